@@ -1,0 +1,36 @@
+// The `xihe` command line: wires subcommands (one file each under cli/) to the core. Exit codes:
+// 0 ok, 1 failures found or fix failed, 2 usage or config error.
+import { Command, CommanderError } from "commander";
+import { XiheError } from "./errors.ts";
+import { processIo, type CliIo, type ExitCode } from "./cli/cli-io.ts";
+
+/** A subcommand registers itself and reports its exit code through `setExit`. */
+export type RegisterCommand = (program: Command, io: CliIo, setExit: (code: ExitCode) => void) => void;
+
+// Subcommands, in the order `--help` lists them.
+const commands: RegisterCommand[] = [];
+
+export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCode> {
+  let exitCode: ExitCode = 0;
+  const program = new Command("xihe")
+    .description("Xihe: from red CI to a verified fix. Runs the same pipeline as the GitHub App on a local checkout.")
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .showHelpAfterError("(run `xihe --help` for usage)");
+  for (const register of commands) register(program, io, (code) => (exitCode = code));
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+    return exitCode;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.exitCode === 0) return 0;
+      return 2;
+    }
+    if (err instanceof XiheError && (err.code === "usage_error" || err.code === "config_invalid")) {
+      io.stderr(`xihe: ${err.message}\n`);
+      return 2;
+    }
+    io.stderr(`xihe: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,172 @@
+// The schemas of `.github/xihe.yml` (per repository, read from the default branch only) and of the
+// environment (per installation, parsed once at start-up). Strict: an unknown key is an error.
+import { z } from "zod";
+import { parse as parseYaml, YAMLParseError } from "yaml";
+import { ConfigError } from "./errors.ts";
+
+const commandList = z
+  .array(z.string().min(1))
+  .describe("Shell-free command lines, split into argv with shell-word rules; no pipes or redirects");
+
+export const repoConfigSchema = z
+  .object({
+    on_failure: z.enum(["off", "diagnose", "fix"]).default("off"),
+    allow_readonly_from: z.enum(["write", "anyone"]).default("write"),
+    commands: z
+      .strictObject({
+        install: commandList.optional(),
+        test: commandList.optional(),
+        lint: commandList.optional(),
+        build: commandList.optional(),
+      })
+      .default({}),
+    fix: z
+      .strictObject({
+        deterministic_only: z.boolean().default(false),
+        auto_apply_low_risk: z.boolean().default(false),
+        allow_fork_push: z.boolean().default(false),
+        max_attempts_per_sha: z.number().int().min(1).max(10).default(3),
+        instructions: z.string().max(4000).default(""),
+      })
+      .default({
+        deterministic_only: false,
+        auto_apply_low_risk: false,
+        allow_fork_push: false,
+        max_attempts_per_sha: 3,
+        instructions: "",
+      }),
+    budget: z
+      .strictObject({
+        max_cost_usd: z.number().min(0).default(0.5),
+        max_tokens: z.number().int().min(1000).default(300_000),
+        max_wall_minutes: z.number().min(1).max(180).default(20),
+        max_tool_calls: z.number().int().min(1).max(500).default(80),
+        max_repair_rounds: z.number().int().min(0).max(3).default(3),
+      })
+      .default({
+        max_cost_usd: 0.5,
+        max_tokens: 300_000,
+        max_wall_minutes: 20,
+        max_tool_calls: 80,
+        max_repair_rounds: 3,
+      }),
+    sandbox: z
+      .strictObject({
+        runner: z.enum(["auto", "bwrap", "docker", "local"]).default("auto"),
+        command_timeout_seconds: z.number().int().min(5).max(3600).default(600),
+        memory_mb: z.number().int().min(128).max(16384).default(2048),
+        max_pids: z.number().int().min(16).max(4096).default(512),
+        allow_install_scripts: z.boolean().default(false),
+      })
+      .default({
+        runner: "auto",
+        command_timeout_seconds: 600,
+        memory_mb: 2048,
+        max_pids: 512,
+        allow_install_scripts: false,
+      }),
+    understanding: z
+      .strictObject({
+        aliases: z.record(z.string(), z.string()).default({}),
+        call_depth: z.number().int().min(0).max(3).default(1),
+        ignore: z.array(z.string()).default([]),
+      })
+      .default({ aliases: {}, call_depth: 1, ignore: [] }),
+    deps: z
+      .strictObject({
+        schedule: z.enum(["off", "daily", "weekly"]).default("off"),
+        managers: z.array(z.enum(["npm", "pip"])).default(["npm", "pip"]),
+        ignore: z.array(z.string()).default([]),
+        max_open_prs: z.number().int().min(1).max(50).default(5),
+      })
+      .default({ schedule: "off", managers: ["npm", "pip"], ignore: [], max_open_prs: 5 }),
+  })
+  .strict();
+
+export type RepoConfig = z.infer<typeof repoConfigSchema>;
+
+export const defaultRepoConfig: RepoConfig = repoConfigSchema.parse({});
+
+/** Parses the text of `.github/xihe.yml`; an empty or missing file means all defaults. */
+export function parseRepoConfig(text: string | null): RepoConfig {
+  if (text === null || text.trim() === "") return defaultRepoConfig;
+  let raw: unknown;
+  try {
+    raw = parseYaml(text, { maxAliasCount: 50 });
+  } catch (err) {
+    const where = err instanceof YAMLParseError && err.linePos ? ` at line ${err.linePos[0].line}` : "";
+    throw new ConfigError(`.github/xihe.yml is not valid YAML${where}`, [{ path: "(file)", message: String(err) }], {
+      cause: err,
+    });
+  }
+  if (raw === null || raw === undefined) return defaultRepoConfig;
+  const parsed = repoConfigSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => ({
+    path: describeIssuePath(issue),
+    message: issue.message,
+  }));
+  throw new ConfigError(`.github/xihe.yml has ${issues.length} invalid key(s)`, issues);
+}
+
+function describeIssuePath(issue: z.core.$ZodIssue): string {
+  const base = issue.path.map(String).join(".");
+  if (issue.code === "unrecognized_keys") {
+    const keys = issue.keys.join(", ");
+    return base ? `${base}.${keys}` : keys;
+  }
+  return base || "(root)";
+}
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v));
+
+export const envSchema = z.object({
+  APP_ID: optionalString,
+  PRIVATE_KEY: optionalString,
+  PRIVATE_KEY_PATH: optionalString,
+  WEBHOOK_SECRET: optionalString,
+  XIHE_STORE: z.string().default(".xihe/xihe.db").describe("SQLite file path, or a postgres:// URL"),
+  XIHE_WORK_DIR: z.string().default(".xihe/work").describe("Mirrors and ephemeral workspaces"),
+  XIHE_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  XIHE_BOT_LOGIN: z.string().default("xihe[bot]"),
+  XIHE_SANDBOX: z.enum(["auto", "bwrap", "docker", "local"]).default("auto"),
+  XIHE_DOCKER_IMAGE: optionalString,
+  XIHE_MODEL_BASE_URL: optionalString,
+  XIHE_MODEL_API_KEY: optionalString,
+  XIHE_MODEL: optionalString,
+  XIHE_MODEL_PERCEPTION: optionalString,
+  XIHE_MODEL_PLANNING: optionalString,
+  XIHE_MODEL_EXECUTION: optionalString,
+  XIHE_MODEL_PRICES: optionalString.describe('JSON: {"model": {"input": usdPerMTok, "output": usdPerMTok}}'),
+  LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
+  GHE_HOST: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parses the environment once; every problem is listed in one error. */
+export function loadEnv(env: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+  throw new ConfigError(
+    `invalid environment: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`,
+    issues,
+  );
+}
+
+/** The App needs these; the CLI does not. */
+export function requireAppEnv(env: Env): { appId: string; privateKey: string | undefined; secret: string } {
+  const issues: { path: string; message: string }[] = [];
+  if (!env.APP_ID) issues.push({ path: "APP_ID", message: "required: the GitHub App id from its settings page" });
+  if (!env.PRIVATE_KEY && !env.PRIVATE_KEY_PATH)
+    issues.push({ path: "PRIVATE_KEY", message: "required: PRIVATE_KEY (PEM text) or PRIVATE_KEY_PATH (file)" });
+  if (!env.WEBHOOK_SECRET)
+    issues.push({ path: "WEBHOOK_SECRET", message: "required: the webhook secret set when registering the App" });
+  if (issues.length > 0)
+    throw new ConfigError(`invalid environment: ${issues.map((i) => `${i.path} ${i.message}`).join("; ")}`, issues);
+  return { appId: env.APP_ID!, privateKey: env.PRIVATE_KEY, secret: env.WEBHOOK_SECRET! };
+}

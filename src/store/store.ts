@@ -1,0 +1,83 @@
+// Persistence behind one small interface: SQLite by default (sqlite-store.ts), PostgreSQL when
+// several workers share state. Every method is async so both fit; JSON columns hold plain data.
+export type RunStatus = "queued" | "running" | "succeeded" | "failed" | "cancelled" | "needs_input";
+export type RunVerb = "fix" | "explain" | "ask" | "apply" | "undo" | "diagnose";
+export type RunTrigger = "comment" | "label" | "check_run" | "workflow_run" | "cli";
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export interface RunRecord {
+  id: string;
+  installationId: number | null;
+  /** "owner/name" */
+  repo: string;
+  pr: number | null;
+  headSha: string;
+  verb: RunVerb;
+  args: string;
+  trigger: RunTrigger;
+  requester: string;
+  status: RunStatus;
+  /** Why it ended (failed / cancelled / needs_input), shown to the user. */
+  reason: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  endedAt: string | null;
+  /** Set while a worker owns it; cleared when it ends. */
+  workerId: string | null;
+  budget: Json;
+  spend: Json;
+  /** Trigger details the worker needs (comment id, fork, ...). */
+  context: Json;
+}
+
+export type NewRun = Pick<
+  RunRecord,
+  "installationId" | "repo" | "pr" | "headSha" | "verb" | "args" | "trigger" | "requester" | "budget" | "context"
+>;
+
+export type StepStatus = "running" | "succeeded" | "failed";
+
+export interface StepRecord {
+  runId: string;
+  /** Unique within a run and deterministic (e.g. "perceive", "comment:status", "push:1"). */
+  stepId: string;
+  kind: string;
+  status: StepStatus;
+  input: Json;
+  output: Json;
+  error: string | null;
+  startedAt: string;
+  endedAt: string | null;
+}
+
+export interface AuditEvent {
+  at: string;
+  actor: string;
+  action: string;
+  repo: string;
+  runId: string | null;
+  params: Json;
+  result: Json;
+}
+
+export type CreateRunResult = { created: true; run: RunRecord } | { created: false; existing: RunRecord };
+
+export interface Store {
+  /** True the first time a delivery id is seen; false for a redelivery or a concurrent duplicate. */
+  recordDelivery(delivery: { id: string; event: string; action: string | null; receivedAt: string }): Promise<boolean>;
+  /** At most one queued/running run per (repo, pr, headSha, verb): a second request gets the existing one. */
+  createRun(run: NewRun, ids: { id: string; now: string }): Promise<CreateRunResult>;
+  getRun(id: string): Promise<RunRecord | null>;
+  listRuns(filter: { repo?: string; pr?: number; status?: RunStatus[]; limit?: number }): Promise<RunRecord[]>;
+  /** Atomically moves the oldest queued run to running for this worker. */
+  claimNextRun(workerId: string, now: string): Promise<RunRecord | null>;
+  updateRun(id: string, patch: Partial<Pick<RunRecord, "status" | "reason" | "startedAt" | "endedAt" | "workerId" | "spend" | "context">>): Promise<RunRecord>;
+  getStep(runId: string, stepId: string): Promise<StepRecord | null>;
+  listSteps(runId: string): Promise<StepRecord[]>;
+  /** Inserts or restarts a step as running (a failed or interrupted step may be retried). */
+  startStep(step: Pick<StepRecord, "runId" | "stepId" | "kind" | "input" | "startedAt">): Promise<StepRecord>;
+  finishStep(runId: string, stepId: string, result: { status: "succeeded" | "failed"; output: Json; error: string | null; endedAt: string }): Promise<StepRecord>;
+  addAudit(event: AuditEvent): Promise<void>;
+  listAudit(filter: { repo?: string; runId?: string; limit?: number }): Promise<AuditEvent[]>;
+  close(): Promise<void>;
+}
