@@ -22,9 +22,11 @@ export function redactText(text: string, extraSecrets: readonly string[] = []): 
     if (secret.length >= 6) out = out.split(secret).join("[redacted]");
   }
   for (const pattern of patterns) {
-    out = out.replace(pattern, (_match, prefix?: string, suffix?: string) => {
-      const keep = typeof prefix === "string" ? prefix : "";
-      const tail = typeof suffix === "string" ? suffix : "";
+    out = out.replace(pattern, (...args: unknown[]) => {
+      // Capture groups sit between the match and the numeric offset: keep them (prefix, suffix).
+      const groups = args.slice(1, args.findIndex((a) => typeof a === "number"));
+      const keep = typeof groups[0] === "string" ? groups[0] : "";
+      const tail = typeof groups[1] === "string" ? groups[1] : "";
       return `${keep}[redacted]${tail}`;
     });
   }

@@ -1,0 +1,74 @@
+// Versioned schema of the SQLite store. Append a migration, never edit a shipped one:
+// `user_version` records how far a database file has come.
+export const sqliteMigrations: readonly string[] = [
+  `
+  CREATE TABLE installations (
+    id INTEGER PRIMARY KEY,
+    account TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE repos (
+    full_name TEXT PRIMARY KEY,
+    installation_id INTEGER,
+    default_branch TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE deliveries (
+    id TEXT PRIMARY KEY,
+    event TEXT NOT NULL,
+    action TEXT,
+    received_at TEXT NOT NULL
+  );
+  CREATE TABLE runs (
+    id TEXT PRIMARY KEY,
+    installation_id INTEGER,
+    repo TEXT NOT NULL,
+    pr INTEGER,
+    head_sha TEXT NOT NULL,
+    verb TEXT NOT NULL,
+    args TEXT NOT NULL,
+    trigger TEXT NOT NULL,
+    requester TEXT NOT NULL,
+    status TEXT NOT NULL,
+    reason TEXT,
+    created_at TEXT NOT NULL,
+    started_at TEXT,
+    ended_at TEXT,
+    worker_id TEXT,
+    budget TEXT NOT NULL,
+    spend TEXT NOT NULL,
+    context TEXT NOT NULL,
+    -- Non-null only while queued or running: the unique index below makes "one active run per
+    -- (repo, PR, head SHA, verb)" a property of the database, not of the caller.
+    active_key TEXT
+  );
+  CREATE UNIQUE INDEX runs_active_key ON runs(active_key);
+  CREATE INDEX runs_repo_pr ON runs(repo, pr, created_at);
+  CREATE INDEX runs_status ON runs(status, created_at);
+  CREATE TABLE steps (
+    run_id TEXT NOT NULL REFERENCES runs(id),
+    step_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    status TEXT NOT NULL,
+    input TEXT NOT NULL,
+    output TEXT NOT NULL,
+    error TEXT,
+    started_at TEXT NOT NULL,
+    ended_at TEXT,
+    PRIMARY KEY (run_id, step_id)
+  );
+  CREATE TABLE audit (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    at TEXT NOT NULL,
+    actor TEXT NOT NULL,
+    action TEXT NOT NULL,
+    repo TEXT NOT NULL,
+    run_id TEXT,
+    params TEXT NOT NULL,
+    result TEXT NOT NULL
+  );
+  CREATE INDEX audit_repo ON audit(repo, seq);
+  CREATE INDEX audit_run ON audit(run_id, seq);
+  `,
+];

@@ -1,0 +1,104 @@
+// Row shapes of the SQLite tables and their mapping to the store's records. JSON columns are
+// parsed here; a corrupt value is an error naming the column rather than a silent default.
+import type { AuditEvent, Json, RunRecord, RunStatus, RunTrigger, RunVerb, StepRecord, StepStatus } from "./store.ts";
+
+export interface RunRow {
+  id: string;
+  installation_id: number | null;
+  repo: string;
+  pr: number | null;
+  head_sha: string;
+  verb: string;
+  args: string;
+  trigger: string;
+  requester: string;
+  status: string;
+  reason: string | null;
+  created_at: string;
+  started_at: string | null;
+  ended_at: string | null;
+  worker_id: string | null;
+  budget: string;
+  spend: string;
+  context: string;
+}
+
+export interface StepRow {
+  run_id: string;
+  step_id: string;
+  kind: string;
+  status: string;
+  input: string;
+  output: string;
+  error: string | null;
+  started_at: string;
+  ended_at: string | null;
+}
+
+export interface AuditRow {
+  at: string;
+  actor: string;
+  action: string;
+  repo: string;
+  run_id: string | null;
+  params: string;
+  result: string;
+}
+
+function parseJson(text: string, column: string): Json {
+  try {
+    return JSON.parse(text) as Json;
+  } catch (err) {
+    throw new Error(`store column ${column} holds invalid JSON`, { cause: err });
+  }
+}
+
+export function rowToRun(r: RunRow): RunRecord {
+  return {
+    id: r.id,
+    installationId: r.installation_id,
+    repo: r.repo,
+    pr: r.pr,
+    headSha: r.head_sha,
+    // Written only by this store from the typed unions, so reading them back is safe.
+    verb: r.verb as RunVerb,
+    args: r.args,
+    trigger: r.trigger as RunTrigger,
+    requester: r.requester,
+    status: r.status as RunStatus,
+    reason: r.reason,
+    createdAt: r.created_at,
+    startedAt: r.started_at,
+    endedAt: r.ended_at,
+    workerId: r.worker_id,
+    budget: parseJson(r.budget, "runs.budget"),
+    spend: parseJson(r.spend, "runs.spend"),
+    context: parseJson(r.context, "runs.context"),
+  };
+}
+
+export function rowToStep(r: StepRow): StepRecord {
+  return {
+    runId: r.run_id,
+    stepId: r.step_id,
+    kind: r.kind,
+    status: r.status as StepStatus,
+    input: parseJson(r.input, "steps.input"),
+    output: parseJson(r.output, "steps.output"),
+    error: r.error,
+    startedAt: r.started_at,
+    endedAt: r.ended_at,
+  };
+}
+
+export function rowToAudit(r: AuditRow): AuditEvent {
+  return {
+    at: r.at,
+    actor: r.actor,
+    action: r.action,
+    repo: r.repo,
+    runId: r.run_id,
+    params: parseJson(r.params, "audit.params"),
+    result: parseJson(r.result, "audit.result"),
+  };
+}
