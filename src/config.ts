@@ -141,6 +141,11 @@ export const envSchema = z.object({
   XIHE_MODEL_PLANNING: optionalString,
   XIHE_MODEL_EXECUTION: optionalString,
   XIHE_MODEL_PRICES: optionalString.describe('JSON: {"model": {"input": usdPerMTok, "output": usdPerMTok}}'),
+  XIHE_MODEL_TOOL_MODE: z
+    .enum(["native", "text"])
+    .default("native")
+    .describe("native tool calling, or JSON-in-text for endpoints without it"),
+  XIHE_MODEL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(120),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   GHE_HOST: optionalString,
 });
