@@ -5,14 +5,26 @@ import type { Failure } from "../failure.ts";
 export interface LogParser {
   /** Stable tool name reported in Failure.tool. */
   readonly tool: string;
+  /**
+   * A fallback (the generic `path:line: message` parser) runs on a section only when no other parser
+   * found a failure there.
+   */
+  readonly fallback?: boolean;
   /** 0 = not this tool; higher = more certain. Cheap: looks at marker lines only. */
   detect(lines: readonly string[]): number;
   parse(lines: readonly string[], context: ParseContext): Failure[];
 }
 
+/**
+ * `lines` given to a parser are one section of the log (one CI step or one npm script), already
+ * normalised: no ANSI/OSC escapes, no Actions timestamps or markers, no CR, no BOM.
+ */
 export interface ParseContext {
-  /** Maps a path as printed in the log to a repository-relative path, or null if it is outside the repo. */
-  toRepoPath(printed: string): string | null;
+  /**
+   * Cleans a path as printed (file:// URL, backslashes, leading ./). Absolute paths may stay absolute:
+   * `diagnose` maps every failure and frame to the repository root once the whole log has been read.
+   */
+  toRepoPath(printed: string): string;
   /** True for paths in node_modules, site-packages, stdlib, runtime internals. */
   isExternal(printed: string): boolean;
 }

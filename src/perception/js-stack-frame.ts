@@ -1,0 +1,53 @@
+// V8 stack frames as jest, vitest, mocha, ava, tap and node:test print them:
+// `at fn (path:line:col)`, `at path:line:col`, and node:test's TAP form without the `at`.
+import type { Frame } from "./failure.ts";
+import type { ParseContext } from "./parsers/log-parser.ts";
+
+const WITH_FUNCTION = /^\s*(?:at\s+)?(?:async\s+)?(.+?)\s+\((.+?):(\d+)(?::(\d+))?\)\s*,?$/;
+const BARE =
+  /^\s*(?:at\s+)?(?:async\s+)?((?:file:\/\/|node:|\/|[A-Za-z]:[\\/]|\.{0,2}[\w@.-]*\/)[^\s()]*?):(\d+)(?::(\d+))?\s*,?$/;
+
+export interface ParsedJsFrame {
+  frame: Frame;
+  column: number | null;
+}
+
+/** Parses one stack line; `requireAt` rejects lines without the `at ` keyword (plain text with colons). */
+export function parseJsStackFrame(
+  line: string,
+  context: ParseContext,
+  requireAt = true,
+): ParsedJsFrame | null {
+  const trimmed = line.trimStart();
+  if (requireAt && !trimmed.startsWith("at ")) return null;
+  const withFn = WITH_FUNCTION.exec(trimmed);
+  if (withFn) {
+    const [, fn = "", file = "", lineNo = "", col] = withFn;
+    return build(file, lineNo, col, fn, context);
+  }
+  const bare = BARE.exec(trimmed);
+  if (bare) {
+    const [, file = "", lineNo = "", col] = bare;
+    return build(file, lineNo, col, null, context);
+  }
+  return null;
+}
+
+function build(
+  printed: string,
+  lineNo: string,
+  col: string | undefined,
+  fn: string | null,
+  context: ParseContext,
+): ParsedJsFrame {
+  const external = context.isExternal(printed) || printed === "<anonymous>";
+  return {
+    frame: { file: context.toRepoPath(printed), line: Number(lineNo), function: fn, external },
+    column: col === undefined ? null : Number(col),
+  };
+}
+
+/** The failure location rule: the innermost (first printed) frame in project code. */
+export function innermostProjectFrame(frames: readonly Frame[]): Frame | null {
+  return frames.find((f) => !f.external && f.line !== null) ?? null;
+}

@@ -1,0 +1,35 @@
+// Runs every parser that recognises a section of the log; fallbacks only where nobody else found
+// anything, so a tool's own parser always wins over the generic one.
+import type { Failure } from "./failure.ts";
+import type { LogParser, ParseContext } from "./parsers/log-parser.ts";
+
+export interface SectionResult {
+  failures: Failure[];
+  tools: string[];
+}
+
+export function parseSection(
+  lines: readonly string[],
+  parsers: readonly LogParser[],
+  context: ParseContext,
+): SectionResult {
+  const detected = parsers
+    .map((parser) => ({ parser, score: parser.detect(lines) }))
+    .filter((d) => d.score > 0)
+    .sort((a, b) => b.score - a.score);
+  const failures: Failure[] = [];
+  const tools: string[] = [];
+  for (const { parser } of detected.filter((d) => !d.parser.fallback)) {
+    const found = parser.parse(lines, context);
+    if (found.length > 0) tools.push(parser.tool);
+    failures.push(...found);
+  }
+  if (failures.length > 0) return { failures, tools };
+  for (const { parser } of detected.filter((d) => d.parser.fallback)) {
+    const found = parser.parse(lines, context);
+    if (found.length > 0) tools.push(parser.tool);
+    failures.push(...found);
+    if (found.length > 0) break;
+  }
+  return { failures, tools };
+}

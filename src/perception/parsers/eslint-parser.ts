@@ -1,0 +1,86 @@
+// ESLint, every core output format: stylish (a file line, then `  line:col  severity  message  rule`),
+// compact (`file: line 4, col 3, Error - msg (rule)`), unix (`file:4:3: msg [Error/rule]`) and json
+// (one line `[{"filePath":…,"messages":[…]}]`). Warnings count: they fail `--max-warnings 0`.
+import type { Failure } from "../failure.ts";
+import type { LogParser } from "./log-parser.ts";
+import { parseEslintJson } from "./eslint-json.ts";
+
+const STYLISH_ROW = /^\s+(\d+):(\d+)\s+(error|warning)\s+(.+?)\s*$/;
+const RULE_TAIL = /^(.*?)\s{2,}((?:@[\w.-]+\/)?[\w.-]+(?:\/[\w.-]+)?)$/;
+const COMPACT = /^(.+?): line (\d+), col (\d+), (Error|Warning) - (.*?)(?: \(([^()\s]+)\))?$/;
+const UNIX = /^(.+?):(\d+):(\d+): (.*) \[(Error|Warning)(?:\/([^\]]+))?\]$/;
+const SUMMARY = /^[✖×] \d+ problems? \(/;
+
+export const eslintParser: LogParser = {
+  tool: "eslint",
+  detect(lines) {
+    let score = 0;
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i] ?? "";
+      if (line.startsWith('[{"filePath":')) return 90;
+      if (SUMMARY.test(line)) score = Math.max(score, 80);
+      else if (line.includes(", col ") && COMPACT.test(line)) score = Math.max(score, 75);
+      else if (line.endsWith("]") && UNIX.test(line)) score = Math.max(score, 75);
+      else if (score < 60 && STYLISH_ROW.test(line) && isFileHeader(lines[i - 1] ?? "")) score = 60;
+    }
+    return score;
+  },
+  parse(lines, context) {
+    const failures: Failure[] = [];
+    let file: string | null = null;
+    for (const line of lines) {
+      if (line.startsWith('[{"filePath":')) {
+        failures.push(...parseEslintJson(line, context));
+        continue;
+      }
+      const row = file !== null ? STYLISH_ROW.exec(line) : null;
+      if (row && file !== null) {
+        failures.push(stylishFailure(file, row));
+        continue;
+      }
+      const compact = line.includes(", col ") ? COMPACT.exec(line) : null;
+      if (compact) {
+        const [, path = "", l = "", c = "", , message = "", rule] = compact;
+        failures.push(lint(context.toRepoPath(path), l, c, message, rule ?? null));
+        continue;
+      }
+      const unix = line.endsWith("]") ? UNIX.exec(line) : null;
+      if (unix) {
+        const [, path = "", l = "", c = "", message = "", , rule] = unix;
+        failures.push(lint(context.toRepoPath(path), l, c, message, rule ?? null));
+        continue;
+      }
+      if (isFileHeader(line)) file = context.toRepoPath(line.trim());
+      else if (line.trim() === "" || SUMMARY.test(line)) file = line.trim() === "" ? file : null;
+      else if (!/^\s/.test(line)) file = null;
+    }
+    return failures;
+  },
+};
+
+// Stylish prints the file path alone, unindented; it has a slash or an extension and no spaces.
+function isFileHeader(line: string): boolean {
+  if (line === "" || line.startsWith(" ") || line.startsWith(">")) return false;
+  const trimmed = line.trim();
+  return !/\s/.test(trimmed) && /[\\/]|\.\w+$/.test(trimmed) && !/:\d+/.test(trimmed);
+}
+
+function stylishFailure(file: string, row: RegExpExecArray): Failure {
+  const [, l = "", c = "", , rest = ""] = row;
+  const tail = RULE_TAIL.exec(rest);
+  return lint(file, l, c, tail ? (tail[1] ?? rest) : rest, tail ? (tail[2] ?? null) : null);
+}
+
+function lint(file: string, line: string, column: string, message: string, rule: string | null): Failure {
+  return {
+    tool: "eslint",
+    kind: "lint",
+    file,
+    line: Number(line) || null,
+    column: Number(column) || null,
+    test: null,
+    message: message.trim(),
+    rule,
+    frames: [],
+  };
+}

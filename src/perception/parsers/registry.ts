@@ -1,0 +1,8 @@
+// Every log parser, listed explicitly (no discovery). Each decides by what the text looks like; the
+// order only breaks ties between equal detection scores. Fallback parsers (`fallback: true`) run on a
+// section only when no other parser found a failure in it.
+import type { LogParser } from "./log-parser.ts";
+import { eslintParser } from "./eslint-parser.ts";
+import { tscParser } from "./tsc-parser.ts";
+
+export const logParsers: readonly LogParser[] = [tscParser, eslintParser];

@@ -1,0 +1,56 @@
+// Splits a log stream into lines without holding the log: chunks are decoded as they come, and a line
+// longer than the cap keeps its head plus a marker (threat A18: a 2 GB single line must not be held).
+export interface SplitOptions {
+  /** Characters kept per line; the rest is dropped and replaced by a marker. */
+  maxLineChars: number;
+}
+
+// Large enough for one-line JSON reports (eslint -f json) of a real project; small enough to bound memory.
+export const DEFAULT_MAX_LINE_CHARS = 256 * 1024;
+
+export function truncationMarker(droppedChars: number): string {
+  return ` [xihe: line truncated, ${droppedChars} more characters dropped]`;
+}
+
+export async function* splitLogLines(
+  source: string | AsyncIterable<string | Uint8Array>,
+  { maxLineChars }: SplitOptions = { maxLineChars: DEFAULT_MAX_LINE_CHARS },
+): AsyncGenerator<string> {
+  const decoder = new TextDecoder("utf-8");
+  let partial = "";
+  let dropped = 0;
+  const chunks = typeof source === "string" ? [source] : source;
+  for await (const chunk of chunks) {
+    const text = typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
+    let start = 0;
+    for (;;) {
+      const nl = text.indexOf("\n", start);
+      if (nl === -1) break;
+      const piece = text.slice(start, nl);
+      yield finishLine(partial, piece, dropped, maxLineChars);
+      partial = "";
+      dropped = 0;
+      start = nl + 1;
+    }
+    if (start < text.length) {
+      const rest = text.slice(start);
+      const room = maxLineChars - partial.length;
+      if (room > 0) {
+        partial += rest.slice(0, room);
+        dropped += Math.max(0, rest.length - room);
+      } else {
+        dropped += rest.length;
+      }
+    }
+  }
+  const tail = decoder.decode();
+  if (partial !== "" || tail !== "" || dropped > 0) yield finishLine(partial, tail, dropped, maxLineChars);
+}
+
+function finishLine(partial: string, piece: string, dropped: number, maxLineChars: number): string {
+  if (partial === "" && dropped === 0 && piece.length <= maxLineChars) return piece;
+  const room = Math.max(0, maxLineChars - partial.length);
+  const kept = partial + piece.slice(0, room);
+  const lost = dropped + Math.max(0, piece.length - room);
+  return lost > 0 ? kept + truncationMarker(lost) : kept;
+}
