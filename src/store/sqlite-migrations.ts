@@ -71,4 +71,6 @@ export const sqliteMigrations: readonly string[] = [
   CREATE INDEX audit_repo ON audit(repo, seq);
   CREATE INDEX audit_run ON audit(run_id, seq);
   `,
+  // A run parked by a rate limit waits until not_before (THREATS A33).
+  `ALTER TABLE runs ADD COLUMN not_before TEXT;`,
 ];

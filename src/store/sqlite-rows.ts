@@ -18,6 +18,7 @@ export interface RunRow {
   started_at: string | null;
   ended_at: string | null;
   worker_id: string | null;
+  not_before: string | null;
   budget: string;
   spend: string;
   context: string;
@@ -71,6 +72,7 @@ export function rowToRun(r: RunRow): RunRecord {
     startedAt: r.started_at,
     endedAt: r.ended_at,
     workerId: r.worker_id,
+    notBefore: r.not_before,
     budget: parseJson(r.budget, "runs.budget"),
     spend: parseJson(r.spend, "runs.spend"),
     context: parseJson(r.context, "runs.context"),

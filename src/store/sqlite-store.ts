@@ -73,8 +73,11 @@ function createSqliteStore(db: Database.Database): Store {
 
   const claim = db.transaction((workerId: string, now: string): RunRecord | null => {
     const row = db
-      .prepare<[], RunRow>("SELECT * FROM runs WHERE status = 'queued' ORDER BY created_at, rowid LIMIT 1")
-      .get();
+      .prepare<[string], RunRow>(
+        `SELECT * FROM runs WHERE status = 'queued' AND (not_before IS NULL OR not_before <= ?)
+         ORDER BY created_at, rowid LIMIT 1`,
+      )
+      .get(now);
     if (!row) return null;
     db.prepare("UPDATE runs SET status = 'running', worker_id = ?, started_at = COALESCE(started_at, ?) WHERE id = ?").run(
       workerId,
@@ -122,14 +125,15 @@ function createSqliteStore(db: Database.Database): Store {
       const next = { ...current, ...patch };
       const stillActive = activeStatuses.includes(next.status);
       db.prepare(
-        `UPDATE runs SET status = ?, reason = ?, started_at = ?, ended_at = ?, worker_id = ?, spend = ?, context = ?,
-           active_key = ? WHERE id = ?`,
+        `UPDATE runs SET status = ?, reason = ?, started_at = ?, ended_at = ?, worker_id = ?, not_before = ?, spend = ?,
+           context = ?, active_key = ? WHERE id = ?`,
       ).run(
         next.status,
         next.reason,
         next.startedAt,
         next.endedAt,
         next.workerId,
+        next.notBefore,
         json(next.spend),
         json(next.context),
         stillActive ? activeKey(next) : null,

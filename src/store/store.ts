@@ -24,6 +24,8 @@ export interface RunRecord {
   endedAt: string | null;
   /** Set while a worker owns it; cleared when it ends. */
   workerId: string | null;
+  /** A queued run is not claimed before this time (rate-limit parking). */
+  notBefore: string | null;
   budget: Json;
   spend: Json;
   /** Trigger details the worker needs (comment id, fork, ...). */
@@ -69,9 +71,9 @@ export interface Store {
   createRun(run: NewRun, ids: { id: string; now: string }): Promise<CreateRunResult>;
   getRun(id: string): Promise<RunRecord | null>;
   listRuns(filter: { repo?: string; pr?: number; status?: RunStatus[]; limit?: number }): Promise<RunRecord[]>;
-  /** Atomically moves the oldest queued run to running for this worker. */
+  /** Atomically moves the oldest claimable queued run (notBefore passed) to running for this worker. */
   claimNextRun(workerId: string, now: string): Promise<RunRecord | null>;
-  updateRun(id: string, patch: Partial<Pick<RunRecord, "status" | "reason" | "startedAt" | "endedAt" | "workerId" | "spend" | "context">>): Promise<RunRecord>;
+  updateRun(id: string, patch: Partial<Pick<RunRecord, "status" | "reason" | "startedAt" | "endedAt" | "workerId" | "notBefore" | "spend" | "context">>): Promise<RunRecord>;
   getStep(runId: string, stepId: string): Promise<StepRecord | null>;
   listSteps(runId: string): Promise<StepRecord[]>;
   /** Inserts or restarts a step as running (a failed or interrupted step may be retried). */

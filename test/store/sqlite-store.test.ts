@@ -102,3 +102,14 @@ describe("sqlite store", () => {
     await s2.close();
   });
 });
+
+describe("sqlite store parking", () => {
+  it("does not claim a parked run before its notBefore time", async () => {
+    const store = openSqliteStore(":memory:");
+    await store.createRun(newRun(), { id: "p1", now: "2026-01-01T00:00:00.000Z" });
+    await store.updateRun("p1", { notBefore: "2026-01-01T00:30:00.000Z" });
+    expect(await store.claimNextRun("w", "2026-01-01T00:29:59.000Z")).toBeNull();
+    expect((await store.claimNextRun("w", "2026-01-01T00:30:00.000Z"))?.id).toBe("p1");
+    await store.close();
+  });
+});
