@@ -1,14 +1,7 @@
 // The code index: what the understanding layer knows about a repository. Plain data, so the
 // localizer, the brief and the agent's tools can be tested with indexes built from small real repos.
 export type SymbolKind =
-  | "function"
-  | "method"
-  | "class"
-  | "interface"
-  | "type"
-  | "constant"
-  | "variable"
-  | "module";
+  "function" | "method" | "class" | "interface" | "type" | "constant" | "variable" | "module";
 
 export interface CodeSymbol {
   /** Stable id: `${file}#${qualifiedName}@${startLine}`. */
@@ -34,8 +27,15 @@ export interface ImportRef {
   source: string;
   /** Repository-relative file it resolves to, when it resolves inside the repo. */
   resolved: string | null;
+  /** The local names the importing file binds (`b` for `import { a as b }`, `ns` for `* as ns`). */
   names: string[];
   line: number;
+  /**
+   * Each local name with the name it has in the source module: "*" for the module itself
+   * (namespace import, `import x`, a Go package), "default" for a default export. Added by the
+   * tree-sitter index (optional so hand-built indexes stay valid).
+   */
+  bindings?: { local: string; imported: string }[];
 }
 
 export interface CallEdge {
@@ -60,7 +60,33 @@ export interface IndexedFile {
 
 export interface SkippedFile {
   path: string;
-  reason: "vendored" | "generated" | "minified" | "binary" | "too_large" | "unsupported_language" | "ignored";
+  reason:
+    | "vendored"
+    | "generated"
+    | "minified"
+    | "binary"
+    | "too_large"
+    | "unsupported_language"
+    | "ignored"
+    /** The file vanished or could not be read while indexing. */
+    | "unreadable";
+}
+
+/** How a build went; set by buildIndex, absent on hand-built indexes. */
+export interface IndexStats {
+  durationMs: number;
+  /** Files listed (tracked + untracked-not-ignored), before skipping. */
+  listedFiles: number;
+  /** Files parsed in this build (cache misses). */
+  parsedFiles: number;
+  parsedPaths: string[];
+  /** Files whose outcome came from the cache. */
+  cacheHits: number;
+  /** Bytes of the files parsed in this build. */
+  parsedBytes: number;
+  /** Nothing changed since the previous build with the same open cache: the index was reused. */
+  noChange: boolean;
+  workers: number;
 }
 
 export interface CodeIndex {
@@ -70,4 +96,5 @@ export interface CodeIndex {
   imports: ImportRef[];
   calls: CallEdge[];
   skipped: SkippedFile[];
+  stats?: IndexStats;
 }

@@ -1,0 +1,151 @@
+// buildIndex: list the repository's files, skip what should not be indexed, take every file's
+// parse from the blob-SHA cache or parse it (on worker threads for big batches), then assemble
+// symbols, imports and the call graph. See README.md for the flow and invariants.
+import { createHash } from "node:crypto";
+import { join, resolve } from "node:path";
+import ignore from "ignore";
+import type { Logger } from "../logger.ts";
+import { assembleIndex, type FileWithOutcome } from "./assemble-index.ts";
+import type { CodeIndex, SkippedFile } from "./code-index.ts";
+import { extractorVersion } from "./extractor-version.ts";
+import type { FileOutcome } from "./file-parse.ts";
+import { openIndexCache, type IndexCache } from "./index-cache.ts";
+import { languageOf, type LanguageId } from "./languages.ts";
+import { listRepository } from "./list-repository.ts";
+import { parseAll } from "./parse-pool.ts";
+import { defaultMaxFileBytes } from "./skip-rules.ts";
+
+export interface BuildIndexOptions {
+  /**
+   * An open cache (kept across builds: enables the in-memory no-change path), a SQLite file path,
+   * or null for no persistent cache. Default: `<root>/.xihe/index-cache.sqlite`.
+   */
+  cache?: IndexCache | string | null;
+  /** Extra gitignore-style patterns; matching files are reported as skipped "ignored". */
+  ignore?: readonly string[];
+  log?: Logger;
+  /** Milliseconds clock for the duration in stats. */
+  now?: () => number;
+  /** Parse worker threads (0 parses on this thread). Default 1: one core is all we can count on. */
+  workers?: number;
+  maxFileBytes?: number;
+}
+
+/** Below this many files to parse, parsing on this thread beats starting a worker. */
+const minJobsForWorkers = 64;
+
+export async function buildIndex(root: string, options: BuildIndexOptions = {}): Promise<CodeIndex> {
+  const now = options.now ?? (() => performance.now());
+  const started = now();
+  const absRoot = resolve(root);
+  const ownsCache = !isOpenCache(options.cache);
+  const cache = isOpenCache(options.cache)
+    ? options.cache
+    : openIndexCache(
+        options.cache === null ? null : (options.cache ?? join(absRoot, ".xihe", "index-cache.sqlite")),
+        extractorVersion(),
+      );
+  try {
+    return await build(absRoot, cache, options, now, started);
+  } finally {
+    if (ownsCache) cache.close();
+  }
+}
+
+function isOpenCache(cache: BuildIndexOptions["cache"]): cache is IndexCache {
+  return typeof cache === "object" && cache !== null;
+}
+
+async function build(
+  root: string,
+  cache: IndexCache,
+  options: BuildIndexOptions,
+  now: () => number,
+  started: number,
+): Promise<CodeIndex> {
+  const maxFileBytes = options.maxFileBytes ?? defaultMaxFileBytes;
+  const workers = options.workers ?? 1;
+  const listing = await listRepository(root, cache.dirtyMemo(root));
+  const extraIgnore = ignore().add([...(options.ignore ?? [])]);
+  const skipped: SkippedFile[] = [...listing.skipped];
+  const candidates: { path: string; blobSha: string; language: LanguageId }[] = [];
+  for (const f of listing.files) {
+    if (extraIgnore.ignores(f.path)) skipped.push({ path: f.path, reason: "ignored" });
+    else candidates.push({ path: f.path, blobSha: f.blobSha, language: languageOf(f.path) as LanguageId });
+  }
+  const listingKey = createHash("sha1")
+    .update(`${maxFileBytes}\0${(options.ignore ?? []).join("\0")}\0`)
+    .update(listing.files.map((f) => `${f.path}\0${f.blobSha}`).join("\n"))
+    .digest("hex");
+  const previous = cache.previous.get(root);
+  if (previous && previous.listingKey === listingKey) {
+    const stats = {
+      ...emptyStats(workers),
+      listedFiles: listing.listedCount,
+      cacheHits: candidates.length,
+      noChange: true,
+    };
+    return { ...previous.index, stats: { ...stats, durationMs: now() - started } };
+  }
+  const keyOf = (c: { blobSha: string; language: LanguageId }) => `${c.blobSha}:${c.language}`;
+  const hits = cache.getMany(candidates.map(keyOf));
+  const missing = new Map<string, { path: string; language: LanguageId }>();
+  for (const c of candidates) if (!hits.has(keyOf(c)) && !missing.has(keyOf(c))) missing.set(keyOf(c), c);
+  const jobs = [...missing.entries()];
+  const results = await parseAll(
+    jobs.map(([, c]) => ({ absPath: join(root, c.path), language: c.language, maxFileBytes })),
+    { workers, minJobsForWorkers, grammars: () => cache.grammars() },
+  );
+  const fresh = new Map<string, FileOutcome>();
+  let parsedBytes = 0;
+  const unreadable = new Set<string>();
+  results.forEach((r, i) => {
+    const [key, c] = jobs[i] ?? [];
+    if (!key || !c) return;
+    if (r.ok) {
+      fresh.set(key, r.result.outcome);
+      parsedBytes += r.result.bytes;
+    } else {
+      options.log?.warn({ path: c.path, err: r.error }, "file could not be indexed");
+      unreadable.add(key);
+    }
+  });
+  cache.putMany(fresh);
+  const entries: FileWithOutcome[] = [];
+  for (const c of candidates) {
+    const key = keyOf(c);
+    const outcome = hits.get(key) ?? fresh.get(key);
+    if (!outcome) {
+      if (unreadable.has(key)) skipped.push({ path: c.path, reason: "unreadable" });
+      continue;
+    }
+    entries.push({ ...c, bytes: "bytes" in outcome ? outcome.bytes : 0, outcome });
+  }
+  const index = assembleIndex(root, entries, skipped, listing.goModules);
+  cache.previous.set(root, { listingKey, index });
+  const parsedPaths = jobs.map(([, c]) => c.path);
+  index.stats = {
+    ...emptyStats(workers),
+    durationMs: now() - started,
+    listedFiles: listing.listedCount,
+    parsedFiles: parsedPaths.length,
+    parsedPaths,
+    cacheHits: candidates.length - [...candidates].filter((c) => missing.has(keyOf(c))).length,
+    parsedBytes,
+  };
+  options.log?.debug({ root, ...index.stats, parsedPaths: undefined }, "code index built");
+  return index;
+}
+
+function emptyStats(workers: number) {
+  return {
+    durationMs: 0,
+    listedFiles: 0,
+    parsedFiles: 0,
+    parsedPaths: [],
+    cacheHits: 0,
+    parsedBytes: 0,
+    noChange: false,
+    workers,
+  };
+}

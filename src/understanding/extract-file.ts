@@ -1,0 +1,206 @@
+// Parses one file's text and turns the query captures into a FileParse: symbols with qualified
+// names, parents, signatures, doc comments and export flags; imports; call sites with their caller.
+import type { SymbolKind } from "./code-index.ts";
+import { calleeName } from "./callee-name.ts";
+import { collectCaptures, type RawCaptures, type RawDefinition } from "./collect-captures.ts";
+import { docComment } from "./doc-comment.ts";
+import type { FileParse, ParsedCall, ParsedImport, ParsedSymbol } from "./file-parse.ts";
+import type { LoadedLanguage } from "./grammars.ts";
+import { isExported } from "./is-exported.ts";
+import { expandUseTree } from "./rust-use-tree.ts";
+import { signatureOf } from "./signature.ts";
+import { outermostWrapper, syntaxRulesFor } from "./syntax-rules.ts";
+
+/** A symbol or an impl scope, by character range, for the nesting sweep. */
+interface Span {
+  start: number;
+  end: number;
+  symbol: number | null;
+  qualifier: string;
+}
+
+const containerKinds: ReadonlySet<SymbolKind> = new Set(["class", "interface", "module", "type"]);
+
+export function extractFile(language: LoadedLanguage, text: string): FileParse {
+  const tree = language.parser.parse(text);
+  if (!tree) throw new Error(`tree-sitter returned no tree for a ${language.id} file`);
+  try {
+    const captures = collectCaptures(language.query.matches(tree.rootNode));
+    const symbols: ParsedSymbol[] = [];
+    const spans = buildSymbols(language, text, captures, symbols);
+    return {
+      lines: countLines(text),
+      bytes: Buffer.byteLength(text),
+      hasErrors: tree.rootNode.hasError,
+      symbols,
+      imports: buildImports(language, captures),
+      calls: buildCalls(captures, spans, symbols),
+    };
+  } finally {
+    tree.delete();
+  }
+}
+
+function countLines(text: string): number {
+  if (text === "") return 0;
+  let n = 1;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) n++;
+  return text.endsWith("\n") ? n - 1 : n;
+}
+
+function buildSymbols(
+  language: LoadedLanguage,
+  text: string,
+  captures: RawCaptures,
+  symbols: ParsedSymbol[],
+): Span[] {
+  const rules = syntaxRulesFor(language.id);
+  const defs = captures.definitions.filter((d) => !isRequireBinding(d));
+  const items = [
+    ...defs.map((d) => ({
+      def: d,
+      scopeName: null as string | null,
+      start: d.node.startIndex,
+      end: d.node.endIndex,
+    })),
+    ...captures.scopes.map((s) => ({
+      def: null,
+      scopeName: s.name,
+      start: s.node.startIndex,
+      end: s.node.endIndex,
+    })),
+  ].sort((a, b) => a.start - b.start || b.end - a.end);
+  const stack: Span[] = [];
+  const spans: Span[] = [];
+  for (const item of items) {
+    // Pop spans that ended, and one with the very same range (`var a, b = 1, 2` defines two).
+    for (
+      let top = stack.at(-1);
+      top && (top.end <= item.start || (top.start === item.start && top.end === item.end));
+      top = stack.at(-1)
+    ) {
+      stack.pop();
+    }
+    const enclosing = stack[stack.length - 1] ?? null;
+    if (!item.def) {
+      const span = { start: item.start, end: item.end, symbol: null, qualifier: item.scopeName ?? "" };
+      stack.push(span);
+      continue;
+    }
+    const d = item.def;
+    const chain = outermostWrapper(d.node, rules.wrappers);
+    const outer = chain[chain.length - 1] ?? d.node;
+    const signatureStart =
+      [...chain].reverse().find((n) => n === d.node || !rules.signatureStopsAt.has(n.type)) ?? d.node;
+    const ownerName = d.receiver ?? (enclosing && enclosing.symbol === null ? enclosing.qualifier : null);
+    const parent = enclosing?.symbol ?? (ownerName ? findByName(symbols, ownerName) : null);
+    const parentSymbol = parent === null ? null : (symbols[parent] ?? null);
+    const qualifier = d.receiver ?? enclosing?.qualifier ?? "";
+    const kind = adjustKind(
+      d,
+      language.id,
+      parentSymbol?.kind ?? null,
+      enclosing !== null && enclosing.symbol === null,
+    );
+    const symbol: ParsedSymbol = {
+      name: d.name,
+      qualifiedName: qualifier === "" ? d.name : `${qualifier}.${d.name}`,
+      kind,
+      startLine: outer.startPosition.row + 1,
+      endLine: outer.endPosition.row + 1,
+      signature: signatureOf(d.node, signatureStart, text),
+      doc: docComment(chain, rules, language.id === "python" ? d.node.childForFieldName("body") : null),
+      exported: false,
+      parent,
+    };
+    symbol.exported = isExported(language.id, d, chain, symbol, parentSymbol, captures.exportNames);
+    symbols.push(symbol);
+    const span = {
+      start: item.start,
+      end: item.end,
+      symbol: symbols.length - 1,
+      qualifier: symbol.qualifiedName,
+    };
+    stack.push(span);
+    spans.push(span);
+  }
+  return spans;
+}
+
+function findByName(symbols: readonly ParsedSymbol[], name: string): number | null {
+  const i = symbols.findIndex((s) => s.name === name && containerKinds.has(s.kind));
+  return i === -1 ? null : i;
+}
+
+function adjustKind(
+  d: RawDefinition,
+  lang: string,
+  parentKind: SymbolKind | null,
+  inImpl: boolean,
+): SymbolKind {
+  if (d.kind === "function" && (inImpl || parentKind === "class" || parentKind === "interface"))
+    return "method";
+  if (d.kind === "constant" && lang === "python" && !/^[A-Z_][A-Z0-9_]*$/.test(d.name)) return "variable";
+  if (d.kind === "constant" && d.node.parent?.type === "lexical_declaration") {
+    return d.node.parent.firstChild?.text === "const" ? "constant" : "variable";
+  }
+  return d.kind;
+}
+
+/** `const fs = require("fs")` is an import, not a constant worth indexing. */
+function isRequireBinding(d: RawDefinition): boolean {
+  if (d.kind !== "constant" && d.kind !== "variable") return false;
+  const value = d.node.childForFieldName("value");
+  return value?.type === "call_expression" && value.childForFieldName("function")?.text === "require";
+}
+
+function buildImports(language: LoadedLanguage, captures: RawCaptures): ParsedImport[] {
+  const out: ParsedImport[] = [];
+  for (const raw of captures.imports) {
+    const line = raw.node.startPosition.row + 1;
+    if (raw.useTree) {
+      expandUseTree(raw.useTree, "", line, out);
+    } else if (language.id === "rust" && raw.node.type === "mod_item") {
+      out.push({ source: `mod ${raw.source}`, bindings: [{ local: raw.source, imported: "*" }], line });
+    } else if (language.id === "go" && raw.bindings.length === 0) {
+      out.push({
+        source: raw.source,
+        bindings: [{ local: raw.source.split("/").pop() ?? raw.source, imported: "*" }],
+        line,
+      });
+    } else if (language.id === "java") {
+      const last = raw.source.split(".").pop() ?? raw.source;
+      const wildcard = raw.node.text.includes("*");
+      out.push({ source: raw.source, bindings: wildcard ? [] : [{ local: last, imported: last }], line });
+    } else {
+      out.push({ source: raw.source, bindings: raw.bindings, line });
+    }
+  }
+  return out;
+}
+
+function buildCalls(
+  captures: RawCaptures,
+  spans: readonly Span[],
+  symbols: readonly ParsedSymbol[],
+): ParsedCall[] {
+  const callers = spans.filter(
+    (s) => s.symbol !== null && !containerKinds.has(symbols[s.symbol]?.kind ?? "class"),
+  );
+  const out: ParsedCall[] = [];
+  for (const call of captures.calls) {
+    const name = calleeName(call.text);
+    if (!name) continue;
+    const at = call.node.startIndex;
+    let from: number | null = null;
+    let width = Infinity;
+    for (const s of callers) {
+      if (s.start <= at && at < s.end && s.end - s.start < width) {
+        from = s.symbol;
+        width = s.end - s.start;
+      }
+    }
+    out.push({ from, calleeName: name, line: call.node.startPosition.row + 1 });
+  }
+  return out;
+}

@@ -1,0 +1,57 @@
+// What parsing one file yields, independent of its path, so the cache can key it by blob SHA and
+// the same content at two paths is parsed once. build-index.ts turns it into CodeIndex records.
+import type { SkippedFile, SymbolKind } from "./code-index.ts";
+
+export interface ParsedSymbol {
+  name: string;
+  qualifiedName: string;
+  kind: SymbolKind;
+  startLine: number;
+  endLine: number;
+  signature: string;
+  doc: string | null;
+  exported: boolean;
+  /** Index into the same file's symbols. */
+  parent: number | null;
+}
+
+export interface ImportBinding {
+  /** The name the importing file uses. */
+  local: string;
+  /** The name in the imported module; "*" for the module itself, "default" for a default export. */
+  imported: string;
+}
+
+export interface ParsedImport {
+  source: string;
+  bindings: ImportBinding[];
+  line: number;
+}
+
+export interface ParsedCall {
+  /** Index into the same file's symbols of the innermost enclosing function, method or value. */
+  from: number | null;
+  calleeName: string;
+  line: number;
+}
+
+export interface FileParse {
+  lines: number;
+  bytes: number;
+  /** The tree had ERROR or MISSING nodes; what was extracted may be partial. */
+  hasErrors: boolean;
+  symbols: ParsedSymbol[];
+  imports: ParsedImport[];
+  calls: ParsedCall[];
+}
+
+/** A file whose content makes it unfit to index (decided before parsing). */
+export interface ContentSkip {
+  skip: Exclude<SkippedFile["reason"], "vendored" | "ignored" | "unsupported_language">;
+}
+
+export type FileOutcome = FileParse | ContentSkip;
+
+export function isContentSkip(outcome: FileOutcome): outcome is ContentSkip {
+  return "skip" in outcome;
+}

@@ -1,0 +1,35 @@
+// Whether a definition is visible outside its file, by each language's rule.
+import type { Node } from "web-tree-sitter";
+import type { RawDefinition } from "./collect-captures.ts";
+import type { ParsedSymbol } from "./file-parse.ts";
+import type { LanguageId } from "./languages.ts";
+
+export function isExported(
+  lang: LanguageId,
+  def: RawDefinition,
+  chain: readonly Node[],
+  symbol: ParsedSymbol,
+  parent: ParsedSymbol | null,
+  exportNames: ReadonlySet<string>,
+): boolean {
+  switch (lang) {
+    case "javascript":
+    case "typescript":
+    case "tsx":
+      if (chain.some((n) => n.type === "export_statement")) return true;
+      if (def.node.type === "assignment_expression" && def.receiver === null) return true;
+      return parent === null ? exportNames.has(symbol.name) : parent.exported && symbol.kind === "method";
+    case "python":
+      return (
+        !symbol.name.startsWith("_") && (parent === null || (parent.exported && parent.kind === "class"))
+      );
+    case "go":
+      return /^\p{Lu}/u.test(symbol.name);
+    case "rust":
+      return def.node.namedChildren.some((c) => c?.type === "visibility_modifier");
+    case "java": {
+      const modifiers = def.node.namedChildren.find((c) => c?.type === "modifiers");
+      return /\bpublic\b/.test(modifiers?.text ?? "") || parent?.kind === "interface";
+    }
+  }
+}

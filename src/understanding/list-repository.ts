@@ -1,0 +1,65 @@
+// The repository's candidate files: git's view when the root is in a work tree (tracked plus
+// untracked-not-ignored), else a .gitignore-honouring walk; path-based skips are decided here.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { SkippedFile } from "./code-index.ts";
+import { listGitFiles, type DirtyMemo, type ListedFile } from "./list-files.ts";
+import type { GoModule } from "./resolve-imports.ts";
+import { isGitWorkTree } from "./run-git.ts";
+import { pathSkipReason } from "./skip-rules.ts";
+import { walkFiles } from "./walk-files.ts";
+
+export interface RepositoryListing {
+  /** Files to index (language known, not skipped by path). */
+  files: ListedFile[];
+  skipped: SkippedFile[];
+  listedCount: number;
+  goModules: GoModule[];
+}
+
+const vendoredDirNames = new Set([
+  "node_modules",
+  "vendor",
+  "third_party",
+  "bower_components",
+  ".venv",
+  "venv",
+  "site-packages",
+]);
+
+export async function listRepository(root: string, dirtyMemo: DirtyMemo): Promise<RepositoryListing> {
+  let listed: ListedFile[];
+  const skipped: SkippedFile[] = [];
+  if (await isGitWorkTree(root)) {
+    listed = await listGitFiles(root, dirtyMemo);
+  } else {
+    const walk = await walkFiles(root, {
+      pruneDir: (n) => vendoredDirNames.has(n),
+      wantsSha: (p) => pathSkipReason(p) === null,
+    });
+    listed = walk.files;
+    for (const dir of walk.prunedDirs) skipped.push({ path: dir, reason: "vendored" });
+  }
+  // Our own cache directory is never part of the repository's code.
+  listed = listed.filter((f) => !f.path.startsWith(".xihe/"));
+  const files: ListedFile[] = [];
+  const goMods: string[] = [];
+  for (const f of listed) {
+    if (f.path === "go.mod" || f.path.endsWith("/go.mod")) goMods.push(f.path);
+    const reason = pathSkipReason(f.path);
+    if (reason) skipped.push({ path: f.path, reason });
+    else files.push(f);
+  }
+  return { files, skipped, listedCount: listed.length, goModules: await readGoModules(root, goMods) };
+}
+
+async function readGoModules(root: string, paths: readonly string[]): Promise<GoModule[]> {
+  const modules: GoModule[] = [];
+  for (const p of paths) {
+    const text = await readFile(join(root, p), "utf8").catch(() => "");
+    const name = /^module\s+(\S+)/m.exec(text)?.[1];
+    if (name) modules.push({ dir: p === "go.mod" ? "" : p.slice(0, -"/go.mod".length), module: name });
+  }
+  // Longest module path first, so a nested module wins over its parent.
+  return modules.sort((a, b) => b.module.length - a.module.length);
+}

@@ -1,0 +1,86 @@
+; Patterns shared by the JavaScript, TypeScript and TSX grammars. Capture names are our contract
+; with extract-file.ts: @definition.<kind> + @name, @reference.call + @callee, @import + @import.*,
+; @export.name. A node matched by several definition patterns keeps the most specific kind.
+
+; ---- definitions
+(function_declaration name: (identifier) @name) @definition.function
+(generator_function_declaration name: (identifier) @name) @definition.function
+(class_declaration name: (_) @name) @definition.class
+(method_definition name: (_) @name) @definition.method
+
+(variable_declarator
+  name: (identifier) @name
+  value: [(arrow_function) (function_expression) (generator_function)]) @definition.function
+
+(program (lexical_declaration (variable_declarator name: (identifier) @name) @definition.constant))
+(program (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable))
+(program
+  (export_statement
+    declaration: (lexical_declaration (variable_declarator name: (identifier) @name) @definition.constant)))
+
+; CommonJS: exports.f = function () {}, module.exports.f = () => {}
+(assignment_expression
+  left: (member_expression object: (_) @_exports property: (property_identifier) @name)
+  right: [(function_expression) (arrow_function)]
+  (#match? @_exports "^(module\\.)?exports$")) @definition.function
+
+; Foo.prototype.bar = function () {}
+(assignment_expression
+  left: (member_expression
+    object: (member_expression object: (identifier) @receiver property: (property_identifier) @_proto)
+    property: (property_identifier) @name)
+  right: [(function_expression) (arrow_function)]
+  (#eq? @_proto "prototype")) @definition.method
+
+; ---- exports that name a symbol defined elsewhere in the file
+(export_statement !source (export_clause (export_specifier name: (identifier) @export.name)))
+(export_statement value: (identifier) @export.name)
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: [
+    (identifier) @export.name
+    (object [(shorthand_property_identifier) @export.name (pair value: (identifier) @export.name)])
+  ]
+  (#eq? @_module "module")
+  (#eq? @_exports "exports"))
+
+; ---- imports
+(import_statement
+  (import_clause (identifier) @import.default)
+  source: (string (string_fragment) @import.source)) @import
+(import_statement
+  (import_clause (namespace_import (identifier) @import.namespace))
+  source: (string (string_fragment) @import.source)) @import
+(import_statement
+  (import_clause (named_imports (import_specifier name: (_) @import.name !alias)))
+  source: (string (string_fragment) @import.source)) @import
+(import_statement
+  (import_clause (named_imports (import_specifier name: (_) @import.original alias: (_) @import.alias)))
+  source: (string (string_fragment) @import.source)) @import
+(import_statement source: (string (string_fragment) @import.source)) @import
+(export_statement source: (string (string_fragment) @import.source)) @import
+
+; require("x"), const x = require("x"), const { a, b } = require("x"), import("x")
+(call_expression
+  function: (identifier) @_require
+  arguments: (arguments . (string (string_fragment) @import.source))
+  (#eq? @_require "require")) @import
+(variable_declarator
+  name: (identifier) @import.namespace
+  value: (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string (string_fragment) @import.source)))
+  (#eq? @_require "require")) @import
+(variable_declarator
+  name: (object_pattern (shorthand_property_identifier_pattern) @import.name)
+  value: (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string (string_fragment) @import.source)))
+  (#eq? @_require "require")) @import
+(call_expression
+  function: (import)
+  arguments: (arguments . (string (string_fragment) @import.source))) @import
+
+; ---- call sites
+(call_expression function: (_) @callee) @reference.call
+(new_expression constructor: (_) @callee) @reference.call

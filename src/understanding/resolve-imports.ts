@@ -1,0 +1,154 @@
+// Resolves an import's source to a repository file, per language: relative JS/TS paths (with the
+// TS convention of importing "./x.js" for "./x.ts"), Python modules and packages (also under a
+// source root such as src/), Go packages of the repo's modules, Rust crate/self/super paths and
+// `mod` declarations, Java classes by package path.
+import { posix } from "node:path";
+import type { LanguageId } from "./languages.ts";
+
+export interface GoModule {
+  /** Directory of go.mod, "" for the root. */
+  dir: string;
+  module: string;
+}
+
+export type ImportResolver = (file: string, language: LanguageId, source: string) => string | null;
+
+const jsExtensions = [".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"];
+
+export function createImportResolver(
+  paths: readonly string[],
+  goModules: readonly GoModule[],
+): ImportResolver {
+  const files = new Set(paths);
+  const pythonModules = indexPythonModules(paths);
+  const javaClasses = indexBySuffix(paths.filter((p) => p.endsWith(".java")));
+  const goDirs = indexGoDirs(paths);
+  const first = (candidates: string[]) => candidates.find((c) => files.has(c)) ?? null;
+  return (file, language, source) => {
+    const dir = posix.dirname(file) === "." ? "" : posix.dirname(file);
+    switch (language) {
+      case "javascript":
+      case "typescript":
+      case "tsx":
+        return source.startsWith(".") ? first(jsCandidates(posix.join(dir, source))) : null;
+      case "python":
+        return resolvePython(dir, source, pythonModules);
+      case "go":
+        return resolveGo(source, goModules, goDirs);
+      case "rust":
+        return resolveRust(file, dir, source, first);
+      case "java":
+        return resolveJava(source, javaClasses);
+    }
+  };
+}
+
+function jsCandidates(base: string): string[] {
+  const out = [base];
+  const swapped = base.replace(/\.(m|c)?js$/, (_m, k: string | undefined) => `.${k ?? ""}ts`);
+  if (swapped !== base) out.push(swapped, swapped.replace(/ts$/, "tsx"));
+  for (const ext of jsExtensions) out.push(base + ext);
+  for (const ext of jsExtensions) out.push(`${base}/index${ext}`);
+  return out;
+}
+
+function indexPythonModules(paths: readonly string[]): Map<string, string> {
+  // "src/pkg/mod.py" is module "src.pkg.mod", and also "pkg.mod" and "mod" (source roots);
+  // the shortest path wins a tie so that the root layout is preferred.
+  const modules = new Map<string, string>();
+  for (const p of [...paths].filter((x) => x.endsWith(".py")).sort((a, b) => a.length - b.length)) {
+    const parts = p.slice(0, -3).split("/");
+    if (parts[parts.length - 1] === "__init__") parts.pop();
+    for (let i = 0; i < parts.length; i++) {
+      const name = parts.slice(i).join(".");
+      if (!modules.has(name)) modules.set(name, p);
+    }
+  }
+  return modules;
+}
+
+function resolvePython(dir: string, source: string, modules: Map<string, string>): string | null {
+  const dots = /^\.*/.exec(source)?.[0].length ?? 0;
+  if (dots === 0) return modules.get(source) ?? null;
+  let base = dir;
+  for (let i = 1; i < dots; i++) base = posix.dirname(base) === "." ? "" : posix.dirname(base);
+  const rest = source.slice(dots);
+  const name = [...(base === "" ? [] : base.split("/")), ...(rest === "" ? [] : rest.split("."))].join(".");
+  return modules.get(name) ?? null;
+}
+
+function indexGoDirs(paths: readonly string[]): Map<string, string> {
+  const dirs = new Map<string, string>();
+  for (const p of [...paths].sort()) {
+    if (!p.endsWith(".go") || p.endsWith("_test.go")) continue;
+    const d = posix.dirname(p) === "." ? "" : posix.dirname(p);
+    if (!dirs.has(d)) dirs.set(d, p);
+  }
+  return dirs;
+}
+
+/** A Go import resolves to the package directory; we report its first non-test file. */
+function resolveGo(source: string, modules: readonly GoModule[], dirs: Map<string, string>): string | null {
+  for (const m of modules) {
+    if (source !== m.module && !source.startsWith(`${m.module}/`)) continue;
+    const rel = source.slice(m.module.length).replace(/^\//, "");
+    return dirs.get(posix.join(m.dir, rel).replace(/^\.$/, "")) ?? null;
+  }
+  return null;
+}
+
+function rustModuleDir(file: string, dir: string): string {
+  const name = posix.basename(file);
+  return name === "mod.rs" || name === "lib.rs" || name === "main.rs"
+    ? dir
+    : posix.join(dir, name.slice(0, -3));
+}
+
+function resolveRust(
+  file: string,
+  dir: string,
+  source: string,
+  first: (c: string[]) => string | null,
+): string | null {
+  const asModule = (base: string, segs: string[]) => {
+    for (let n = segs.length; n > 0; n--) {
+      const p = posix.join(base, ...segs.slice(0, n));
+      const hit = first([`${p}.rs`, `${p}/mod.rs`]);
+      if (hit) return hit;
+    }
+    return null;
+  };
+  if (source.startsWith("mod ")) return asModule(rustModuleDir(file, dir), [source.slice(4)]);
+  const segs = source.split("::");
+  const head = segs.shift();
+  if (head === "crate") {
+    const srcAt = file.lastIndexOf("src/");
+    const crateRoot = srcAt === -1 ? "" : file.slice(0, srcAt + 3);
+    return (
+      asModule(crateRoot, segs) ?? first([posix.join(crateRoot, "lib.rs"), posix.join(crateRoot, "main.rs")])
+    );
+  }
+  if (head === "self") return asModule(rustModuleDir(file, dir), segs);
+  if (head === "super") return asModule(posix.dirname(rustModuleDir(file, dir)), segs);
+  return null;
+}
+
+function indexBySuffix(paths: readonly string[]): Map<string, string[]> {
+  const byName = new Map<string, string[]>();
+  for (const p of paths) {
+    const name = posix.basename(p, ".java");
+    byName.set(name, [...(byName.get(name) ?? []), p]);
+  }
+  return byName;
+}
+
+function resolveJava(source: string, classes: Map<string, string[]>): string | null {
+  const segs = source.split(".");
+  // `import a.b.C` or `import static a.b.C.member`: try the longest path that names a file.
+  for (let n = segs.length; n > 0; n--) {
+    const path = `${segs.slice(0, n).join("/")}.java`;
+    const hit = (classes.get(segs[n - 1] ?? "") ?? []).find((p) => p === path || p.endsWith(`/${path}`));
+    if (hit) return hit;
+  }
+  return null;
+}

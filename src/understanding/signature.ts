@@ -1,0 +1,30 @@
+// A definition's signature: its text up to the body (`export function add(a: number): number`),
+// or its first line when it has no body, with whitespace collapsed.
+import type { Node } from "web-tree-sitter";
+
+const maxSignatureChars = 240;
+
+function bodyOf(node: Node): Node | null {
+  const body = node.childForFieldName("body");
+  if (body) return body;
+  // `const f = (a) => ...`, `exports.f = function () {}`, class fields holding functions.
+  const value = node.childForFieldName("value") ?? node.childForFieldName("right");
+  return value?.childForFieldName("body") ?? null;
+}
+
+export function signatureOf(definition: Node, start: Node, source: string): string {
+  const body = bodyOf(definition);
+  let text: string;
+  if (body && body.startIndex > start.startIndex) {
+    text = source.slice(start.startIndex, body.startIndex);
+  } else {
+    const all = source.slice(start.startIndex, definition.endIndex);
+    const newline = all.indexOf("\n");
+    text = newline === -1 ? all : all.slice(0, newline);
+  }
+  text = text
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/\s*[{:;]$/, "");
+  return text.length > maxSignatureChars ? `${text.slice(0, maxSignatureChars - 1)}…` : text;
+}

@@ -1,0 +1,17 @@
+// Test-file detection by the conventions of each ecosystem (paths only, no content).
+const testDirs = new Set(["test", "tests", "__tests__", "spec", "specs", "testing", "e2e"]);
+const testNames = [
+  /\.(test|spec)\.[cm]?[jt]sx?$/,
+  /^test_.*\.py$/,
+  /_test\.py$/,
+  /^conftest\.py$/,
+  /_test\.go$/,
+  /(Test|Tests|IT)\.java$/,
+];
+
+export function isTestPath(path: string): boolean {
+  const segments = path.split("/");
+  const name = segments[segments.length - 1] ?? path;
+  if (testNames.some((re) => re.test(name))) return true;
+  return segments.slice(0, -1).some((s) => testDirs.has(s));
+}
