@@ -51,3 +51,11 @@ function build(
 export function innermostProjectFrame(frames: readonly Frame[]): Frame | null {
   return frames.find((f) => !f.external && f.line !== null) ?? null;
 }
+
+/** The innermost project frame with its column, from parsed frames in printed order. */
+export function innermostProjectLocation(
+  parsed: readonly ParsedJsFrame[],
+): { file: string; line: number | null; column: number | null } | null {
+  const hit = parsed.find((p) => !p.frame.external && p.frame.line !== null);
+  return hit ? { file: hit.frame.file, line: hit.frame.line, column: hit.column } : null;
+}

@@ -4,5 +4,7 @@
 import type { LogParser } from "./log-parser.ts";
 import { eslintParser } from "./eslint-parser.ts";
 import { tscParser } from "./tsc-parser.ts";
+import { jestParser } from "./jest-parser.ts";
+import { nodeTestParser } from "./node-test-parser.ts";
 
-export const logParsers: readonly LogParser[] = [tscParser, eslintParser];
+export const logParsers: readonly LogParser[] = [jestParser, nodeTestParser, tscParser, eslintParser];

@@ -1,0 +1,96 @@
+// Jest: `FAIL path` per suite, then one `● Suite › test` block per failed test (message, code frame,
+// stack). `● Test suite failed to run` is a suite-level failure (test null). The location is the
+// innermost project frame of the block's stack; failing that, the code frame's `>` line in the suite.
+import type { Failure } from "../failure.ts";
+import type { LogParser, ParseContext } from "./log-parser.ts";
+import { innermostProjectLocation, parseJsStackFrame, type ParsedJsFrame } from "../js-stack-frame.ts";
+
+const SUITE = /^\s*FAIL\s+(\S+)(?:\s+\([\d.]+ m?s\))?\s*$/;
+const BLOCK = /^ {2}● (.+)$/;
+const CODE_FRAME = /^\s*(>?)\s*(\d+) \|/;
+const NOT_FAILURES = new Set(["Console"]);
+const MAX_MESSAGE_LINES = 20;
+
+export const jestParser: LogParser = {
+  tool: "jest",
+  detect(lines) {
+    let blocks = 0;
+    let summary = false;
+    for (const line of lines) {
+      if (line.startsWith("  ● ")) blocks++;
+      else if (line.startsWith("Test Suites: ")) summary = true;
+    }
+    if (blocks > 0) return summary ? 90 : 75;
+    return summary ? 50 : 0;
+  },
+  parse(lines, context) {
+    const failures: Failure[] = [];
+    let suite: string | null = null;
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i] ?? "";
+      const suiteMatch = line.includes("FAIL") ? SUITE.exec(line) : null;
+      if (suiteMatch) {
+        suite = context.toRepoPath(suiteMatch[1] ?? "");
+        continue;
+      }
+      const block = line.startsWith("  ● ") ? BLOCK.exec(line) : null;
+      if (!block) continue;
+      const title = (block[1] ?? "").trim();
+      if (NOT_FAILURES.has(title)) continue;
+      const end = blockEnd(lines, i + 1);
+      failures.push(blockFailure(title, suite, lines.slice(i + 1, end), context));
+      i = end - 1;
+    }
+    return failures;
+  },
+};
+
+// A block runs until the next block, the next suite line, or any unindented line (summary, npm).
+function blockEnd(lines: readonly string[], from: number): number {
+  for (let j = from; j < lines.length; j++) {
+    const line = lines[j] ?? "";
+    if (line.startsWith("  ● ")) return j;
+    if (line !== "" && !line.startsWith(" ")) return j;
+  }
+  return lines.length;
+}
+
+function blockFailure(
+  title: string,
+  suite: string | null,
+  body: readonly string[],
+  context: ParseContext,
+): Failure {
+  const frames: ParsedJsFrame[] = [];
+  const message: string[] = [];
+  let codeFrameLine: number | null = null;
+  let inMessage = true;
+  for (const line of body) {
+    const parsed = parseJsStackFrame(line, context);
+    if (parsed) {
+      frames.push(parsed);
+      inMessage = false;
+      continue;
+    }
+    const code = CODE_FRAME.exec(line);
+    if (code) {
+      if (code[1] === ">" && codeFrameLine === null) codeFrameLine = Number(code[2]);
+      inMessage = false;
+      continue;
+    }
+    if (inMessage && line.trim() !== "" && message.length < MAX_MESSAGE_LINES) message.push(line.trim());
+  }
+  const location = innermostProjectLocation(frames);
+  const isSuiteError = title === "Test suite failed to run";
+  return {
+    tool: "jest",
+    kind: "test",
+    file: location?.file ?? suite,
+    line: location ? location.line : codeFrameLine,
+    column: location?.column ?? null,
+    test: isSuiteError ? null : title,
+    message: message.join("\n"),
+    rule: null,
+    frames: frames.map((p) => p.frame),
+  };
+}

@@ -1,0 +1,109 @@
+// node:test's TAP reporter (the default when stdout is not a terminal): `not ok N - name` followed by
+// a YAML diagnostic block (location, failureType, error, stack). A test file that crashed before
+// reporting shows up as `not ok - /abs/file` with `error: 'test failed'`; its real error is in the
+// `# ` comment lines (the child's stderr) printed just before it.
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+import type { Failure } from "../failure.ts";
+import type { ParseContext } from "./log-parser.ts";
+import { innermostProjectLocation, parseJsStackFrame, type ParsedJsFrame } from "../js-stack-frame.ts";
+
+const NOT_OK = /^(\s*)not ok \d+ - (.*?)(\s+#\s*(?:TODO|SKIP)\b.*)?$/i;
+const LOCATION = /^(.*):(\d+):(\d+)$/;
+const ERROR_LINE = /^(?:[\w.]*Error|Error|AssertionError)\b.*?:/;
+const MAX_COMMENT_LINES = 200;
+
+export function parseNodeTestTap(lines: readonly string[], context: ParseContext): Failure[] {
+  const failures: Failure[] = [];
+  let comments: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? "";
+    const trimmed = line.trimStart();
+    if (trimmed.startsWith("# Subtest:")) continue;
+    if (trimmed.startsWith("# ")) {
+      if (comments.length < MAX_COMMENT_LINES) comments.push(trimmed.slice(2));
+      continue;
+    }
+    const notOk = trimmed.startsWith("not ok") ? NOT_OK.exec(line) : null;
+    if (!notOk) {
+      if (/^\s*ok \d+/.test(line)) comments = [];
+      continue;
+    }
+    const { fields, end } = readYamlBlock(lines, i + 1);
+    i = end - 1;
+    const crashLog = comments;
+    comments = [];
+    if (notOk[3] || fields.failureType === "subtestsFailed") continue;
+    failures.push(tapFailure(notOk[2] ?? "", fields, crashLog, context));
+  }
+  return failures;
+}
+
+const yamlFields = z.object({
+  location: z.string().optional().catch(undefined),
+  failureType: z.string().optional().catch(undefined),
+  error: z.string().optional().catch(undefined),
+  stack: z.string().optional().catch(undefined),
+  exitCode: z.number().optional().catch(undefined),
+});
+type YamlFields = z.infer<typeof yamlFields>;
+
+function readYamlBlock(lines: readonly string[], from: number): { fields: YamlFields; end: number } {
+  if (!(lines[from] ?? "").trim().startsWith("---")) return { fields: {}, end: from };
+  const indent = (lines[from] ?? "").indexOf("-");
+  const body: string[] = [];
+  let j = from + 1;
+  for (; j < lines.length; j++) {
+    const line = lines[j] ?? "";
+    if (line.trim() === "..." && line.indexOf(".") === indent) break;
+    body.push(line.slice(indent));
+  }
+  return { fields: toFields(body), end: j + 1 };
+}
+
+function toFields(body: string[]): YamlFields {
+  try {
+    const parsed = yamlFields.safeParse(parseYaml(body.join("\n")));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
+function tapFailure(name: string, fields: YamlFields, crashLog: string[], context: ParseContext): Failure {
+  const declared = LOCATION.exec(fields.location ?? "");
+  const declaredFile = declared ? context.toRepoPath(declared[1] ?? "") : null;
+  const isFileCrash = fields.error === "test failed" && fields.exitCode !== undefined;
+  const stackLines = isFileCrash ? crashLog : (fields.stack ?? "").split("\n");
+  const frames: ParsedJsFrame[] = [];
+  for (const line of stackLines) {
+    const parsed = parseJsStackFrame(line, context, false);
+    if (parsed) frames.push(parsed);
+  }
+  const location =
+    innermostProjectLocation(frames) ?? (isFileCrash ? crashHeaderLocation(crashLog, context) : null);
+  const message = isFileCrash
+    ? (crashLog.find((l) => ERROR_LINE.test(l.trim())) ?? fields.error ?? "").trim()
+    : (fields.error ?? "").trim();
+  return {
+    tool: "node:test",
+    kind: "test",
+    file: location?.file ?? declaredFile,
+    line: location ? location.line : declared ? Number(declared[2]) : null,
+    column: location ? location.column : declared ? Number(declared[3]) : null,
+    test: isFileCrash ? null : name,
+    message,
+    rule: null,
+    frames: frames.map((p) => p.frame),
+  };
+}
+
+// Node prints `file:///abs/file.js:3` above the source line of a syntax or link error.
+function crashHeaderLocation(crashLog: string[], context: ParseContext) {
+  for (const line of crashLog) {
+    const m = /^((?:file:\/\/)?\/\S+|[A-Za-z]:\\\S+):(\d+)$/.exec(line.trim());
+    if (m && !context.isExternal(m[1] ?? ""))
+      return { file: context.toRepoPath(m[1] ?? ""), line: Number(m[2]), column: null };
+  }
+  return null;
+}
