@@ -1,0 +1,68 @@
+// `xihe diagnose --log FILE|- [--repo DIR] [--json]`: reads a CI log (streamed from disk, or stdin),
+// prints the failures grouped by tool (or the JSON wire form) and whose fault the run is.
+// Exit 1 when failures were found, 0 when none, 2 on usage errors.
+import { createReadStream, existsSync, statSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
+import type { RegisterCommand } from "../cli.ts";
+import type { CliIo } from "./cli-io.ts";
+import { UsageError } from "../errors.ts";
+import { diagnose, type DiagnoseResult } from "../perception/diagnose.ts";
+import { renderDiagnosis } from "./render-diagnosis.ts";
+
+interface DiagnoseFlags {
+  log: string;
+  repo?: string;
+  json?: boolean;
+}
+
+export const registerDiagnoseCommand: RegisterCommand = (program, io, setExit) => {
+  program
+    .command("diagnose")
+    .description(
+      "Read a failing CI log and list the failures (tool, file:line, test, message) and their cause",
+    )
+    .requiredOption("--log <file>", "the log file, or - to read stdin")
+    .option("--repo <dir>", "the repository checkout the log belongs to (maps absolute paths to it)")
+    .option("--json", "print {failures, classification} as JSON")
+    .action(async (flags: DiagnoseFlags) => {
+      const result = await diagnoseLog(flags, io);
+      io.stdout(flags.json ? `${JSON.stringify(toWire(result))}\n` : renderDiagnosis(result));
+      setExit(result.failures.length > 0 ? 1 : 0);
+    });
+};
+
+async function diagnoseLog(flags: DiagnoseFlags, io: CliIo): Promise<DiagnoseResult> {
+  const repoRoot = flags.repo === undefined ? undefined : resolve(io.cwd, flags.repo);
+  if (repoRoot !== undefined && !isDirectory(repoRoot)) {
+    throw new UsageError(`--repo must be a directory; ${flags.repo} is not one`);
+  }
+  const fileExists = repoRoot === undefined ? undefined : (rel: string) => existsSync(join(repoRoot, rel));
+  const options = { repoRoot, fileExists };
+  if (flags.log === "-") return diagnose(await io.readStdin(), options);
+  const path = isAbsolute(flags.log) ? flags.log : resolve(io.cwd, flags.log);
+  if (!existsSync(path))
+    throw new UsageError(`log file not found: ${flags.log} (give an existing file, or - for stdin)`);
+  if (isDirectory(path)) throw new UsageError(`--log must be a file; ${flags.log} is a directory`);
+  return diagnose(createReadStream(path), options);
+}
+
+function isDirectory(path: string): boolean {
+  return existsSync(path) && statSync(path).isDirectory();
+}
+
+/** The wire form, exactly the fields the issue names. */
+function toWire(result: DiagnoseResult) {
+  return {
+    failures: result.failures.map(({ tool, kind, file, line, column, test, message, rule }) => ({
+      tool,
+      kind,
+      file,
+      line,
+      column,
+      test,
+      message,
+      rule,
+    })),
+    classification: result.classification,
+  };
+}
