@@ -10,11 +10,11 @@ export interface ToolSpec {
 }
 
 /** A call exactly as the model sent it: `arguments` is raw text, parsed and validated later. */
-export interface ToolCallRequest {
+export type ToolCallRequest = {
   id: string;
   name: string;
   arguments: string;
-}
+};
 
 export type ChatMessage =
   | { role: "system"; content: string }
@@ -31,10 +31,10 @@ export interface ModelRequest {
   signal?: AbortSignal;
 }
 
-export interface TokenUsage {
+export type TokenUsage = {
   inputTokens: number;
   outputTokens: number;
-}
+};
 
 export interface ModelTurn {
   text: string | null;
