@@ -1,19 +1,42 @@
-// Call targets as written, normalised to a dotted path (`cart.remove`, `S::make`, `this.total`).
-// Receivers that are themselves expressions (`a().b`, `x[i].c`) keep only the final name.
+// Call targets as written, normalised: whitespace, generic arguments and call arguments dropped
+// (`cart.remove`, `S::make`, `this.items.iter().sum`). A receiver that is itself a call keeps its
+// `()` so resolution knows its type is unknown.
 const simplePath = /^[\w$]+(?:(?:\.|::)[\w$]+)*$/;
+const maxLength = 80;
 
 export function calleeName(text: string): string | null {
-  const compact = text
+  let compact = text
     .replace(/\s+/g, "")
     .replace(/\?\./g, ".")
     .replace(/::<[^()]*>/g, "")
     .replace(/!$/, "");
-  if (compact.length <= 80 && simplePath.test(compact)) return compact;
-  const tail = /[\w$]+$/.exec(compact);
-  return tail ? tail[0] : null;
+  if (simplePath.test(compact) && compact.length <= maxLength) return compact;
+  compact = emptyParentheses(compact);
+  const tail = /[\w$]+$/.exec(compact)?.[0];
+  if (!tail) return null;
+  if (compact.length > maxLength || !/^[\w$.:()]+$/.test(compact)) return `().${tail}`;
+  return compact;
 }
 
-/** `cart.remove` -> ["cart", "remove"]; `crate::a::f` -> ["crate::a", "f"] (receiver joined by "."). */
+/** `a(b, c(d)).e` -> `a().e` */
+function emptyParentheses(text: string): string {
+  let depth = 0;
+  let out = "";
+  for (const ch of text) {
+    if (ch === "(") {
+      if (depth === 0) out += "(";
+      depth++;
+    } else if (ch === ")") {
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) out += ")";
+    } else if (depth === 0) {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+/** `cart.remove` -> {receiver "cart", member "remove"}; `crate::a::f` -> {"crate.a", "f"}. */
 export function splitCallee(name: string): { receiver: string; member: string } {
   const parts = name.split(/\.|::/);
   const member = parts.pop() ?? name;

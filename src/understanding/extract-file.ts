@@ -192,10 +192,13 @@ function buildCalls(
     const name = calleeName(call.text);
     if (!name) continue;
     const at = call.node.startIndex;
+    const end = call.node.endIndex;
     let from: number | null = null;
     let width = Infinity;
     for (const s of callers) {
-      if (s.start <= at && at < s.end && s.end - s.start < width) {
+      // A test block's own `it(...)` call belongs to the code around it, not to itself.
+      const isItself = s.start === at && s.end === end;
+      if (!isItself && s.start <= at && at < s.end && s.end - s.start < width) {
         from = s.symbol;
         width = s.end - s.start;
       }

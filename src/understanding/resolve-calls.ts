@@ -15,6 +15,20 @@ export interface Binding {
 /** file -> local name -> binding */
 export type BindingTable = Map<string, Map<string, Binding>>;
 
+interface Lookup {
+  byName: Map<string, CodeSymbol[]>;
+  byId: Map<string, CodeSymbol>;
+  interfaceIds: Set<string>;
+}
+
+interface Site {
+  file: string;
+  receiver: string;
+  member: string;
+  caller: CodeSymbol | null;
+  bindings: Map<string, Binding> | undefined;
+}
+
 const callable = new Set(["function", "method", "class", "constant", "variable"]);
 const selfNames = new Set(["this", "self", "Self", "super", "cls"]);
 
@@ -23,80 +37,88 @@ export function resolveCalls(
   symbols: readonly CodeSymbol[],
   bindings: BindingTable,
 ): void {
-  const byName = new Map<string, CodeSymbol[]>();
-  const byId = new Map<string, CodeSymbol>();
+  const lookup: Lookup = { byName: new Map(), byId: new Map(), interfaceIds: new Set() };
   for (const s of symbols) {
-    byId.set(s.id, s);
+    lookup.byId.set(s.id, s);
+    if (s.kind === "interface") lookup.interfaceIds.add(s.id);
     if (!callable.has(s.kind)) continue;
-    const list = byName.get(s.name);
+    const list = lookup.byName.get(s.name);
     if (list) list.push(s);
-    else byName.set(s.name, [s]);
+    else lookup.byName.set(s.name, [s]);
   }
   for (const call of calls) {
     const { receiver, member } = splitCallee(call.calleeName);
-    const candidates = byName.get(member);
-    if (!candidates) continue;
-    const caller = call.from ? (byId.get(call.from) ?? null) : null;
-    const found = resolveOne(call.file, receiver, candidates, caller, bindings.get(call.file));
-    call.to = found?.id ?? null;
+    const caller = call.from ? (lookup.byId.get(call.from) ?? null) : null;
+    const site: Site = { file: call.file, receiver, member, caller, bindings: bindings.get(call.file) };
+    call.to = (receiver === "" ? resolvePlain(site, lookup) : resolveMember(site, lookup))?.id ?? null;
   }
 }
 
-function resolveOne(
-  file: string,
-  receiver: string,
-  candidates: readonly CodeSymbol[],
-  caller: CodeSymbol | null,
-  fileBindings: Map<string, Binding> | undefined,
-): CodeSymbol | null {
-  const inFile = (f: string | null) => (f === null ? [] : candidates.filter((c) => c.file === f));
+/** `f()`: same file, renamed or plain import, implicit `this`, same directory, unique name. */
+function resolvePlain(site: Site, lookup: Lookup): CodeSymbol | null {
+  const binding = site.bindings?.get(site.member);
+  const importedName =
+    binding && binding.imported !== "*" && binding.imported !== "default" ? binding.imported : site.member;
+  const candidates = lookup.byName.get(importedName) ?? [];
+  const inFile = (f: string | null) => candidates.filter((c) => c.file === f);
+  if (importedName !== site.member) return inFile(binding?.file ?? null)[0] ?? null;
+  const local = inFile(site.file).filter((c) => c.kind !== "method");
+  if (local[0]) return local[0];
+  // Java-style implicit `this`.
+  const owner = site.caller ? ownerOf(site.caller) : "";
+  const sibling =
+    owner === ""
+      ? undefined
+      : candidates.find((c) => c.file === site.file && c.qualifiedName === `${owner}.${c.name}`);
+  if (sibling) return sibling;
+  if (binding?.file) {
+    const target = inFile(binding.file);
+    const hit =
+      binding.imported === "default"
+        ? target.find((c) => c.exported && c.parent === null)
+        : target.find((c) => c.kind !== "method");
+    if (hit) return hit;
+  }
+  const plain = candidates.filter((c) => c.kind !== "method");
+  const sameDir = plain.filter((c) => posix.dirname(c.file) === posix.dirname(site.file));
+  if (sameDir.length === 1) return sameDir[0] ?? null;
+  if (plain.length === 1) return plain[0] ?? null;
+  return candidates.length === 1 ? (candidates[0] ?? null) : null;
+}
+
+/** `x.f()`: self, imported module or class, class name, then a unique method for a plain variable. */
+function resolveMember(site: Site, lookup: Lookup): CodeSymbol | null {
+  const candidates = lookup.byName.get(site.member) ?? [];
   const qualified = (owner: string) => candidates.filter((c) => c.qualifiedName === `${owner}.${c.name}`);
   const prefer = (list: readonly CodeSymbol[]) =>
-    list.find((c) => c.file === file) ?? (list.length === 1 ? list[0] : null) ?? null;
-  if (receiver === "") {
-    const local = inFile(file).filter((c) => c.kind !== "method");
-    if (local.length > 0) return local[0] ?? null;
-    // Java and C#-style implicit `this`.
-    const owner = caller ? ownerOf(caller) : "";
-    const sibling = owner === "" ? null : (qualified(owner).find((c) => c.file === file) ?? null);
-    if (sibling) return sibling;
-    const b = fileBindings?.get(candidates[0]?.name ?? "");
-    if (b?.file) {
-      const target = inFile(b.file).filter((c) => c.parent === null || c.kind !== "method");
-      const hit = target.find((c) => c.name === b.imported) ?? target[0];
-      if (hit) return hit;
-    }
-    const sameDir = candidates.filter(
-      (c) => c.kind !== "method" && posix.dirname(c.file) === posix.dirname(file),
-    );
-    if (sameDir.length === 1) return sameDir[0] ?? null;
-    return candidates.length === 1 ? (candidates[0] ?? null) : null;
-  }
-  if (selfNames.has(receiver) && caller) {
-    const hit = prefer(qualified(ownerOf(caller)));
+    list.find((c) => c.file === site.file) ?? (list.length === 1 ? list[0] : undefined);
+  if (selfNames.has(site.receiver) && site.caller) {
+    const hit = prefer(qualified(ownerOf(site.caller)));
     if (hit) return hit;
   }
-  const b = fileBindings?.get(receiver);
-  if (b?.file) {
-    const target = inFile(b.file);
+  const binding = site.bindings?.get(site.receiver);
+  if (binding?.file) {
+    const bound = binding.file;
     const hit =
-      b.imported === "*"
-        ? (target.find((c) => c.parent === null) ?? target[0])
-        : (target.find((c) => c.qualifiedName === `${b.imported}.${c.name}`) ?? null);
-    if (hit) return hit;
-    // A Go package spans its directory.
-    const pkg = candidates.filter(
-      (c) => posix.dirname(c.file) === posix.dirname(b.file ?? "") && c.parent === null,
-    );
-    if (b.imported === "*" && pkg.length > 0) return pkg[0] ?? null;
-  }
-  if (/^[A-Z]/.test(receiver)) {
-    const hit = prefer(qualified(receiver.split(".").pop() ?? receiver));
+      binding.imported === "*"
+        ? // A module, or a Go package, which spans its directory.
+          (candidates.find((c) => c.file === bound && c.parent === null) ??
+          candidates.find((c) => posix.dirname(c.file) === posix.dirname(bound) && c.parent === null))
+        : candidates.find((c) => c.file === bound && c.qualifiedName === `${binding.imported}.${c.name}`);
     if (hit) return hit;
   }
-  // An unknown receiver (a local variable): only a method name unique in the repository.
+  if (/^[A-Z]/.test(site.receiver)) {
+    const hit = prefer(qualified(site.receiver.split(".").pop() ?? site.receiver));
+    if (hit) return hit;
+  }
+  // A receiver of unknown type: only a plain variable (not a call result or a field) may be
+  // matched to a method name that is unique in the repository.
+  if (!/^[\w$]+$/.test(site.receiver)) return null;
   const methods = candidates.filter((c) => c.kind === "method");
-  return methods.length === 1 ? (methods[0] ?? null) : null;
+  if (methods.length === 1) return methods[0] ?? null;
+  // An interface's method has no body: the one concrete method is the likely target.
+  const concrete = methods.filter((c) => !lookup.interfaceIds.has(c.parent ?? ""));
+  return concrete.length === 1 ? (concrete[0] ?? null) : null;
 }
 
 function ownerOf(symbol: CodeSymbol): string {

@@ -130,7 +130,8 @@ function resolveRust(
   }
   if (head === "self") return asModule(rustModuleDir(file, dir), segs);
   if (head === "super") return asModule(posix.dirname(rustModuleDir(file, dir)), segs);
-  return null;
+  // 2018 edition: a path may start with a child module of the current one (`use cart::Cart`).
+  return head ? asModule(rustModuleDir(file, dir), [head, ...segs]) : null;
 }
 
 function indexBySuffix(paths: readonly string[]): Map<string, string[]> {

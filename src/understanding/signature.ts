@@ -12,11 +12,24 @@ function bodyOf(node: Node): Node | null {
   return value?.childForFieldName("body") ?? null;
 }
 
+/** Where the header before `body` ends, leaving out comments between the two (`def f(): # x`). */
+function headerEnd(body: Node): number {
+  let end = body.startIndex;
+  const owner = body.parent;
+  if (!owner) return end;
+  end = owner.startIndex;
+  for (const child of owner.children) {
+    if (!child || child.startIndex >= body.startIndex) break;
+    if (!child.type.includes("comment")) end = child.endIndex;
+  }
+  return end;
+}
+
 export function signatureOf(definition: Node, start: Node, source: string): string {
   const body = bodyOf(definition);
   let text: string;
   if (body && body.startIndex > start.startIndex) {
-    text = source.slice(start.startIndex, body.startIndex);
+    text = source.slice(start.startIndex, headerEnd(body));
   } else {
     const all = source.slice(start.startIndex, definition.endIndex);
     const newline = all.indexOf("\n");

@@ -84,3 +84,10 @@
 ; ---- call sites
 (call_expression function: (_) @callee) @reference.call
 (new_expression constructor: (_) @callee) @reference.call
+
+; Test blocks are definitions named by their title, so a failing test has a range and callees:
+; describe("Cart", () => { it("totals", () => {...}) }) gives `Cart` and `Cart.totals`.
+(call_expression
+  function: [(identifier) @_fn (member_expression object: (identifier) @_fn)]
+  arguments: (arguments . (string (string_fragment) @name) . [(arrow_function) (function_expression)])
+  (#any-of? @_fn "describe" "it" "test" "suite" "context")) @definition.function
