@@ -1,0 +1,60 @@
+// The default runner: bubblewrap around every command, inside a per-run cgroup when the machine has
+// one, under prlimit for CPU time and file size. See bwrap-argv.ts for the isolation itself.
+import { buildBwrapArgv } from "./bwrap-argv.ts";
+import { createResourceCgroup } from "./resource-cgroup.ts";
+import { resolveWorkspacePath } from "./resolve-workspace-path.ts";
+import { runContained } from "./run-contained.ts";
+import type { Sandbox, SandboxResult, SandboxRunOptions } from "./sandbox.ts";
+import { buildSandboxEnv } from "./sandbox-env.ts";
+import { prlimitPrefix, resolveLimits, type SandboxLimits } from "./sandbox-limits.ts";
+import type { SandboxSupport } from "./sandbox-support.ts";
+
+export interface BwrapSandboxDeps {
+  root: string;
+  support: SandboxSupport;
+  newId: () => string;
+  now: () => number;
+  defaults?: SandboxLimits;
+  readOnlyDirs?: readonly string[];
+}
+
+export function createBwrapSandbox(deps: BwrapSandboxDeps): Sandbox {
+  const bwrapPath = deps.support.bwrap;
+  if (bwrapPath === null)
+    throw new Error("createBwrapSandbox needs a working bwrap (see detectSandboxSupport)");
+  const root = resolveWorkspacePath(deps.root, ".");
+  return {
+    kind: "bwrap",
+    root,
+    async run(argv: readonly string[], options: SandboxRunOptions = {}): Promise<SandboxResult> {
+      const limits = resolveLimits(options, deps.defaults);
+      const cwd = resolveWorkspacePath(root, options.cwd ?? ".");
+      const env = buildSandboxEnv(options.env, { home: "/tmp", tmpDir: "/tmp" });
+      const parents = deps.support.cgroupParents;
+      const cgroup = parents ? createResourceCgroup(parents, `xihe-${deps.newId()}`, limits) : undefined;
+      const wrapped = [
+        ...prlimitPrefix(deps.support.prlimit, limits, cgroup !== undefined),
+        ...buildBwrapArgv(
+          { bwrapPath, root, cwd, network: options.network ?? "none", env, readOnlyDirs: deps.readOnlyDirs },
+          argv,
+        ),
+      ];
+      try {
+        return await runContained({
+          argv: wrapped,
+          env: { PATH: "/usr/bin:/bin" },
+          cwd: root,
+          timeoutMs: limits.timeoutMs,
+          maxOutputBytes: limits.maxOutputBytes,
+          stdin: options.stdin,
+          signal: options.signal,
+          onOutput: options.onOutput,
+          cgroup,
+          now: deps.now,
+        });
+      } finally {
+        await cgroup?.remove();
+      }
+    },
+  };
+}
