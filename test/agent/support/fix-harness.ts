@@ -1,0 +1,122 @@
+// Wires the real fix loop for tests: a real git repo, the bubblewrap sandbox, the SQLite store, the
+// real model client against the scripted HTTP model, and the workspace command policy.
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pino } from "pino";
+import { createModelClient } from "../../../src/agent/model-client.ts";
+import { runFixLoop, type FixRequest } from "../../../src/agent/fix-loop.ts";
+import type { FixOutcome } from "../../../src/agent/fix-outcome.ts";
+import { defaultRepoConfig } from "../../../src/config.ts";
+import { budgetLimitsFrom, type BudgetLimits } from "../../../src/agent/budget.ts";
+import { openSqliteStore } from "../../../src/store/sqlite-store.ts";
+import type { Store } from "../../../src/store/store.ts";
+import { bindCommandPolicy } from "../../../src/tools/bind-command-policy.ts";
+import { openWorkspaceGit } from "../../../src/tools/open-workspace-git.ts";
+import { toolRegistry } from "../../../src/tools/registry.ts";
+import { createBwrapSandbox } from "../../../src/workspace/bwrap-sandbox.ts";
+import { detectSandboxSupport } from "../../../src/workspace/sandbox-support.ts";
+import type { Sandbox } from "../../../src/workspace/sandbox.ts";
+import { makeGitRepo, type TempRepo } from "../../tools/support/make-git-repo.ts";
+
+export const projectNodeModules = resolve(import.meta.dirname, "../../../node_modules");
+
+export interface Harness {
+  repo: TempRepo;
+  store: Store;
+  sandbox: Sandbox;
+  run: (
+    request: Partial<FixRequest> & { commands: string[] },
+    options?: { baseURL?: string; now?: () => Date; sleeps?: number[] },
+  ) => Promise<FixOutcome>;
+  cleanup: () => Promise<void>;
+}
+
+let counter = 0;
+
+export function fixHarness(
+  files: Record<string, string>,
+  options: { linkNodeModules?: boolean } = {},
+): Harness {
+  const repo = makeGitRepo({ ".gitignore": "node_modules\n", ...files });
+  if (options.linkNodeModules) symlinkSync(projectNodeModules, join(repo.root, "node_modules"));
+  const dbDir = mkdtempSync(join(tmpdir(), "xihe-store-"));
+  const store = openSqliteStore(join(dbDir, "xihe.db"));
+  const support = detectSandboxSupport(`test-${process.pid}`);
+  const sandbox = createBwrapSandbox({
+    root: repo.root,
+    support,
+    newId: () => `t${process.pid}-${++counter}`,
+    now: () => Date.now(),
+    readOnlyDirs: options.linkNodeModules ? [projectNodeModules] : [],
+  });
+  const limits: BudgetLimits = budgetLimitsFrom(defaultRepoConfig.budget);
+  return {
+    repo,
+    store,
+    sandbox,
+    async run(request, runOptions = {}) {
+      const runId = request.runId ?? `run${++counter}`;
+      const now = runOptions.now ?? (() => new Date());
+      await store.createRun(
+        {
+          installationId: null,
+          repo: "local/test",
+          pr: null,
+          headSha: repo.git("rev-parse", "HEAD").trim(),
+          verb: "fix",
+          args: "",
+          trigger: "cli",
+          requester: "test",
+          budget: {},
+          context: {},
+        },
+        { id: runId, now: now().toISOString() },
+      );
+      const model = runOptions.baseURL
+        ? createModelClient({
+            baseURL: runOptions.baseURL,
+            apiKey: "test-key",
+            models: { perception: "m", planning: "m", execution: "m" },
+            prices: { m: { input: 1, output: 4 } },
+            toolMode: "native",
+            fetch: globalThis.fetch,
+            sleep: async (ms) => {
+              runOptions.sleeps?.push(ms);
+            },
+            random: () => 0.5,
+            now,
+            timeoutMs: 10_000,
+          })
+        : null;
+      return runFixLoop(
+        {
+          store,
+          now,
+          sandbox,
+          git: openWorkspaceGit(repo.root),
+          model,
+          tools: toolRegistry,
+          checkCommand: bindCommandPolicy(repo.root, request.commands),
+          index: null,
+          log: pino({ level: "silent" }),
+        },
+        {
+          runId,
+          lint: [],
+          useModel: model !== null,
+          limits,
+          instructions: "",
+          commandTimeoutMs: 60_000,
+          maxOutputTokens: 1024,
+          ...request,
+        },
+      );
+    },
+    async cleanup() {
+      await store.close();
+      repo.cleanup();
+      rmSync(dbDir, { recursive: true, force: true });
+    },
+  };
+}
