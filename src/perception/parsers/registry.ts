@@ -2,9 +2,22 @@
 // order only breaks ties between equal detection scores. Fallback parsers (`fallback: true`) run on a
 // section only when no other parser found a failure in it.
 import type { LogParser } from "./log-parser.ts";
-import { eslintParser } from "./eslint-parser.ts";
-import { tscParser } from "./tsc-parser.ts";
 import { jestParser } from "./jest-parser.ts";
+import { vitestParser } from "./vitest-parser.ts";
+import { mochaParser } from "./mocha-parser.ts";
 import { nodeTestParser } from "./node-test-parser.ts";
+import { avaParser } from "./ava-parser.ts";
+import { tapParser } from "./tap-parser.ts";
+import { tscParser } from "./tsc-parser.ts";
+import { eslintParser } from "./eslint-parser.ts";
 
-export const logParsers: readonly LogParser[] = [jestParser, nodeTestParser, tscParser, eslintParser];
+export const logParsers: readonly LogParser[] = [
+  jestParser,
+  vitestParser,
+  mochaParser,
+  nodeTestParser,
+  avaParser,
+  tapParser,
+  tscParser,
+  eslintParser,
+];

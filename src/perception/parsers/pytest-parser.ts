@@ -1,0 +1,154 @@
+// pytest: failures and errors from the terminal report in every --tb style (auto/long, short, line,
+// native, no), with -rA / -rfE summaries, -v and xdist (`[gw0]`) progress, parametrised ids and
+// collection errors. The short test summary names each failing node id; the per-test sections give
+// the location (the innermost project frame of the last chained exception) and the `E` message.
+import type { Failure } from "../failure.ts";
+import type { LogParser, ParseContext } from "./log-parser.ts";
+import { innermostProjectFrame, readPythonFrames } from "./python-traceback-frames.ts";
+import { readPytestReport, type PytestSection, type PytestSummaryEntry } from "./pytest-report.ts";
+
+const MARKERS =
+  /^(?:={3,} (?:test session starts|FAILURES|ERRORS|short test summary info) ={3,}|(?:FAILED|ERROR) \S+\.py(?:::\S.*)?(?: - .*)?|\[gw\d+\] \[\s*\d+%\] (?:FAILED|ERROR) \S+|={2,} .*\b\d+ (?:failed|errors?)\b.* in [\d.]+s.*={2,})$/;
+const EXCEPTION_LINE = /^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Failed|Failure|Warning)\b/;
+const TITLE_PREFIX = /^(?:ERROR at (?:setup|teardown|call) of |ERROR collecting )/;
+
+export const pytestParser: LogParser = {
+  tool: "pytest",
+  detect(lines) {
+    let hits = 0;
+    for (const line of lines) if (MARKERS.test(line)) hits++;
+    return hits > 0 ? 70 + Math.min(hits, 20) : 0;
+  },
+  parse(lines, context) {
+    const report = readPytestReport(lines);
+    const entries = report.summary.length > 0 ? report.summary : dedupe(report.progress);
+    const unused = new Set(entries);
+    const failures: Failure[] = [];
+    for (const section of report.sections) {
+      const entry = takeEntry(section, unused);
+      failures.push(fromSection(section, entry, context));
+    }
+    const located = report.lineEntries.filter((e) => !(e.at(-1) ?? "").startsWith("[XPASS"));
+    const lineFailed = [...unused].filter((e) => e.status === "FAILED" && !isXpass(e));
+    if (report.lineEntries.length > 0) {
+      lineFailed.forEach((entry, i) => {
+        const lines = located[i];
+        if (!lines) return;
+        unused.delete(entry);
+        failures.push(fromSection({ title: null, body: lines, area: "failures" }, entry, context));
+      });
+    }
+    for (const entry of unused) failures.push(fromEntryOnly(entry, context));
+    return failures;
+  },
+};
+
+function fromSection(
+  section: PytestSection,
+  entry: PytestSummaryEntry | null,
+  context: ParseContext,
+): Failure {
+  const body = section.title === null ? section.body : beforeCaptured(section.body);
+  const traceback = readPythonFrames(body, context);
+  const location = innermostProjectFrame(traceback.lastChunk) ?? innermostProjectFrame(traceback.frames);
+  const key = section.title === null ? null : titleKey(section.title);
+  const nodeId = entry?.nodeId ?? key;
+  const collection = isCollection(section.title, nodeId);
+  return {
+    tool: "pytest",
+    kind: "test",
+    file: location?.file ?? nodeFile(nodeId, context),
+    line: location?.line ?? null,
+    column: null,
+    test: collection ? null : nodeId,
+    message: entry?.message ?? sectionMessage(body) ?? section.title ?? "failed",
+    rule: null,
+    frames: traceback.frames,
+  };
+}
+
+function fromEntryOnly(entry: PytestSummaryEntry, context: ParseContext): Failure {
+  return {
+    tool: "pytest",
+    kind: "test",
+    file: nodeFile(entry.nodeId, context),
+    line: null,
+    column: null,
+    test: isCollection(null, entry.nodeId) ? null : entry.nodeId,
+    message: entry.message ?? `${entry.status} ${entry.nodeId}`,
+    rule: null,
+    frames: [],
+  };
+}
+
+// Section titles are `Class.test[param]`, `ERROR at setup of test`, `ERROR collecting path`.
+function titleKey(title: string): string {
+  const bare = title.replace(TITLE_PREFIX, "");
+  if (bare.includes("::") || bare.includes("/") || bare.endsWith(".py")) return bare;
+  let depth = 0;
+  let out = "";
+  for (const ch of bare) {
+    if (ch === "[") depth++;
+    if (ch === "]") depth = Math.max(0, depth - 1);
+    out += ch === "." && depth === 0 ? "::" : ch;
+  }
+  return out;
+}
+
+function takeEntry(section: PytestSection, unused: Set<PytestSummaryEntry>): PytestSummaryEntry | null {
+  if (section.title === null) return null;
+  const key = titleKey(section.title);
+  const wanted = section.area === "errors" ? "ERROR" : "FAILED";
+  const matches = (e: PytestSummaryEntry) => e.nodeId === key || e.nodeId.endsWith(`::${key}`);
+  const found =
+    [...unused].find((e) => e.status === wanted && matches(e)) ?? [...unused].find((e) => matches(e));
+  if (found) unused.delete(found);
+  return found ?? null;
+}
+
+function isCollection(title: string | null, nodeId: string | null): boolean {
+  if (title?.startsWith("ERROR collecting ")) return true;
+  return nodeId !== null && !nodeId.includes("::");
+}
+
+function nodeFile(nodeId: string | null, context: ParseContext): string | null {
+  if (!nodeId) return null;
+  const path = nodeId.split("::")[0] ?? "";
+  return /\.py$/.test(path) ? context.toRepoPath(path) : null;
+}
+
+function isXpass(entry: PytestSummaryEntry): boolean {
+  return entry.message?.startsWith("[XPASS") ?? false;
+}
+
+// The `E` lines of the last chained exception; else a native traceback's exception line.
+function sectionMessage(body: readonly string[]): string | null {
+  const eLines = lastChunk(body)
+    .filter((l) => /^E(?: |$)/.test(l))
+    .map((l) => l.slice(1).trim())
+    .filter((l) => l !== "" && !l.startsWith("File "));
+  const exception = eLines.find((l) => EXCEPTION_LINE.test(l));
+  if (exception ?? eLines[0]) return exception ?? eLines[0] ?? null;
+  const plain = lastChunk(body).find((l) => EXCEPTION_LINE.test(l));
+  if (plain) return plain.trim();
+  return body.map((l) => l.trim()).find((l) => l !== "" && !l.startsWith("[gw")) ?? null;
+}
+
+// Captured stdout/stderr/log blocks close a section; their text is the program's, not a traceback.
+function beforeCaptured(body: readonly string[]): readonly string[] {
+  const end = body.findIndex((l) => /^-{3,} Captured .* -{3,}$/.test(l));
+  return end < 0 ? body : body.slice(0, end);
+}
+
+function lastChunk(body: readonly string[]): readonly string[] {
+  for (let i = body.length - 1; i >= 0; i--)
+    if (/^(?:During handling of the above|The above exception was the direct)/.test(body[i] ?? ""))
+      return body.slice(i + 1);
+  return body;
+}
+
+function dedupe(entries: readonly PytestSummaryEntry[]): PytestSummaryEntry[] {
+  const seen = new Map<string, PytestSummaryEntry>();
+  for (const e of entries) if (!seen.has(`${e.status} ${e.nodeId}`)) seen.set(`${e.status} ${e.nodeId}`, e);
+  return [...seen.values()];
+}

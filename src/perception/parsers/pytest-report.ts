@@ -1,0 +1,88 @@
+// Splits pytest's terminal report into what the pytest parser needs: the per-test sections under
+// `= FAILURES =` / `= ERRORS =` (headed `___ name ___`, or headless `path:line: msg` entries with
+// --tb=line), the `short test summary info` entries, and the verbose / xdist progress results.
+export interface PytestSection {
+  /** The `___ title ___` text, or null for a --tb=line entry. */
+  title: string | null;
+  body: string[];
+  area: "failures" | "errors";
+}
+
+export interface PytestSummaryEntry {
+  status: "FAILED" | "ERROR";
+  nodeId: string;
+  message: string | null;
+}
+
+export interface PytestReport {
+  sections: PytestSection[];
+  /** --tb=line entries of the FAILURES area, in order. */
+  lineEntries: string[][];
+  summary: PytestSummaryEntry[];
+  progress: PytestSummaryEntry[];
+}
+
+const BANNER = /^={3,} (.+?) ={3,}$/;
+const HEADER = /^_{3,} (.+?) _{3,}$/;
+const SUMMARY = /^(FAILED|ERROR) (\S.*?)(?: - (.*))?$/;
+// `-v`: `path::test FAILED [ 50%]`; xdist: `[gw0] [ 50%] FAILED path::test`.
+const PROGRESS_VERBOSE = /^(\S+::\S.*?) (FAILED|ERROR)(?:\s+\[\s*\d+%\])?\s*$/;
+const PROGRESS_XDIST = /^\[gw\d+\] \[\s*\d+%\] (FAILED|ERROR) (\S.*?)\s*$/;
+const LINE_ENTRY = /^(?:[^\sE>].*?|E\S.*?):\d+: /;
+
+export function readPytestReport(lines: readonly string[]): PytestReport {
+  const report: PytestReport = { sections: [], lineEntries: [], summary: [], progress: [] };
+  let area: "failures" | "errors" | "summary" | "other" = "other";
+  let current: PytestSection | null = null;
+  let pendingLineEntry: string[] = [];
+  for (const line of lines) {
+    const banner = BANNER.exec(line);
+    if (banner) {
+      area = areaOf(banner[1] ?? "");
+      current = null;
+      pendingLineEntry = [];
+      continue;
+    }
+    if (area === "failures" || area === "errors") {
+      const header = HEADER.exec(line);
+      if (header) {
+        current = { title: header[1] ?? "", body: [], area };
+        report.sections.push(current);
+      } else if (current) {
+        current.body.push(line);
+      } else {
+        pendingLineEntry.push(line);
+        if (LINE_ENTRY.test(line) || line.startsWith("[XPASS(strict)]")) {
+          report.lineEntries.push(pendingLineEntry);
+          pendingLineEntry = [];
+        }
+      }
+      continue;
+    }
+    if (area === "summary") {
+      const entry = SUMMARY.exec(line);
+      if (entry) report.summary.push(summaryEntry(entry[1], entry[2], entry[3]));
+      continue;
+    }
+    const verbose = PROGRESS_VERBOSE.exec(line);
+    if (verbose) report.progress.push(summaryEntry(verbose[2], verbose[1], undefined));
+    const xdist = PROGRESS_XDIST.exec(line);
+    if (xdist) report.progress.push(summaryEntry(xdist[1], xdist[2], undefined));
+  }
+  return report;
+}
+
+function areaOf(title: string): "failures" | "errors" | "summary" | "other" {
+  if (title === "FAILURES") return "failures";
+  if (title === "ERRORS") return "errors";
+  if (title === "short test summary info") return "summary";
+  return "other";
+}
+
+function summaryEntry(status: string | undefined, nodeId: string | undefined, message: string | undefined) {
+  return {
+    status: status === "ERROR" ? "ERROR" : "FAILED",
+    nodeId: (nodeId ?? "").trim(),
+    message: message?.trim() || null,
+  } satisfies PytestSummaryEntry;
+}
