@@ -1,0 +1,55 @@
+// Records a run for a pull request at the head SHA current right now (the SHA the asker approved,
+// THREATS A09). Fork details travel in the run context so the worker never re-reads them from the PR.
+import type { RunTrigger, RunVerb, CreateRunResult } from "../store/store.ts";
+import type { GitHubClient, RepoRef } from "./github-client.ts";
+import type { HandlerDeps } from "./handler-deps.ts";
+import { pullRequestPayload } from "./payloads.ts";
+
+export interface PrRunRequest {
+  ref: RepoRef;
+  installationId: number | null;
+  prNumber: number;
+  verb: RunVerb;
+  args: string;
+  trigger: RunTrigger;
+  requester: string;
+  defaultBranch: string;
+  policyHash: string;
+  extra?: Record<string, string | number | boolean | null>;
+}
+
+export async function createPrRun(
+  octokit: GitHubClient,
+  req: PrRunRequest,
+  deps: HandlerDeps,
+): Promise<CreateRunResult> {
+  const { data } = await octokit.rest.pulls.get({ ...req.ref, pull_number: req.prNumber });
+  const pr = pullRequestPayload.parse(data);
+  const baseRepo = `${req.ref.owner}/${req.ref.repo}`;
+  const headRepo = pr.head.repo?.full_name ?? null;
+  return deps.store.createRun(
+    {
+      installationId: req.installationId,
+      repo: baseRepo,
+      pr: req.prNumber,
+      headSha: pr.head.sha,
+      verb: req.verb,
+      args: req.args,
+      trigger: req.trigger,
+      requester: req.requester,
+      budget: null,
+      context: {
+        headRef: pr.head.ref,
+        headRepo,
+        baseRef: pr.base.ref,
+        isFork: headRepo !== baseRepo,
+        maintainerCanModify: pr.maintainer_can_modify,
+        defaultBranch: req.defaultBranch,
+        policyHash: req.policyHash,
+        prState: pr.state,
+        ...req.extra,
+      },
+    },
+    { id: deps.newRunId(), now: deps.now().toISOString() },
+  );
+}

@@ -1,0 +1,113 @@
+// Visible progress of a run on GitHub: one sticky status comment (found again by its marker) and a
+// "Xihe" check run on the head SHA, in_progress -> completed. Creating either is a persisted step, and
+// before creating, the reporter looks for the one a crashed attempt may already have made.
+import type { RunContext, RunReporter } from "../runs/run-executor.ts";
+import { contextNumber } from "../runs/run-context.ts";
+import { xiheCheckName } from "./handle-check-failure.ts";
+import type { GitHubClient } from "./github-client.ts";
+import { splitRepo } from "./github-client.ts";
+import { renderStatusComment, statusMarker, type DisplayStatus } from "./render-status-comment.ts";
+
+type Finished = Parameters<RunReporter["finished"]>[1];
+
+const conclusionOf: Record<Finished["status"], "success" | "failure" | "action_required" | "cancelled"> = {
+  succeeded: "success",
+  failed: "failure",
+  needs_input: "action_required",
+  cancelled: "cancelled",
+};
+
+export function createGitHubReporter(getOctokit: () => Promise<GitHubClient>, now: () => Date): RunReporter {
+  async function commentId(ctx: RunContext): Promise<number> {
+    const out = await ctx.step("github:status-comment", "comment", null, async () => {
+      const octokit = await getOctokit();
+      const ref = splitRepo(ctx.run.repo);
+      const issue_number = ctx.run.pr!;
+      const found = await findMarkedComment(octokit, ref, issue_number, statusMarker(ctx.run.id));
+      const body = renderStatusComment(ctx.run, { status: "running", line: "Started." });
+      const comment = found ?? (await octokit.rest.issues.createComment({ ...ref, issue_number, body })).data;
+      return { id: comment.id, url: comment.html_url };
+    });
+    await ctx.remember({ statusCommentId: out.id, statusUrl: out.url });
+    return out.id;
+  }
+
+  async function updateComment(ctx: RunContext, status: DisplayStatus, line: string, body?: string) {
+    const id = contextNumber(ctx.run, "statusCommentId") ?? (await commentId(ctx));
+    const octokit = await getOctokit();
+    await octokit.rest.issues.updateComment({
+      ...splitRepo(ctx.run.repo),
+      comment_id: id,
+      body: renderStatusComment(ctx.run, { status, line, body }),
+    });
+  }
+
+  return {
+    async started(ctx) {
+      if (ctx.run.pr === null) return;
+      await commentId(ctx);
+      const check = await ctx.step("github:check-run", "check_run", null, async () => {
+        const octokit = await getOctokit();
+        const { data } = await octokit.rest.checks.create({
+          ...splitRepo(ctx.run.repo),
+          name: xiheCheckName,
+          head_sha: ctx.run.headSha,
+          status: "in_progress",
+          external_id: ctx.run.id,
+          started_at: now().toISOString(),
+          output: { title: `Xihe ${ctx.run.verb} is running`, summary: `Run \`${ctx.run.id}\` started.` },
+        });
+        return { id: data.id };
+      });
+      await ctx.remember({ checkRunId: check.id });
+    },
+    async progress(ctx, text) {
+      if (ctx.run.pr === null) return;
+      await updateComment(ctx, "running", text);
+    },
+    async finished(ctx, outcome) {
+      if (ctx.run.pr === null) return;
+      await updateComment(ctx, outcome.status, outcome.summary, outcome.body);
+      const checkRunId = contextNumber(ctx.run, "checkRunId");
+      if (checkRunId === null) return;
+      await ctx.step("github:check-run:completed", "check_run", null, async () => {
+        const octokit = await getOctokit();
+        const annotations = "annotations" in outcome ? (outcome.annotations ?? []) : [];
+        await octokit.rest.checks.update({
+          ...splitRepo(ctx.run.repo),
+          check_run_id: checkRunId,
+          status: "completed",
+          conclusion: conclusionOf[outcome.status],
+          completed_at: now().toISOString(),
+          output: {
+            title: outcome.summary.slice(0, 250),
+            summary: (outcome.body || outcome.summary).slice(0, 60_000),
+            annotations: annotations.slice(0, 50).map((a) => ({
+              path: a.path,
+              start_line: a.line,
+              end_line: a.line,
+              annotation_level: a.level,
+              message: a.message.slice(0, 4000),
+            })),
+          },
+        });
+        return { id: checkRunId };
+      });
+    },
+  };
+}
+
+async function findMarkedComment(
+  octokit: GitHubClient,
+  ref: { owner: string; repo: string },
+  issue_number: number,
+  marker: string,
+): Promise<{ id: number; html_url: string } | null> {
+  const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+    ...ref,
+    issue_number,
+    per_page: 100,
+  });
+  const mine = comments.find((c) => (c.body ?? "").includes(marker) && (c.user?.type === "Bot" || !c.user));
+  return mine ? { id: mine.id, html_url: mine.html_url } : null;
+}

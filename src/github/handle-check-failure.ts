@@ -1,0 +1,102 @@
+// A failed check run or workflow run on an open PR: per `on_failure`, do nothing, diagnose, or fix.
+// Xihe's own check runs and its own side branches never trigger it, and automatic attempts per head
+// SHA are capped, so its pushes cannot loop (THREATS A36).
+import type { RunVerb } from "../store/store.ts";
+import { createPrRun } from "./create-pr-run.ts";
+import type { GitHubClient, RepoRef } from "./github-client.ts";
+import type { HandlerDeps } from "./handler-deps.ts";
+import { readRepoConfig } from "./read-repo-config.ts";
+import { givingUpReply } from "./replies.ts";
+
+export const xiheCheckName = "Xihe";
+export const sideBranchPrefix = "xihe/";
+
+export interface CheckFailure {
+  deliveryId: string;
+  event: "check_run" | "workflow_run";
+  name: string;
+  conclusion: string | null;
+  headSha: string;
+  fromXihe: boolean;
+  pullRequests: { number: number; head: { sha: string; ref: string } }[];
+  repo: RepoRef & { fullName: string; defaultBranch: string };
+  installationId: number | null;
+}
+
+const failing = new Set(["failure", "timed_out"]);
+
+export async function handleCheckFailure(
+  octokit: GitHubClient,
+  f: CheckFailure,
+  deps: HandlerDeps,
+): Promise<void> {
+  if (!failing.has(f.conclusion ?? "") || f.fromXihe || f.name === xiheCheckName) return;
+  const prs = f.pullRequests.filter(
+    (p) => p.head.sha === f.headSha && !p.head.ref.startsWith(sideBranchPrefix),
+  );
+  if (prs.length === 0) return;
+  const fresh = await deps.store.recordDelivery({
+    id: f.deliveryId,
+    event: f.event,
+    action: "completed",
+    receivedAt: deps.now().toISOString(),
+  });
+  if (!fresh) return;
+  const config = await readRepoConfig(octokit, f.repo);
+  if (!config.ok || config.config.on_failure === "off") return;
+  const verb: RunVerb = config.config.on_failure === "fix" ? "fix" : "diagnose";
+  const maxAttempts = config.config.fix.max_attempts_per_sha;
+  for (const pr of prs) {
+    const previous = (await deps.store.listRuns({ repo: f.repo.fullName, pr: pr.number, limit: 200 })).filter(
+      (r) => r.headSha === f.headSha && r.verb === verb && r.trigger !== "comment",
+    );
+    if (previous.length >= maxAttempts) {
+      await giveUpOnce(octokit, f, pr.number, maxAttempts, deps);
+      continue;
+    }
+    const result = await createPrRun(
+      octokit,
+      {
+        ref: { owner: f.repo.owner, repo: f.repo.repo },
+        installationId: f.installationId,
+        prNumber: pr.number,
+        verb,
+        args: "",
+        trigger: f.event,
+        requester: xiheCheckName.toLowerCase(),
+        defaultBranch: f.repo.defaultBranch,
+        policyHash: config.policyHash,
+        extra: { failedCheck: f.name },
+      },
+      deps,
+    );
+    if (result.created) deps.wakeWorker();
+  }
+}
+
+async function giveUpOnce(
+  octokit: GitHubClient,
+  f: CheckFailure,
+  pr: number,
+  attempts: number,
+  deps: HandlerDeps,
+) {
+  const marker = `gave_up:${pr}@${f.headSha}`;
+  const seen = await deps.store.listAudit({ repo: f.repo.fullName, limit: 1000 });
+  if (seen.some((e) => e.action === marker)) return;
+  await octokit.rest.issues.createComment({
+    owner: f.repo.owner,
+    repo: f.repo.repo,
+    issue_number: pr,
+    body: givingUpReply(attempts, f.headSha),
+  });
+  await deps.store.addAudit({
+    at: deps.now().toISOString(),
+    actor: "xihe",
+    action: marker,
+    repo: f.repo.fullName,
+    runId: null,
+    params: { attempts },
+    result: { commented: true },
+  });
+}

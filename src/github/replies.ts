@@ -1,0 +1,72 @@
+// The short replies Xihe posts in PR conversations. Text only: no GitHub calls here.
+import type { ConfigError } from "../errors.ts";
+import { verbs } from "./parse-command.ts";
+
+const verbHelp: Record<(typeof verbs)[number], string> = {
+  fix: "diagnose the failing checks, fix them in a sandbox and propose the fix on a side branch",
+  explain: "review the diff with comments that explain what it does and what it affects",
+  ask: "answer a question about the repository, citing `path:line`",
+  apply: "bring the proposed fix into this pull request's branch",
+  undo: "revert an applied fix with new commits",
+  stop: "cancel the running Xihe run on this pull request",
+  status: "list the recent Xihe runs on this pull request",
+  help: "show this list",
+};
+
+export function helpReply(): string {
+  const rows = verbs.map((v) => `| \`/xihe ${v}\` | ${verbHelp[v]} |`).join("\n");
+  return `**Xihe commands** (at the start of a line in a PR comment):\n\n| command | what it does |\n| --- | --- |\n${rows}\n\n\`fix\`, \`apply\`, \`undo\` and \`stop\` need write access to the repository.`;
+}
+
+export function unknownVerbReply(verb: string): string {
+  return `Xihe does not know \`${sanitizeInline(verb)}\`. Commands: ${verbs.map((v) => `\`/xihe ${v}\``).join(", ")}.`;
+}
+
+export function needsWriteReply(login: string, verb: string): string {
+  return `@${sanitizeInline(login)} \`/xihe ${verb}\` needs write access to this repository, which your account does not have. Ask a maintainer to run it.`;
+}
+
+export function notAPullRequestReply(): string {
+  return "Xihe works on pull requests: comment `/xihe help` on a pull request to see the commands.";
+}
+
+export function alreadyRunningReply(verb: string, link: string | null): string {
+  return `A \`/xihe ${verb}\` run for this head commit is already in progress${link ? `: ${link}` : ""}. Use \`/xihe stop\` to cancel it.`;
+}
+
+export function stoppedReply(runIds: readonly string[]): string {
+  if (runIds.length === 0) return "No Xihe run is in progress on this pull request.";
+  return `Stopped ${runIds.map((id) => `\`${id}\``).join(", ")}.`;
+}
+
+export function configErrorReply(error: ConfigError): string {
+  const rows = error.issues
+    .map((i) => `- \`${sanitizeInline(i.path)}\`: ${sanitizeInline(i.message)}`)
+    .join("\n");
+  return [
+    "Xihe did not start: `.github/xihe.yml` on the default branch is invalid.",
+    "",
+    rows,
+    "",
+    "Fix the key(s) above on the default branch and comment again. A valid example:",
+    "",
+    "```yaml",
+    "on_failure: diagnose   # off | diagnose | fix",
+    "commands:",
+    "  test: [npm test]",
+    "```",
+  ].join("\n");
+}
+
+export function givingUpReply(attempts: number, sha: string): string {
+  return `Xihe is giving up after ${attempts} attempts on \`${sha.slice(0, 12)}\`. Push a new commit or comment \`/xihe fix\` to try again.`;
+}
+
+/** Keeps untrusted text on one line and unable to ping anyone or open markup. */
+export function sanitizeInline(text: string): string {
+  return text
+    .replace(/[\r\n]+/g, " ")
+    .replace(/[`<>]/g, "")
+    .replace(/@/g, "@\u200b")
+    .slice(0, 200);
+}

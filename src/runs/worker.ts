@@ -1,0 +1,147 @@
+// The worker: takes queued runs from the store with bounded concurrency and owns their lifecycle
+// (queued -> running -> succeeded | failed | cancelled | needs_input). Rate-limited runs are parked,
+// cancelled runs are aborted, and everything an executor does goes through persisted steps.
+import type { Logger } from "../logger.ts";
+import { runStep } from "./run-step.ts";
+import { contextObject } from "./run-context.ts";
+import { RateLimitedError } from "./rate-limited-error.ts";
+import type { ExecutorTable, RunContext, RunOutcome, RunReporter } from "./run-executor.ts";
+import type { RunRecord, Store } from "../store/store.ts";
+
+export interface WorkerDeps {
+  store: Store;
+  log: Logger;
+  now: () => Date;
+  workerId: string;
+  concurrency: number;
+  executors: ExecutorTable;
+  reporterFor: (run: RunRecord) => RunReporter;
+}
+
+export interface Worker {
+  /** Claims and starts runs until the concurrency limit; returns immediately. */
+  wake(): void;
+  /** Aborts a run this worker holds (its sandbox processes get the abort signal). */
+  cancel(runId: string): void;
+  /** Resolves when no run is active and none is claimable. */
+  drain(): Promise<void>;
+  /** Polls for parked and newly queued runs. */
+  start(pollMs?: number): void;
+  stop(): Promise<void>;
+}
+
+export function createWorker(deps: WorkerDeps): Worker {
+  const active = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  let filling: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+
+  async function fill(): Promise<void> {
+    while (active.size < deps.concurrency) {
+      const run = await deps.store.claimNextRun(deps.workerId, deps.now().toISOString());
+      if (!run) return;
+      const controller = new AbortController();
+      const done = execute(run, controller.signal).finally(() => active.delete(run.id));
+      active.set(run.id, { controller, done });
+    }
+  }
+
+  function wake(): void {
+    filling ??= fill()
+      .catch((err: unknown) => deps.log.error({ err }, "worker could not claim runs"))
+      .finally(() => (filling = null));
+  }
+
+  async function execute(claimed: RunRecord, signal: AbortSignal): Promise<void> {
+    const log = deps.log.child({ runId: claimed.id, repo: claimed.repo, pr: claimed.pr, verb: claimed.verb });
+    let run = claimed;
+    const ctx: RunContext = {
+      get run() {
+        return run;
+      },
+      signal,
+      log,
+      step: async (stepId, kind, input, fn) =>
+        (await runStep({ store: deps.store, now: deps.now }, { runId: run.id, stepId, kind, input }, fn))
+          .output,
+      remember: async (values) => {
+        run = await deps.store.updateRun(run.id, { context: { ...contextObject(run), ...values } });
+      },
+      progress: async (text) => reporter.progress(ctx, text),
+    };
+    const reporter = deps.reporterFor(run);
+    try {
+      await reporter.started(ctx);
+      const executor = deps.executors[run.verb];
+      const outcome: RunOutcome = executor
+        ? await executor(ctx)
+        : { status: "failed", summary: `\`${run.verb}\` is not available in this version of Xihe`, body: "" };
+      await finish(ctx, reporter, outcome);
+    } catch (err) {
+      if (err instanceof RateLimitedError) return park(ctx, reporter, err);
+      log.error({ err }, "run failed");
+      const reason = err instanceof Error ? err.message : String(err);
+      await finish(ctx, reporter, { status: "failed", summary: reason, body: "" }).catch((e: unknown) =>
+        log.error({ err: e }, "could not record the failed run"),
+      );
+    }
+  }
+
+  async function finish(ctx: RunContext, reporter: RunReporter, outcome: RunOutcome): Promise<void> {
+    const current = await deps.store.getRun(ctx.run.id);
+    if (current?.status === "cancelled") {
+      await reporter.finished(ctx, { status: "cancelled", summary: current.reason ?? "cancelled", body: "" });
+      return;
+    }
+    await reporter.finished(ctx, outcome);
+    await deps.store.updateRun(ctx.run.id, {
+      status: outcome.status,
+      reason: outcome.status === "succeeded" ? null : outcome.summary,
+      endedAt: deps.now().toISOString(),
+      workerId: null,
+    });
+    ctx.log.info({ status: outcome.status }, "run ended");
+  }
+
+  async function park(ctx: RunContext, reporter: RunReporter, err: RateLimitedError): Promise<void> {
+    ctx.log.warn({ resumeAt: err.resumeAt.toISOString() }, "run parked by a GitHub rate limit");
+    await deps.store.updateRun(ctx.run.id, {
+      status: "queued",
+      workerId: null,
+      notBefore: err.resumeAt.toISOString(),
+      reason: err.message,
+    });
+    await reporter
+      .progress(ctx, err.message)
+      .catch((e: unknown) => ctx.log.warn({ err: e }, "could not show parking"));
+  }
+
+  return {
+    wake,
+    cancel(runId) {
+      active.get(runId)?.controller.abort(new Error("cancelled"));
+    },
+    async drain() {
+      for (;;) {
+        wake();
+        await filling;
+        if (active.size === 0) {
+          const next = await deps.store.listRuns({ status: ["queued"], limit: 1 });
+          const claimable = next.filter((r) => !r.notBefore || r.notBefore <= deps.now().toISOString());
+          if (claimable.length === 0) return;
+          continue;
+        }
+        await Promise.race([...active.values()].map((a) => a.done));
+      }
+    },
+    start(pollMs = 2000) {
+      timer ??= setInterval(wake, pollMs);
+      timer.unref();
+      wake();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await Promise.allSettled([...active.values()].map((a) => a.done));
+    },
+  };
+}

@@ -1,0 +1,112 @@
+// A real Probot instance with Xihe loaded, a real SQLite store and a real worker; GitHub is nock.
+import { sign } from "@octokit/webhooks-methods";
+import { generateKeyPairSync, randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pino } from "pino";
+import { Probot } from "probot";
+import { createXiheApp } from "../../src/app.ts";
+import { createPermissionCache } from "../../src/github/collaborator-permission.ts";
+import { createGitHubReporter } from "../../src/github/github-reporter.ts";
+import { createXiheOctokit } from "../../src/github/xihe-octokit.ts";
+import type { ExecutorTable } from "../../src/runs/run-executor.ts";
+import { createWorker, type Worker } from "../../src/runs/worker.ts";
+import { openSqliteStore } from "../../src/store/sqlite-store.ts";
+import type { Store } from "../../src/store/store.ts";
+
+export const secret = "test-webhook-secret";
+export const appId = 123;
+const { privateKey } = generateKeyPairSync("rsa", {
+  modulusLength: 2048,
+  privateKeyEncoding: { type: "pkcs1", format: "pem" },
+  publicKeyEncoding: { type: "spki", format: "pem" },
+});
+
+export function fixture<T = Record<string, unknown>>(name: string): T {
+  return JSON.parse(readFileSync(new URL(`../fixtures/github/${name}`, import.meta.url), "utf8")) as T;
+}
+
+interface Account {
+  login: string;
+  type: string;
+}
+interface CommentFixture {
+  action: string;
+  comment: { id: number; body: string; user: Account };
+  sender: Account;
+  [key: string]: unknown;
+}
+
+export function commentPayload(
+  body: string,
+  over: { login?: string; type?: string; commentId?: number } = {},
+) {
+  const p = fixture<CommentFixture>("issue_comment.created.on-pr.json");
+  p.comment.body = body;
+  if (over.login) p.comment.user.login = p.sender.login = over.login;
+  if (over.type) p.comment.user.type = p.sender.type = over.type;
+  if (over.commentId) p.comment.id = over.commentId;
+  return p;
+}
+
+export interface Harness {
+  probot: Probot;
+  store: Store;
+  worker: Worker;
+  storePath: string;
+  send(event: string, payload: unknown, id?: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createHarness(
+  options: { executors?: ExecutorTable; storePath?: string } = {},
+): Promise<Harness> {
+  const log = pino({ level: "silent" });
+  const storePath = options.storePath ?? join(mkdtempSync(join(tmpdir(), "xihe-app-")), "xihe.db");
+  const store = openSqliteStore(storePath);
+  const Octokit = createXiheOctokit(log, { retryAndThrottle: false });
+  const probot = new Probot({ appId, privateKey, secret, logLevel: "fatal", Octokit });
+  let seq = 0;
+  const now = () => new Date(Date.UTC(2026, 11, 2, 12, 0, seq++));
+  const worker = createWorker({
+    store,
+    log,
+    now,
+    workerId: `w-${randomUUID().slice(0, 8)}`,
+    concurrency: 2,
+    executors: options.executors ?? {},
+    reporterFor: (run) => createGitHubReporter(() => probot.auth(run.installationId ?? undefined), now),
+  });
+  await probot.load(
+    createXiheApp({
+      appId,
+      store,
+      log,
+      now,
+      newRunId: () => `run${String(++seq).padStart(4, "0")}`,
+      permissions: createPermissionCache(),
+      wakeWorker: () => undefined,
+      cancelRun: (id) => worker.cancel(id),
+    }),
+  );
+  return {
+    probot,
+    store,
+    worker,
+    storePath,
+    async send(event, payload, id = randomUUID()) {
+      const body = JSON.stringify(payload);
+      await probot.webhooks.verifyAndReceive({
+        id,
+        name: event as "issue_comment",
+        payload: body,
+        signature: await sign(secret, body),
+      });
+    },
+    async close() {
+      await worker.stop();
+      await store.close();
+    },
+  };
+}
