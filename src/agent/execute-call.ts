@@ -32,6 +32,12 @@ export interface ExecuteDeps {
 }
 
 export async function executeCall(deps: ExecuteDeps, call: ToolCallRequest): Promise<ExecRecord> {
+  const record = await execute(deps, call);
+  // Summaries carry model-written text (paths, finish notes) into commits, traces and comments (A24).
+  return { ...record, summary: sanitizeLlmLine(record.summary, 160) };
+}
+
+async function execute(deps: ExecuteDeps, call: ToolCallRequest): Promise<ExecRecord> {
   const { ctx, stepId } = deps;
   const verdict = await validateToolCall(call, deps.tools, deps.allowed, ctx);
   const base = { tool: call.name, commit: null, question: null, action: false };

@@ -18,12 +18,16 @@ export interface ScriptedModelServer {
   close: () => Promise<void>;
 }
 
-export async function startScriptedModelServer(replies: ScriptedReply[]): Promise<ScriptedModelServer> {
+export async function startScriptedModelServer(
+  replies: ScriptedReply[],
+  onRequest: (index: number) => void = () => {},
+): Promise<ScriptedModelServer> {
   const queue = [...replies];
   const requests: ScriptedModelServer["requests"] = [];
   const server: Server = createServer((req, res) => {
     void readBody(req).then((text) => {
       requests.push({ path: req.url ?? "", body: JSON.parse(text) as Record<string, unknown> });
+      onRequest(requests.length - 1);
       const reply = queue.shift();
       if (!reply) {
         res.writeHead(500, { "content-type": "application/json" });
