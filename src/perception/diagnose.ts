@@ -10,7 +10,7 @@ import { DEFAULT_MAX_LINE_CHARS, splitLogLines } from "./split-log-lines.ts";
 import { parseWorkflowCommand } from "./workflow-command.ts";
 import { parseSectionStart } from "./section-start.ts";
 import { matchRunSignal, type RunSignal } from "./run-signals.ts";
-import { cleanPrintedPath, createPathMapper } from "./path-mapping.ts";
+import { cleanPrintedPath, createPathMapper, guessRootFromDependencies } from "./path-mapping.ts";
 import { isExternalPath } from "./external-path.ts";
 import { parseSection } from "./parse-section.ts";
 import { annotationFailure } from "./annotation-failure.ts";
@@ -96,7 +96,10 @@ export async function diagnose(
   }
   flush(0);
 
-  const failures = collected.result().map((f) => mapFailurePaths(f, mapper.toRepoPath));
+  const found = collected.result();
+  const guess = guessRootFromDependencies(found.flatMap((f) => f.frames.map((frame) => frame.file)));
+  if (guess !== null) mapper.addGuessedRoot(guess);
+  const failures = found.map((f) => mapFailurePaths(f, mapper.toRepoPath));
   const notes = [...collected.notes()];
   if (truncatedLines > 0)
     notes.push(`${truncatedLines} over-long line(s) truncated to ${maxLineChars} characters`);

@@ -5,6 +5,8 @@ export interface PathMapper {
   toRepoPath(printed: string): string;
   /** Records a directory the log says the project ran in. */
   addRoot(dir: string): void;
+  /** A guess (e.g. the directory holding node_modules): used only where nothing better maps a path. */
+  addGuessedRoot(dir: string): void;
 }
 
 export interface PathMapperOptions {
@@ -41,12 +43,14 @@ export function isAbsolutePath(path: string): boolean {
 
 export function createPathMapper({ repoRoot, fileExists }: PathMapperOptions = {}): PathMapper {
   const roots = new Set<string>();
+  const guesses = new Set<string>();
   if (repoRoot) roots.add(withSlash(cleanPrintedPath(repoRoot)));
   return {
     addRoot: (dir) => {
       const clean = cleanPrintedPath(dir);
       if (isAbsolutePath(clean)) roots.add(withSlash(clean));
     },
+    addGuessedRoot: (dir) => guesses.add(withSlash(cleanPrintedPath(dir))),
     toRepoPath: (printed) => {
       const path = cleanPrintedPath(printed);
       if (!isAbsolutePath(path)) return path;
@@ -55,7 +59,10 @@ export function createPathMapper({ repoRoot, fileExists }: PathMapperOptions = {
         const m = pattern.exec(path);
         if (m) return path.slice(m[0].length);
       }
-      return fileExists ? (mapByExistingSuffix(path, fileExists, roots) ?? path) : path;
+      const existing = fileExists ? mapByExistingSuffix(path, fileExists, roots) : null;
+      if (existing !== null) return existing;
+      for (const root of guesses) if (path.startsWith(root)) return path.slice(root.length);
+      return path;
     },
   };
 }
@@ -78,4 +85,18 @@ function mapByExistingSuffix(
 
 function withSlash(dir: string): string {
   return dir.endsWith("/") ? dir : `${dir}/`;
+}
+
+/** The directory most absolute paths put their node_modules in: in CI that is the checkout root. */
+export function guessRootFromDependencies(paths: Iterable<string>): string | null {
+  const counts = new Map<string, number>();
+  for (const printed of paths) {
+    const path = cleanPrintedPath(printed);
+    const at = path.indexOf("/node_modules/");
+    if (at > 0 && isAbsolutePath(path))
+      counts.set(path.slice(0, at), (counts.get(path.slice(0, at)) ?? 0) + 1);
+  }
+  let best: string | null = null;
+  for (const [dir, n] of counts) if (best === null || n > (counts.get(best) ?? 0)) best = dir;
+  return best;
 }

@@ -1,0 +1,80 @@
+// Mocha's epilogue (spec, dot, list, min… reporters): `N passing`, `N failing`, then numbered entries
+// `  1) suite` + more-indented title lines ending in `:`, the error message and the stack. The test name
+// is mocha's full title (the title lines joined by spaces); hooks appear as `"before all" hook for …`.
+import type { Failure } from "../failure.ts";
+import type { LogParser, ParseContext } from "./log-parser.ts";
+import { innermostProjectLocation, parseJsStackFrame, type ParsedJsFrame } from "../js-stack-frame.ts";
+
+const ENTRY = /^ {2}(\d+)\) (.+)$/;
+const FAILING = /^ {2}\d+ failing$/;
+const TRAILING_FILE = /\(((?:file:\/\/)?(?:\/|[A-Za-z]:\\)[^()]+\.[cm]?[jt]sx?)\)\s*$/;
+const MAX_MESSAGE_LINES = 12;
+
+export const mochaParser: LogParser = {
+  tool: "mocha",
+  detect(lines) {
+    let failing = false;
+    let passing = false;
+    for (const line of lines) {
+      if (FAILING.test(line)) failing = true;
+      else if (/^ {2}\d+ passing \(\d+m?s\)$/.test(line)) passing = true;
+    }
+    return failing ? 85 : passing ? 40 : 0;
+  },
+  parse(lines, context) {
+    const start = lines.findIndex((l) => FAILING.test(l));
+    if (start === -1) return [];
+    const failures: Failure[] = [];
+    for (let i = start + 1; i < lines.length; i++) {
+      const entry = ENTRY.exec(lines[i] ?? "");
+      if (!entry) continue;
+      let end = i + 1;
+      while (end < lines.length && !ENTRY.test(lines[end] ?? "") && !isOutside(lines[end] ?? "")) end++;
+      failures.push(entryFailure(entry[2] ?? "", lines.slice(i + 1, end), context));
+      i = end - 1;
+    }
+    return failures;
+  },
+};
+
+// Entries are indented, but an assertion message may print unindented lines; what follows the
+// epilogue in the same section is the package manager's own report.
+function isOutside(line: string): boolean {
+  return /^(?:npm (?:ERR!|error)|> |yarn |error Command|ELIFECYCLE| ELIFECYCLE)/.test(line);
+}
+
+function entryFailure(first: string, body: readonly string[], context: ParseContext): Failure {
+  const title = [first.trim()];
+  let i = 0;
+  if (!first.trimEnd().endsWith(":")) {
+    for (; i < body.length; i++) {
+      const line = (body[i] ?? "").trim();
+      title.push(line);
+      if (line.endsWith(":")) {
+        i++;
+        break;
+      }
+    }
+  }
+  const frames: ParsedJsFrame[] = [];
+  const message: string[] = [];
+  for (const line of body.slice(i)) {
+    const frame = parseJsStackFrame(line, context);
+    if (frame) frames.push(frame);
+    else if (frames.length === 0 && line.trim() !== "" && message.length < MAX_MESSAGE_LINES)
+      message.push(line.trim());
+  }
+  const location = innermostProjectLocation(frames);
+  const fallbackFile = TRAILING_FILE.exec(message.join(" "))?.[1];
+  return {
+    tool: "mocha",
+    kind: "test",
+    file: location?.file ?? (fallbackFile ? context.toRepoPath(fallbackFile) : null),
+    line: location?.line ?? null,
+    column: location?.column ?? null,
+    test: title.join(" ").replace(/:$/, ""),
+    message: message.join("\n"),
+    rule: null,
+    frames: frames.map((p) => p.frame),
+  };
+}

@@ -1,0 +1,126 @@
+// node-tap and other TAP 13/14 producers: nested `# Subtest:` blocks, `not ok N - name` with an
+// indented YAML diagnostic (`at: {fileName, lineNumber}`, `stack`, `type`). Only leaves count: a
+// `not ok` whose block holds its children's plan (`1..N`) failed because a child did.
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+import type { Failure } from "../failure.ts";
+import type { LogParser, ParseContext } from "./log-parser.ts";
+import { innermostProjectLocation, parseJsStackFrame, type ParsedJsFrame } from "../js-stack-frame.ts";
+
+const NOT_OK = /^(\s*)not ok \d+(?: - (.*?))?(?:\s+#\s*(TODO|SKIP|time=)\S*.*)?$/i;
+const SUBTEST = /^(\s*)# Subtest: (.*)$/;
+const PLAN = /^\s*1\.\.\d+/;
+
+const diagnostic = z.object({
+  at: z
+    .object({ fileName: z.string(), lineNumber: z.number(), columnNumber: z.number().optional() })
+    .optional()
+    .catch(undefined),
+  stack: z.string().optional().catch(undefined),
+  type: z.string().optional().catch(undefined),
+  tapCaught: z.string().optional().catch(undefined),
+  diff: z.string().optional().catch(undefined),
+  externalID: z.string().optional().catch(undefined),
+});
+type Diagnostic = z.infer<typeof diagnostic>;
+
+export const tapParser: LogParser = {
+  tool: "tap",
+  detect(lines) {
+    let version = false;
+    for (const line of lines) {
+      const t = line.trimStart();
+      // node:test's TAP carries these keys; its own parser reads it.
+      if (t.startsWith("failureType: ") || t.startsWith("duration_ms: ")) return 0;
+      if (line.startsWith("TAP version ")) version = true;
+    }
+    return version ? 80 : 0;
+  },
+  parse(lines, context) {
+    const failures: Failure[] = [];
+    const names: string[] = [];
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i] ?? "";
+      const sub = line.includes("# Subtest") ? SUBTEST.exec(line) : null;
+      if (sub) {
+        names[(sub[1] ?? "").length / 4] = sub[2] ?? "";
+        names.length = (sub[1] ?? "").length / 4 + 1;
+        continue;
+      }
+      const notOk = line.includes("not ok") ? NOT_OK.exec(line) : null;
+      if (!notOk) continue;
+      const directive = (notOk[3] ?? "").toUpperCase();
+      const { fields, end } = readDiagnostic(lines, i + 1, (notOk[1] ?? "").length);
+      const isParent = hasChildren(lines, i);
+      i = end - 1;
+      if (directive === "TODO" || directive === "SKIP" || isParent) continue;
+      const depth = (notOk[1] ?? "").length / 4;
+      failures.push(leafFailure(notOk[2] ?? "", names.slice(1, depth), fields, context));
+    }
+    return failures;
+  },
+};
+
+// The lines just above a `not ok` at indent I are its children (indent > I) ending with their plan.
+function hasChildren(lines: readonly string[], index: number): boolean {
+  const indent = (lines[index] ?? "").search(/\S/);
+  for (let j = index - 1; j >= 0; j--) {
+    const line = lines[j] ?? "";
+    if (line.trim() === "" || /^\s*# (?:time=|No coverage)/.test(line)) continue;
+    return line.search(/\S/) > indent && PLAN.test(line);
+  }
+  return false;
+}
+
+function readDiagnostic(
+  lines: readonly string[],
+  from: number,
+  indent: number,
+): { fields: Diagnostic; end: number } {
+  const open = lines[from] ?? "";
+  if (open.trim() !== "---") return { fields: {}, end: from };
+  const body: string[] = [];
+  let j = from + 1;
+  for (; j < lines.length; j++) {
+    const line = lines[j] ?? "";
+    if (line.trim() === "..." && line.search(/\S/) <= indent + 2) break;
+    body.push(line.slice(indent + 2));
+  }
+  try {
+    const parsed = diagnostic.safeParse(parseYaml(body.join("\n")));
+    return { fields: parsed.success ? parsed.data : {}, end: j + 1 };
+  } catch {
+    // A diagnostic that is not valid YAML still leaves the `not ok` line itself to report.
+    return { fields: {}, end: j + 1 };
+  }
+}
+
+function leafFailure(name: string, parents: string[], fields: Diagnostic, context: ParseContext): Failure {
+  const frames: ParsedJsFrame[] = [];
+  for (const line of (fields.stack ?? "").split("\n")) {
+    const parsed = parseJsStackFrame(line, context, false);
+    if (parsed) frames.push(parsed);
+  }
+  const at = fields.at && !context.isExternal(fields.at.fileName) ? fields.at : undefined;
+  const location = innermostProjectLocation(frames);
+  // A thrown error names the assertion after its message; the test is then the enclosing subtest.
+  const thrown = fields.tapCaught !== undefined;
+  const testPath = thrown ? parents : [...parents, name];
+  const fileLevel = testPath.length <= 1 && fields.externalID !== undefined;
+  return {
+    tool: "tap",
+    kind: "test",
+    file: at
+      ? context.toRepoPath(at.fileName)
+      : (location?.file ?? (fileLevel ? context.toRepoPath(fields.externalID ?? "") : null)),
+    line: at ? at.lineNumber : (location?.line ?? null),
+    column: at ? (at.columnNumber ?? null) : (location?.column ?? null),
+    test: fileLevel ? null : testPath.filter((n) => n !== "").join(" > ") || name,
+    message: [
+      fields.type ? `${fields.type}: ${name}` : name,
+      ...(fields.diff ? [fields.diff.trim()] : []),
+    ].join("\n"),
+    rule: null,
+    frames: frames.map((p) => p.frame),
+  };
+}
