@@ -34,7 +34,12 @@ export interface ExecuteDeps {
 export async function executeCall(deps: ExecuteDeps, call: ToolCallRequest): Promise<ExecRecord> {
   const record = await execute(deps, call);
   // Summaries carry model-written text (paths, finish notes) into commits, traces and comments (A24).
-  return { ...record, summary: sanitizeLlmLine(record.summary, 160) };
+  const trace = {
+    ...record.trace,
+    decision: sanitizeLlmLine(record.trace.decision, 160),
+    evidence: record.trace.evidence.map((e) => sanitizeLlmLine(e, 300)),
+  };
+  return { ...record, summary: sanitizeLlmLine(record.summary, 160), trace };
 }
 
 async function execute(deps: ExecuteDeps, call: ToolCallRequest): Promise<ExecRecord> {
