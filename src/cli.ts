@@ -5,12 +5,13 @@ import { XiheError } from "./errors.ts";
 import { processIo, type CliIo, type ExitCode } from "./cli/cli-io.ts";
 import { registerDiagnoseCommand } from "./cli/diagnose-command.ts";
 import { registerIndexCommand } from "./cli/index-command.ts";
+import { registerLocateCommand } from "./cli/locate-command.ts";
 
 /** A subcommand registers itself and reports its exit code through `setExit`. */
 export type RegisterCommand = (program: Command, io: CliIo, setExit: (code: ExitCode) => void) => void;
 
 // Subcommands, in the order `--help` lists them.
-const commands: RegisterCommand[] = [registerDiagnoseCommand, registerIndexCommand];
+const commands: RegisterCommand[] = [registerDiagnoseCommand, registerLocateCommand, registerIndexCommand];
 
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCode> {
   let exitCode: ExitCode = 0;

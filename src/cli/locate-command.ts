@@ -1,0 +1,80 @@
+// `xihe locate --repo DIR --log FILE [--json] [-k N]`: the failures in a CI log (perception) plus
+// the repository's code index -> the functions most likely at fault, best first, each with the
+// signals that put it there. No model.
+import { closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
+import type { RegisterCommand } from "../cli.ts";
+import { UsageError } from "../errors.ts";
+import { diagnose } from "../perception/diagnose.ts";
+import { localize, type SuspectLocation } from "../understanding/localize.ts";
+import type { CliIo } from "./cli-io.ts";
+import { openRepoIndex } from "./open-repo-index.ts";
+
+interface LocateFlags {
+  repo?: string;
+  log: string;
+  json?: boolean;
+  k: string;
+}
+
+export const registerLocateCommand: RegisterCommand = (program, io, setExit) => {
+  program
+    .command("locate")
+    .description("Rank the functions most likely to cause the failures in a CI log (no model)")
+    .requiredOption("--log <file>", "the failing log, or - to read stdin")
+    .option("--repo <dir>", "the repository checkout (default: the current directory)")
+    .option("--json", 'print {"results":[{file,symbol,startLine,endLine,score,why}]}')
+    .option("-k <n>", "how many locations to print", "10")
+    .action(async (flags: LocateFlags) => {
+      const limit = Number(flags.k);
+      if (!Number.isInteger(limit) || limit < 1)
+        throw new UsageError(`-k must be a positive integer; got ${flags.k}`);
+      const logText = await readLog(flags.log, io);
+      const repo = await openRepoIndex(io.cwd, flags.repo);
+      const diagnosis = await diagnose(logText, {
+        repoRoot: repo.root,
+        fileExists: (rel) => existsSync(join(repo.root, rel)),
+      });
+      const results = localize({
+        index: repo.index,
+        failures: diagnosis.failures,
+        logText,
+        readLines: repo.readLines,
+        aliases: repo.config.understanding.aliases,
+        callDepth: repo.config.understanding.call_depth,
+        limit,
+      });
+      io.stdout(flags.json ? `${JSON.stringify({ results })}\n` : renderLocations(results));
+      setExit(0);
+    });
+};
+
+// Failures sit at the end of a log; the lexical signals read at most this much of its tail.
+const MAX_LOG_BYTES = 8 * 1024 * 1024;
+
+async function readLog(log: string, io: CliIo): Promise<string> {
+  if (log === "-") return (await io.readStdin()).slice(-MAX_LOG_BYTES);
+  const path = isAbsolute(log) ? log : resolve(io.cwd, log);
+  if (!existsSync(path) || !statSync(path).isFile())
+    throw new UsageError(`log file not found: ${log} (give an existing file, or - for stdin)`);
+  const size = statSync(path).size;
+  const length = Math.min(size, MAX_LOG_BYTES);
+  const buffer = Buffer.alloc(length);
+  const fd = openSync(path, "r");
+  try {
+    readSync(fd, buffer, 0, length, size - length);
+  } finally {
+    closeSync(fd);
+  }
+  return buffer.toString("utf8");
+}
+
+function renderLocations(results: readonly SuspectLocation[]): string {
+  if (results.length === 0) return "No suspect locations: the log names no code this index knows.\n";
+  return results
+    .map(
+      (r, i) =>
+        `${i + 1}. ${r.file}:${r.startLine}-${r.endLine} ${r.symbol}  (score ${r.score})\n     ${r.why.join("; ")}\n`,
+    )
+    .join("");
+}

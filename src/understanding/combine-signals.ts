@@ -1,0 +1,45 @@
+// The rerank: a weighted sum of the signals' strengths per symbol. Structural evidence (frames, the
+// code under test) outweighs lexical; `why` lists every signal that contributed, strongest first.
+import type { SignalName, SignalScores } from "./localize-signal.ts";
+
+export type SignalWeights = Record<SignalName, number>;
+
+export const defaultSignalWeights: SignalWeights = {
+  stack_frame: 3,
+  log_mention: 2.5,
+  test_callee: 1,
+  test_name: 1,
+  call_chain: 1,
+  bm25: 1.2,
+  bm25_log: 0.6,
+  exact_name: 0.8,
+  imported_by_test: 0.3,
+};
+
+export interface Combined {
+  id: string;
+  score: number;
+  why: string[];
+}
+
+export function combineSignals(
+  signals: ReadonlyMap<SignalName, SignalScores>,
+  weights: SignalWeights,
+): Combined[] {
+  const parts = new Map<string, { value: number; text: string }[]>();
+  for (const [name, scores] of signals) {
+    const weight = weights[name];
+    if (weight <= 0) continue;
+    for (const [id, hit] of scores) {
+      const list = parts.get(id) ?? [];
+      list.push({ value: weight * hit.strength, text: `${name}: ${hit.detail}` });
+      parts.set(id, list);
+    }
+  }
+  const combined: Combined[] = [];
+  for (const [id, list] of parts) {
+    list.sort((a, b) => b.value - a.value);
+    combined.push({ id, score: list.reduce((sum, p) => sum + p.value, 0), why: list.map((p) => p.text) });
+  }
+  return combined.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+}

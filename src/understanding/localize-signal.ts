@@ -1,0 +1,26 @@
+// The evidence localization combines. Each signal gives some symbols a strength in [0, 1] and a
+// short detail for `why`; combine-signals.ts weighs them.
+export type SignalName =
+  | "stack_frame"
+  | "log_mention"
+  | "test_callee"
+  | "test_name"
+  | "call_chain"
+  | "bm25"
+  | "bm25_log"
+  | "exact_name"
+  | "imported_by_test";
+
+export interface SignalHit {
+  strength: number;
+  detail: string;
+}
+
+/** Symbol id -> strongest hit of one signal. */
+export type SignalScores = Map<string, SignalHit>;
+
+/** Keeps the stronger of two hits for the same symbol. */
+export function addHit(scores: SignalScores, id: string, strength: number, detail: string): void {
+  const previous = scores.get(id);
+  if (!previous || strength > previous.strength) scores.set(id, { strength, detail });
+}

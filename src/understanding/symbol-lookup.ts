@@ -1,0 +1,59 @@
+// Lookups over a CodeIndex that localization and recall share: a file's symbols, the innermost
+// function around a line, symbols by (short) name. Built once per query run.
+import type { CodeIndex, CodeSymbol, IndexedFile } from "./code-index.ts";
+
+// Test files the index may not flag: a root-level `test.js` / `tests.py` (a common single-file layout).
+const TEST_FILE_NAME = /(^|\/)(tests?|spec)\.(?:[cm]?[jt]sx?|py)$/;
+
+const callableKinds = new Set<CodeSymbol["kind"]>(["function", "method"]);
+
+export interface SymbolLookup {
+  file(path: string): IndexedFile | undefined;
+  /** Test code: flagged by the index or named by a test-file convention. */
+  isTest(path: string): boolean;
+  symbolsIn(path: string): readonly CodeSymbol[];
+  byId(id: string): CodeSymbol | undefined;
+  /** Symbols whose name or last qualified-name part equals `name` (case-sensitive). */
+  byName(name: string): readonly CodeSymbol[];
+  /** The innermost function or method containing `line`; else the innermost symbol of any kind. */
+  enclosing(path: string, line: number): CodeSymbol | null;
+}
+
+export function createSymbolLookup(index: CodeIndex): SymbolLookup {
+  const files = new Map(index.files.map((f) => [f.path, f]));
+  const perFile = new Map<string, CodeSymbol[]>();
+  const ids = new Map<string, CodeSymbol>();
+  const names = new Map<string, CodeSymbol[]>();
+  const addName = (name: string, symbol: CodeSymbol) => {
+    const list = names.get(name) ?? [];
+    if (!list.includes(symbol)) list.push(symbol);
+    names.set(name, list);
+  };
+  for (const symbol of index.symbols) {
+    perFile.set(symbol.file, [...(perFile.get(symbol.file) ?? []), symbol]);
+    ids.set(symbol.id, symbol);
+    addName(symbol.name, symbol);
+    addName(symbol.qualifiedName.slice(symbol.qualifiedName.lastIndexOf(".") + 1), symbol);
+  }
+  return {
+    file: (path) => files.get(path),
+    isTest: (path) => Boolean(files.get(path)?.isTest) || TEST_FILE_NAME.test(path),
+    symbolsIn: (path) => perFile.get(path) ?? [],
+    byId: (id) => ids.get(id),
+    byName: (name) => names.get(name) ?? [],
+    enclosing(path, line) {
+      const around = (perFile.get(path) ?? []).filter((s) => s.startLine <= line && line <= s.endLine);
+      const innermost = (list: CodeSymbol[]) =>
+        list.reduce<CodeSymbol | null>((best, s) => (!best || span(s) < span(best) ? s : best), null);
+      return innermost(around.filter((s) => callableKinds.has(s.kind))) ?? innermost(around);
+    },
+  };
+}
+
+function span(symbol: CodeSymbol): number {
+  return symbol.endLine - symbol.startLine;
+}
+
+export function isCallable(symbol: CodeSymbol): boolean {
+  return callableKinds.has(symbol.kind);
+}
