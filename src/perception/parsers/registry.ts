@@ -10,6 +10,12 @@ import { avaParser } from "./ava-parser.ts";
 import { tapParser } from "./tap-parser.ts";
 import { tscParser } from "./tsc-parser.ts";
 import { eslintParser } from "./eslint-parser.ts";
+import { pytestParser } from "./pytest-parser.ts";
+import { unittestParser } from "./unittest-parser.ts";
+import { mypyParser } from "./mypy-parser.ts";
+import { flake8Parser } from "./flake8-parser.ts";
+import { pylintParser } from "./pylint-parser.ts";
+import { ruffParser } from "./ruff-parser.ts";
 
 export const logParsers: readonly LogParser[] = [
   jestParser,
@@ -20,4 +26,10 @@ export const logParsers: readonly LogParser[] = [
   tapParser,
   tscParser,
   eslintParser,
+  pytestParser,
+  unittestParser,
+  mypyParser,
+  flake8Parser,
+  pylintParser,
+  ruffParser,
 ];

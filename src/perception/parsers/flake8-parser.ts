@@ -1,0 +1,43 @@
+// flake8 (pycodestyle, pyflakes, mccabe and plugins): `path:line:col: CODE message` by default and
+// `path:line: [CODE] message` with --format=pylint. --show-source adds the source and a caret line;
+// --statistics and --count add totals, which are not failures.
+import type { Failure } from "../failure.ts";
+import type { LogParser } from "./log-parser.ts";
+import { hasRuffMarkers } from "./python-lint-markers.ts";
+
+const DEFAULT = /^(.+?\.pyi?):(\d+):(\d+): ([A-Z]{1,4}\d{1,4}) (.*)$/;
+const PYLINT_STYLE = /^(.+?\.pyi?):(\d+): \[([A-Z]{1,4}\d{1,4})\] (.*)$/;
+
+export const flake8Parser: LogParser = {
+  tool: "flake8",
+  detect(lines) {
+    let hits = 0;
+    for (const line of lines) if (DEFAULT.test(line) || PYLINT_STYLE.test(line)) hits++;
+    if (hits === 0 || hasRuffMarkers(lines)) return 0;
+    return 60 + Math.min(hits, 20);
+  },
+  parse(lines, context) {
+    const failures: Failure[] = [];
+    for (const line of lines) {
+      const d = DEFAULT.exec(line);
+      const p = d ? null : PYLINT_STYLE.exec(line);
+      if (!d && !p) continue;
+      const [file, lineNo, col, code, message] = d
+        ? [d[1], d[2], d[3], d[4], d[5]]
+        : [p?.[1], p?.[2], undefined, p?.[3], p?.[4]];
+      const row = Number(lineNo);
+      failures.push({
+        tool: "flake8",
+        kind: "lint",
+        file: context.toRepoPath(file ?? ""),
+        line: row > 0 ? row : null,
+        column: col ? Number(col) : null,
+        test: null,
+        message: message ?? "",
+        rule: code ?? null,
+        frames: [],
+      });
+    }
+    return failures;
+  },
+};
