@@ -2,6 +2,7 @@
 // the install phase), system directories read-only, the workspace the only writable bind, private
 // /tmp and /dev, a fresh /proc, no capabilities, and the sandbox dies with its parent.
 import { lstatSync, readlinkSync } from "node:fs";
+import { join } from "node:path";
 import type { NetworkMode } from "./sandbox.ts";
 
 export interface BwrapArgvOptions {
@@ -27,11 +28,25 @@ export function buildBwrapArgv(options: BwrapArgvOptions, argv: readonly string[
   for (const link of mergedUsrLinks) out.push(...linkOrBind(link));
   for (const dir of options.readOnlyDirs ?? []) out.push("--ro-bind", dir, dir);
   out.push("--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp");
-  out.push("--bind", options.root, options.root, "--chdir", options.cwd);
+  out.push("--bind", options.root, options.root);
+  // .git stays read-only: code in the sandbox must not plant hooks, filters or config that git on the
+  // host (commit, diff, push) would later execute outside the sandbox.
+  if (isRealDirectory(join(options.root, ".git")))
+    out.push("--ro-bind", join(options.root, ".git"), join(options.root, ".git"));
+  out.push("--chdir", options.cwd);
   out.push("--clearenv");
   for (const [name, value] of Object.entries(options.env)) out.push("--setenv", name, value);
   out.push("--", ...argv);
   return out;
+}
+
+function isRealDirectory(path: string): boolean {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch (err) {
+    if (err instanceof Error && "code" in err && err.code === "ENOENT") return false;
+    throw err;
+  }
 }
 
 // On merged-/usr systems /bin etc. are symlinks: recreate them instead of binding their targets twice.

@@ -23,6 +23,8 @@ export interface DockerArgvOptions {
   maxPids: number;
   cpus: number;
   fileSizeMb: number;
+  /** The workspace has a real `.git` directory to protect. */
+  gitDirReadOnly: boolean;
 }
 
 export const containerWorkspace = "/workspace";
@@ -41,6 +43,9 @@ export function buildDockerArgv(o: DockerArgvOptions, argv: readonly string[]): 
   out.push("--ulimit", `fsize=${o.fileSizeMb * 1024 * 1024}`, "--ulimit", "core=0");
   out.push("--tmpfs", "/tmp:rw,nosuid,nodev,size=512m");
   out.push("--mount", `type=bind,source=${o.root},target=${containerWorkspace}`);
+  // .git read-only, as in bwrap-argv.ts: no hooks or config planted for git on the host to run.
+  if (o.gitDirReadOnly)
+    out.push("--mount", `type=bind,source=${o.root}/.git,target=${containerWorkspace}/.git,readonly`);
   const cwd = o.cwdInWorkspace === "" ? containerWorkspace : `${containerWorkspace}/${o.cwdInWorkspace}`;
   out.push("--workdir", cwd);
   for (const [name, value] of Object.entries(o.env)) out.push("--env", `${name}=${value}`);

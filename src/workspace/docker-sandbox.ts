@@ -1,7 +1,8 @@
 // Production runner: each command in a fresh container (see docker-argv.ts). Killing the docker
 // client does not stop the container, so a timed-out or aborted run also removes it by name.
 import { execFile } from "node:child_process";
-import { relative } from "node:path";
+import { existsSync } from "node:fs";
+import { join, relative } from "node:path";
 import { buildDockerArgv } from "./docker-argv.ts";
 import { resolveWorkspacePath } from "./resolve-workspace-path.ts";
 import { runContained } from "./run-contained.ts";
@@ -41,6 +42,7 @@ export function createDockerSandbox(deps: DockerSandboxDeps): Sandbox {
           maxPids: limits.maxPids,
           cpus: deps.cpus ?? 1,
           fileSizeMb: limits.fileSizeMb,
+          gitDirReadOnly: existsSync(join(root, ".git")),
         },
         argv,
       );

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -179,6 +179,18 @@ describe("bubblewrap sandbox", () => {
     expect(result.stdout.startsWith("FIRST\n")).toBe(true);
     expect(result.stdout).toMatch(/\[xihe: \d+ bytes of output dropped\]/);
     expect(result.stdout.length).toBeLessThan(64 * 1024 + 200);
+  });
+
+  it("A15 keeps .git read-only so sandboxed code cannot plant hooks or config for the host's git", async () => {
+    mkdirSync(join(scratch.dir, ".git", "hooks"), { recursive: true });
+    writeFileSync(join(scratch.dir, ".git", "config"), "[core]\n");
+    const result = await sandbox.run([
+      "sh",
+      "-c",
+      "echo '[core] fsmonitor = evil' >> .git/config || echo config-refused; touch .git/hooks/pre-commit || echo hook-refused; touch src.txt && echo tree-ok",
+    ]);
+    expect(result.stdout).toBe("config-refused\nhook-refused\ntree-ok\n");
+    expect(readFileSync(join(scratch.dir, ".git", "config"), "utf8")).toBe("[core]\n");
   });
 
   it("refuses a cwd outside the workspace", async () => {

@@ -18,6 +18,7 @@ const options: DockerArgvOptions = {
   maxPids: 128,
   cpus: 1,
   fileSizeMb: 64,
+  gitDirReadOnly: true,
 };
 
 const valueOf = (argv: string[], flag: string): string[] =>
@@ -36,7 +37,10 @@ describe("buildDockerArgv", () => {
     expect(valueOf(argv, "--memory-swap")).toEqual(["512m"]);
     expect(valueOf(argv, "--cpus")).toEqual(["1"]);
     expect(valueOf(argv, "--user")).toEqual(["65534:65534"]);
-    expect(valueOf(argv, "--mount")).toEqual(["type=bind,source=/srv/xihe/work/run-1,target=/workspace"]);
+    expect(valueOf(argv, "--mount")).toEqual([
+      "type=bind,source=/srv/xihe/work/run-1,target=/workspace",
+      "type=bind,source=/srv/xihe/work/run-1/.git,target=/workspace/.git,readonly",
+    ]);
     expect(valueOf(argv, "--workdir")).toEqual(["/workspace/packages/app"]);
     expect(valueOf(argv, "--env")).toEqual(["CI=true"]);
     expect(argv.slice(-3)).toEqual([image, "npm", "test"]);
