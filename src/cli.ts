@@ -4,6 +4,7 @@ import { Command, CommanderError } from "commander";
 import { XiheError } from "./errors.ts";
 import { processIo, type CliIo, type ExitCode } from "./cli/cli-io.ts";
 import { registerDiagnoseCommand } from "./cli/diagnose-command.ts";
+import { registerFixCommand } from "./cli/fix-command.ts";
 import { registerIndexCommand } from "./cli/index-command.ts";
 import { registerLocateCommand } from "./cli/locate-command.ts";
 
@@ -11,7 +12,12 @@ import { registerLocateCommand } from "./cli/locate-command.ts";
 export type RegisterCommand = (program: Command, io: CliIo, setExit: (code: ExitCode) => void) => void;
 
 // Subcommands, in the order `--help` lists them.
-const commands: RegisterCommand[] = [registerDiagnoseCommand, registerLocateCommand, registerIndexCommand];
+const commands: RegisterCommand[] = [
+  registerDiagnoseCommand,
+  registerLocateCommand,
+  registerIndexCommand,
+  registerFixCommand,
+];
 
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCode> {
   let exitCode: ExitCode = 0;

@@ -15,6 +15,9 @@ const safety = [
   "commit.gpgsign=false",
 ];
 
+// Xihe's own state in a checkout (the index cache) is never part of a fix or a "dirty" tree.
+const ownState = ":(exclude).xihe";
+
 export function openWorkspaceGit(
   root: string,
   identity = { name: "xihe", email: "xihe@users.noreply.github.com" },
@@ -54,23 +57,32 @@ export function openWorkspaceGit(
       await git(["switch", "-c", name, "--"]);
     },
     async commitAll(message) {
-      await git(["add", "-A", "--", "."]);
+      await git(["add", "-A", "--", ".", ownState]);
       const staged = await git(["diff", "--cached", "--quiet"], [0, 1]);
       if (staged.exitCode === 0) return null;
       await git(["commit", "-q", "--no-verify", "-m", message]);
       return (await git(["rev-parse", "HEAD"])).stdout.trim();
     },
     async diff(base, paths = []) {
-      await git(["add", "-A", "-N", "--", "."]);
+      await git(["add", "-A", "-N", "--", ".", ownState]);
       return (await git(["diff", "--no-color", "--no-ext-diff", base, "--", ...paths])).stdout;
     },
     async diffCheck(base) {
-      await git(["add", "-A", "-N", "--", "."]);
+      await git(["add", "-A", "-N", "--", ".", ownState]);
       const result = await git(["diff", "--check", "--no-color", base, "--"], [0, 2]);
       return { ok: result.exitCode === 0, output: result.stdout };
     },
+    async currentBranch() {
+      const { stdout, exitCode } = await git(["symbolic-ref", "--quiet", "--short", "HEAD"], [0, 1]);
+      return exitCode === 0 ? stdout.trim() : null;
+    },
+    pendingChanges: async () =>
+      lines((await git(["status", "--porcelain", "--untracked-files=all", "--", ".", ownState])).stdout),
+    async switchTo(branch) {
+      await git(["switch", "--quiet", branch, "--"]);
+    },
     async changedFiles(base) {
-      await git(["add", "-A", "-N", "--", "."]);
+      await git(["add", "-A", "-N", "--", ".", ownState]);
       return lines((await git(["diff", "--name-only", "-z", base, "--"])).stdout.replaceAll("\0", "\n"));
     },
   };

@@ -13,4 +13,9 @@ export interface WorkspaceGit {
   /** `git diff --check` against `base`: whitespace errors and conflict markers. */
   diffCheck(base: string): Promise<{ ok: boolean; output: string }>;
   changedFiles(base: string): Promise<string[]>;
+  /** The checked-out branch, or null on a detached HEAD. */
+  currentBranch(): Promise<string | null>;
+  /** `git status --porcelain` lines: uncommitted changes and untracked, not ignored files. */
+  pendingChanges(): Promise<string[]>;
+  switchTo(branch: string): Promise<void>;
 }

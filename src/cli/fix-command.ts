@@ -1,0 +1,195 @@
+// `xihe fix --repo DIR [--cmd "npm test"]... [--no-llm] [--max-cost 0.50] [--trust-local] [--json]`:
+// runs the fix loop on a local checkout. The fix is left as commits on `xihe/fix-<id>` (one per
+// atomic step); the user's branch and working tree are left as they were.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { pino } from "pino";
+import type { RegisterCommand } from "../cli.ts";
+import { budgetLimitsFrom } from "../agent/budget.ts";
+import { createLocalizer } from "../agent/create-localizer.ts";
+import { runFixLoop } from "../agent/fix-loop.ts";
+import type { FixOutcome } from "../agent/fix-outcome.ts";
+import { createModelClient } from "../agent/model-client.ts";
+import { modelSettingsFromEnv } from "../agent/model-settings.ts";
+import { renderFixSummary } from "../agent/render-fix-summary.ts";
+import { loadEnv, parseRepoConfig } from "../config.ts";
+import { UsageError } from "../errors.ts";
+import { openSqliteStore } from "../store/sqlite-store.ts";
+import { bindCommandPolicy } from "../tools/bind-command-policy.ts";
+import { openWorkspaceGit } from "../tools/open-workspace-git.ts";
+import { toolRegistry } from "../tools/registry.ts";
+import { chooseSandbox } from "../workspace/choose-sandbox.ts";
+import { detectSandboxSupport } from "../workspace/sandbox-support.ts";
+import { openRepoIndex } from "./open-repo-index.ts";
+
+interface FixFlags {
+  repo?: string;
+  cmd?: string[];
+  llm: boolean;
+  maxCost?: string;
+  trustLocal?: boolean;
+  json?: boolean;
+}
+
+export const registerFixCommand: RegisterCommand = (program, io, setExit) => {
+  program
+    .command("fix")
+    .description(
+      "Fix failing commands in a local checkout: deterministic fixers first, then the model; verified by re-running them",
+    )
+    .option("--repo <dir>", "the repository checkout (default: the current directory)")
+    .option(
+      "--cmd <command>",
+      "a failing command to make pass (repeatable; default: commands.test and commands.lint from .github/xihe.yml)",
+      (v: string, prev: string[] = []) => [...prev, v],
+    )
+    .option("--no-llm", "deterministic fixers only, no model")
+    .option("--max-cost <usd>", "cost budget in USD for this run (default: budget.max_cost_usd)")
+    .option(
+      "--trust-local",
+      "run commands without the bubblewrap sandbox (your own code on your own machine)",
+    )
+    .option("--json", "print the outcome as JSON")
+    .action(async (flags: FixFlags) => {
+      const env = loadEnv(io.env);
+      const root = resolve(io.cwd, flags.repo ?? ".");
+      if (!existsSync(join(root, ".git")))
+        throw new UsageError(`--repo must be a git checkout; ${root} has no .git`);
+      const configPath = join(root, ".github", "xihe.yml");
+      const config = parseRepoConfig(existsSync(configPath) ? readFileSync(configPath, "utf8") : null);
+      const configured = [
+        ...(config.commands.test ?? []),
+        ...(config.commands.lint ?? []),
+        ...(config.commands.build ?? []),
+      ];
+      const commands = flags.cmd ?? [...(config.commands.test ?? []), ...(config.commands.lint ?? [])];
+      if (commands.length === 0)
+        throw new UsageError(
+          'nothing to fix: pass --cmd "npm test" or set commands.test in .github/xihe.yml',
+        );
+      const maxCostUsd = flags.maxCost === undefined ? undefined : Number(flags.maxCost);
+      if (maxCostUsd !== undefined && !(Number.isFinite(maxCostUsd) && maxCostUsd >= 0))
+        throw new UsageError(`--max-cost must be a number of US dollars >= 0; got ${flags.maxCost}`);
+      if (env.XIHE_STORE.startsWith("postgres"))
+        throw new UsageError("xihe fix uses a SQLite store; set XIHE_STORE to a file path");
+
+      const git = openWorkspaceGit(root);
+      const pending = await git.pendingChanges();
+      if (pending.length > 0)
+        throw new UsageError(
+          `the checkout has uncommitted changes (${pending.length} path(s), e.g. ${pending[0]?.trim()}); commit or stash them first`,
+        );
+      const originalBranch = (await git.currentBranch()) ?? (await git.head());
+      const settings = flags.llm && !config.fix.deterministic_only ? modelSettingsFromEnv(env) : null;
+      const runId = randomBytes(4).toString("hex");
+      const now = () => new Date();
+      const sandbox = chooseSandbox({
+        requested: flags.trustLocal ? "local" : env.XIHE_SANDBOX,
+        source: "local_checkout",
+        trustLocal: flags.trustLocal === true,
+        root,
+        support: detectSandboxSupport(runId),
+        dockerImage: env.XIHE_DOCKER_IMAGE,
+        newId: () => `${runId}-${randomBytes(3).toString("hex")}`,
+        now: () => Date.now(),
+      });
+      const storePath = resolve(io.cwd, env.XIHE_STORE);
+      mkdirSync(dirname(storePath), { recursive: true });
+      const store = openSqliteStore(storePath);
+      try {
+        const limits = budgetLimitsFrom(config.budget, { maxCostUsd });
+        await store.createRun(
+          {
+            installationId: null,
+            repo: root,
+            pr: null,
+            headSha: await git.head(),
+            verb: "fix",
+            args: commands.join(" && "),
+            trigger: "cli",
+            requester: "cli",
+            budget: { ...limits },
+            context: { originalBranch },
+          },
+          { id: runId, now: now().toISOString() },
+        );
+        const repoIndex = settings ? await openRepoIndex(io.cwd, root) : null;
+        const model = settings
+          ? createModelClient({
+              ...settings,
+              fetch: globalThis.fetch,
+              sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+              random: Math.random,
+              now,
+            })
+          : null;
+        await store.updateRun(runId, { status: "running", startedAt: now().toISOString() });
+        let outcome: FixOutcome;
+        try {
+          outcome = await runFixLoop(
+            {
+              store,
+              now,
+              sandbox,
+              git,
+              model,
+              tools: toolRegistry,
+              checkCommand: bindCommandPolicy(root, [...configured, ...commands]),
+              index: repoIndex?.index ?? null,
+              localize: repoIndex
+                ? createLocalizer({
+                    index: repoIndex.index,
+                    readLines: repoIndex.readLines,
+                    aliases: config.understanding.aliases,
+                    callDepth: config.understanding.call_depth,
+                    briefTokens: 6000,
+                  })
+                : undefined,
+              log: pino({ level: "silent" }),
+            },
+            {
+              runId,
+              commands,
+              lint: (config.commands.lint ?? []).filter((c) => !commands.includes(c)),
+              useModel: model !== null,
+              limits,
+              instructions: config.fix.instructions,
+              commandTimeoutMs: config.sandbox.command_timeout_seconds * 1000,
+              maxOutputTokens: 4096,
+            },
+          );
+        } catch (err) {
+          await store.updateRun(runId, {
+            status: "failed",
+            reason: err instanceof Error ? err.message : String(err),
+            endedAt: now().toISOString(),
+          });
+          throw err;
+        } finally {
+          // The fix stays on its branch; the user's checkout goes back to where it was.
+          if ((await git.currentBranch()) !== originalBranch) await git.switchTo(originalBranch);
+        }
+        const status =
+          outcome.status === "done"
+            ? "succeeded"
+            : outcome.status === "needs_input"
+              ? "needs_input"
+              : "failed";
+        await store.updateRun(runId, {
+          status,
+          reason: outcome.reason,
+          endedAt: now().toISOString(),
+          spend: { ...outcome.spend },
+        });
+        io.stdout(
+          flags.json
+            ? `${JSON.stringify({ runId, ...outcome })}\n`
+            : renderFixSummary(outcome, { originalBranch, runId }),
+        );
+        setExit(outcome.status === "done" ? 0 : 1);
+      } finally {
+        await store.close();
+      }
+    });
+};
