@@ -10,12 +10,21 @@ import { avaParser } from "./ava-parser.ts";
 import { tapParser } from "./tap-parser.ts";
 import { tscParser } from "./tsc-parser.ts";
 import { eslintParser } from "./eslint-parser.ts";
+import { prettierParser } from "./prettier-parser.ts";
+import { npmInstallParser } from "./npm-install-parser.ts";
+import { pnpmInstallParser } from "./pnpm-install-parser.ts";
+import { yarnInstallParser } from "./yarn-install-parser.ts";
+import { crashParser } from "./crash-parser.ts";
 import { pytestParser } from "./pytest-parser.ts";
 import { unittestParser } from "./unittest-parser.ts";
 import { mypyParser } from "./mypy-parser.ts";
 import { flake8Parser } from "./flake8-parser.ts";
 import { pylintParser } from "./pylint-parser.ts";
 import { ruffParser } from "./ruff-parser.ts";
+import { cargoTestParser } from "./cargo-test-parser.ts";
+import { rustcParser } from "./rustc-parser.ts";
+import { goTestParser } from "./go-test-parser.ts";
+import { goVetParser } from "./go-vet-parser.ts";
 
 export const logParsers: readonly LogParser[] = [
   jestParser,
@@ -26,10 +35,19 @@ export const logParsers: readonly LogParser[] = [
   tapParser,
   tscParser,
   eslintParser,
+  prettierParser,
+  npmInstallParser,
+  pnpmInstallParser,
+  yarnInstallParser,
+  crashParser,
   pytestParser,
   unittestParser,
   mypyParser,
   flake8Parser,
   pylintParser,
   ruffParser,
+  cargoTestParser,
+  rustcParser,
+  goTestParser,
+  goVetParser,
 ];

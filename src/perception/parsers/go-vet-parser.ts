@@ -1,0 +1,33 @@
+// go vet: `# import/path` then `file.go:line:col: analyzer message` (or `vet: file.go:...` when the
+// package does not type-check). Told from compiler errors of go build / go test by what the messages
+// say or by the command line, since both print the same shape.
+import type { Failure } from "../failure.ts";
+import type { LogParser } from "./log-parser.ts";
+import { isVetMessage, readGoPackageDiagnostics } from "./go-package-diagnostics.ts";
+
+const COMMAND = /(?:^|\s|\$ )go vet\b/;
+
+export function isGoVetOutput(lines: readonly string[]): boolean {
+  for (const line of lines) if (COMMAND.test(line) || line.startsWith("vet: ")) return true;
+  return readGoPackageDiagnostics(lines).some((d) => isVetMessage(d.message));
+}
+
+export const goVetParser: LogParser = {
+  tool: "go vet",
+  detect(lines) {
+    return readGoPackageDiagnostics(lines).length > 0 && isGoVetOutput(lines) ? 80 : 0;
+  },
+  parse(lines, context) {
+    return readGoPackageDiagnostics(lines).map((d): Failure => ({
+      tool: "go vet",
+      kind: "lint",
+      file: context.toRepoPath(d.file),
+      line: d.line,
+      column: d.column,
+      test: null,
+      message: d.message,
+      rule: null,
+      frames: [],
+    }));
+  },
+};
