@@ -19,7 +19,8 @@ const CODE_KINDS = new Set(["test", "lint", "type", "build"]);
 export function classifyRun({ failures, signals, reruns = [] }: ClassifyInput): Classification {
   const flaky = findFlaky(failures, reruns);
   if (flaky) return flaky;
-  const hasCodeFailure = failures.some((f) => CODE_KINDS.has(f.kind));
+  // The package manager's own reports (a missing script) are not the project's code failing.
+  const hasCodeFailure = failures.some((f) => CODE_KINDS.has(f.kind) && f.tool !== "npm");
   const infra = signals.find((s) => s.kind === "infra");
   if (infra) return { verdict: "transient", evidence: infra.evidence, reason: infra.reason };
   const network = signals.find((s) => s.kind === "network");

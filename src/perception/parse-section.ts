@@ -18,18 +18,17 @@ export function parseSection(
     .filter((d) => d.score > 0)
     .sort((a, b) => b.score - a.score);
   const failures: Failure[] = [];
-  const tools: string[] = [];
   for (const { parser } of detected.filter((d) => !d.parser.fallback)) {
-    const found = parser.parse(lines, context);
-    if (found.length > 0) tools.push(parser.tool);
-    failures.push(...found);
+    failures.push(...parser.parse(lines, context));
   }
-  if (failures.length > 0) return { failures, tools };
+  if (failures.length > 0) return { failures, tools: toolsOf(failures) };
   for (const { parser } of detected.filter((d) => d.parser.fallback)) {
-    const found = parser.parse(lines, context);
-    if (found.length > 0) tools.push(parser.tool);
-    failures.push(...found);
-    if (found.length > 0) break;
+    failures.push(...parser.parse(lines, context));
+    if (failures.length > 0) break;
   }
-  return { failures, tools };
+  return { failures, tools: toolsOf(failures) };
+}
+
+function toolsOf(failures: readonly Failure[]): string[] {
+  return [...new Set(failures.map((f) => f.tool))];
 }
