@@ -24,6 +24,7 @@ const allowedNames = new Set([
   "npm_config_audit",
   "npm_config_fund",
   "npm_config_update_notifier",
+  "YARN_ENABLE_SCRIPTS",
 ]);
 
 export class SandboxEnvError extends XiheError {

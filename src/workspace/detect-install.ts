@@ -1,0 +1,64 @@
+// Finds the package manager of a checkout from its lockfiles and returns the install steps.
+// Install scripts stay off unless the repository config allows them (`sandbox.allow_install_scripts`):
+// a dependency's postinstall is the classic way to phone home (A26).
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+export type PackageManager =
+  "npm" | "pnpm" | "yarn" | "yarn-berry" | "pip" | "poetry" | "uv" | "cargo" | "go" | "maven";
+
+export interface InstallPlan {
+  manager: PackageManager;
+  /** Argv of each step, run in order in the workspace root with network "install". */
+  steps: string[][];
+  env?: Record<string, string>;
+}
+
+export function detectInstall(root: string, options: { allowScripts: boolean }): InstallPlan | null {
+  const has = (file: string): boolean => existsSync(join(root, file));
+  const noScripts = options.allowScripts ? [] : ["--ignore-scripts"];
+  if (has("pnpm-lock.yaml"))
+    return { manager: "pnpm", steps: [["pnpm", "install", "--frozen-lockfile", ...noScripts]] };
+  if (has("yarn.lock") && has(".yarnrc.yml"))
+    return {
+      manager: "yarn-berry",
+      steps: [["yarn", "install", "--immutable"]],
+      env: { YARN_ENABLE_SCRIPTS: options.allowScripts ? "1" : "0" },
+    };
+  if (has("yarn.lock"))
+    return { manager: "yarn", steps: [["yarn", "install", "--frozen-lockfile", ...noScripts]] };
+  if (has("package-lock.json") || has("npm-shrinkwrap.json"))
+    return { manager: "npm", steps: [["npm", "ci", ...noScripts, "--no-audit", "--no-fund"]] };
+  if (has("package.json"))
+    return {
+      manager: "npm",
+      steps: [["npm", "install", ...noScripts, "--no-audit", "--no-fund", "--no-package-lock"]],
+    };
+  if (has("uv.lock")) return { manager: "uv", steps: [["uv", "sync", "--frozen"]] };
+  if (has("poetry.lock"))
+    return { manager: "poetry", steps: [["poetry", "install", "--no-root", "--no-interaction"]] };
+  // Wheels only unless scripts are allowed: building an sdist runs its setup.py.
+  const binaryOnly = options.allowScripts ? [] : ["--only-binary=:all:"];
+  const venvPip = [".venv/bin/python", "-m", "pip", "install", "--disable-pip-version-check", ...binaryOnly];
+  if (has("requirements.txt"))
+    return {
+      manager: "pip",
+      steps: [
+        ["python3", "-m", "venv", ".venv"],
+        [...venvPip, "-r", "requirements.txt"],
+      ],
+    };
+  if (has("pyproject.toml") || has("setup.py"))
+    return {
+      manager: "pip",
+      steps: [
+        ["python3", "-m", "venv", ".venv"],
+        [...venvPip, "-e", "."],
+      ],
+    };
+  if (has("Cargo.toml"))
+    return { manager: "cargo", steps: [["cargo", "fetch", ...(has("Cargo.lock") ? ["--locked"] : [])]] };
+  if (has("go.mod")) return { manager: "go", steps: [["go", "mod", "download"]] };
+  if (has("pom.xml")) return { manager: "maven", steps: [["mvn", "-B", "-q", "dependency:go-offline"]] };
+  return null;
+}
