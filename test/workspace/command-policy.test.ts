@@ -66,6 +66,12 @@ describe("checkCommand", () => {
     expect(reason("find / -name shadow")).toMatch(/path_outside_workspace/);
   });
 
+  it("A11 checks names like -rf after -- as paths, and keeps them literal", () => {
+    writeFileSync(join(root, "-rf"), "x");
+    expect(check("cat -- -rf")).toMatchObject({ allowed: true, argv: ["cat", "--", "-rf"] });
+    expect(reason("cat -- /etc/passwd")).toMatch(/path_outside_workspace/);
+  });
+
   it("A10 treats a hostile ref only as a literal argv item", () => {
     const hostile = "--upload-pack=touch /tmp/pwned";
     expect(check(["git", "log", hostile])).toMatchObject({ allowed: false });
