@@ -48,10 +48,9 @@ function npmFailure(code: string | null, report: readonly string[]): Failure {
   const text = report.map((l) => l.replace(PREFIX, "").trim()).filter((l) => !NOISE.test(l));
   // `npm ci` prints its whole usage after the reason; the reason comes first.
   const message = text.slice(0, MAX_LINES).join("\n");
-  const missingScript = /^Missing script: /.test(text[0] ?? "");
   return {
     tool: "npm",
-    kind: missingScript ? "build" : "install",
+    kind: "install",
     file: null,
     line: null,
     column: null,

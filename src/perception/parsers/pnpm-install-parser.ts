@@ -1,5 +1,6 @@
 // pnpm errors: ` ERR_PNPM_<CODE>  message` then an explanation paragraph. Reported under the tool name
 // "npm" (the package-manager family, as the corpus names install failures); the code says it was pnpm.
+// A missing script is the package manager failing too (kind install; the classifier calls it config).
 // Run failures (RECURSIVE_RUN_FIRST_FAIL, ELIFECYCLE) belong to the script's tool and are skipped.
 import type { Failure } from "../failure.ts";
 import type { LogParser } from "./log-parser.ts";
@@ -20,7 +21,7 @@ export const pnpmInstallParser: LogParser = {
       const detail = (lines[i + 2] ?? "").trim();
       failures.push({
         tool: "npm",
-        kind: m[1] === "ERR_PNPM_NO_SCRIPT" ? "build" : "install",
+        kind: "install",
         file: null,
         line: null,
         column: null,

@@ -27,10 +27,9 @@ export const yarnInstallParser: LogParser = {
       const berry = line.startsWith("➤ YN") ? BERRY_ERROR.exec(line) : null;
       const text = berry ? (berry[2] ?? "") : classic ? (CLASSIC_ERROR.exec(line)?.[1] ?? null) : null;
       if (text === null || SCRIPT_FAILURE.test(text) || text.trim() === "") continue;
-      const missingScript = /^Command "[^"]+" not found/.test(text);
       failures.push({
         tool: "npm",
-        kind: missingScript ? "build" : "install",
+        kind: "install",
         file: null,
         line: null,
         column: null,

@@ -1,0 +1,30 @@
+// The fixtures made by scripts/fixtures/perception-js-*.sh (real tool runs), each with a hand-checked
+// expected.json. Shared by the fixture test and the benchmark.
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const perceptionFixtures = resolve(dirname(fileURLToPath(import.meta.url)), "../fixtures/perception");
+
+export const jsFixtureCases = [
+  "vitest-basic",
+  "vitest-gha-reporter",
+  "mocha-spec",
+  "ava-basic",
+  "tap-basic",
+  "tap-tap-reporter",
+  "jest-console",
+  "eslint-json",
+  "eslint-unix",
+  "prettier-check",
+  "tsc-plain",
+  "tsc-pretty",
+  "npm-notarget",
+  "npm-ci-out-of-sync",
+  "npm-missing-script",
+  "pnpm-no-matching-version",
+  "yarn-no-matching-version",
+  "npm-install-timeout",
+  "oom-killed",
+  "nodetest-flaky-run1",
+  "nodetest-flaky-run2",
+];
