@@ -25,6 +25,10 @@ import { cargoTestParser } from "./cargo-test-parser.ts";
 import { rustcParser } from "./rustc-parser.ts";
 import { goTestParser } from "./go-test-parser.ts";
 import { goVetParser } from "./go-vet-parser.ts";
+import { shellcheckParser } from "./shellcheck-parser.ts";
+import { mavenSurefireParser } from "./maven-surefire-parser.ts";
+import { javacParser } from "./javac-parser.ts";
+import { genericParser } from "./generic-parser.ts";
 
 export const logParsers: readonly LogParser[] = [
   jestParser,
@@ -50,4 +54,8 @@ export const logParsers: readonly LogParser[] = [
   rustcParser,
   goTestParser,
   goVetParser,
+  shellcheckParser,
+  mavenSurefireParser,
+  javacParser,
+  genericParser,
 ];
