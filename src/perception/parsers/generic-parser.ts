@@ -6,7 +6,7 @@ import type { Failure } from "../failure.ts";
 import type { LogParser } from "./log-parser.ts";
 
 const GNU =
-  /^((?:[A-Za-z]:[\\/])?[\w.@~+\-\\/]*[\w\-]\.[A-Za-z][\w+]{0,7}):(\d+)(?::(\d+))?:\s+(?:(fatal error|error|warning|note|info|style)\s*:\s*)?(.+)$/;
+  /^((?:[A-Za-z]:[\\/])?[\w.@~+\-\\/]*[\w-]\.[A-Za-z][\w+]{0,7}):(\d+)(?::(\d+))?:\s+(?:(fatal error|error|warning|note|info|style)\s*:\s*)?(.+)$/;
 const NOT_A_PATH = /^(?:https?|ftp|file)$|^\d/;
 
 export const genericParser: LogParser = {

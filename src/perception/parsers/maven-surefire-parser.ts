@@ -9,11 +9,11 @@ import type { LogParser } from "./log-parser.ts";
 import { javaSourcePath, parseJavaFrame, type JavaLayout } from "./java-stack-frame.ts";
 
 const PREFIX = /^\[(?:ERROR|WARNING|INFO)\] ?/;
-const BLOCK_3 = /^([\w.$]+)\.([\w$\[\]()<>, -]+?) -- Time elapsed: .* <<< (FAILURE|ERROR)!$/;
-const BLOCK_2 = /^([\w$\[\]<>, -]+?)\(([\w.$]+)\)\s+Time elapsed: .* <<< (FAILURE|ERROR)!$/;
+const BLOCK_3 = /^([\w.$]+)\.([\w$[\]()<>, -]+?) -- Time elapsed: .* <<< (FAILURE|ERROR)!$/;
+const BLOCK_2 = /^([\w$[\]<>, -]+?)\(([\w.$]+)\)\s+Time elapsed: .* <<< (FAILURE|ERROR)!$/;
 const CLASS_LINE = /^(?:Running |Tests run: .* in )([\w.$]+)$/;
 const RECAP_HEADER = /^(?:Failures|Errors|Failed tests|Tests in error|Flakes):\s*$/;
-const RECAP_ENTRY = /^ {2}([\w$]+)\.([\w$\[\]]+)(?::(\d+))?(?:->\S+)* (?:» \w+ )?(.*)$/;
+const RECAP_ENTRY = /^ {2}([\w$]+)\.([\w$[\]]+)(?::(\d+))?(?:->\S+)* (?:» \w+ )?(.*)$/;
 const RECAP_ENTRY_2 = /^ {2}([\w$]+)\(([\w.$]+)\)(?::(\d+))?:? ?(.*)$/;
 const FORK_CRASH =
   /(?:The forked VM terminated without properly saying goodbye|There was a timeout in the fork|ExecutionException The forked VM terminated)/;
