@@ -5,6 +5,7 @@ import { XiheError } from "./errors.ts";
 import { processIo, type CliIo, type ExitCode } from "./cli/cli-io.ts";
 import { registerDiagnoseCommand } from "./cli/diagnose-command.ts";
 import { registerFixCommand } from "./cli/fix-command.ts";
+import { registerSandboxCommand } from "./cli/sandbox-command.ts";
 import { registerIndexCommand } from "./cli/index-command.ts";
 import { registerLocateCommand } from "./cli/locate-command.ts";
 
@@ -17,6 +18,7 @@ const commands: RegisterCommand[] = [
   registerLocateCommand,
   registerIndexCommand,
   registerFixCommand,
+  registerSandboxCommand,
 ];
 
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCode> {
