@@ -14,11 +14,10 @@ import { createBudget, type BudgetLimits } from "./budget.ts";
 import { isPassing, type CheckRun } from "./check-run.ts";
 import type { FixOutcome } from "./fix-outcome.ts";
 import type { Model } from "./model.ts";
-import { operationMemo, type RoundRecord } from "./operation-memo.ts";
 import { perceiveFailures, type Perception } from "./perceive-failures.ts";
 import { traceEntry, type TraceEntry } from "./reasoning-trace.ts";
 import { runDeterministicTier } from "./run-deterministic-tier.ts";
-import { runModelRound } from "./run-model-round.ts";
+import { runModelPhase } from "./run-model-phase.ts";
 import { verifyChange, type Verdict } from "./verify-change.ts";
 
 export interface FixRequest {
@@ -163,98 +162,17 @@ async function advance(deps: FixDeps, request: FixRequest): Promise<FixOutcome> 
       verdict,
     });
 
-  const { output: located } = await runStep<{ brief: string; suspects: string[] }>(
-    step,
-    { runId, stepId: "localize", kind: "localize", input: { failing: failing.map((r) => r.command) } },
-    async () => (deps.localize ? deps.localize(failing) : { brief: "", suspects: [] }),
-  );
-  trace.push(
-    traceEntry(
-      "localize",
-      located.suspects.length > 0
-        ? `suspects: ${located.suspects.slice(0, 3).join(", ")}`
-        : "no suspects ranked",
-      located.suspects,
-      0.6,
-    ),
-  );
-  const rounds: RoundRecord[] = [];
-  const roundDeps = {
-    ...step,
-    model: deps.model,
+  const ended = await runModelPhase({
+    deps,
+    request,
     budget,
-    tools: deps.tools,
-    allowed: ["read", "write", "command"] as const,
-    runId,
-    maxOutputTokens: request.maxOutputTokens,
-    toolContext: (): ToolContext => ({
-      root: deps.sandbox.root,
-      sandbox: deps.sandbox,
-      git: deps.git,
-      baseCommit: start.baseCommit,
-      index: deps.index,
-      checkCommand: deps.checkCommand,
-      commandTimeoutMs: timeoutMs(),
-    }),
-  };
-  const totalRounds = 1 + request.limits.maxRepairRounds;
-  for (let round = 1; round <= totalRounds; round++) {
-    const memo = operationMemo({
-      failing,
-      latest: verdict?.runs ?? failing,
-      rounds,
-      diff: await deps.git.diff(start.baseCommit),
-      brief: located.brief,
-      instructions: request.instructions,
-      spend: budget.spend(),
-      limits: request.limits,
-      round,
-    });
-    const result = await runModelRound(roundDeps, round, memo);
-    trace.push(...result.trace);
-    commits.push(...result.commits);
-    if (result.end === "needs_input")
-      return outcome({
-        status: "needs_input",
-        reason: "a person must decide before the run continues",
-        question: result.question,
-        rounds: round,
-        verdict,
-      });
-    if (result.end === "budget")
-      return outcome({
-        status: "gave_up",
-        reason: `stopped: ${result.stop?.reason}`,
-        budgetStop: result.stop,
-        rounds: round,
-        verdict,
-      });
-    verdict = await verify(`round-${round}:verify`);
-    trace.push(
-      traceEntry(
-        `round-${round}:verify`,
-        verdict.summary,
-        [
-          ...verdict.commands.map((c) => `${c.command}: ${c.exitBefore}→${c.exitAfter}`),
-          ...verdict.testsFixed.map((t) => `fixed: ${t}`),
-          ...verdict.testsBroken.map((t) => `broke: ${t}`),
-        ],
-        1,
-      ),
-    );
-    rounds.push({ round, actions: result.actions, verdict: verdict.summary });
-    if (verdict.green)
-      return outcome({ status: "done", reason: verdict.summary, verdict, rounds: round, fixedBy: "model" });
-  }
-  const stop = {
-    kind: "rounds" as const,
-    reason: `repair-round budget of ${request.limits.maxRepairRounds} used up; verification still fails`,
-  };
-  return outcome({
-    status: "gave_up",
-    reason: `stopped: ${stop.reason}`,
-    budgetStop: stop,
-    rounds: totalRounds,
+    failing,
+    baseCommit: start.baseCommit,
+    verify,
+    trace,
+    commits,
     verdict,
+    timeoutMs,
   });
+  return outcome(ended);
 }
