@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { pytestParser } from "../../../src/perception/parsers/pytest-parser.ts";
+import { brief, fixtureLines, parseFixture, parseLines } from "./parse-fixture.ts";
+
+const T = "tests/test_stock.py";
+const P = "tests/sub/test_pricing.py";
+const fail = (file: string, line: number | null, test: string | null, message: string) => ({
+  file,
+  line,
+  column: null,
+  test,
+  message,
+  rule: null,
+  kind: "test",
+});
+
+// The same eight defects, as every --tb style reports them.
+const inventory = [
+  fail(T, 31, `${T}::test_uses_missing_fixture`, "fixture 'warehouse' not found"),
+  fail("src/inventory/pricing.py", 9, `${P}::test_gross[net1-zero-expected1]`, "KeyError: 'zero'"),
+  fail(
+    P,
+    17,
+    `${P}::test_gross[net2-reduced-expected2]`,
+    "AssertionError: assert Decimal('1.575') == Decimal('1.60')",
+  ),
+  fail(
+    "src/inventory/pricing.py",
+    13,
+    `${P}::test_label_formats`,
+    'TypeError: can only concatenate str (not "decimal.Decimal") to str',
+  ),
+  fail(T, 20, `${T}::TestStock::test_total_counts_all`, "assert 8 == 7"),
+  fail("src/inventory/stock.py", 14, `${T}::TestStock::test_remove_unknown_sku`, "KeyError: 'kiwi'"),
+  fail(T, 27, `${T}::test_add_rejects_zero`, "AssertionError: Regex pattern did not match."),
+  fail(T, null, `${T}::test_negative_blocked`, "[XPASS(strict)] negative stock not blocked yet"),
+];
+const byTest = (a: { test: string | null }, b: { test: string | null }) =>
+  (a.test ?? "").localeCompare(b.test ?? "");
+
+describe("pytest parser", () => {
+  it.each(["pytest-inventory-long", "pytest-inventory-native", "pytest-inventory-line"])(
+    "reads every failure, located at the innermost project frame of the last exception (%s)",
+    (caseId) => {
+      expect(parseFixture(pytestParser, caseId).map(brief).sort(byTest)).toEqual([...inventory].sort(byTest));
+    },
+  );
+
+  it("reads xdist and colour output of pytest 7, whose summary omits the XPASS reason", () => {
+    for (const caseId of ["pytest-inventory-xdist", "pytest-inventory-color-short"]) {
+      const found = parseFixture(pytestParser, caseId).map(brief).sort(byTest);
+      expect(found.map((f) => [f.file, f.line, f.test])).toEqual(
+        [...inventory].sort(byTest).map((f) => [f.file, f.line, f.test]),
+      );
+      expect(found.find((f) => f.test?.endsWith("test_negative_blocked"))?.message).toBe(
+        "[XPASS(strict)] negative stock not blocked yet",
+      );
+    }
+  });
+
+  it("keeps frames in site-packages as frames but never as the location", () => {
+    const [first] = parseFixture(pytestParser, "pytest-inventory-native").filter((f) =>
+      f.test?.includes("net1"),
+    );
+    expect(first?.frames.some((f) => f.external && f.file.includes("site-packages/_pytest/"))).toBe(true);
+    expect(first?.frames.filter((f) => !f.external).map((f) => `${f.file}:${f.line}:${f.function}`)).toEqual([
+      "tests/sub/test_pricing.py:17:test_gross",
+      "src/inventory/pricing.py:9:gross",
+    ]);
+  });
+
+  it("reports collection errors per file with no test name", () => {
+    for (const caseId of ["pytest-inventory-collect", "pytest-inventory-collect-new"])
+      expect(parseFixture(pytestParser, caseId).map(brief)).toEqual([
+        {
+          ...fail("tests/broken/test_import.py", 1, null, ""),
+          message:
+            "ImportError: cannot import name 'Warehouse' from 'inventory.stock' (/home/runner/work/inventory/inventory/src/inventory/stock.py)",
+        },
+        fail("tests/broken/test_syntax.py", 1, null, "SyntaxError: invalid syntax"),
+      ]);
+  });
+
+  it("ignores PASSED lines of -rA and passing progress lines", () => {
+    const found = parseFixture(pytestParser, "pytest-inventory-long");
+    expect(found.some((f) => f.test?.includes("test_add_accumulates") || f.test?.includes("net0"))).toBe(
+      false,
+    );
+  });
+
+  it("falls back to the -v / xdist progress results when the run printed no summary", () => {
+    const lines = fixtureLines("pytest-inventory-xdist");
+    const summary = lines.findIndex((l) => l.includes("short test summary info"));
+    const found = parseLines(pytestParser, lines.slice(0, summary));
+    expect(found).toHaveLength(8);
+    expect(found.find((f) => f.test === `${T}::TestStock::test_total_counts_all`)?.line).toBe(20);
+  });
+
+  it("reports summary-only failures (--tb=no) at the test file", () => {
+    const lines = fixtureLines("pytest-inventory-long");
+    const summary = lines.findIndex((l) => l.includes("short test summary info"));
+    const found = parseLines(pytestParser, lines.slice(summary));
+    expect(found.map((f) => [f.file, f.line])).toContainEqual([P, null]);
+    expect(found).toHaveLength(8);
+  });
+
+  it("does not claim logs of other Python tools", () => {
+    for (const caseId of [
+      "unittest-inventory-verbose",
+      "mypy-inventory",
+      "flake8-inventory",
+      "pylint-inventory-text",
+    ])
+      expect(pytestParser.detect(fixtureLines(caseId)), caseId).toBe(0);
+  });
+});
