@@ -1,5 +1,6 @@
-// The perceive step: run the failing commands, classify what failed. Transient failures (infra,
-// network) are re-run, never fixed; one that passes on a re-run was flaky and is reported as such.
+// The perceive step: run the failing commands and classify what failed. Failures are re-run before
+// anything is fixed: one that passes on a re-run was flaky, one that stays transient (infra, network)
+// is reported; neither is "fixed".
 import type { CheckRun } from "./check-run.ts";
 import { isPassing } from "./check-run.ts";
 import { runCheck, type CheckDeps } from "./run-checks.ts";
@@ -11,17 +12,19 @@ export type Perception = {
   reason: string;
 };
 
-const maxReruns = 2;
+const maxTransientReruns = 2;
 
 export async function perceiveFailures(deps: CheckDeps, commands: readonly string[]): Promise<Perception> {
   const runs: CheckRun[] = [];
   for (const command of commands) runs.push(await runCheck(deps, command));
   const failing = runs.filter((r) => !isPassing(r));
   if (failing.length === 0) return { state: "green", runs, reruns: [], reason: "every command passes" };
+  // Every failure is re-run once (a flaky test passes then); transient ones (infra, network) up to
+  // twice. Only what still fails goes on to be fixed.
   const reruns: CheckRun[] = [];
-  const unsettled = failing.filter((r) => r.verdict === "transient" || r.verdict === "flaky");
-  for (const run of unsettled) {
-    for (let attempt = 0; attempt < maxReruns; attempt++) {
+  for (const run of failing) {
+    const attempts = run.verdict === "transient" ? maxTransientReruns : 1;
+    for (let attempt = 0; attempt < attempts; attempt++) {
       const again = await runCheck(deps, run.command);
       reruns.push(again);
       if (isPassing(again)) break;
