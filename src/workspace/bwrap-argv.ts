@@ -26,8 +26,9 @@ export function buildBwrapArgv(options: BwrapArgvOptions, argv: readonly string[
   out.push("--uid", "65534", "--gid", "65534");
   for (const dir of systemDirs) out.push("--ro-bind-try", dir, dir);
   for (const link of mergedUsrLinks) out.push(...linkOrBind(link));
-  for (const dir of options.readOnlyDirs ?? []) out.push("--ro-bind", dir, dir);
   out.push("--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp");
+  // After /dev and /tmp: a bind under /dev/shm or /tmp would otherwise be hidden by those mounts.
+  for (const dir of options.readOnlyDirs ?? []) out.push("--ro-bind", dir, dir);
   out.push("--bind", options.root, options.root);
   // .git stays read-only: code in the sandbox must not plant hooks, filters or config that git on the
   // host (commit, diff, push) would later execute outside the sandbox.

@@ -23,6 +23,8 @@ export interface ChooseSandboxOptions {
   newId: () => string;
   now: () => number;
   defaults?: SandboxLimits;
+  /** Read-only extras, e.g. PreparedWorkspace.readOnlyDirs (the mirror objects a shared clone reads). */
+  readOnlyDirs?: readonly string[];
 }
 
 const installHelp =
@@ -31,13 +33,19 @@ const installHelp =
 
 export function chooseSandbox(o: ChooseSandboxOptions): Sandbox {
   const base = { root: o.root, newId: o.newId, now: o.now, defaults: o.defaults };
-  const bwrap = (): Sandbox => createBwrapSandbox({ ...base, support: o.support });
+  const bwrap = (): Sandbox =>
+    createBwrapSandbox({ ...base, support: o.support, readOnlyDirs: o.readOnlyDirs });
   const docker = (): Sandbox => {
     if (o.support.docker === null || o.dockerImage === undefined)
       throw new SandboxUnavailableError(
         "the docker runner needs the docker CLI and XIHE_DOCKER_IMAGE=<image>@sha256:<digest>",
       );
-    return createDockerSandbox({ ...base, dockerPath: o.support.docker, image: o.dockerImage });
+    return createDockerSandbox({
+      ...base,
+      dockerPath: o.support.docker,
+      image: o.dockerImage,
+      readOnlyDirs: o.readOnlyDirs,
+    });
   };
   if (o.requested === "local") {
     if (o.source === "github" || !o.trustLocal)

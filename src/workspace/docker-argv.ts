@@ -25,6 +25,8 @@ export interface DockerArgvOptions {
   fileSizeMb: number;
   /** The workspace has a real `.git` directory to protect. */
   gitDirReadOnly: boolean;
+  /** Host directories mounted read-only at the same path (the mirror objects of a shared clone). */
+  readOnlyDirs: readonly string[];
 }
 
 export const containerWorkspace = "/workspace";
@@ -46,6 +48,7 @@ export function buildDockerArgv(o: DockerArgvOptions, argv: readonly string[]): 
   // .git read-only, as in bwrap-argv.ts: no hooks or config planted for git on the host to run.
   if (o.gitDirReadOnly)
     out.push("--mount", `type=bind,source=${o.root}/.git,target=${containerWorkspace}/.git,readonly`);
+  for (const dir of o.readOnlyDirs) out.push("--mount", `type=bind,source=${dir},target=${dir},readonly`);
   const cwd = o.cwdInWorkspace === "" ? containerWorkspace : `${containerWorkspace}/${o.cwdInWorkspace}`;
   out.push("--workdir", cwd);
   for (const [name, value] of Object.entries(o.env)) out.push("--env", `${name}=${value}`);

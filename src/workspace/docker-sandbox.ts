@@ -18,6 +18,7 @@ export interface DockerSandboxDeps {
   now: () => number;
   cpus?: number;
   defaults?: SandboxLimits;
+  readOnlyDirs?: readonly string[];
 }
 
 export function createDockerSandbox(deps: DockerSandboxDeps): Sandbox {
@@ -43,6 +44,7 @@ export function createDockerSandbox(deps: DockerSandboxDeps): Sandbox {
           cpus: deps.cpus ?? 1,
           fileSizeMb: limits.fileSizeMb,
           gitDirReadOnly: existsSync(join(root, ".git")),
+          readOnlyDirs: deps.readOnlyDirs ?? [],
         },
         argv,
       );

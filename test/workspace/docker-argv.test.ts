@@ -19,6 +19,7 @@ const options: DockerArgvOptions = {
   cpus: 1,
   fileSizeMb: 64,
   gitDirReadOnly: true,
+  readOnlyDirs: ["/srv/xihe/work/mirrors/r.git/objects"],
 };
 
 const valueOf = (argv: string[], flag: string): string[] =>
@@ -40,6 +41,7 @@ describe("buildDockerArgv", () => {
     expect(valueOf(argv, "--mount")).toEqual([
       "type=bind,source=/srv/xihe/work/run-1,target=/workspace",
       "type=bind,source=/srv/xihe/work/run-1/.git,target=/workspace/.git,readonly",
+      "type=bind,source=/srv/xihe/work/mirrors/r.git/objects,target=/srv/xihe/work/mirrors/r.git/objects,readonly",
     ]);
     expect(valueOf(argv, "--workdir")).toEqual(["/workspace/packages/app"]);
     expect(valueOf(argv, "--env")).toEqual(["CI=true"]);
