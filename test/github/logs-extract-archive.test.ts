@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { extractLogArchive } from "../../src/github/logs-extract-archive.ts";
 import { LogArchiveRejected } from "../../src/github/logs-archive-rejected.ts";
-import { buildZip, type ZipEntryInput } from "./zip-writer.ts";
+import { buildZip, type ZipEntryInput } from "./logs-zip-writer.ts";
 
 let parent = "";
 beforeEach(async () => {
