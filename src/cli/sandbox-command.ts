@@ -73,6 +73,7 @@ export const registerSandboxCommand: RegisterCommand = (program, io, setExit) =>
         dockerImage: io.env.XIHE_DOCKER_IMAGE,
         newId: randomUUID,
         now: Date.now,
+        redact: scrub,
         defaults: {
           ...defaultSandboxLimits,
           timeoutMs: config.command_timeout_seconds * 1000,

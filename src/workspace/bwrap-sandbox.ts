@@ -2,6 +2,7 @@
 // one, under prlimit for CPU time and file size. See bwrap-argv.ts for the isolation itself.
 import { buildBwrapArgv } from "./bwrap-argv.ts";
 import { createResourceCgroup } from "./resource-cgroup.ts";
+import { redactText } from "../redact.ts";
 import { resolveWorkspacePath } from "./resolve-workspace-path.ts";
 import { runContained } from "./run-contained.ts";
 import type { Sandbox, SandboxResult, SandboxRunOptions } from "./sandbox.ts";
@@ -14,6 +15,8 @@ export interface BwrapSandboxDeps {
   support: SandboxSupport;
   newId: () => string;
   now: () => number;
+  /** Scrubs output before it reaches the caller; default: redactText's built-in patterns. */
+  redact?: (text: string) => string;
   defaults?: SandboxLimits;
   readOnlyDirs?: readonly string[];
 }
@@ -51,6 +54,7 @@ export function createBwrapSandbox(deps: BwrapSandboxDeps): Sandbox {
           onOutput: options.onOutput,
           cgroup,
           now: deps.now,
+          redact: deps.redact ?? ((text) => redactText(text)),
         });
       } finally {
         await cgroup?.remove();

@@ -25,6 +25,8 @@ export interface ChooseSandboxOptions {
   defaults?: SandboxLimits;
   /** Read-only extras, e.g. PreparedWorkspace.readOnlyDirs (the mirror objects a shared clone reads). */
   readOnlyDirs?: readonly string[];
+  /** Output scrubber, e.g. (t) => redactText(t, [token, modelKey, ...secretValuesFromEnv(env)]). */
+  redact?: (text: string) => string;
 }
 
 const installHelp =
@@ -32,7 +34,7 @@ const installHelp =
   "or set XIHE_SANDBOX=docker with XIHE_DOCKER_IMAGE=<image>@sha256:<digest> on a host with a Docker engine";
 
 export function chooseSandbox(o: ChooseSandboxOptions): Sandbox {
-  const base = { root: o.root, newId: o.newId, now: o.now, defaults: o.defaults };
+  const base = { root: o.root, newId: o.newId, now: o.now, defaults: o.defaults, redact: o.redact };
   const bwrap = (): Sandbox =>
     createBwrapSandbox({ ...base, support: o.support, readOnlyDirs: o.readOnlyDirs });
   const docker = (): Sandbox => {

@@ -4,6 +4,7 @@ import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { buildDockerArgv } from "./docker-argv.ts";
+import { redactText } from "../redact.ts";
 import { resolveWorkspacePath } from "./resolve-workspace-path.ts";
 import { runContained } from "./run-contained.ts";
 import type { Sandbox, SandboxResult, SandboxRunOptions } from "./sandbox.ts";
@@ -16,6 +17,8 @@ export interface DockerSandboxDeps {
   image: string;
   newId: () => string;
   now: () => number;
+  /** Scrubs output before it reaches the caller; default: redactText's built-in patterns. */
+  redact?: (text: string) => string;
   cpus?: number;
   defaults?: SandboxLimits;
   readOnlyDirs?: readonly string[];
@@ -58,6 +61,7 @@ export function createDockerSandbox(deps: DockerSandboxDeps): Sandbox {
         signal: options.signal,
         onOutput: options.onOutput,
         now: deps.now,
+        redact: deps.redact ?? ((text) => redactText(text)),
       });
       if (result.timedOut || result.limitHit === "output" || options.signal?.aborted) {
         await new Promise((resolve) =>

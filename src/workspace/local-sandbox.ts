@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createResourceCgroup } from "./resource-cgroup.ts";
+import { redactText } from "../redact.ts";
 import { resolveWorkspacePath } from "./resolve-workspace-path.ts";
 import { runContained } from "./run-contained.ts";
 import type { Sandbox, SandboxResult, SandboxRunOptions } from "./sandbox.ts";
@@ -16,6 +17,8 @@ export interface LocalSandboxDeps {
   support: SandboxSupport;
   newId: () => string;
   now: () => number;
+  /** Scrubs output before it reaches the caller; default: redactText's built-in patterns. */
+  redact?: (text: string) => string;
   defaults?: SandboxLimits;
 }
 
@@ -43,6 +46,7 @@ export function createLocalSandbox(deps: LocalSandboxDeps): Sandbox {
           onOutput: options.onOutput,
           cgroup,
           now: deps.now,
+          redact: deps.redact ?? ((text) => redactText(text)),
         });
       } finally {
         await cgroup?.remove();

@@ -1,7 +1,15 @@
 // Per-run cgroup (v1 memory + pids) that holds even for uid 0, where RLIMIT_NPROC does not bind.
 // The process joins it before exec (see run-contained.ts), so nothing it forks can escape; at the
 // end every member is SIGKILLed and the group removed.
-import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 
 export interface ResourceCgroup {
@@ -86,6 +94,32 @@ export function createResourceCgroup(
       }
     },
   };
+}
+
+/**
+ * Start-up cleanup: removes `xihe-*` groups a crashed process left behind. Only groups older than
+ * `minAgeMs` are touched, so a group another live run just created (and has not joined yet) survives.
+ */
+export function removeStaleCgroups(
+  parents: Record<(typeof controllers)[number], string>,
+  nowMs: number,
+  minAgeMs = 60_000,
+): number {
+  let removed = 0;
+  for (const parent of [parents.memory, parents.pids]) {
+    for (const name of readdirSync(parent).filter((n) => n.startsWith("xihe-"))) {
+      const dir = join(parent, name);
+      if (nowMs - statSync(dir).mtimeMs < minAgeMs) continue;
+      for (const pid of listMembers(dir)) killQuietly(pid);
+      try {
+        rmdirSync(dir);
+        removed += 1;
+      } catch (err) {
+        if (!isCode(err, "EBUSY") && !isCode(err, "ENOENT")) throw err;
+      }
+    }
+  }
+  return removed;
 }
 
 function listMembers(dir: string): number[] {

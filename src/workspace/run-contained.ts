@@ -16,6 +16,8 @@ export interface ContainedRun {
   signal?: AbortSignal;
   onOutput?: (chunk: string, stream: "stdout" | "stderr") => void;
   cgroup?: ResourceCgroup;
+  /** Applied to every streamed chunk and to the final output: no channel carries a secret. */
+  redact: (text: string) => string;
   now: () => number;
 }
 
@@ -50,7 +52,7 @@ export function runContained(run: ContainedRun): Promise<SandboxResult> {
   for (const stream of ["stdout", "stderr"] as const) {
     child[stream].on("data", (chunk: Buffer) => {
       const streamed = out[stream].push(chunk);
-      if (streamed !== "") run.onOutput?.(streamed, stream);
+      if (streamed !== "") run.onOutput?.(run.redact(streamed), stream);
       if (!flooded && out.stdout.totalBytes + out.stderr.totalBytes > floodBytes) {
         flooded = true;
         killAll();
@@ -87,8 +89,8 @@ export function runContained(run: ContainedRun): Promise<SandboxResult> {
       resolve({
         exitCode,
         signal,
-        stdout: stdout.text,
-        stderr: stderr.text,
+        stdout: run.redact(stdout.text),
+        stderr: run.redact(stderr.text),
         truncated: stdout.truncated || stderr.truncated,
         durationMs: run.now() - started,
         timedOut,

@@ -4,6 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { redactText } from "../../src/redact.ts";
 import { createBwrapSandbox } from "../../src/workspace/bwrap-sandbox.ts";
 import type { Sandbox } from "../../src/workspace/sandbox.ts";
 import { SandboxEnvError } from "../../src/workspace/sandbox-env.ts";
@@ -91,6 +92,28 @@ describe("bubblewrap sandbox", () => {
       expect(result.stdout).not.toContain(String(process.pid));
     } finally {
       delete process.env.XIHE_TEST_CANARY_TOKEN;
+    }
+  });
+
+  it("redacts a token printed by the command in streamed chunks and in the result", async () => {
+    const token = `ghs_${"Z".repeat(36)}`;
+    const configured = "configured-secret-value-123";
+    const redacting = createBwrapSandbox({
+      root: scratch.dir,
+      support,
+      newId: randomUUID,
+      now: Date.now,
+      redact: (text) => redactText(text, [configured]),
+    });
+    writeFileSync(join(scratch.dir, "leak.txt"), `${token} ${configured}\n`);
+    const chunks: string[] = [];
+    const result = await redacting.run(["sh", "-c", "cat leak.txt; cat leak.txt >&2"], {
+      onOutput: (chunk) => chunks.push(chunk),
+    });
+    for (const channel of [result.stdout, result.stderr, chunks.join("")]) {
+      expect(channel).toContain("[redacted] [redacted]");
+      expect(channel).not.toContain(token);
+      expect(channel).not.toContain(configured);
     }
   });
 
