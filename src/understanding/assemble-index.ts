@@ -1,19 +1,28 @@
-// Turns per-file outcomes into one CodeIndex: ids and paths on every record, imports resolved to
-// repository files, call edges resolved to symbols.
-import { posix } from "node:path";
-import type { CallEdge, CodeIndex, CodeSymbol, ImportRef, IndexedFile, SkippedFile } from "./code-index.ts";
-import { isContentSkip, type FileOutcome, type FileParse } from "./file-parse.ts";
+// Turns per-file outcomes into one CodeIndex. The assembly is kept (per root, in the open cache)
+// so the next build with the same set of paths only rebuilds the records of changed files and
+// re-resolves the call sites whose resolution can depend on them: calls in those files, and
+// calls anywhere to a name those files defined before or define now.
+import type { CallEdge, CodeIndex, SkippedFile } from "./code-index.ts";
+import { isContentSkip, type FileOutcome } from "./file-parse.ts";
+import { buildFileRecord, type FileRecord } from "./file-record.ts";
 import type { LanguageId } from "./languages.ts";
-import { resolveCalls, type Binding, type BindingTable } from "./resolve-calls.ts";
-import { createImportResolver, type GoModule } from "./resolve-imports.ts";
-import { isTestPath } from "./test-files.ts";
+import { resolveCall } from "./resolve-calls.ts";
+import { createImportResolver, type GoModule, type ImportResolver } from "./resolve-imports.ts";
+import { createSymbolTables, type SymbolTables } from "./symbol-tables.ts";
 
 export interface FileWithOutcome {
   path: string;
   blobSha: string;
   language: LanguageId;
-  bytes: number;
   outcome: FileOutcome;
+}
+
+export interface Assembly {
+  /** All listed paths (parsed or skipped by content), in order; records depend on this set. */
+  pathsKey: string;
+  records: Map<string, FileRecord>;
+  tables: SymbolTables;
+  resolve: ImportResolver;
 }
 
 export function assembleIndex(
@@ -21,102 +30,73 @@ export function assembleIndex(
   entries: readonly FileWithOutcome[],
   skipped: SkippedFile[],
   goModules: readonly GoModule[],
-): CodeIndex {
-  const parsed = entries.filter(
-    (e): e is FileWithOutcome & { outcome: FileParse } => !isContentSkip(e.outcome),
-  );
+  previous: Assembly | null,
+): { index: CodeIndex; assembly: Assembly } {
+  const parsed = entries.filter((e) => !isContentSkip(e.outcome));
+  const pathsKey = `${parsed.map((e) => e.path).join("\n")}\0${goModules.map((m) => `${m.dir}=${m.module}`).join(",")}`;
+  const reuse = previous !== null && previous.pathsKey === pathsKey;
+  const assembly: Assembly = reuse
+    ? { ...previous, records: new Map(previous.records) }
+    : {
+        pathsKey,
+        records: new Map(),
+        tables: createSymbolTables(),
+        resolve: createImportResolver(
+          parsed.map((e) => e.path),
+          goModules,
+        ),
+      };
+  const changedPaths = new Set<string>();
+  const affectedNames = new Set<string>();
+  for (const e of parsed) {
+    if (isContentSkip(e.outcome)) continue;
+    const old = assembly.records.get(e.path);
+    if (old && old.blobSha === e.blobSha) continue;
+    if (old) {
+      assembly.tables.remove(old.symbols);
+      for (const s of old.symbols) affectedNames.add(s.name);
+    }
+    const record = buildFileRecord(e.path, e.blobSha, e.language, e.outcome, assembly.resolve);
+    assembly.tables.add(record.symbols);
+    for (const s of record.symbols) affectedNames.add(s.name);
+    assembly.records.set(e.path, record);
+    changedPaths.add(e.path);
+  }
+  for (const record of assembly.records.values()) {
+    const fileChanged = !reuse || changedPaths.has(record.file.path);
+    record.calls.forEach((call, i) => {
+      if (!fileChanged && !affectedNames.has(record.lookupNames[i] ?? "")) return;
+      const caller = call.from ? (assembly.tables.byId(call.from) ?? null) : null;
+      const to =
+        resolveCall(
+          { file: call.file, calleeName: call.calleeName, caller, bindings: record.bindings },
+          assembly.tables,
+        )?.id ?? null;
+      // Edges of unchanged files are shared with the previous index: replace, never mutate.
+      if (to !== call.to)
+        record.calls[i] = fileChanged ? Object.assign(call, { to }) : ({ ...call, to } satisfies CallEdge);
+    });
+  }
   for (const e of entries)
     if (isContentSkip(e.outcome)) skipped.push({ path: e.path, reason: e.outcome.skip });
-  const resolve = createImportResolver(
-    parsed.map((e) => e.path),
-    goModules,
-  );
-  const index: CodeIndex = { root, files: [], symbols: [], imports: [], calls: [], skipped };
-  const bindings: BindingTable = new Map();
-  for (const e of parsed) {
-    const file: IndexedFile = {
-      path: e.path,
-      language: e.language,
-      blobSha: e.blobSha,
-      bytes: e.bytes,
-      lines: e.outcome.lines,
-      isTest: isTestPath(e.path),
-    };
-    index.files.push(file);
-    const ids = addSymbols(index.symbols, e.path, e.outcome);
-    const fileBindings = new Map<string, Binding>();
-    for (const imp of e.outcome.imports) {
-      const resolved = resolve(e.path, e.language, imp.source);
-      const ref: ImportRef = {
-        file: e.path,
-        source: imp.source,
-        resolved,
-        names: imp.bindings.map((b) => b.local),
-        line: imp.line,
-        bindings: imp.bindings,
-      };
-      index.imports.push(ref);
-      for (const b of imp.bindings)
-        fileBindings.set(b.local, bindingTarget(e, imp.source, b.imported, resolved, resolve));
-    }
-    bindings.set(e.path, fileBindings);
-    for (const c of e.outcome.calls) {
-      const edge: CallEdge = {
-        from: c.from === null ? null : (ids[c.from] ?? null),
-        file: e.path,
-        line: c.line,
-        calleeName: c.calleeName,
-        to: null,
-      };
-      index.calls.push(edge);
-    }
-  }
-  resolveCalls(index.calls, index.symbols, bindings);
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { index: concatenate(root, parsed, assembly.records, skipped), assembly };
+}
+
+function concatenate(
+  root: string,
+  parsed: readonly FileWithOutcome[],
+  records: Map<string, FileRecord>,
+  skipped: SkippedFile[],
+): CodeIndex {
+  const index: CodeIndex = { root, files: [], symbols: [], imports: [], calls: [], skipped };
+  for (const e of parsed) {
+    const r = records.get(e.path);
+    if (!r) continue;
+    index.files.push(r.file);
+    for (const s of r.symbols) index.symbols.push(s);
+    for (const i of r.imports) index.imports.push(i);
+    for (const c of r.calls) index.calls.push(c);
+  }
   return index;
-}
-
-function addSymbols(out: CodeSymbol[], path: string, parse: FileParse): string[] {
-  const ids = parse.symbols.map((s) => `${path}#${s.qualifiedName}@${s.startLine}`);
-  parse.symbols.forEach((s, i) => {
-    out.push({
-      id: ids[i] ?? "",
-      name: s.name,
-      qualifiedName: s.qualifiedName,
-      kind: s.kind,
-      file: path,
-      startLine: s.startLine,
-      endLine: s.endLine,
-      signature: s.signature,
-      doc: s.doc,
-      exported: s.exported,
-      parent: s.parent === null ? null : (ids[s.parent] ?? null),
-    });
-  });
-  return ids;
-}
-
-/**
- * Where an imported name points. `from pkg import mod` and `use crate::cart` may name a module
- * rather than an item; when a file for the longer path exists, the binding is that module.
- */
-function bindingTarget(
-  e: FileWithOutcome,
-  source: string,
-  imported: string,
-  resolved: string | null,
-  resolve: ReturnType<typeof createImportResolver>,
-): Binding {
-  if (imported !== "*" && e.language === "python") {
-    const joined = source.endsWith(".") ? `${source}${imported}` : `${source}.${imported}`;
-    const moduleFile = resolve(e.path, e.language, joined);
-    if (moduleFile) return { imported: "*", file: moduleFile };
-  }
-  if (e.language === "rust" && resolved) {
-    const stem = posix.basename(resolved, ".rs");
-    const last = source.split("::").pop();
-    if (stem === last || (stem === "mod" && posix.basename(posix.dirname(resolved)) === last))
-      return { imported: "*", file: resolved };
-  }
-  return { imported, file: resolved };
 }

@@ -5,14 +5,13 @@ import { createHash } from "node:crypto";
 import { join, resolve } from "node:path";
 import ignore from "ignore";
 import type { Logger } from "../logger.ts";
-import { assembleIndex, type FileWithOutcome } from "./assemble-index.ts";
+import { assembleIndex } from "./assemble-index.ts";
 import type { CodeIndex, SkippedFile } from "./code-index.ts";
 import { extractorVersion } from "./extractor-version.ts";
-import type { FileOutcome } from "./file-parse.ts";
 import { openIndexCache, type IndexCache } from "./index-cache.ts";
 import { languageOf, type LanguageId } from "./languages.ts";
 import { listRepository } from "./list-repository.ts";
-import { parseAll } from "./parse-pool.ts";
+import { parseMissing, type Candidate } from "./parse-missing.ts";
 import { defaultMaxFileBytes } from "./skip-rules.ts";
 
 export interface BuildIndexOptions {
@@ -64,12 +63,13 @@ async function build(
 ): Promise<CodeIndex> {
   const maxFileBytes = options.maxFileBytes ?? defaultMaxFileBytes;
   const workers = options.workers ?? 1;
-  const listing = await listRepository(root, cache.dirtyMemo(root));
-  const extraIgnore = ignore().add([...(options.ignore ?? [])]);
+  const listing = await listRepository(root, cache.listingMemo(root));
+  const listed = now();
+  const extraIgnore = options.ignore && options.ignore.length > 0 ? ignore().add([...options.ignore]) : null;
   const skipped: SkippedFile[] = [...listing.skipped];
-  const candidates: { path: string; blobSha: string; language: LanguageId }[] = [];
+  const candidates: Candidate[] = [];
   for (const f of listing.files) {
-    if (extraIgnore.ignores(f.path)) skipped.push({ path: f.path, reason: "ignored" });
+    if (extraIgnore?.ignores(f.path)) skipped.push({ path: f.path, reason: "ignored" });
     else candidates.push({ path: f.path, blobSha: f.blobSha, language: languageOf(f.path) as LanguageId });
   }
   const listingKey = createHash("sha1")
@@ -84,53 +84,38 @@ async function build(
       cacheHits: candidates.length,
       noChange: true,
     };
-    return { ...previous.index, stats: { ...stats, durationMs: now() - started } };
+    return {
+      ...previous.index,
+      stats: { ...stats, durationMs: now() - started, phaseMs: { list: listed - started } },
+    };
   }
-  const keyOf = (c: { blobSha: string; language: LanguageId }) => `${c.blobSha}:${c.language}`;
-  const hits = cache.getMany(candidates.map(keyOf));
-  const missing = new Map<string, { path: string; language: LanguageId }>();
-  for (const c of candidates) if (!hits.has(keyOf(c)) && !missing.has(keyOf(c))) missing.set(keyOf(c), c);
-  const jobs = [...missing.entries()];
-  const results = await parseAll(
-    jobs.map(([, c]) => ({ absPath: join(root, c.path), language: c.language, maxFileBytes })),
-    { workers, minJobsForWorkers: options.minFilesForWorkers ?? 64, grammars: () => cache.grammars() },
+  const settings = {
+    workers,
+    maxFileBytes,
+    minFilesForWorkers: options.minFilesForWorkers ?? 64,
+    log: options.log,
+  };
+  const outcomes = await parseMissing(root, candidates, cache, settings);
+  const parsed = now();
+  skipped.push(...outcomes.unreadable);
+  const { index, assembly } = assembleIndex(
+    root,
+    outcomes.entries,
+    skipped,
+    listing.goModules,
+    previous?.assembly ?? null,
   );
-  const fresh = new Map<string, FileOutcome>();
-  let parsedBytes = 0;
-  const unreadable = new Set<string>();
-  results.forEach((r, i) => {
-    const [key, c] = jobs[i] ?? [];
-    if (!key || !c) return;
-    if (r.ok) {
-      fresh.set(key, r.result.outcome);
-      parsedBytes += r.result.bytes;
-    } else {
-      options.log?.warn({ path: c.path, err: r.error }, "file could not be indexed");
-      unreadable.add(key);
-    }
-  });
-  cache.putMany(fresh);
-  const entries: FileWithOutcome[] = [];
-  for (const c of candidates) {
-    const key = keyOf(c);
-    const outcome = hits.get(key) ?? fresh.get(key);
-    if (!outcome) {
-      if (unreadable.has(key)) skipped.push({ path: c.path, reason: "unreadable" });
-      continue;
-    }
-    entries.push({ ...c, bytes: "bytes" in outcome ? outcome.bytes : 0, outcome });
-  }
-  const index = assembleIndex(root, entries, skipped, listing.goModules);
-  cache.previous.set(root, { listingKey, index });
-  const parsedPaths = jobs.map(([, c]) => c.path);
+  cache.previous.set(root, { listingKey, index, assembly });
+  const done = now();
   index.stats = {
     ...emptyStats(workers),
-    durationMs: now() - started,
+    durationMs: done - started,
     listedFiles: listing.listedCount,
-    parsedFiles: parsedPaths.length,
-    parsedPaths,
-    cacheHits: candidates.length - [...candidates].filter((c) => missing.has(keyOf(c))).length,
-    parsedBytes,
+    parsedFiles: outcomes.parsedPaths.length,
+    parsedPaths: outcomes.parsedPaths,
+    cacheHits: outcomes.cacheHits,
+    parsedBytes: outcomes.parsedBytes,
+    phaseMs: { list: listed - started, parse: parsed - listed, assemble: done - parsed },
   };
   options.log?.debug({ root, ...index.stats, parsedPaths: undefined }, "code index built");
   return index;

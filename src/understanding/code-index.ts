@@ -87,6 +87,8 @@ export interface IndexStats {
   /** Nothing changed since the previous build with the same open cache: the index was reused. */
   noChange: boolean;
   workers: number;
+  /** Milliseconds per phase: listing (git), parse (cache lookups + parsing), assemble (records + call resolution). */
+  phaseMs?: { list: number; parse?: number; assemble?: number };
 }
 
 export interface CodeIndex {

@@ -5,10 +5,11 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
+import type { Assembly } from "./assemble-index.ts";
 import type { CodeIndex } from "./code-index.ts";
 import type { FileOutcome } from "./file-parse.ts";
 import { createGrammars, type Grammars } from "./grammars.ts";
-import type { DirtyMemo } from "./list-files.ts";
+import type { ListingMemo } from "./list-files.ts";
 
 export interface IndexCache {
   /** Cached outcomes for these keys (`${blobSha}:${language}`); misses are absent. */
@@ -16,8 +17,8 @@ export interface IndexCache {
   putMany(entries: ReadonlyMap<string, FileOutcome>): void;
   grammars(): Promise<Grammars>;
   /** Per-root memory of the previous build, for the no-change path. */
-  previous: Map<string, { listingKey: string; index: CodeIndex }>;
-  dirtyMemo(root: string): DirtyMemo;
+  previous: Map<string, { listingKey: string; index: CodeIndex; assembly: Assembly }>;
+  listingMemo(root: string): ListingMemo;
   close(): void;
 }
 
@@ -43,7 +44,7 @@ export function openIndexCache(path: string | null, version: string): IndexCache
     for (const [key, outcome] of entries) insert.run(key, JSON.stringify(outcome));
   });
   const memo = new Map<string, FileOutcome>();
-  const dirty = new Map<string, DirtyMemo>();
+  const listings = new Map<string, ListingMemo>();
   let grammars: Promise<Grammars> | null = null;
   return {
     getMany(keys) {
@@ -69,11 +70,11 @@ export function openIndexCache(path: string | null, version: string): IndexCache
       return grammars;
     },
     previous: new Map(),
-    dirtyMemo(root) {
-      let m = dirty.get(root);
+    listingMemo(root) {
+      let m = listings.get(root);
       if (!m) {
-        m = new Map();
-        dirty.set(root, m);
+        m = { dirty: new Map() };
+        listings.set(root, m);
       }
       return m;
     },

@@ -1,8 +1,10 @@
-// The files of a repository with their git blob SHAs. In a git work tree: `git ls-files -s` for
-// tracked files (SHAs from the index, no hashing), plus modified and untracked-but-not-ignored
-// files, which are stat'ed and hashed only when their size or mtime changed since last time.
-import { stat } from "node:fs/promises";
+// The files of a git work tree with their blob SHAs: `git ls-files -s` for tracked files (SHAs
+// from the index, no hashing; its parsed output is reused while .git/index is unchanged), plus
+// modified and untracked-but-not-ignored files, which are stat'ed and hashed (in-process) only when
+// their size or mtime changed since the last listing.
+import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { blobSha } from "./blob-sha.ts";
 import { runGit } from "./run-git.ts";
 
 export interface ListedFile {
@@ -11,21 +13,26 @@ export interface ListedFile {
   bytes: number | null;
 }
 
-/** path -> last seen stat and SHA of a file that differs from the git index. */
-export type DirtyMemo = Map<string, { size: number; mtimeMs: number; blobSha: string }>;
+/** What one root's previous listing learnt, kept by the open cache. */
+export interface ListingMemo {
+  /** Absolute path of the index file; null when the root is not in a git work tree. */
+  gitIndexPath?: string | null;
+  staged?: { stamp: string; files: Map<string, string> };
+  /** path -> last seen stat and SHA of a file that differs from the git index. */
+  dirty: Map<string, { size: number; mtimeMs: number; blobSha: string }>;
+}
 
-export async function listGitFiles(root: string, dirtyMemo: DirtyMemo): Promise<ListedFile[]> {
+export async function listGitFiles(
+  root: string,
+  gitIndexPath: string,
+  memo: ListingMemo,
+): Promise<ListedFile[]> {
   const [staged, changed] = await Promise.all([
-    runGit(root, ["ls-files", "-s", "-z"]),
+    stagedFiles(root, gitIndexPath, memo),
     runGit(root, ["ls-files", "-z", "-t", "-m", "-d", "-o", "--exclude-standard"]),
   ]);
   const files = new Map<string, ListedFile>();
-  for (const entry of splitNul(staged)) {
-    // "<mode> <sha> <stage>\t<path>"; only regular files (no symlinks 120000, no submodules 160000).
-    const tab = entry.indexOf("\t");
-    if (tab === -1 || !entry.startsWith("100")) continue;
-    files.set(entry.slice(tab + 1), { path: entry.slice(tab + 1), blobSha: entry.slice(7, 47), bytes: null });
-  }
+  for (const [path, blobSha] of staged) files.set(path, { path, blobSha, bytes: null });
   const dirty: string[] = [];
   for (const entry of splitNul(changed)) {
     const tag = entry[0];
@@ -33,43 +40,49 @@ export async function listGitFiles(root: string, dirtyMemo: DirtyMemo): Promise<
     if (tag === "R") files.delete(path);
     else if (!path.includes("\n")) dirty.push(path);
   }
-  await rehashDirty(root, [...new Set(dirty)], files, dirtyMemo);
+  await rehashDirty(root, [...new Set(dirty)], files, memo);
   return [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-async function rehashDirty(root: string, paths: string[], files: Map<string, ListedFile>, memo: DirtyMemo) {
-  const toHash: { path: string; size: number; mtimeMs: number }[] = [];
+async function stagedFiles(
+  root: string,
+  gitIndexPath: string,
+  memo: ListingMemo,
+): Promise<Map<string, string>> {
+  const st = await stat(gitIndexPath).catch(() => null);
+  const stamp = st ? `${st.ino}:${st.size}:${st.mtimeMs}` : "";
+  if (stamp !== "" && memo.staged?.stamp === stamp) return memo.staged.files;
+  const files = new Map<string, string>();
+  for (const entry of splitNul(await runGit(root, ["ls-files", "-s", "-z"]))) {
+    // "<mode> <sha> <stage>\t<path>"; only regular files (no symlinks 120000, no submodules 160000).
+    const tab = entry.indexOf("\t");
+    if (tab !== -1 && entry.startsWith("100")) files.set(entry.slice(tab + 1), entry.slice(7, 47));
+  }
+  memo.staged = { stamp, files };
+  return files;
+}
+
+async function rehashDirty(root: string, paths: string[], files: Map<string, ListedFile>, memo: ListingMemo) {
   for (const path of paths) {
-    let st;
-    try {
-      st = await stat(join(root, path));
-    } catch {
-      files.delete(path); // deleted between the two git calls
-      continue;
-    }
-    if (!st.isFile()) {
+    const st = await stat(join(root, path)).catch(() => null);
+    // Gone between the two git calls, or not a regular file.
+    if (!st?.isFile()) {
       files.delete(path);
       continue;
     }
-    const seen = memo.get(path);
-    if (seen && seen.size === st.size && seen.mtimeMs === st.mtimeMs) {
-      files.set(path, { path, blobSha: seen.blobSha, bytes: st.size });
-    } else {
-      toHash.push({ path, size: st.size, mtimeMs: st.mtimeMs });
+    const seen = memo.dirty.get(path);
+    let sha = seen && seen.size === st.size && seen.mtimeMs === st.mtimeMs ? seen.blobSha : null;
+    if (sha === null) {
+      const bytes = await readFile(join(root, path)).catch(() => null);
+      if (!bytes) {
+        files.delete(path);
+        continue;
+      }
+      sha = blobSha(bytes);
+      memo.dirty.set(path, { size: st.size, mtimeMs: st.mtimeMs, blobSha: sha });
     }
+    files.set(path, { path, blobSha: sha, bytes: st.size });
   }
-  if (toHash.length === 0) return;
-  const out = await runGit(
-    root,
-    ["hash-object", "--no-filters", "--stdin-paths"],
-    toHash.map((f) => f.path).join("\n") + "\n",
-  );
-  const shas = out.toString("utf8").trim().split("\n");
-  toHash.forEach((f, i) => {
-    const blobSha = shas[i] ?? "";
-    memo.set(f.path, { size: f.size, mtimeMs: f.mtimeMs, blobSha });
-    files.set(f.path, { path: f.path, blobSha, bytes: f.size });
-  });
 }
 
 function splitNul(buf: Buffer): string[] {

@@ -3,9 +3,9 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { SkippedFile } from "./code-index.ts";
-import { listGitFiles, type DirtyMemo, type ListedFile } from "./list-files.ts";
+import { listGitFiles, type ListedFile, type ListingMemo } from "./list-files.ts";
 import type { GoModule } from "./resolve-imports.ts";
-import { isGitWorkTree } from "./run-git.ts";
+import { gitIndexPathOf } from "./run-git.ts";
 import { pathSkipReason } from "./skip-rules.ts";
 import { walkFiles } from "./walk-files.ts";
 
@@ -27,11 +27,13 @@ const vendoredDirNames = new Set([
   "site-packages",
 ]);
 
-export async function listRepository(root: string, dirtyMemo: DirtyMemo): Promise<RepositoryListing> {
+export async function listRepository(root: string, memo: ListingMemo): Promise<RepositoryListing> {
   let listed: ListedFile[];
   const skipped: SkippedFile[] = [];
-  if (await isGitWorkTree(root)) {
-    listed = await listGitFiles(root, dirtyMemo);
+  // Whether the root is in a work tree does not change while a cache is open.
+  if (memo.gitIndexPath === undefined) memo.gitIndexPath = await gitIndexPathOf(root);
+  if (memo.gitIndexPath !== null) {
+    listed = await listGitFiles(root, memo.gitIndexPath, memo);
   } else {
     const walk = await walkFiles(root, {
       pruneDir: (n) => vendoredDirNames.has(n),

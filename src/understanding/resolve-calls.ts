@@ -1,9 +1,10 @@
-// Resolves call edges to symbols, most specific evidence first: the receiver (`this`/`self`, an
-// imported module or class, a class name), an imported name, the same file, the same directory
+// Resolves one call site to a symbol, most specific evidence first: the receiver (`this`/`self`,
+// an imported module or class, a class name), an imported name, the same file, the same directory
 // (Go packages), then a name that is unique in the repository. Anything else stays a name edge.
 import { posix } from "node:path";
-import type { CallEdge, CodeSymbol } from "./code-index.ts";
+import type { CodeSymbol } from "./code-index.ts";
 import { splitCallee } from "./callee-name.ts";
+import type { SymbolTables } from "./symbol-tables.ts";
 
 export interface Binding {
   /** Name in the target ("*" when the binding is the module itself). */
@@ -12,113 +13,94 @@ export interface Binding {
   file: string | null;
 }
 
-/** file -> local name -> binding */
-export type BindingTable = Map<string, Map<string, Binding>>;
-
-interface Lookup {
-  byName: Map<string, CodeSymbol[]>;
-  byId: Map<string, CodeSymbol>;
-  interfaceIds: Set<string>;
-}
-
-interface Site {
+export interface CallSite {
   file: string;
-  receiver: string;
-  member: string;
+  calleeName: string;
   caller: CodeSymbol | null;
-  bindings: Map<string, Binding> | undefined;
+  bindings: ReadonlyMap<string, Binding>;
 }
 
-const callable = new Set(["function", "method", "class", "constant", "variable"]);
 const selfNames = new Set(["this", "self", "Self", "super", "cls"]);
 
-export function resolveCalls(
-  calls: CallEdge[],
-  symbols: readonly CodeSymbol[],
-  bindings: BindingTable,
-): void {
-  const lookup: Lookup = { byName: new Map(), byId: new Map(), interfaceIds: new Set() };
-  for (const s of symbols) {
-    lookup.byId.set(s.id, s);
-    if (s.kind === "interface") lookup.interfaceIds.add(s.id);
-    if (!callable.has(s.kind)) continue;
-    const list = lookup.byName.get(s.name);
-    if (list) list.push(s);
-    else lookup.byName.set(s.name, [s]);
-  }
-  for (const call of calls) {
-    const { receiver, member } = splitCallee(call.calleeName);
-    const caller = call.from ? (lookup.byId.get(call.from) ?? null) : null;
-    const site: Site = { file: call.file, receiver, member, caller, bindings: bindings.get(call.file) };
-    call.to = (receiver === "" ? resolvePlain(site, lookup) : resolveMember(site, lookup))?.id ?? null;
-  }
+/** The symbol name a call's resolution depends on (an incremental build re-resolves by it). */
+export function lookupName(calleeName: string, bindings: ReadonlyMap<string, Binding>): string {
+  const { receiver, member } = splitCallee(calleeName);
+  if (receiver !== "") return member;
+  const b = bindings.get(member);
+  return b?.file && b.imported !== "*" && b.imported !== "default" ? b.imported : member;
 }
 
-/** `f()`: same file, renamed or plain import, implicit `this`, same directory, unique name. */
-function resolvePlain(site: Site, lookup: Lookup): CodeSymbol | null {
-  const binding = site.bindings?.get(site.member);
-  const importedName =
-    binding && binding.imported !== "*" && binding.imported !== "default" ? binding.imported : site.member;
-  const candidates = lookup.byName.get(importedName) ?? [];
-  const inFile = (f: string | null) => candidates.filter((c) => c.file === f);
-  if (importedName !== site.member) return inFile(binding?.file ?? null)[0] ?? null;
-  const local = inFile(site.file).filter((c) => c.kind !== "method");
-  if (local[0]) return local[0];
+export function resolveCall(site: CallSite, tables: SymbolTables): CodeSymbol | null {
+  const { receiver, member } = splitCallee(site.calleeName);
+  return (
+    (receiver === "" ? resolvePlain(site, member, tables) : resolveMember(site, receiver, member, tables)) ??
+    null
+  );
+}
+
+/** `f()`: renamed or plain import, same file, implicit `this`, same directory, unique name. */
+function resolvePlain(site: CallSite, member: string, t: SymbolTables): CodeSymbol | undefined {
+  const binding = site.bindings.get(member);
+  const name = lookupName(member, site.bindings);
+  if (name !== member) return t.inFile(binding?.file ?? "", name)[0];
+  const local = t.inFile(site.file, member).find((c) => c.kind !== "method");
+  if (local) return local;
   // Java-style implicit `this`.
   const owner = site.caller ? ownerOf(site.caller) : "";
   const sibling =
-    owner === ""
-      ? undefined
-      : candidates.find((c) => c.file === site.file && c.qualifiedName === `${owner}.${c.name}`);
+    owner === "" ? undefined : t.qualified(`${owner}.${member}`).find((c) => c.file === site.file);
   if (sibling) return sibling;
   if (binding?.file) {
-    const target = inFile(binding.file);
+    const target = t.inFile(binding.file, member);
     const hit =
       binding.imported === "default"
         ? target.find((c) => c.exported && c.parent === null)
         : target.find((c) => c.kind !== "method");
     if (hit) return hit;
   }
-  const plain = candidates.filter((c) => c.kind !== "method");
-  const sameDir = plain.filter((c) => posix.dirname(c.file) === posix.dirname(site.file));
-  if (sameDir.length === 1) return sameDir[0] ?? null;
-  if (plain.length === 1) return plain[0] ?? null;
-  return candidates.length === 1 ? (candidates[0] ?? null) : null;
+  const sameDir = t.inDir(posix.dirname(site.file), member).filter((c) => c.kind !== "method");
+  if (sameDir.length === 1) return sameDir[0];
+  const plain = t.plainNamed(member);
+  if (plain.length === 1) return plain[0];
+  const all = t.named(member);
+  return all.length === 1 ? all[0] : undefined;
 }
 
 /** `x.f()`: self, imported module or class, class name, then a unique method for a plain variable. */
-function resolveMember(site: Site, lookup: Lookup): CodeSymbol | null {
-  const candidates = lookup.byName.get(site.member) ?? [];
-  const qualified = (owner: string) => candidates.filter((c) => c.qualifiedName === `${owner}.${c.name}`);
+function resolveMember(
+  site: CallSite,
+  receiver: string,
+  member: string,
+  t: SymbolTables,
+): CodeSymbol | undefined {
   const prefer = (list: readonly CodeSymbol[]) =>
     list.find((c) => c.file === site.file) ?? (list.length === 1 ? list[0] : undefined);
-  if (selfNames.has(site.receiver) && site.caller) {
-    const hit = prefer(qualified(ownerOf(site.caller)));
+  if (selfNames.has(receiver) && site.caller) {
+    const hit = prefer(t.qualified(`${ownerOf(site.caller)}.${member}`));
     if (hit) return hit;
   }
-  const binding = site.bindings?.get(site.receiver);
+  const binding = site.bindings.get(receiver);
   if (binding?.file) {
-    const bound = binding.file;
     const hit =
       binding.imported === "*"
         ? // A module, or a Go package, which spans its directory.
-          (candidates.find((c) => c.file === bound && c.parent === null) ??
-          candidates.find((c) => posix.dirname(c.file) === posix.dirname(bound) && c.parent === null))
-        : candidates.find((c) => c.file === bound && c.qualifiedName === `${binding.imported}.${c.name}`);
+          (t.inFile(binding.file, member).find((c) => c.parent === null) ??
+          t.inDir(posix.dirname(binding.file), member).find((c) => c.parent === null))
+        : t.qualified(`${binding.imported}.${member}`).find((c) => c.file === binding.file);
     if (hit) return hit;
   }
-  if (/^[A-Z]/.test(site.receiver)) {
-    const hit = prefer(qualified(site.receiver.split(".").pop() ?? site.receiver));
+  if (/^[A-Z]/.test(receiver)) {
+    const hit = prefer(t.qualified(`${receiver.split(".").pop() ?? receiver}.${member}`));
     if (hit) return hit;
   }
   // A receiver of unknown type: only a plain variable (not a call result or a field) may be
-  // matched to a method name that is unique in the repository.
-  if (!/^[\w$]+$/.test(site.receiver)) return null;
-  const methods = candidates.filter((c) => c.kind === "method");
-  if (methods.length === 1) return methods[0] ?? null;
-  // An interface's method has no body: the one concrete method is the likely target.
-  const concrete = methods.filter((c) => !lookup.interfaceIds.has(c.parent ?? ""));
-  return concrete.length === 1 ? (concrete[0] ?? null) : null;
+  // matched to a method name that is unique in the repository; an interface's bodiless
+  // declaration does not count against the one concrete method.
+  if (!/^[\w$]+$/.test(receiver)) return undefined;
+  const methods = t.methodsNamed(member);
+  if (methods.length === 1) return methods[0];
+  const concrete = t.concreteMethodsNamed(member);
+  return concrete.length === 1 ? concrete[0] : undefined;
 }
 
 function ownerOf(symbol: CodeSymbol): string {

@@ -1,5 +1,6 @@
 // Runs one git command in a directory and returns its stdout as a Buffer (paths come NUL-separated).
 import { execFile } from "node:child_process";
+import { isAbsolute, join } from "node:path";
 
 export function runGit(cwd: string, args: readonly string[], input?: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -22,11 +23,17 @@ export function runGit(cwd: string, args: readonly string[], input?: string): Pr
   });
 }
 
-export async function isGitWorkTree(dir: string): Promise<boolean> {
+/** The absolute path of the git index of the work tree containing `dir`, or null outside git. */
+export async function gitIndexPathOf(dir: string): Promise<string | null> {
   try {
-    return (await runGit(dir, ["rev-parse", "--is-inside-work-tree"])).toString("utf8").trim() === "true";
+    const out = (await runGit(dir, ["rev-parse", "--is-inside-work-tree", "--git-path", "index"])).toString(
+      "utf8",
+    );
+    const [inside, indexPath] = out.trim().split("\n");
+    if (inside !== "true" || !indexPath) return null;
+    return isAbsolute(indexPath) ? indexPath : join(dir, indexPath);
   } catch {
     // Not a repository (or git is missing): the caller walks the directory instead.
-    return false;
+    return null;
   }
 }

@@ -1,9 +1,9 @@
 // Lists a directory that is not a git work tree, honouring .gitignore files at every level, and
 // computes git blob SHAs itself (sha1 of "blob <size>\0<bytes>") so the cache works the same way.
-import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import ignore, { type Ignore } from "ignore";
+import { blobSha } from "./blob-sha.ts";
 import type { ListedFile } from "./list-files.ts";
 
 interface Level {
@@ -58,8 +58,7 @@ async function walk(root: string, dir: string, levels: Level[], rules: WalkRules
         continue;
       }
       const bytes = await readFile(join(root, rel));
-      const blobSha = createHash("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
-      out.files.push({ path: rel, blobSha, bytes: bytes.length });
+      out.files.push({ path: rel, blobSha: blobSha(bytes), bytes: bytes.length });
     }
   }
 }

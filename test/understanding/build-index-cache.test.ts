@@ -65,6 +65,32 @@ describe("incremental indexing with the blob-SHA cache", () => {
     }
   });
 
+  it("re-resolves calls elsewhere when a changed file adds, moves or removes a definition", async () => {
+    const cache: IndexCache = openIndexCache(null, extractorVersion());
+    const fromScratch = () => buildIndex(repo.root, { cache: null });
+    const same = async () => {
+      const incremental = await buildIndex(repo.root, { cache });
+      const full = await fromScratch();
+      expect(incremental.calls).toEqual(full.calls);
+      expect(incremental.symbols).toEqual(full.symbols);
+      expect(incremental.imports).toEqual(full.imports);
+      return incremental;
+    };
+    try {
+      await buildIndex(repo.root, { cache });
+      repo.write("b.ts", lines("// moved down a line", "export function b() { return 1; }"));
+      const moved = await same();
+      expect(moved.stats?.parsedPaths).toEqual(["b.ts"]);
+      expect(moved.calls.find((c) => c.file === "a.ts")?.to).toBe("b.ts#b@2");
+      repo.write("b.ts", lines("export function notB() { return 1; }"));
+      expect((await same()).calls.find((c) => c.file === "a.ts")?.to).toBeNull();
+      repo.write("c.py", lines("def c():", "    return 2", "def b():", "    return 0"));
+      expect((await same()).calls.find((c) => c.file === "a.ts")?.to).toBe("c.py#b@3");
+    } finally {
+      cache.close();
+    }
+  });
+
   it("stores its cache under .xihe by default and never indexes it", async () => {
     await buildIndex(repo.root);
     const second = await buildIndex(repo.root);

@@ -1,0 +1,146 @@
+// npm run bench:index [-- --files N --keep]: indexes a real codebase — the TypeScript and
+// JavaScript installed under this project's node_modules, copied into a temp git repository
+// (node_modules path segments renamed so the copy is not "vendored") — and prints:
+//   cold  : empty cache, per worker count (MB/s and files/s of parsed source)
+//   warm  : a fresh cache handle on the same SQLite file (a new process's second run)
+//   no-change check and one-file update with an open cache (the long-lived CLI/App/agent case)
+//   peak RSS of this process.
+// Corpus "all" is every file under 1 MiB; corpus "2500" is an evenly spaced 2,500-file subset.
+import { execFileSync } from "node:child_process";
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { buildIndex } from "../src/understanding/build-index.ts";
+import { extractorVersion } from "../src/understanding/extractor-version.ts";
+import { openIndexCache } from "../src/understanding/index-cache.ts";
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.indexOf(name);
+const subsetSize = flag("--files") >= 0 ? Number(args[flag("--files") + 1]) : 2500;
+const keep = flag("--keep") >= 0;
+const source = join(process.cwd(), "node_modules");
+const sourceExt = /\.(?:[cm]?[jt]s|tsx|jsx)$/;
+
+function listSources(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) listSources(path, out);
+    else if (entry.isFile() && sourceExt.test(entry.name) && statSync(path).size < 1024 * 1024)
+      out.push(path);
+  }
+  return out;
+}
+
+function makeCorpus(files: readonly string[], label: string): string {
+  const root = mkdtempSync(join(tmpdir(), `xihe-index-bench-${label}-`));
+  for (const file of files) {
+    const rel = relative(source, file)
+      .split("/")
+      .map((s) => (s === "node_modules" ? "nm" : s))
+      .join("/");
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    copyFileSync(file, join(root, rel));
+  }
+  const git = (...a: string[]) =>
+    execFileSync("git", ["-c", "user.name=bench", "-c", "user.email=bench@example.invalid", ...a], {
+      cwd: root,
+      stdio: "ignore",
+    });
+  git("init", "-q");
+  git("add", "-A");
+  git("commit", "-q", "-m", "corpus");
+  return root;
+}
+
+const mb = (bytes: number) => bytes / 1e6;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+async function cold(root: string, workers: number, label: string) {
+  const cacheDir = mkdtempSync(join(tmpdir(), "xihe-index-bench-cache-"));
+  const cachePath = join(cacheDir, "cache.sqlite");
+  const t0 = performance.now();
+  const index = await buildIndex(root, { cache: cachePath, workers });
+  const ms = performance.now() - t0;
+  const s = index.stats;
+  const parsedBytes = s?.parsedBytes ?? 0;
+  console.log(
+    `cold  ${label} workers=${workers}: ${fmt(ms / 1000, 2)} s, ${s?.parsedFiles} files parsed (${fmt(mb(parsedBytes))} MB): ` +
+      `${fmt(mb(parsedBytes) / (ms / 1000), 2)} MB/s, ${fmt((s?.parsedFiles ?? 0) / (ms / 1000), 0)} files/s; ` +
+      `${index.files.length} indexed, ${index.symbols.length} symbols, ${index.calls.length} call edges ` +
+      `(${index.calls.filter((c) => c.to).length} resolved), ${index.skipped.length} skipped`,
+  );
+  return { cachePath, cacheDir, ms, index };
+}
+
+async function warmAndIncremental(root: string, cachePath: string, label: string) {
+  const cache = openIndexCache(cachePath, extractorVersion());
+  try {
+    let t0 = performance.now();
+    const warm = await buildIndex(root, { cache });
+    const warmMs = performance.now() - t0;
+    console.log(
+      `warm  ${label}: ${fmt(warmMs, 0)} ms for ${warm.files.length} files (${warm.stats?.cacheHits} cache hits, ${warm.stats?.parsedFiles} parsed)`,
+    );
+    const noChange: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      t0 = performance.now();
+      const again = await buildIndex(root, { cache });
+      noChange.push(performance.now() - t0);
+      if (!again.stats?.noChange) throw new Error("expected the no-change path");
+    }
+    console.log(
+      `no-change check ${label}: median ${fmt(median(noChange))} ms (runs: ${noChange.map((x) => fmt(x, 0)).join(", ")})`,
+    );
+    const targets = warm.files
+      .filter((f) => f.language === "typescript" || f.language === "javascript")
+      .filter((_, i) => i % 97 === 0)
+      .slice(0, 7);
+    const update: number[] = [];
+    for (const [i, f] of targets.entries()) {
+      appendFileSync(join(root, f.path), `\nexport function benchEdit${i}(x) { return x + ${i}; }\n`);
+      t0 = performance.now();
+      const after = await buildIndex(root, { cache });
+      update.push(performance.now() - t0);
+      if (after.stats?.parsedFiles !== 1)
+        throw new Error(`expected one parse, got ${after.stats?.parsedFiles}`);
+    }
+    console.log(
+      `one-file update ${label}: median ${fmt(median(update))} ms (runs: ${update.map((x) => fmt(x, 0)).join(", ")})`,
+    );
+  } finally {
+    cache.close();
+  }
+}
+
+const all = listSources(source).sort();
+const step = all.length / Math.min(subsetSize, all.length);
+const subset = Array.from(
+  { length: Math.min(subsetSize, all.length) },
+  (_, i) => all[Math.floor(i * step)] ?? "",
+);
+console.log(
+  `corpus: ${all.length} TS/JS files under node_modules (< 1 MiB each); subset of ${subset.length}`,
+);
+const roots = {
+  all: makeCorpus(all, "all"),
+  [String(subset.length)]: makeCorpus(subset, String(subset.length)),
+};
+const cleanup: string[] = [...Object.values(roots)];
+try {
+  const big = await cold(roots.all, 1, "all");
+  cleanup.push(big.cacheDir);
+  await warmAndIncremental(roots.all, big.cachePath, "all");
+  const subsetRoot = roots[String(subset.length)] ?? "";
+  for (const workers of [0, 1, 2]) {
+    const run = await cold(subsetRoot, workers, String(subset.length));
+    cleanup.push(run.cacheDir);
+    if (workers === 1) await warmAndIncremental(subsetRoot, run.cachePath, String(subset.length));
+  }
+  console.log(
+    `peak RSS: ${fmt(process.resourceUsage().maxRSS / 1024, 0)} MB (this process, worker threads included)`,
+  );
+} finally {
+  if (keep) console.log(`kept: ${cleanup.join(" ")}`);
+  else for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
+}

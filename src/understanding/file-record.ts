@@ -1,0 +1,102 @@
+// One file's share of the index: its IndexedFile, symbols with ids, imports resolved against the
+// repository's paths, import bindings and call edges (unresolved), built from its FileParse.
+import { posix } from "node:path";
+import type { CallEdge, CodeSymbol, ImportRef, IndexedFile } from "./code-index.ts";
+import type { FileParse } from "./file-parse.ts";
+import type { LanguageId } from "./languages.ts";
+import { lookupName, type Binding } from "./resolve-calls.ts";
+import type { ImportResolver } from "./resolve-imports.ts";
+import { isTestPath } from "./test-files.ts";
+
+export interface FileRecord {
+  blobSha: string;
+  file: IndexedFile;
+  symbols: CodeSymbol[];
+  imports: ImportRef[];
+  bindings: Map<string, Binding>;
+  calls: CallEdge[];
+  /** Per call: the symbol name its resolution depends on. */
+  lookupNames: string[];
+}
+
+export function buildFileRecord(
+  path: string,
+  blobSha: string,
+  language: LanguageId,
+  parse: FileParse,
+  resolve: ImportResolver,
+): FileRecord {
+  const file: IndexedFile = {
+    path,
+    language,
+    blobSha,
+    bytes: parse.bytes,
+    lines: parse.lines,
+    isTest: isTestPath(path),
+  };
+  const ids = parse.symbols.map((s) => `${path}#${s.qualifiedName}@${s.startLine}`);
+  const symbols: CodeSymbol[] = parse.symbols.map((s, i) => ({
+    id: ids[i] ?? "",
+    name: s.name,
+    qualifiedName: s.qualifiedName,
+    kind: s.kind,
+    file: path,
+    startLine: s.startLine,
+    endLine: s.endLine,
+    signature: s.signature,
+    doc: s.doc,
+    exported: s.exported,
+    parent: s.parent === null ? null : (ids[s.parent] ?? null),
+  }));
+  const imports: ImportRef[] = [];
+  const bindings = new Map<string, Binding>();
+  for (const imp of parse.imports) {
+    const resolved = resolve(path, language, imp.source);
+    const names = imp.bindings.map((b) => b.local);
+    imports.push({ file: path, source: imp.source, resolved, names, line: imp.line, bindings: imp.bindings });
+    for (const b of imp.bindings)
+      bindings.set(b.local, bindingTarget(path, language, imp.source, b.imported, resolved, resolve));
+  }
+  const calls: CallEdge[] = parse.calls.map((c) => ({
+    from: c.from === null ? null : (ids[c.from] ?? null),
+    file: path,
+    line: c.line,
+    calleeName: c.calleeName,
+    to: null,
+  }));
+  return {
+    blobSha,
+    file,
+    symbols,
+    imports,
+    bindings,
+    calls,
+    lookupNames: calls.map((c) => lookupName(c.calleeName, bindings)),
+  };
+}
+
+/**
+ * Where an imported name points. `from pkg import mod` and `use crate::cart` may name a module
+ * rather than an item; when a file for the longer path exists, the binding is that module.
+ */
+function bindingTarget(
+  path: string,
+  language: LanguageId,
+  source: string,
+  imported: string,
+  resolved: string | null,
+  resolve: ImportResolver,
+): Binding {
+  if (imported !== "*" && language === "python") {
+    const joined = source.endsWith(".") ? `${source}${imported}` : `${source}.${imported}`;
+    const moduleFile = resolve(path, language, joined);
+    if (moduleFile) return { imported: "*", file: moduleFile };
+  }
+  if (language === "rust" && resolved) {
+    const stem = posix.basename(resolved, ".rs");
+    const last = source.split("::").pop();
+    const isModule = stem === last || (stem === "mod" && posix.basename(posix.dirname(resolved)) === last);
+    if (isModule) return { imported: "*", file: resolved };
+  }
+  return { imported, file: resolved };
+}
