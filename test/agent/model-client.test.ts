@@ -81,6 +81,22 @@ describe("model client", () => {
     expect((failure as ModelCallError).attempts).toBe(2);
   });
 
+  it("retries a request that timed out", async () => {
+    const [, , ok] = loadTurns("read-then-finish");
+    server = await startScriptedModelServer([{ ...ok!, delayMs: 2000 }, ok!]);
+    const sleeps: number[] = [];
+    const model = createModelClient(options(server.baseURL, sleeps, { timeoutMs: 200 }));
+    const turn = await model.complete({
+      role: "planning",
+      messages: [{ role: "user", content: "x" }],
+      tools,
+      maxTokens: 10,
+    });
+    expect(turn.attempts).toBe(2);
+    expect(turn.toolCalls[0]?.name).toBe("read_file");
+    expect(sleeps).toHaveLength(1);
+  });
+
   it("does not retry a 400", async () => {
     server = await startScriptedModelServer([
       { status: 400, body: { error: { message: "bad request", type: "invalid_request_error" } } },

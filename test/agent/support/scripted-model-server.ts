@@ -9,6 +9,8 @@ export interface ScriptedReply {
   status?: number;
   headers?: Record<string, string>;
   body: unknown;
+  /** Answer only after this long (to exercise client timeouts). */
+  delayMs?: number;
 }
 
 export interface ScriptedModelServer {
@@ -34,8 +36,13 @@ export async function startScriptedModelServer(
         res.end(JSON.stringify({ error: { message: "scripted model: no more recorded turns" } }));
         return;
       }
-      res.writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers });
-      res.end(JSON.stringify(reply.body));
+      const send = () => {
+        if (res.destroyed) return;
+        res.writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers });
+        res.end(JSON.stringify(reply.body));
+      };
+      if (reply.delayMs) setTimeout(send, reply.delayMs).unref();
+      else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
