@@ -8,6 +8,8 @@ import {
   type ScriptedModelServer,
 } from "./support/scripted-model-server.ts";
 import { sumRepo, testCommand } from "./support/sum-repo.ts";
+import { budgetLimitsFrom } from "../../src/agent/budget.ts";
+import { defaultRepoConfig } from "../../src/config.ts";
 
 let h: Harness;
 let server: ScriptedModelServer;
@@ -94,5 +96,28 @@ describe("fix loop with a scripted model", () => {
     expect(results[4]).toMatch(/^error: invalid arguments for read_file: path: .*; fromLine: /);
     expect(existsSync(join(h.repo.root, "..", "outside.js"))).toBe(false);
     expect(outcome).toMatchObject({ status: "done", fixedBy: "model", rounds: 1 });
+  });
+
+  it("verifies the configured lint and git diff --check too: passing tests with trailing whitespace are not green", async () => {
+    h = fixHarness(sumRepo);
+    server = await startScriptedModelServer(loadTurns("trailing-whitespace-fix"));
+    const lint = 'grep -q "a + b" src/sum.js';
+    const outcome = await h.run(
+      {
+        runId: "ws1",
+        commands: [testCommand],
+        lint: [lint],
+        limits: { ...budgetLimitsFrom(defaultRepoConfig.budget), maxRepairRounds: 0 },
+      },
+      { baseURL: server.baseURL },
+    );
+    expect(outcome.status).toBe("gave_up");
+    expect(outcome.verdict).toMatchObject({
+      green: false,
+      commands: [{ command: testCommand, exitBefore: 1, exitAfter: 0, passed: true }],
+      lint: [{ command: lint, exitBefore: null, exitAfter: 0, passed: true }],
+      diffCheck: { ok: false, output: expect.stringContaining("src/sum.js:2: trailing whitespace.") },
+      summary: "still failing: git diff --check",
+    });
   });
 });
