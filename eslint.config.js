@@ -4,6 +4,7 @@ import tseslint from "typescript-eslint";
 export default tseslint.config(
   { ignores: ["node_modules/", "dist/", "coverage/", "test/fixtures/"] },
   js.configs.recommended,
+  { files: ["bin/**/*.js"], languageOptions: { globals: { process: "readonly", console: "readonly" } } },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -17,7 +18,11 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/github/**", "probot"], message: "the core never imports the GitHub adapter" }] },
+        {
+          patterns: [
+            { group: ["**/github/**", "probot"], message: "the core never imports the GitHub adapter" },
+          ],
+        },
       ],
     },
   },

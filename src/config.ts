@@ -95,9 +95,13 @@ export function parseRepoConfig(text: string | null): RepoConfig {
     raw = parseYaml(text, { maxAliasCount: 50 });
   } catch (err) {
     const where = err instanceof YAMLParseError && err.linePos ? ` at line ${err.linePos[0].line}` : "";
-    throw new ConfigError(`.github/xihe.yml is not valid YAML${where}`, [{ path: "(file)", message: String(err) }], {
-      cause: err,
-    });
+    throw new ConfigError(
+      `.github/xihe.yml is not valid YAML${where}`,
+      [{ path: "(file)", message: String(err) }],
+      {
+        cause: err,
+      },
+    );
   }
   if (raw === null || raw === undefined) return defaultRepoConfig;
   const parsed = repoConfigSchema.safeParse(raw);
@@ -166,12 +170,22 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): Env {
 /** The App needs these; the CLI does not. */
 export function requireAppEnv(env: Env): { appId: string; privateKey: string | undefined; secret: string } {
   const issues: { path: string; message: string }[] = [];
-  if (!env.APP_ID) issues.push({ path: "APP_ID", message: "required: the GitHub App id from its settings page" });
+  if (!env.APP_ID)
+    issues.push({ path: "APP_ID", message: "required: the GitHub App id from its settings page" });
   if (!env.PRIVATE_KEY && !env.PRIVATE_KEY_PATH)
-    issues.push({ path: "PRIVATE_KEY", message: "required: PRIVATE_KEY (PEM text) or PRIVATE_KEY_PATH (file)" });
+    issues.push({
+      path: "PRIVATE_KEY",
+      message: "required: PRIVATE_KEY (PEM text) or PRIVATE_KEY_PATH (file)",
+    });
   if (!env.WEBHOOK_SECRET)
-    issues.push({ path: "WEBHOOK_SECRET", message: "required: the webhook secret set when registering the App" });
+    issues.push({
+      path: "WEBHOOK_SECRET",
+      message: "required: the webhook secret set when registering the App",
+    });
   if (issues.length > 0)
-    throw new ConfigError(`invalid environment: ${issues.map((i) => `${i.path} ${i.message}`).join("; ")}`, issues);
+    throw new ConfigError(
+      `invalid environment: ${issues.map((i) => `${i.path} ${i.message}`).join("; ")}`,
+      issues,
+    );
   return { appId: env.APP_ID!, privateKey: env.PRIVATE_KEY, secret: env.WEBHOOK_SECRET! };
 }

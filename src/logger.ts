@@ -53,7 +53,12 @@ function scrubValues(value: unknown, depth = 0): unknown {
   if (depth > 6) return value;
   if (typeof value === "string") return redactText(value);
   if (Array.isArray(value)) return value.map((v) => scrubValues(v, depth + 1));
-  if (value instanceof Error) return { type: value.name, message: redactText(value.message), stack: value.stack ? redactText(value.stack) : undefined };
+  if (value instanceof Error)
+    return {
+      type: value.name,
+      message: redactText(value.message),
+      stack: value.stack ? redactText(value.stack) : undefined,
+    };
   if (value && typeof value === "object") {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubValues(v, depth + 1)]));
   }

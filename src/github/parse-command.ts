@@ -4,9 +4,7 @@ export const verbs = ["fix", "explain", "ask", "apply", "undo", "stop", "status"
 export type Verb = (typeof verbs)[number];
 
 export type ParsedCommand =
-  | { kind: "command"; verb: Verb; args: string }
-  | { kind: "unknown_verb"; verb: string }
-  | { kind: "none" };
+  { kind: "command"; verb: Verb; args: string } | { kind: "unknown_verb"; verb: string } | { kind: "none" };
 
 const commandLine = /^\/xihe(?:\s+(\S+))?(?:[ \t]+(.*))?$/i;
 const fence = /^ {0,3}(`{3,}|~{3,})/;

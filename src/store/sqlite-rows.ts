@@ -1,6 +1,15 @@
 // Row shapes of the SQLite tables and their mapping to the store's records. JSON columns are
 // parsed here; a corrupt value is an error naming the column rather than a silent default.
-import type { AuditEvent, Json, RunRecord, RunStatus, RunTrigger, RunVerb, StepRecord, StepStatus } from "./store.ts";
+import type {
+  AuditEvent,
+  Json,
+  RunRecord,
+  RunStatus,
+  RunTrigger,
+  RunVerb,
+  StepRecord,
+  StepStatus,
+} from "./store.ts";
 
 export interface RunRow {
   id: string;

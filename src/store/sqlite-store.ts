@@ -35,9 +35,21 @@ const json = (value: Json): string => redactText(JSON.stringify(value));
 const activeKey = (r: Pick<RunRecord, "repo" | "pr" | "headSha" | "verb">): string =>
   `${r.repo}#${r.pr ?? "-"}@${r.headSha}:${r.verb}`;
 
+function conditions() {
+  const where: string[] = [];
+  const params: (string | number)[] = [];
+  const add = (clause: string, ...values: (string | number)[]) => {
+    where.push(clause);
+    params.push(...values);
+  };
+  return { where, params, add };
+}
+
 function createSqliteStore(db: Database.Database): Store {
   const getRunStmt = db.prepare<[string], RunRow>("SELECT * FROM runs WHERE id = ?");
-  const getStepStmt = db.prepare<[string, string], StepRow>("SELECT * FROM steps WHERE run_id = ? AND step_id = ?");
+  const getStepStmt = db.prepare<[string, string], StepRow>(
+    "SELECT * FROM steps WHERE run_id = ? AND step_id = ?",
+  );
 
   function requireRun(id: string): RunRecord {
     const row = getRunStmt.get(id);
@@ -79,11 +91,9 @@ function createSqliteStore(db: Database.Database): Store {
       )
       .get(now);
     if (!row) return null;
-    db.prepare("UPDATE runs SET status = 'running', worker_id = ?, started_at = COALESCE(started_at, ?) WHERE id = ?").run(
-      workerId,
-      now,
-      row.id,
-    );
+    db.prepare(
+      "UPDATE runs SET status = 'running', worker_id = ?, started_at = COALESCE(started_at, ?) WHERE id = ?",
+    ).run(workerId, now, row.id);
     return requireRun(row.id);
   });
 
@@ -102,14 +112,11 @@ function createSqliteStore(db: Database.Database): Store {
       return row ? rowToRun(row) : null;
     },
     async listRuns(filter) {
-      const where: string[] = [];
-      const params: (string | number)[] = [];
-      if (filter.repo !== undefined) (where.push("repo = ?"), params.push(filter.repo));
-      if (filter.pr !== undefined) (where.push("pr = ?"), params.push(filter.pr));
-      if (filter.status?.length) {
-        where.push(`status IN (${filter.status.map(() => "?").join(", ")})`);
-        params.push(...filter.status);
-      }
+      const { where, params, add } = conditions();
+      if (filter.repo !== undefined) add("repo = ?", filter.repo);
+      if (filter.pr !== undefined) add("pr = ?", filter.pr);
+      if (filter.status?.length)
+        add(`status IN (${filter.status.map(() => "?").join(", ")})`, ...filter.status);
       const sql = `SELECT * FROM runs ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
         ORDER BY created_at DESC, rowid DESC LIMIT ?`;
       return db
@@ -162,7 +169,9 @@ function createSqliteStore(db: Database.Database): Store {
     },
     async finishStep(runId, stepId, result) {
       const info = db
-        .prepare("UPDATE steps SET status = ?, output = ?, error = ?, ended_at = ? WHERE run_id = ? AND step_id = ?")
+        .prepare(
+          "UPDATE steps SET status = ?, output = ?, error = ?, ended_at = ? WHERE run_id = ? AND step_id = ?",
+        )
         .run(
           result.status,
           json(result.output),
@@ -180,10 +189,9 @@ function createSqliteStore(db: Database.Database): Store {
       ).run(e.at, e.actor, e.action, e.repo, e.runId, json(e.params), json(e.result));
     },
     async listAudit(filter) {
-      const where: string[] = [];
-      const params: (string | number)[] = [];
-      if (filter.repo !== undefined) (where.push("repo = ?"), params.push(filter.repo));
-      if (filter.runId !== undefined) (where.push("run_id = ?"), params.push(filter.runId));
+      const { where, params, add } = conditions();
+      if (filter.repo !== undefined) add("repo = ?", filter.repo);
+      if (filter.runId !== undefined) add("run_id = ?", filter.runId);
       const sql = `SELECT * FROM audit ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY seq LIMIT ?`;
       return db
         .prepare<(string | number)[], AuditRow>(sql)
@@ -195,4 +203,3 @@ function createSqliteStore(db: Database.Database): Store {
     },
   } satisfies Store;
 }
-

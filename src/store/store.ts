@@ -34,7 +34,16 @@ export interface RunRecord {
 
 export type NewRun = Pick<
   RunRecord,
-  "installationId" | "repo" | "pr" | "headSha" | "verb" | "args" | "trigger" | "requester" | "budget" | "context"
+  | "installationId"
+  | "repo"
+  | "pr"
+  | "headSha"
+  | "verb"
+  | "args"
+  | "trigger"
+  | "requester"
+  | "budget"
+  | "context"
 >;
 
 export type StepStatus = "running" | "succeeded" | "failed";
@@ -66,19 +75,41 @@ export type CreateRunResult = { created: true; run: RunRecord } | { created: fal
 
 export interface Store {
   /** True the first time a delivery id is seen; false for a redelivery or a concurrent duplicate. */
-  recordDelivery(delivery: { id: string; event: string; action: string | null; receivedAt: string }): Promise<boolean>;
+  recordDelivery(delivery: {
+    id: string;
+    event: string;
+    action: string | null;
+    receivedAt: string;
+  }): Promise<boolean>;
   /** At most one queued/running run per (repo, pr, headSha, verb): a second request gets the existing one. */
   createRun(run: NewRun, ids: { id: string; now: string }): Promise<CreateRunResult>;
   getRun(id: string): Promise<RunRecord | null>;
-  listRuns(filter: { repo?: string; pr?: number; status?: RunStatus[]; limit?: number }): Promise<RunRecord[]>;
+  listRuns(filter: {
+    repo?: string;
+    pr?: number;
+    status?: RunStatus[];
+    limit?: number;
+  }): Promise<RunRecord[]>;
   /** Atomically moves the oldest claimable queued run (notBefore passed) to running for this worker. */
   claimNextRun(workerId: string, now: string): Promise<RunRecord | null>;
-  updateRun(id: string, patch: Partial<Pick<RunRecord, "status" | "reason" | "startedAt" | "endedAt" | "workerId" | "notBefore" | "spend" | "context">>): Promise<RunRecord>;
+  updateRun(
+    id: string,
+    patch: Partial<
+      Pick<
+        RunRecord,
+        "status" | "reason" | "startedAt" | "endedAt" | "workerId" | "notBefore" | "spend" | "context"
+      >
+    >,
+  ): Promise<RunRecord>;
   getStep(runId: string, stepId: string): Promise<StepRecord | null>;
   listSteps(runId: string): Promise<StepRecord[]>;
   /** Inserts or restarts a step as running (a failed or interrupted step may be retried). */
   startStep(step: Pick<StepRecord, "runId" | "stepId" | "kind" | "input" | "startedAt">): Promise<StepRecord>;
-  finishStep(runId: string, stepId: string, result: { status: "succeeded" | "failed"; output: Json; error: string | null; endedAt: string }): Promise<StepRecord>;
+  finishStep(
+    runId: string,
+    stepId: string,
+    result: { status: "succeeded" | "failed"; output: Json; error: string | null; endedAt: string },
+  ): Promise<StepRecord>;
   addAudit(event: AuditEvent): Promise<void>;
   listAudit(filter: { repo?: string; runId?: string; limit?: number }): Promise<AuditEvent[]>;
   close(): Promise<void>;

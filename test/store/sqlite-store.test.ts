@@ -43,7 +43,10 @@ describe("sqlite store", () => {
     expect(first.created).toBe(true);
     const second = await store.createRun(newRun(), { id: "r2", now: "2026-01-01T00:00:01Z" });
     expect(second).toMatchObject({ created: false, existing: { id: "r1" } });
-    const otherVerb = await store.createRun(newRun({ verb: "explain" }), { id: "r3", now: "2026-01-01T00:00:02Z" });
+    const otherVerb = await store.createRun(newRun({ verb: "explain" }), {
+      id: "r3",
+      now: "2026-01-01T00:00:02Z",
+    });
     expect(otherVerb.created).toBe(true);
     await store.updateRun("r1", { status: "succeeded", endedAt: "2026-01-01T00:01:00Z" });
     const again = await store.createRun(newRun(), { id: "r4", now: "2026-01-01T00:02:00Z" });
@@ -62,10 +65,27 @@ describe("sqlite store", () => {
 
   it("persists steps in order and restarts a failed step", async () => {
     await store.createRun(newRun(), { id: "r1", now: "2026-01-01T00:00:00Z" });
-    await store.startStep({ runId: "r1", stepId: "perceive", kind: "perceive", input: { n: 1 }, startedAt: "t1" });
-    await store.finishStep("r1", "perceive", { status: "failed", output: null, error: "boom", endedAt: "t2" });
+    await store.startStep({
+      runId: "r1",
+      stepId: "perceive",
+      kind: "perceive",
+      input: { n: 1 },
+      startedAt: "t1",
+    });
+    await store.finishStep("r1", "perceive", {
+      status: "failed",
+      output: null,
+      error: "boom",
+      endedAt: "t2",
+    });
     await store.startStep({ runId: "r1", stepId: "comment", kind: "comment", input: null, startedAt: "t3" });
-    await store.startStep({ runId: "r1", stepId: "perceive", kind: "perceive", input: { n: 2 }, startedAt: "t4" });
+    await store.startStep({
+      runId: "r1",
+      stepId: "perceive",
+      kind: "perceive",
+      input: { n: 2 },
+      startedAt: "t4",
+    });
     const steps = await store.listSteps("r1");
     expect(steps.map((s) => [s.stepId, s.status, s.error])).toEqual([
       ["perceive", "running", null],
@@ -84,7 +104,12 @@ describe("sqlite store", () => {
     await store.createRun(newRun(), { id: "r1", now: "t0" });
     const token = `ghs_${"A1b2".repeat(9)}`;
     await store.startStep({ runId: "r1", stepId: "s", kind: "k", input: { token }, startedAt: "t1" });
-    await store.finishStep("r1", "s", { status: "failed", output: { log: `x ${token}` }, error: `y ${token}`, endedAt: "t2" });
+    await store.finishStep("r1", "s", {
+      status: "failed",
+      output: { log: `x ${token}` },
+      error: `y ${token}`,
+      endedAt: "t2",
+    });
     const step = await store.getStep("r1", "s");
     expect(JSON.stringify(step)).not.toContain(token);
     expect(step?.error).toBe("y [redacted]");
@@ -94,7 +119,15 @@ describe("sqlite store", () => {
     const path = join(dir, "again.db");
     const s1 = openSqliteStore(path);
     await s1.createRun(newRun(), { id: "keep", now: "t0" });
-    await s1.addAudit({ at: "t1", actor: "alice", action: "apply", repo: "octo/demo", runId: "keep", params: {}, result: { ok: true } });
+    await s1.addAudit({
+      at: "t1",
+      actor: "alice",
+      action: "apply",
+      repo: "octo/demo",
+      runId: "keep",
+      params: {},
+      result: { ok: true },
+    });
     await s1.close();
     const s2 = openSqliteStore(path);
     expect((await s2.getRun("keep"))?.status).toBe("queued");
