@@ -43,7 +43,6 @@ type TurnRecord = {
 };
 
 const maxTurnsPerRound = 10;
-const role: ModelRole = "execution";
 
 export async function runModelRound(deps: RoundDeps, round: number, memo: string): Promise<RoundResult> {
   const result: RoundResult = {
@@ -67,6 +66,8 @@ export async function runModelRound(deps: RoundDeps, round: number, memo: string
   let execIndex = 0;
   let idleTurns = 0;
   for (let turn = 1; turn <= maxTurnsPerRound; turn++) {
+    // The first turn of a round plans (planning model); the turns that carry it out use the execution model.
+    const role: ModelRole = turn === 1 ? "planning" : "execution";
     const messages = compressHistory(history, turn - 1);
     const reservation = deps.budget.reserveModelCall(role, messages, specs, deps.maxOutputTokens);
     if (!reservation.ok)

@@ -32,6 +32,8 @@ describe("fix loop with a scripted model", () => {
     );
 
     expect(sleeps[0]).toBeGreaterThanOrEqual(3000);
+    // Each round's first turn plans with the planning model; follow-up turns use the execution model.
+    expect(server.requests.map((r) => r.body.model)).toEqual(["m-plan", "m-plan", "m", "m-plan"]);
     expect(outcome).toMatchObject({ status: "done", fixedBy: "model", rounds: 2, branch: "xihe/fix-unit1" });
     expect(outcome.verdict?.commands).toEqual([
       { command: testCommand, exitBefore: 1, exitAfter: 0, passed: true },

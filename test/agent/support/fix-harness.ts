@@ -77,8 +77,8 @@ export function fixHarness(
         ? createModelClient({
             baseURL: runOptions.baseURL,
             apiKey: "test-key",
-            models: { perception: "m", planning: "m", execution: "m" },
-            prices: { m: { input: 1, output: 4 } },
+            models: { perception: "m", planning: "m-plan", execution: "m" },
+            prices: { m: { input: 1, output: 4 }, "m-plan": { input: 1, output: 4 } },
             toolMode: "native",
             fetch: globalThis.fetch,
             sleep: async (ms) => {
