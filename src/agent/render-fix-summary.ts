@@ -25,9 +25,9 @@ export function renderFixSummary(
       );
     lines.push(`  git diff --check: ${outcome.verdict.diffCheck.ok ? "clean" : "problems"}`);
     if (outcome.verdict.testsFixed.length > 0)
-      lines.push(`  tests now passing: ${outcome.verdict.testsFixed.join(", ")}`);
+      lines.push(`  resolved: ${outcome.verdict.testsFixed.join(", ")}`);
     if (outcome.verdict.testsBroken.length > 0)
-      lines.push(`  tests now FAILING: ${outcome.verdict.testsBroken.join(", ")}`);
+      lines.push(`  NEW failures: ${outcome.verdict.testsBroken.join(", ")}`);
   }
   if (!nothingChanged) {
     lines.push("", `Commits on ${outcome.branch} (each one a rollback point):`);
