@@ -2,7 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", "coverage/", "test/fixtures/"] },
+  { ignores: ["node_modules/", "dist/", "coverage/", "test/fixtures/", "examples/"] },
   js.configs.recommended,
   { files: ["bin/**/*.js"], languageOptions: { globals: { process: "readonly", console: "readonly" } } },
   ...tseslint.configs.recommended,
