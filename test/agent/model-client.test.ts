@@ -133,4 +133,17 @@ describe("model client", () => {
     // Priced by the configured model id: endpoints report their own (dated) ids.
     expect(turn.costUsd).toBeCloseTo((655 * 2 + 31 * 8) / 1e6, 12);
   });
+
+  it("in native mode still accepts a fenced JSON call when the model writes one instead of a tool call", async () => {
+    server = await startScriptedModelServer(loadTurns("text-mode-call"));
+    const model = createModelClient(options(server.baseURL, []));
+    const turn = await model.complete({
+      role: "execution",
+      messages: [{ role: "user", content: "fix it" }],
+      tools,
+      maxTokens: 100,
+    });
+    expect(server.requests[0]!.body.tools).toEqual([{ type: "function", function: tools[0] }]);
+    expect(turn.toolCalls.map((c) => c.name)).toEqual(["read_file"]);
+  });
 });
