@@ -1,5 +1,5 @@
 // Reads, screens and parses one file. Runs on the main thread or inside a parse worker.
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { extractFile } from "./extract-file.ts";
 import type { FileOutcome } from "./file-parse.ts";
 import type { Grammars } from "./grammars.ts";
@@ -18,7 +18,9 @@ export interface ParseResult {
 }
 
 export async function processFile(grammars: Grammars, job: ParseJob): Promise<ParseResult> {
-  const bytes = await readFile(job.absPath);
+  // Synchronous: parsing is CPU-bound on one core, and an async read per file only adds
+  // event-loop round trips.
+  const bytes = readFileSync(job.absPath);
   const skip = contentSkipReason(bytes, job.maxFileBytes);
   if (skip) return { outcome: { skip }, bytes: bytes.length };
   const language = await grammars.load(job.language);

@@ -30,7 +30,7 @@ export function createImportResolver(
       case "javascript":
       case "typescript":
       case "tsx":
-        return source.startsWith(".") ? first(jsCandidates(posix.join(dir, source))) : null;
+        return source.startsWith(".") ? resolveRelativeJs(posix.join(dir, source), files) : null;
       case "python":
         return resolvePython(dir, source, pythonModules);
       case "go":
@@ -43,13 +43,17 @@ export function createImportResolver(
   };
 }
 
-function jsCandidates(base: string): string[] {
-  const out = [base];
+/** The first existing file for a relative JS/TS import, trying candidates in resolution order. */
+function resolveRelativeJs(base: string, files: ReadonlySet<string>): string | null {
+  if (files.has(base)) return base;
   const swapped = base.replace(/\.(m|c)?js$/, (_m, k: string | undefined) => `.${k ?? ""}ts`);
-  if (swapped !== base) out.push(swapped, swapped.replace(/ts$/, "tsx"));
-  for (const ext of jsExtensions) out.push(base + ext);
-  for (const ext of jsExtensions) out.push(`${base}/index${ext}`);
-  return out;
+  if (swapped !== base) {
+    if (files.has(swapped)) return swapped;
+    if (files.has(`${swapped}x`)) return `${swapped}x`;
+  }
+  for (const ext of jsExtensions) if (files.has(base + ext)) return base + ext;
+  for (const ext of jsExtensions) if (files.has(`${base}/index${ext}`)) return `${base}/index${ext}`;
+  return null;
 }
 
 function indexPythonModules(paths: readonly string[]): Map<string, string> {

@@ -25,26 +25,61 @@ const none: readonly CodeSymbol[] = [];
 export function createSymbolTables(): SymbolTables {
   const byId = new Map<string, CodeSymbol>();
   const interfaces = new Set<string>();
+  // file -> name and dir -> name, nested so no key string is built per symbol or per lookup.
+  const byFile = new Map<string, Map<string, CodeSymbol[]>>();
+  const byDir = new Map<string, Map<string, CodeSymbol[]>>();
+  const inner = (outer: Map<string, Map<string, CodeSymbol[]>>, key: string) => {
+    let m = outer.get(key);
+    if (!m) {
+      m = new Map();
+      outer.set(key, m);
+    }
+    return m;
+  };
   const maps = {
     named: new Map<string, CodeSymbol[]>(),
     plain: new Map<string, CodeSymbol[]>(),
     methods: new Map<string, CodeSymbol[]>(),
     concrete: new Map<string, CodeSymbol[]>(),
-    file: new Map<string, CodeSymbol[]>(),
-    dir: new Map<string, CodeSymbol[]>(),
     qualified: new Map<string, CodeSymbol[]>(),
   };
-  const keysOf = (s: CodeSymbol): [Map<string, CodeSymbol[]>, string][] => {
-    const keys: [Map<string, CodeSymbol[]>, string][] = [
-      [maps.named, s.name],
-      [maps.file, `${s.file}\0${s.name}`],
-      [maps.dir, `${posix.dirname(s.file)}\0${s.name}`],
-      [maps.qualified, s.qualifiedName],
-    ];
-    if (s.kind !== "method") keys.push([maps.plain, s.name]);
-    else keys.push([maps.methods, s.name]);
-    if (s.kind === "method" && !interfaces.has(s.parent ?? "")) keys.push([maps.concrete, s.name]);
-    return keys;
+  const push = (map: Map<string, CodeSymbol[]>, key: string, s: CodeSymbol) => {
+    const list = map.get(key);
+    if (list) list.push(s);
+    else map.set(key, [s]);
+  };
+  const drop = (map: Map<string, CodeSymbol[]>, key: string, gone: ReadonlySet<CodeSymbol>) => {
+    const list = map.get(key);
+    if (!list) return;
+    const kept = list.filter((x) => !gone.has(x));
+    if (kept.length > 0) map.set(key, kept);
+    else map.delete(key);
+  };
+  // Every map a symbol belongs to, with its key; `visit` is push or drop.
+  const eachKey = (
+    symbols: readonly CodeSymbol[],
+    visit: (map: Map<string, CodeSymbol[]>, key: string, s: CodeSymbol) => void,
+  ) => {
+    let lastFile: string | null = null;
+    let fileMap = new Map<string, CodeSymbol[]>();
+    let dirMap = fileMap;
+    for (const s of symbols) {
+      if (!callable.has(s.kind)) continue;
+      if (s.file !== lastFile) {
+        lastFile = s.file;
+        fileMap = inner(byFile, s.file);
+        dirMap = inner(byDir, posix.dirname(s.file));
+      }
+      visit(maps.named, s.name, s);
+      visit(fileMap, s.name, s);
+      visit(dirMap, s.name, s);
+      visit(maps.qualified, s.qualifiedName, s);
+      if (s.kind !== "method") visit(maps.plain, s.name, s);
+      else {
+        visit(maps.methods, s.name, s);
+        if (!interfaces.has(s.parent ?? "")) visit(maps.concrete, s.name, s);
+      }
+    }
   };
   return {
     add(symbols) {
@@ -52,25 +87,11 @@ export function createSymbolTables(): SymbolTables {
         byId.set(s.id, s);
         if (s.kind === "interface") interfaces.add(s.id);
       }
-      for (const s of symbols) {
-        if (!callable.has(s.kind)) continue;
-        for (const [map, key] of keysOf(s)) {
-          const list = map.get(key);
-          if (list) list.push(s);
-          else map.set(key, [s]);
-        }
-      }
+      eachKey(symbols, push);
     },
     remove(symbols) {
       const gone = new Set(symbols);
-      for (const s of symbols) {
-        if (!callable.has(s.kind)) continue;
-        for (const [map, key] of keysOf(s)) {
-          const list = map.get(key)?.filter((x) => !gone.has(x));
-          if (list && list.length > 0) map.set(key, list);
-          else map.delete(key);
-        }
-      }
+      eachKey(symbols, (map, key) => drop(map, key, gone));
       for (const s of symbols) {
         byId.delete(s.id);
         interfaces.delete(s.id);
@@ -81,8 +102,8 @@ export function createSymbolTables(): SymbolTables {
     plainNamed: (name) => maps.plain.get(name) ?? none,
     concreteMethodsNamed: (name) => maps.concrete.get(name) ?? none,
     methodsNamed: (name) => maps.methods.get(name) ?? none,
-    inFile: (file, name) => maps.file.get(`${file}\0${name}`) ?? none,
-    inDir: (dir, name) => maps.dir.get(`${dir}\0${name}`) ?? none,
+    inFile: (file, name) => byFile.get(file)?.get(name) ?? none,
+    inDir: (dir, name) => byDir.get(dir)?.get(name) ?? none,
     qualified: (qualifiedName) => maps.qualified.get(qualifiedName) ?? none,
   };
 }
