@@ -177,6 +177,21 @@ describe("bubblewrap sandbox", () => {
     expect(result.limitHit).toBe("file_size");
   });
 
+  it.skipIf(!existsSync("/dev/shm"))(
+    "A19 stops a disk fill of a tmpfs workspace at the memory limit (tmpfs pages are charged to the cgroup)",
+    async () => {
+      const result = await sandbox.run(
+        [
+          "sh",
+          "-c",
+          "i=0; while [ $i -lt 20 ]; do head -c 50000000 /dev/zero > f$i || exit 9; i=$((i+1)); done",
+        ],
+        { memoryMb: 128, timeoutMs: 20_000 },
+      );
+      expect(result).toMatchObject({ limitHit: "memory", timedOut: false });
+    },
+  );
+
   it("A20 times out `sleep infinity` and a stdin loop, killing the process group", async () => {
     const marker = `${1000 + Math.floor(Math.random() * 1000)}.${Date.now() % 100000}`;
     const sleeper = await sandbox.run(["sleep", marker], { timeoutMs: 2000 });
