@@ -106,7 +106,7 @@ function mask(text: string): string {
     .replace(/-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----.*/g, "-----BEGIN … PRIVATE KEY----- [redacted]")
     .replace(candidateToken, (t) => (looksRandom(t) ? "[redacted]" : t))
     .replace(/([=:]\s*["']?)[^\s"']{8,}/g, (_m, prefix: string) => `${prefix}[redacted]`)
-    .replace(/[\u0000-\u001f\u007f`]/g, " ")
+    .replace(/\p{Cc}|`/gu, " ")
     .trim();
   return masked.length > 80 ? `${masked.slice(0, 79)}…` : masked;
 }
