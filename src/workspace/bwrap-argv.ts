@@ -16,6 +16,7 @@ export interface BwrapArgvOptions {
   readOnlyDirs?: readonly string[];
 }
 
+const tmpSizeBytes = 512 * 1024 * 1024;
 const systemDirs = ["/usr", "/etc", "/opt"];
 const mergedUsrLinks = ["/bin", "/sbin", "/lib", "/lib64", "/lib32"];
 
@@ -26,7 +27,8 @@ export function buildBwrapArgv(options: BwrapArgvOptions, argv: readonly string[
   out.push("--uid", "65534", "--gid", "65534");
   for (const dir of systemDirs) out.push("--ro-bind-try", dir, dir);
   for (const link of mergedUsrLinks) out.push(...linkOrBind(link));
-  out.push("--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp");
+  // A bounded private /tmp: scratch space, not a way around the workspace's limits.
+  out.push("--proc", "/proc", "--dev", "/dev", "--size", String(tmpSizeBytes), "--tmpfs", "/tmp");
   // After /dev and /tmp: a bind under /dev/shm or /tmp would otherwise be hidden by those mounts.
   for (const dir of options.readOnlyDirs ?? []) out.push("--ro-bind", dir, dir);
   out.push("--bind", options.root, options.root);

@@ -231,6 +231,24 @@ describe("bubblewrap sandbox", () => {
     expect(readFileSync(join(scratch.dir, ".git", "config"), "utf8")).toBe("[core]\n");
   });
 
+  it("bounds the private /tmp", async () => {
+    const result = await sandbox.run(
+      ["sh", "-c", "head -c 600000000 /dev/zero > /tmp/big || echo tmp-full"],
+      {
+        memoryMb: 2048,
+        timeoutMs: 20_000,
+      },
+    );
+    expect(result.stdout).toBe("tmp-full\n");
+  });
+
+  it("stops the command when the caller aborts", async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    const result = await sandbox.run(["sleep", "30"], { signal: controller.signal, timeoutMs: 20_000 });
+    expect(result).toMatchObject({ timedOut: false, exitCode: null, signal: "SIGKILL" });
+  });
+
   it("refuses a cwd outside the workspace", async () => {
     writeFileSync(join(scratch.dir, "f"), "");
     await expect(sandbox.run(["true"], { cwd: "../.." })).rejects.toMatchObject({
