@@ -69,29 +69,31 @@ export async function diagnose(
     sectionChars = 0;
   };
 
-  for await (const raw of splitLogLines(input, { maxLineChars })) {
-    if (raw.length >= maxLineChars) truncatedLines++;
-    const line = normaliseLine(raw);
-    const command = parseWorkflowCommand(line);
-    if (command) {
-      if (command.kind === "group" && command.title.startsWith("Run ")) flush(0);
-      if (command.kind === "annotation") {
-        const failure = annotationFailure(command);
-        if (failure) collected.addAnnotation(failure);
-        noteSignal(signals, command.message);
+  for await (const batch of splitLogLines(input, { maxLineChars })) {
+    for (const raw of batch) {
+      if (raw.length >= maxLineChars) truncatedLines++;
+      const line = normaliseLine(raw);
+      const command = parseWorkflowCommand(line);
+      if (command) {
+        if (command.kind === "group" && command.title.startsWith("Run ")) flush(0);
+        if (command.kind === "annotation") {
+          const failure = annotationFailure(command);
+          if (failure) collected.addAnnotation(failure);
+          noteSignal(signals, command.message);
+        }
+        continue;
       }
-      continue;
+      const start = parseSectionStart(line);
+      if (start) {
+        flush(0);
+        if (start.cwd) mapper.addRoot(start.cwd);
+      }
+      noteSignal(signals, line);
+      section.push(line);
+      sectionChars += line.length;
+      if (sectionChars > maxSectionChars) flush(OVERLAP_LINES);
     }
-    const start = parseSectionStart(line);
-    if (start) {
-      flush(0);
-      if (start.cwd) mapper.addRoot(start.cwd);
-    }
-    noteSignal(signals, line);
-    section.push(line);
-    sectionChars += line.length;
-    if (sectionChars > maxSectionChars) flush(OVERLAP_LINES);
-    tail.push(line);
+    tail.push(...batch.slice(-TAIL_LINES).map(normaliseLine));
     if (tail.length > TAIL_LINES * 2) tail.splice(0, tail.length - TAIL_LINES);
   }
   flush(0);

@@ -3,6 +3,10 @@
 // line. Hot path (every line of a 500 MB log): cheap character checks guard every regex.
 import stripAnsi from "strip-ansi";
 
+// Colour codes are nearly all the escapes CI logs carry; one cheap pass takes them before strip-ansi's
+// complete (and slower) grammar looks at whatever is left.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point here
+const SGR = /\u001b\[[0-9;]*m/g;
 const ACTIONS_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?/;
 // strip-ansi leaves what is not a complete sequence: an OSC that never ends (an escape flood cut by
 // a line cap), a lone ESC, 8-bit C1 controls. Terminals would not print them either.
@@ -21,6 +25,8 @@ export function normaliseLine(raw: string): string {
     line = line.replace(ACTIONS_TIMESTAMP, "");
     if (line.charCodeAt(0) === 0xfeff) line = line.slice(1);
   }
+  if (!HAS_CONTROL.test(line)) return line;
+  line = line.replace(SGR, "");
   if (!HAS_CONTROL.test(line)) return line;
   line = stripAnsi(line);
   if (line.includes("\r")) line = lastCarriageFrame(line);

@@ -143,6 +143,10 @@ export function scoreCase(expected: ExpectedCase, got: readonly ExtractedFailure
     if (want.message !== null && messageAgrees(pick, want)) score.messagesMatched++;
   });
   score.predictedTool = mostCommon(got.map((g) => g.tool));
+  if (expected.failures.length === 0 && got.length === 0) {
+    // A clean log names no tool; there is nothing to get wrong.
+    return { ...score, toolOk: true, kindOk: true };
+  }
   score.toolOk = score.predictedTool !== null && toolName(score.predictedTool) === toolName(expected.tool);
   const kind = mostCommon(got.map((g) => g.kind));
   score.kindOk = kind !== null && kind === expected.kind;

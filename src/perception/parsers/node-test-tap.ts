@@ -2,8 +2,7 @@
 // a YAML diagnostic block (location, failureType, error, stack). A test file that crashed before
 // reporting shows up as `not ok - /abs/file` with `error: 'test failed'`; its real error is in the
 // `# ` comment lines (the child's stderr) printed just before it.
-import { parse as parseYaml } from "yaml";
-import { z } from "zod";
+import { readNodeTestFields, type NodeTestFields } from "./node-test-yaml.ts";
 import type { Failure } from "../failure.ts";
 import type { ParseContext } from "./log-parser.ts";
 import { innermostProjectLocation, parseJsStackFrame, type ParsedJsFrame } from "../js-stack-frame.ts";
@@ -39,14 +38,7 @@ export function parseNodeTestTap(lines: readonly string[], context: ParseContext
   return failures;
 }
 
-const yamlFields = z.object({
-  location: z.string().optional().catch(undefined),
-  failureType: z.string().optional().catch(undefined),
-  error: z.string().optional().catch(undefined),
-  stack: z.string().optional().catch(undefined),
-  exitCode: z.number().optional().catch(undefined),
-});
-type YamlFields = z.infer<typeof yamlFields>;
+type YamlFields = NodeTestFields;
 
 function readYamlBlock(lines: readonly string[], from: number): { fields: YamlFields; end: number } {
   if (!(lines[from] ?? "").trim().startsWith("---")) return { fields: {}, end: from };
@@ -62,12 +54,7 @@ function readYamlBlock(lines: readonly string[], from: number): { fields: YamlFi
 }
 
 function toFields(body: string[]): YamlFields {
-  try {
-    const parsed = yamlFields.safeParse(parseYaml(body.join("\n")));
-    return parsed.success ? parsed.data : {};
-  } catch {
-    return {};
-  }
+  return readNodeTestFields(body);
 }
 
 function tapFailure(name: string, fields: YamlFields, crashLog: string[], context: ParseContext): Failure {

@@ -1,0 +1,90 @@
+// npm run bench:perception — recall/precision per tool on the development corpus and our own fixtures,
+// parse throughput on a large log made by concatenating corpus logs, and peak memory for a 500 MB log
+// streamed from a file in os.tmpdir(). Prints numbers; asserts nothing.
+// Options: --mb N (size of the large log, default 500), --skip-large.
+import { createReadStream, createWriteStream, existsSync, readdirSync, readFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import { once } from "node:events";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { diagnose } from "../src/perception/diagnose.ts";
+import { expectedCase, scoreCase, sumScores, type CaseScore } from "../test/perception/score-extraction.ts";
+import { jsFixtureCases, perceptionFixtures } from "../test/perception/js-fixture-cases.ts";
+
+const corpus = resolve(import.meta.dirname, "../../shared/corpus/perception");
+const args = process.argv.slice(2);
+const largeMb = Number(args[args.indexOf("--mb") + 1] ?? "") || 500;
+
+async function scoreSet(label: string, dir: string, ids: readonly string[]): Promise<void> {
+  const byTool = new Map<string, CaseScore[]>();
+  for (const id of ids) {
+    const expected = expectedCase.parse(JSON.parse(readFileSync(join(dir, id, "expected.json"), "utf8")));
+    const result = await diagnose(createReadStream(join(dir, id, "log.txt")));
+    const score = scoreCase(expected, result.failures);
+    byTool.set(expected.tool, [...(byTool.get(expected.tool) ?? []), score]);
+  }
+  console.log(`\n${label} (${ids.length} cases)`);
+  console.log(
+    "tool           cases  expected  recall  precision  test_recall  msg_recall  tool_acc  kind_acc",
+  );
+  const all: CaseScore[] = [];
+  for (const [tool, scores] of [...byTool].sort()) {
+    all.push(...scores);
+    printRow(tool, scores);
+  }
+  printRow("ALL", all);
+}
+
+function printRow(name: string, scores: CaseScore[]): void {
+  const t = sumScores(scores);
+  const expected = scores.reduce((n, s) => n + s.expected, 0);
+  const f = (x: number) => x.toFixed(3).padStart(9);
+  console.log(
+    `${name.padEnd(14)} ${String(t.cases).padStart(5)} ${String(expected).padStart(9)} ${f(t.recall)} ${f(t.precision)} ${f(t.testRecall)}  ${f(t.messageRecall)} ${f(t.toolAccuracy)} ${f(t.kindAccuracy)}`,
+  );
+}
+
+// Streams corpus logs into one file until it reaches `mb` megabytes; the bench never holds it.
+async function writeLargeLog(path: string, mb: number, logs: readonly Buffer[]): Promise<number> {
+  const out = createWriteStream(path);
+  const block = Buffer.concat(logs);
+  let written = 0;
+  while (written < mb * 1024 * 1024) {
+    if (!out.write(block)) await once(out, "drain");
+    written += block.length;
+  }
+  out.end();
+  await once(out, "close");
+  return written;
+}
+
+async function measureLarge(mb: number): Promise<void> {
+  const ids = readdirSync(corpus).filter((id) => existsSync(join(corpus, id, "log.txt")));
+  const logs = ids.map((id) => readFileSync(join(corpus, id, "log.txt")));
+  const path = join(tmpdir(), `xihe-perception-bench-${process.pid}.log`);
+  try {
+    const bytes = await writeLargeLog(path, mb, logs);
+    let peakRss = process.memoryUsage().rss;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+    const started = performance.now();
+    const result = await diagnose(createReadStream(path, { highWaterMark: 1024 * 1024 }));
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    console.log(
+      `\nlarge log: ${(bytes / 1e6).toFixed(0)} MB (${ids.length} corpus logs repeated), streamed from a temp file`,
+    );
+    console.log(`  throughput: ${(bytes / 1e6 / seconds).toFixed(1)} MB/s (${seconds.toFixed(1)} s)`);
+    console.log(
+      `  peak RSS while parsing: ${(peakRss / 1e6).toFixed(0)} MB (process max RSS ${(process.resourceUsage().maxRSS / 1e3).toFixed(0)} MB)`,
+    );
+    console.log(`  distinct failures kept: ${result.failures.length}; tools: ${result.tools.join(", ")}`);
+  } finally {
+    await rm(path, { force: true });
+  }
+}
+
+const corpusIds = readdirSync(corpus).filter((id) => existsSync(join(corpus, id, "expected.json")));
+await scoreSet("development corpus", corpus, corpusIds);
+await scoreSet("our fixtures (scripts/fixtures/perception-js-*.sh)", perceptionFixtures, jsFixtureCases);
+if (!args.includes("--skip-large")) await measureLarge(largeMb);
