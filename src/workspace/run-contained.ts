@@ -3,6 +3,7 @@
 // cgroup. Shared by the bubblewrap and local runners; `argv` is already the full wrapped command.
 import { spawn } from "node:child_process";
 import { createCappedOutput } from "./capped-output.ts";
+import { createRedactingStream } from "./redacting-stream.ts";
 import { type ResourceCgroup } from "./resource-cgroup.ts";
 import type { LimitHit, SandboxResult } from "./sandbox.ts";
 
@@ -49,10 +50,15 @@ export function runContained(run: ContainedRun): Promise<SandboxResult> {
     }
     run.cgroup?.killAll();
   };
+  const onOutput = run.onOutput;
+  const live = {
+    stdout: createRedactingStream(run.redact, (text) => onOutput?.(text, "stdout")),
+    stderr: createRedactingStream(run.redact, (text) => onOutput?.(text, "stderr")),
+  };
   for (const stream of ["stdout", "stderr"] as const) {
     child[stream].on("data", (chunk: Buffer) => {
       const streamed = out[stream].push(chunk);
-      if (streamed !== "") run.onOutput?.(run.redact(streamed), stream);
+      if (streamed !== "" && onOutput !== undefined) live[stream].write(streamed);
       if (!flooded && out.stdout.totalBytes + out.stderr.totalBytes > floodBytes) {
         flooded = true;
         killAll();
@@ -84,6 +90,8 @@ export function runContained(run: ContainedRun): Promise<SandboxResult> {
       clearTimeout(timer);
       run.signal?.removeEventListener("abort", onAbort);
       killAll();
+      live.stdout.flush();
+      live.stderr.flush();
       const stdout = out.stdout.text();
       const stderr = out.stderr.text();
       resolve({
