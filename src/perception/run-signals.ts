@@ -75,7 +75,6 @@ const PATTERNS: SignalPattern[] = [
 // it lists each spelling the patterns below can match.
 const PREFILTER =
   /exit code|xit(?:ed with)? (?:code|status)|signal|Kill|Terminated|emory|space left|ENOSPC|lost|shutdown|canceled|TIMEDOUT|TIMEOUT|EAI_AGAIN|timeout|timed out|ECONN|hang up|reset by peer|EPIPE|network|ENOTFOUND|429|50[0234]|Missing script|NO_SCRIPT|not found|nvironment|env var|ecret|SECRET|Input required|issing/;
-/exit code|signal|Kill|Terminated|memory|MemoryError|space left|ENOSPC|lost|shutdown|canceled|TIMEDOUT|TIMEOUT|EAI_AGAIN|timeout|timed out|ECONN|hang up|reset|EPIPE|network|ENOTFOUND|429|50[0234]|Missing script|NO_SCRIPT|not found|nvironment|env var|secret|Input required/i;
 
 /** Returns the signal a line carries, or null. */
 export function matchRunSignal(line: string): RunSignal | null {
