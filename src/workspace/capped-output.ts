@@ -1,3 +1,5 @@
+import { StringDecoder } from "node:string_decoder";
+
 // Keeps the head and the tail of a stream within a byte budget, with a marker where bytes were
 // dropped. The head is streamed to the caller as it arrives; the tail is only known at the end.
 export interface CappedOutput {
@@ -8,6 +10,8 @@ export interface CappedOutput {
 }
 
 export function createCappedOutput(maxBytes: number): CappedOutput {
+  // Chunks can end inside a multi-byte character: decode the stream, not each chunk on its own.
+  const decoder = new StringDecoder("utf8");
   const headBudget = Math.ceil(maxBytes / 2);
   const tailBudget = maxBytes - headBudget;
   const head: Buffer[] = [];
@@ -23,13 +27,14 @@ export function createCappedOutput(maxBytes: number): CappedOutput {
         const part = chunk.subarray(0, headBudget - headBytes);
         head.push(part);
         headBytes += part.length;
-        streamed = part.toString("utf8");
+        streamed = decoder.write(part);
         chunk = chunk.subarray(part.length);
       }
       if (chunk.length > 0) {
         tail = tailBudget > 0 ? Buffer.concat([tail, chunk]).subarray(-tailBudget) : tail;
         if (!markerSent) {
           markerSent = true;
+          streamed += decoder.end();
           streamed += "\n[xihe: output not streamed beyond this point; the result keeps the tail]\n";
         }
       }

@@ -10,6 +10,12 @@ describe("createCappedOutput", () => {
     expect(out.text()).toEqual({ text: "abcdefgh", truncated: false });
   });
 
+  it("streams a multi-byte character split across chunks intact", () => {
+    const out = createCappedOutput(100);
+    const bytes = Buffer.from("修复");
+    expect(out.push(bytes.subarray(0, 2)) + out.push(bytes.subarray(2))).toBe("修复");
+  });
+
   it("keeps head and tail with a marker naming the dropped byte count", () => {
     const out = createCappedOutput(8);
     const streamed = ["HEAD", "middle-middle", "TAIL"].map((c) => out.push(Buffer.from(c))).join("");
