@@ -1,7 +1,7 @@
-import { StringDecoder } from "node:string_decoder";
-
 // Keeps the head and the tail of a stream within a byte budget, with a marker where bytes were
 // dropped. The head is streamed to the caller as it arrives; the tail is only known at the end.
+import { StringDecoder } from "node:string_decoder";
+
 export interface CappedOutput {
   /** Adds a chunk; returns the part to stream now ("" once the head budget is spent). */
   push(chunk: Buffer): string;
