@@ -15,8 +15,14 @@ export interface PathMapperOptions {
   fileExists?: ((relativePath: string) => boolean) | undefined;
 }
 
-// Hosted and self-hosted runners check out into <work>/<repo>/<repo>; containers into /__w/<repo>/<repo>.
-const RUNNER_ROOTS = [/^(?:.*\/)?_?work\/([^/]+)\/\1\//, /^\/__w\/[^/]+\/[^/]+\//, /^\/github\/workspace\//];
+// Hosted and self-hosted runners check out into <work>/<repo>/<repo> (Windows hosted: D:\a\<repo>\<repo>);
+// containers into /__w/<repo>/<repo>.
+const RUNNER_ROOTS = [
+  /^(?:.*\/)?_?work\/([^/]+)\/\1\//,
+  /^[A-Za-z]:\/a\/([^/]+)\/\1\//,
+  /^\/__w\/[^/]+\/[^/]+\//,
+  /^\/github\/workspace\//,
+];
 
 export function cleanPrintedPath(printed: string): string {
   let path = printed.trim();
