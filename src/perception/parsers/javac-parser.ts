@@ -11,6 +11,7 @@ const PLAIN = /^(.+?\.java):(\d+): (error|warning): (.*)$/;
 const DETAIL =
   /^\s{2,}(?:symbol|location|required|found|reason|where|both|method|constructor|class|interface)\b/;
 const CARET = /^(\s*)\^$/;
+const TESTS_RAN = /(?:^|\] )(?:T E S T S|Tests run: \d+, Failures: )/;
 
 export const javacParser: LogParser = {
   tool: "javac",
@@ -24,6 +25,8 @@ export const javacParser: LogParser = {
   parse(lines, context) {
     const failures: Failure[] = [];
     const seen = new Set<string>();
+    // Warnings printed while compiling for a test run are not what failed it.
+    const testsRan = lines.some((l) => TESTS_RAN.test(l));
     for (let i = 0; i < lines.length; i++) {
       const raw = lines[i] ?? "";
       const severity = PREFIX.exec(raw)?.[1] ?? null;
@@ -44,6 +47,10 @@ export const javacParser: LogParser = {
         else if (DETAIL.test(next)) message.push(next.trim());
         else if (!plain || MAVEN.test(next) || PLAIN.test(next) || /^\d+ (?:errors?|warnings?)$/.test(next))
           break;
+      }
+      if (isWarning && testsRan) {
+        i = j - 1;
+        continue;
       }
       const key = `${file}:${row}:${column ?? ""}:${message[0] ?? ""}`;
       if (!seen.has(key)) {

@@ -12,7 +12,9 @@ const PREFIX = /^\[(?:ERROR|WARNING|INFO)\] ?/;
 const BLOCK_3 = /^([\w.$]+)\.([\w$[\]()<>, -]+?) -- Time elapsed: .* <<< (FAILURE|ERROR)!$/;
 const BLOCK_2 = /^([\w$[\]<>, -]+?)\(([\w.$]+)\)\s+Time elapsed: .* <<< (FAILURE|ERROR)!$/;
 const CLASS_LINE = /^(?:Running |Tests run: .* in )([\w.$]+)$/;
-const RECAP_HEADER = /^(?:Failures|Errors|Failed tests|Tests in error|Flakes):\s*$/;
+const RECAP_HEADER = /^(?:Failures|Errors|Failed tests|Tests in error):\s*$/;
+// Flaky tests passed on a rerun: not failures.
+const RECAP_END = /^(?:Flakes|Tests run):/;
 const RECAP_ENTRY = /^ {2}([\w$]+)\.([\w$[\]]+)(?::(\d+))?(?:->\S+)* (?:» \w+ )?(.*)$/;
 const RECAP_ENTRY_2 = /^ {2}([\w$]+)\(([\w.$]+)\)(?::(\d+))?:? ?(.*)$/;
 const FORK_CRASH =
@@ -105,6 +107,7 @@ function fromRecap(
       inRecap = true;
       continue;
     }
+    if (RECAP_END.test(line)) inRecap = false;
     if (!inRecap) continue;
     const entry = RECAP_ENTRY.exec(line);
     const old = entry ? null : RECAP_ENTRY_2.exec(line);

@@ -24,13 +24,16 @@ export const pytestParser: LogParser = {
     const entries = report.summary.length > 0 ? report.summary : dedupe(report.progress);
     const unused = new Set(entries);
     const failures: Failure[] = [];
-    for (const section of report.sections) {
-      const entry = takeEntry(section, unused);
-      failures.push(fromSection(section, entry, context));
-    }
+    const matched = report.sections.map((section) => takeEntry(section, unused));
+    pairLeftoversInOrder(report.sections, matched, unused);
+    report.sections.forEach((section, i) => failures.push(fromSection(section, matched[i] ?? null, context)));
     const located = report.lineEntries.filter((e) => !(e.at(-1) ?? "").startsWith("[XPASS"));
     const lineFailed = [...unused].filter((e) => e.status === "FAILED" && !isXpass(e));
-    if (report.lineEntries.length > 0) {
+    if (entries.length === 0) {
+      // --tb=line with -rN: the location lines are all there is.
+      for (const lines of located)
+        failures.push(fromSection({ title: null, body: lines, area: "failures" }, null, context));
+    } else if (report.lineEntries.length > 0) {
       lineFailed.forEach((entry, i) => {
         const lines = located[i];
         if (!lines) return;
@@ -81,8 +84,30 @@ function fromEntryOnly(entry: PytestSummaryEntry, context: ParseContext): Failur
   };
 }
 
-// Section titles are `Class.test[param]`, `ERROR at setup of test`, `ERROR collecting path`.
+// Titles whose name did not match a summary entry (plugins' own item names) take the remaining
+// entries of their area in order: sections and summary both follow the run order.
+function pairLeftoversInOrder(
+  sections: readonly PytestSection[],
+  matched: (PytestSummaryEntry | null)[],
+  unused: Set<PytestSummaryEntry>,
+): void {
+  for (const area of ["failures", "errors"] as const) {
+    const status = area === "errors" ? "ERROR" : "FAILED";
+    const open = sections.map((s, i) => i).filter((i) => sections[i]?.area === area && matched[i] === null);
+    const left = [...unused].filter((e) => e.status === status);
+    if (open.length === 0 || open.length !== left.length) continue;
+    open.forEach((sectionIndex, k) => {
+      const entry = left[k] ?? null;
+      matched[sectionIndex] = entry;
+      if (entry) unused.delete(entry);
+    });
+  }
+}
+
+// Section titles are `Class.test[param]`, `ERROR at setup of test`, `ERROR collecting path`,
+// `[doctest] module.function`.
 function titleKey(title: string): string {
+  if (title.startsWith("[doctest] ")) return title.slice("[doctest] ".length);
   const bare = title.replace(TITLE_PREFIX, "");
   if (bare.includes("::") || bare.includes("/") || bare.endsWith(".py")) return bare;
   let depth = 0;
@@ -123,6 +148,8 @@ function isXpass(entry: PytestSummaryEntry): boolean {
 
 // The `E` lines of the last chained exception; else a native traceback's exception line.
 function sectionMessage(body: readonly string[]): string | null {
+  const doctest = doctestMessage(body);
+  if (doctest) return doctest;
   const eLines = lastChunk(body)
     .filter((l) => /^E(?: |$)/.test(l))
     .map((l) => l.slice(1).trim())
@@ -132,6 +159,16 @@ function sectionMessage(body: readonly string[]): string | null {
   const plain = lastChunk(body).find((l) => EXCEPTION_LINE.test(l));
   if (plain) return plain.trim();
   return body.map((l) => l.trim()).find((l) => l !== "" && !l.startsWith("[gw")) ?? null;
+}
+
+// A doctest section shows the example, then `Expected:` / `Got:` or `UNEXPECTED EXCEPTION: ...`.
+function doctestMessage(body: readonly string[]): string | null {
+  const unexpected = body.find((l) => l.startsWith("UNEXPECTED EXCEPTION: "));
+  if (unexpected) return unexpected.slice("UNEXPECTED EXCEPTION: ".length);
+  const start = body.indexOf("Expected:");
+  if (start < 0 || !body.includes("Got:")) return null;
+  const end = body.findIndex((l, i) => i > start && l.trim() === "");
+  return body.slice(start, end < 0 ? undefined : end).join("\n");
 }
 
 // Captured stdout/stderr/log blocks close a section; their text is the program's, not a traceback.

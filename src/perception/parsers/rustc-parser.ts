@@ -15,6 +15,7 @@ const CLIPPY_HELP =
 const CARGO_SUMMARY =
   /^(?:could not compile|aborting due to|build failed|test failed|`.+` \(.+\) generated \d+ warnings?|\d+ warnings? emitted|Some errors have detailed explanations|For more information about)/;
 const LOOKAHEAD_LINES = 30;
+const TESTS_RAN = /^running \d+ tests?$/;
 
 export const rustcParser: LogParser = {
   tool: "rustc",
@@ -28,11 +29,14 @@ export const rustcParser: LogParser = {
   },
   parse(lines, context) {
     const failures: Failure[] = [];
+    // In a test run compiler warnings are noise, not failures; in a build log they count.
+    const testsRan = lines.some((l) => TESTS_RAN.test(l));
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i] ?? "";
       const short = SHORT.exec(line);
       if (short) {
         const [, file = "", row, col, severity = "", code, message = ""] = short;
+        if (testsRan && severity === "warning") continue;
         failures.push(
           build(context.toRepoPath(file), Number(row), Number(col), code ?? null, message, severity),
         );
@@ -43,6 +47,7 @@ export const rustcParser: LogParser = {
       const arrow = ARROW.exec(lines[i + 1] ?? "");
       if (!arrow) continue;
       const [, severity = "", code, message = ""] = header;
+      if (testsRan && severity === "warning") continue;
       const failure = build(
         context.toRepoPath(arrow[1] ?? ""),
         Number(arrow[2]),

@@ -30,8 +30,10 @@ export const unittestParser: LogParser = {
       const header = RULE_THICK.test(lines[i - 1] ?? "") ? HEADER.exec(lines[i] ?? "") : null;
       if (!header) continue;
       const body: string[] = [];
+      // A test's docstring (first line) may stand between the header and the thin rule.
       let j = i + 1;
-      if (RULE_THIN.test(lines[j] ?? "")) j++;
+      const rule = lines.slice(j, j + 3).findIndex((l) => RULE_THIN.test(l));
+      if (rule >= 0) j += rule + 1;
       for (; j < lines.length; j++) {
         const line = lines[j] ?? "";
         if (RULE_THICK.test(line) || RULE_THIN.test(line) || RAN.test(line)) break;

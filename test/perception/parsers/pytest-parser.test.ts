@@ -81,6 +81,17 @@ describe("pytest parser", () => {
       ]);
   });
 
+  it("reads a failing doctest with its Expected/Got as the message", () => {
+    expect(parseFixture(pytestParser, "pytest-inventory-doctest").map(brief)).toEqual([
+      fail(
+        "src/inventory/fmt.py",
+        4,
+        "src/inventory/fmt.py::inventory.fmt.cents",
+        "Expected:\n    '1.50'\nGot:\n    '1.5'",
+      ),
+    ]);
+  });
+
   it("ignores PASSED lines of -rA and passing progress lines", () => {
     const found = parseFixture(pytestParser, "pytest-inventory-long");
     expect(found.some((f) => f.test?.includes("test_add_accumulates") || f.test?.includes("net0"))).toBe(

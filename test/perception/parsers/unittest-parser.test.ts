@@ -7,7 +7,7 @@ const id = "utests.test_stock_unit.StockTest";
 
 describe("unittest parser", () => {
   it.each(["unittest-inventory-verbose", "unittest-inventory-quiet"])(
-    "reads failures, errors, subtests and import failures (%s)",
+    "reads failures, errors, subtests, docstring headers and import failures (%s)",
     (caseId) => {
       expect(parseFixture(unittestParser, caseId).map(brief)).toEqual([
         {
@@ -37,6 +37,13 @@ describe("unittest parser", () => {
           line: 10,
           test: `${id}.test_subtests (qty=-1)`,
           message: "ValueError: quantity must be positive, got -1",
+        },
+        {
+          ...base,
+          file: "utests/test_doc_unit.py",
+          line: 9,
+          test: "utests.test_doc_unit.DocumentedTest.test_total_of_empty",
+          message: "AssertionError: 1 != 0",
         },
         {
           ...base,
