@@ -1,0 +1,26 @@
+// The remote Xihe pushes to must be a plain https (or, in tests and local mirrors, file://) URL with
+// no credentials in it: the token travels only in the environment, and a URL from untrusted text
+// (THREATS A24) must not smuggle options, other protocols or a user:password part.
+import { DeliveryRefusal } from "./delivery-refusal.ts";
+
+export function assertRemoteUrl(remoteUrl: string): string {
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(remoteUrl);
+  } catch {
+    parsed = null;
+  }
+  const ok =
+    parsed !== null &&
+    (parsed.protocol === "https:" || parsed.protocol === "file:") &&
+    parsed.username === "" &&
+    parsed.password === "" &&
+    parsed.search === "" &&
+    !/[\s\0]/.test(remoteUrl);
+  if (!ok)
+    throw new DeliveryRefusal(
+      "unsafe_llm_output",
+      `unsafe_llm_output: remote ${JSON.stringify(remoteUrl.replace(/\/\/[^/@]*@/, "//[redacted]@").slice(0, 120))} must be an https:// or file:// URL without credentials or query`,
+    );
+  return remoteUrl;
+}
