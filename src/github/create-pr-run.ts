@@ -41,6 +41,8 @@ export async function createPrRun(
       context: {
         headRef: pr.head.ref,
         headRepo,
+        cloneUrl: pr.base.repo.clone_url ?? `https://github.com/${baseRepo}.git`,
+        headCloneUrl: pr.head.repo?.clone_url ?? null,
         baseRef: pr.base.ref,
         isFork: headRepo !== baseRepo,
         maintainerCanModify: pr.maintainer_can_modify,

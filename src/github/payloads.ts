@@ -94,7 +94,10 @@ export const pullRequestPayload = z.object({
     ref: z.string(),
     repo: z.object({ full_name: z.string(), clone_url: z.string().optional() }).nullable(),
   }),
-  base: z.object({ ref: z.string(), repo: z.object({ full_name: z.string() }) }),
+  base: z.object({
+    ref: z.string(),
+    repo: z.object({ full_name: z.string(), clone_url: z.string().optional() }),
+  }),
   user: z.object({ login: z.string() }),
 });
 export type PullRequest = z.infer<typeof pullRequestPayload>;

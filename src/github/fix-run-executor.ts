@@ -1,0 +1,162 @@
+// `/xihe fix` on a pull request, as one run: re-authorise the asker, read the failing checks, check
+// out the approved head SHA in an ephemeral workspace, run the fix loop in the sandbox, and deliver a
+// verified fix to a side branch. Every stage that costs or has a side effect is a persisted step, and
+// every stage that cannot run says why in the outcome: a run never ends silently.
+import type { FixOutcome } from "../agent/fix-outcome.ts";
+import type { Env } from "../config.ts";
+import type { Logger } from "../logger.ts";
+import { redactText } from "../redact.ts";
+import { contextBoolean, contextString } from "../runs/run-context.ts";
+import type { RunContext, RunExecutor, RunOutcome } from "../runs/run-executor.ts";
+import type { Json } from "../store/store.ts";
+import type { Store } from "../store/store.ts";
+import { stripInvisible } from "../workspace/strip-invisible.ts";
+import type { WorkspaceFactory } from "../workspace/workspace-factory.ts";
+import { fixInWorkspace } from "../runs/fix-in-workspace.ts";
+import { canWrite, getAccess } from "./collaborator-permission.ts";
+import type { GitHubClient } from "./github-client.ts";
+import { splitRepo } from "./github-client.ts";
+import { mintRunToken } from "./mint-run-token.ts";
+import { perceivePrChecks, type PrChecksPerception } from "./perceive-pr-checks.ts";
+import { readRepoConfig } from "./read-repo-config.ts";
+import { configErrorReply } from "./replies.ts";
+import type { DeliverFix, RenderFixBody } from "./deliver-fix-types.ts";
+
+export interface FixRunDeps {
+  env: Env;
+  store: Store;
+  log: Logger;
+  now: () => Date;
+  installationOctokit: (installationId: number) => Promise<GitHubClient>;
+  appOctokit: () => Promise<GitHubClient>;
+  workspaces: WorkspaceFactory;
+  tmpRoot: string;
+  fetch: typeof globalThis.fetch;
+  deliver: DeliverFix;
+  render: RenderFixBody;
+}
+
+export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
+  return async (ctx) => {
+    const { run } = ctx;
+    if (run.pr === null || run.installationId === null)
+      return failed("a pull-request fix needs a PR and an installation");
+    const ref = splitRepo(run.repo);
+    const octokit = await deps.installationOctokit(run.installationId);
+    const defaultBranch = contextString(run, "defaultBranch") ?? "main";
+    const config = await readRepoConfig(octokit, { ...ref, defaultBranch });
+    if (!config.ok)
+      return failed("`.github/xihe.yml` on the default branch is invalid", configErrorReply(config.error));
+    if (run.trigger === "comment" || run.trigger === "label") {
+      // Re-checked at start (THREATS A08): access may have been removed since the command was queued.
+      const access = await getAccess(octokit, ref, run.requester);
+      if (!canWrite(access))
+        return failed(`@${run.requester} no longer has write access; the run was not started`);
+    }
+
+    await ctx.progress("Reading the failing checks…");
+    const perception = await ctx.step<PrChecksPerception & Json>(
+      "perceive:ci",
+      "perceive",
+      { headSha: run.headSha },
+      async () =>
+        toJson(
+          await perceivePrChecks(octokit, {
+            ...ref,
+            headSha: run.headSha,
+            tmpRoot: deps.tmpRoot,
+            fetchBlob: deps.fetch,
+          }),
+        ),
+    );
+    const verdict = perception.classification.verdict;
+    if (verdict === "transient" || verdict === "flaky")
+      return {
+        status: "needs_input",
+        summary: `not a code failure (${verdict}): re-run the failed jobs instead of changing code`,
+        body: deps.render({ run, perception, outcome: null, delivery: null }),
+      };
+
+    await ctx.progress("Checking out the pull request in a sandbox…");
+    const token = await mintRunToken(await deps.appOctokit(), {
+      installationId: run.installationId,
+      repositoryName: ref.repo,
+    });
+    const cloneUrl = contextString(run, "cloneUrl");
+    if (!cloneUrl) return failed("the run has no clone URL recorded; comment `/xihe fix` again");
+    const workspace = await deps.workspaces.prepareWorkspace({
+      cloneUrl,
+      sha: run.headSha,
+      prNumber: contextBoolean(run, "isFork") ? run.pr : undefined,
+      token: token.token,
+    });
+    try {
+      await ctx.progress("Fixing: deterministic fixers first, then the model if one is configured…");
+      const outcome: FixOutcome = await fixInWorkspace(
+        { store: deps.store, now: deps.now, log: ctx.log, fetch: deps.fetch },
+        {
+          runId: run.id,
+          root: workspace.dir,
+          config: config.config,
+          env: deps.env,
+          useModel: true,
+          source: "github",
+          trustLocal: false,
+          readOnlyDirs: workspace.readOnlyDirs,
+          redact: (t) => redactText(t, [token.token]),
+          extraInstructions: stripInvisible(run.args).text,
+        },
+      );
+      const delivery =
+        outcome.status === "done" && outcome.branch && outcome.commits.length > 0
+          ? await deps.deliver(ctx, {
+              workspaceDir: workspace.dir,
+              cloneUrl,
+              token: token.token,
+              outcome,
+              config: config.config,
+            })
+          : null;
+      return toOutcome(ctx, { perception, outcome, delivery }, deps.render);
+    } finally {
+      await workspace.dispose();
+    }
+  };
+}
+
+function toOutcome(
+  ctx: RunContext,
+  parts: {
+    perception: PrChecksPerception;
+    outcome: FixOutcome;
+    delivery: Awaited<ReturnType<DeliverFix>> | null;
+  },
+  render: RenderFixBody,
+): RunOutcome {
+  const body = render({ run: ctx.run, ...parts });
+  const unfixed = parts.perception.failures.filter((f) => f.file && f.line);
+  const annotations =
+    parts.outcome.status === "done" && parts.delivery?.refused === null
+      ? []
+      : unfixed.map((f) => ({
+          path: f.file!,
+          line: f.line!,
+          message: `${f.tool}: ${f.message}`,
+          level: "failure" as const,
+        }));
+  if (parts.delivery?.refused)
+    return { status: "failed", summary: parts.delivery.refused.message, body, annotations };
+  if (parts.outcome.status === "done")
+    return { status: "succeeded", summary: parts.outcome.reason, body, annotations };
+  if (parts.outcome.status === "needs_input")
+    return { status: "needs_input", summary: parts.outcome.reason, body, annotations };
+  return { status: "failed", summary: parts.outcome.reason, body, annotations };
+}
+
+function failed(summary: string, body = ""): RunOutcome {
+  return { status: "failed", summary, body };
+}
+
+function toJson<T>(value: T): T & Json {
+  return JSON.parse(JSON.stringify(value)) as T & Json;
+}

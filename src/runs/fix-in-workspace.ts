@@ -1,0 +1,123 @@
+// One fix attempt in a prepared checkout: choose the sandbox, the model (if configured), the code
+// index and localizer, and run the fix loop. Shared by `xihe fix` and the App's `/xihe fix` run, so
+// both take exactly the same path; only where the checkout comes from differs.
+import { randomBytes } from "node:crypto";
+import type { Env, RepoConfig } from "../config.ts";
+import { budgetLimitsFrom } from "../agent/budget.ts";
+import { createLocalizer } from "../agent/create-localizer.ts";
+import { runFixLoop } from "../agent/fix-loop.ts";
+import type { FixOutcome } from "../agent/fix-outcome.ts";
+import { createModelClient } from "../agent/model-client.ts";
+import { modelSettingsFromEnv } from "../agent/model-settings.ts";
+import { openRepoIndex } from "../cli/open-repo-index.ts";
+import type { Logger } from "../logger.ts";
+import type { Store } from "../store/store.ts";
+import { bindCommandPolicy } from "../tools/bind-command-policy.ts";
+import { openWorkspaceGit } from "../tools/open-workspace-git.ts";
+import { toolRegistry } from "../tools/registry.ts";
+import { chooseSandbox } from "../workspace/choose-sandbox.ts";
+import { detectCommands } from "../workspace/detect-commands.ts";
+import { detectSandboxSupport } from "../workspace/sandbox-support.ts";
+
+export interface FixInWorkspaceRequest {
+  runId: string;
+  root: string;
+  config: RepoConfig;
+  env: Env;
+  /** Commands that must pass; default: the configured (or detected) test and lint commands. */
+  commands?: string[];
+  useModel: boolean;
+  maxCostUsd?: number;
+  /** "github": PR code, a real sandbox is mandatory. */
+  source: "github" | "local_checkout";
+  trustLocal: boolean;
+  readOnlyDirs?: readonly string[];
+  redact?: (text: string) => string;
+  extraInstructions?: string;
+  /** Held high-risk changes (exec step ids) a person approved. */
+  approvals?: string[];
+}
+
+export interface FixInWorkspaceDeps {
+  store: Store;
+  now: () => Date;
+  log: Logger;
+  fetch: typeof globalThis.fetch;
+}
+
+/** The commands a run makes pass, from config first, else detected from the repository's manifests. */
+export function fixCommands(root: string, config: RepoConfig): { commands: string[]; configured: string[] } {
+  const detected = detectCommands(root);
+  const pick = (kind: "test" | "lint" | "build") => config.commands[kind] ?? detected[kind] ?? [];
+  const configured = [...pick("test"), ...pick("lint"), ...pick("build")];
+  return { commands: [...pick("test"), ...pick("lint")], configured };
+}
+
+export async function fixInWorkspace(
+  deps: FixInWorkspaceDeps,
+  req: FixInWorkspaceRequest,
+): Promise<FixOutcome> {
+  const { commands: defaults, configured } = fixCommands(req.root, req.config);
+  const commands = req.commands ?? defaults;
+  const settings = req.useModel && !req.config.fix.deterministic_only ? modelSettingsFromEnv(req.env) : null;
+  const sandbox = chooseSandbox({
+    requested: req.trustLocal
+      ? "local"
+      : req.config.sandbox.runner === "auto"
+        ? req.env.XIHE_SANDBOX
+        : req.config.sandbox.runner,
+    source: req.source,
+    trustLocal: req.trustLocal,
+    root: req.root,
+    support: detectSandboxSupport(req.runId),
+    dockerImage: req.env.XIHE_DOCKER_IMAGE,
+    newId: () => `${req.runId}-${randomBytes(3).toString("hex")}`,
+    now: () => deps.now().getTime(),
+    readOnlyDirs: req.readOnlyDirs,
+    redact: req.redact,
+  });
+  const repoIndex = settings ? await openRepoIndex(req.root, ".") : null;
+  const model = settings
+    ? createModelClient({
+        ...settings,
+        fetch: deps.fetch,
+        sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+        random: Math.random,
+        now: deps.now,
+      })
+    : null;
+  const lint = (req.config.commands.lint ?? []).filter((c) => !commands.includes(c));
+  return runFixLoop(
+    {
+      store: deps.store,
+      now: deps.now,
+      sandbox,
+      git: openWorkspaceGit(req.root),
+      model,
+      tools: toolRegistry,
+      checkCommand: bindCommandPolicy(req.root, [...configured, ...commands]),
+      index: repoIndex?.index ?? null,
+      localize: repoIndex
+        ? createLocalizer({
+            index: repoIndex.index,
+            readLines: repoIndex.readLines,
+            aliases: req.config.understanding.aliases,
+            callDepth: req.config.understanding.call_depth,
+            briefTokens: 6000,
+          })
+        : undefined,
+      log: deps.log,
+    },
+    {
+      runId: req.runId,
+      commands,
+      lint,
+      useModel: model !== null,
+      limits: budgetLimitsFrom(req.config.budget, { maxCostUsd: req.maxCostUsd }),
+      instructions: [req.config.fix.instructions, req.extraInstructions ?? ""].filter(Boolean).join("\n"),
+      commandTimeoutMs: req.config.sandbox.command_timeout_seconds * 1000,
+      maxOutputTokens: 4096,
+      approvals: req.approvals ?? [],
+    },
+  );
+}
