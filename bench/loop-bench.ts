@@ -159,6 +159,7 @@ for (let r = 0; r < runs; r++) {
       instructions: "",
       commandTimeoutMs: 30_000,
       maxOutputTokens: 1024,
+      approvals: [],
     },
   );
   const total = performance.now() - started;

@@ -29,6 +29,8 @@ export interface ExecuteDeps {
   ctx: ToolContext;
   runId: string;
   stepId: string;
+  /** A person approved this held change: the risk gate is passed, every other check still applies. */
+  approved?: boolean;
 }
 
 export async function executeCall(deps: ExecuteDeps, call: ToolCallRequest): Promise<ExecRecord> {
@@ -54,7 +56,7 @@ async function execute(deps: ExecuteDeps, call: ToolCallRequest): Promise<ExecRe
       summary: `rejected ${call.name}: ${verdict.message.slice(0, 120)}`,
       trace: traceEntry(stepId, `reject ${call.name}`, [verdict.message], 1),
     };
-  if (verdict.kind === "risky")
+  if (verdict.kind === "risky" && deps.approved !== true)
     return {
       ...base,
       status: "held",
@@ -72,6 +74,7 @@ async function execute(deps: ExecuteDeps, call: ToolCallRequest): Promise<ExecRe
       call.name === "ask_user" ? String((verdict.call.input as { question: string }).question) : null;
     const confidence =
       call.name === "finish" ? Number((verdict.call.input as { confidence: number }).confidence) : 1;
+    const approval = verdict.kind === "risky" ? ["approved by a person despite high risk"] : [];
     const risk = verdict.risk
       ? [`risk ${verdict.risk.level} (${verdict.risk.score})`, ...verdict.risk.reasons]
       : [];
@@ -86,7 +89,7 @@ async function execute(deps: ExecuteDeps, call: ToolCallRequest): Promise<ExecRe
       trace: traceEntry(
         stepId,
         result.summary,
-        [...risk, ...(commit ? [`commit ${commit.slice(0, 12)}`] : [])],
+        [...approval, ...risk, ...(commit ? [`commit ${commit.slice(0, 12)}`] : [])],
         confidence,
       ),
     };

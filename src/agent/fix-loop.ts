@@ -31,6 +31,8 @@ export interface FixRequest {
   instructions: string;
   commandTimeoutMs: number;
   maxOutputTokens: number;
+  /** Held high-risk changes (exec step ids) a person approved; the run is resumed with them. */
+  approvals: string[];
 }
 
 export interface FixDeps {
@@ -51,13 +53,16 @@ export interface FixDeps {
 /** Runs the loop and stores its outcome as the final `result` step (replayed on resume). */
 export async function runFixLoop(deps: FixDeps, request: FixRequest): Promise<FixOutcome> {
   const step = { store: deps.store, now: deps.now };
-  const existing = await deps.store.getStep(request.runId, "result");
+  // A resume with new approvals is a new ending of the same run, so it gets its own result step.
+  const resultStep =
+    request.approvals.length > 0 ? `result:approved:${request.approvals.join(",")}` : "result";
+  const existing = await deps.store.getStep(request.runId, resultStep);
   // Written by this function on an earlier pass of the same run.
   if (existing?.status === "succeeded") return existing.output as unknown as FixOutcome;
   const outcome = await advance(deps, request);
   await runStep<FixOutcome>(
     step,
-    { runId: request.runId, stepId: "result", kind: "result", input: null },
+    { runId: request.runId, stepId: resultStep, kind: "result", input: { approvals: request.approvals } },
     async () => outcome,
   );
   return outcome;
@@ -105,6 +110,7 @@ async function advance(deps: FixDeps, request: FixRequest): Promise<FixOutcome> 
     rounds: 0,
     fixedBy: null,
     question: null,
+    heldStep: null,
     budgetStop: null,
     spend: budget.spend(),
     trace,

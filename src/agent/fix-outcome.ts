@@ -18,6 +18,8 @@ export type FixOutcome = {
   rounds: number;
   fixedBy: "deterministic" | "model" | null;
   question: string | null;
+  /** The exec step holding a high-risk change; approving it resumes the run with the change. */
+  heldStep: string | null;
   budgetStop: { kind: BudgetKind; reason: string } | null;
   spend: Spend;
   trace: TraceEntry[];

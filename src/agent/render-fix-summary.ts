@@ -14,6 +14,10 @@ export function renderFixSummary(
   );
   lines.push(`  ${outcome.reason}`);
   if (outcome.question) lines.push("", "Question:", `  ${outcome.question}`);
+  if (outcome.heldStep)
+    lines.push(
+      `  To apply the held change anyway: xihe fix --resume ${context.runId} --approve ${outcome.heldStep}`,
+    );
   lines.push("", "Before:");
   for (const run of outcome.perception.runs)
     lines.push(`  $ ${run.command}  → exit ${run.exitCode}${run.timedOut ? " (timed out)" : ""}`);

@@ -59,6 +59,7 @@ export async function runModelPhase(input: ModelPhaseInput): Promise<PhaseEnd> {
     allowed: ["read", "write", "command"] as const,
     runId,
     maxOutputTokens: request.maxOutputTokens,
+    approvals: request.approvals,
     toolContext: (): ToolContext => ({
       root: deps.sandbox.root,
       sandbox: deps.sandbox,
@@ -90,6 +91,7 @@ export async function runModelPhase(input: ModelPhaseInput): Promise<PhaseEnd> {
         status: "needs_input",
         reason: "a person must decide before the run continues",
         question: result.question,
+        heldStep: result.heldStep,
         rounds: round,
         verdict,
       };

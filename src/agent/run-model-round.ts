@@ -21,11 +21,15 @@ export interface RoundDeps {
   toolContext: () => ToolContext;
   runId: string;
   maxOutputTokens: number;
+  /** Exec step ids of held high-risk changes a person approved (on a resumed run). */
+  approvals: readonly string[];
 }
 
 export type RoundResult = {
   end: "verify" | "needs_input" | "budget";
   question: string | null;
+  /** The exec step holding a high-risk change, when the round ended for approval. */
+  heldStep: string | null;
   stop: { kind: BudgetKind; reason: string } | null;
   actions: string[];
   commits: Array<{ sha: string; stepId: string; summary: string }>;
@@ -48,6 +52,7 @@ export async function runModelRound(deps: RoundDeps, round: number, memo: string
   const result: RoundResult = {
     end: "verify",
     question: null,
+    heldStep: null,
     stop: null,
     actions: [],
     commits: [],
@@ -117,6 +122,7 @@ export async function runModelRound(deps: RoundDeps, round: number, memo: string
     let stopRound = false;
     for (const call of record.toolCalls) {
       const execId = `round-${round}:exec-${++execIndex}`;
+      let execStep = execId;
       let exec: ExecRecord;
       if (stopRound) {
         exec = {
@@ -138,6 +144,14 @@ export async function runModelRound(deps: RoundDeps, round: number, memo: string
           { runId: deps.runId, stepId: execId, kind: "tool", input: { ...call } },
           () => executeCall({ ...deps, ctx: deps.toolContext(), stepId: execId }, call),
         ));
+        if (exec.status === "held" && deps.approvals.includes(execId)) {
+          execStep = `${execId}:approved`;
+          ({ output: exec } = await runStep<ExecRecord>(
+            deps,
+            { runId: deps.runId, stepId: execStep, kind: "tool", input: { ...call, approvedStep: execId } },
+            () => executeCall({ ...deps, ctx: deps.toolContext(), stepId: execStep, approved: true }, call),
+          ));
+        }
       }
       result.trace.push(exec.trace);
       history.push({
@@ -146,8 +160,14 @@ export async function runModelRound(deps: RoundDeps, round: number, memo: string
         turn,
       });
       if (exec.action && exec.status === "ok") result.actions.push(exec.summary);
-      if (exec.commit) result.commits.push({ sha: exec.commit, stepId: execId, summary: exec.summary });
-      if (exec.question) return { ...result, end: "needs_input", question: exec.question };
+      if (exec.commit) result.commits.push({ sha: exec.commit, stepId: execStep, summary: exec.summary });
+      if (exec.question)
+        return {
+          ...result,
+          end: "needs_input",
+          question: exec.question,
+          heldStep: exec.status === "held" ? execId : null,
+        };
       if (exec.status === "ok" && call.name === "finish") {
         result.finishSummary = exec.summary;
         stopRound = true;

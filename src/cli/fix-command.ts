@@ -21,6 +21,7 @@ import { openWorkspaceGit } from "../tools/open-workspace-git.ts";
 import { toolRegistry } from "../tools/registry.ts";
 import { chooseSandbox } from "../workspace/choose-sandbox.ts";
 import { detectSandboxSupport } from "../workspace/sandbox-support.ts";
+import { openFixRun } from "./fix-run-record.ts";
 import { openRepoIndex } from "./open-repo-index.ts";
 
 interface FixFlags {
@@ -30,6 +31,8 @@ interface FixFlags {
   maxCost?: string;
   trustLocal?: boolean;
   json?: boolean;
+  resume?: string;
+  approve?: string[];
 }
 
 export const registerFixCommand: RegisterCommand = (program, io, setExit) => {
@@ -51,6 +54,12 @@ export const registerFixCommand: RegisterCommand = (program, io, setExit) => {
       "run commands without the bubblewrap sandbox (your own code on your own machine)",
     )
     .option("--json", "print the outcome as JSON")
+    .option("--resume <runId>", "continue a stopped run (e.g. one that needs your approval)")
+    .option(
+      "--approve <step>",
+      "with --resume: apply the held high-risk change of this step (repeatable)",
+      (v: string, prev: string[] = []) => [...prev, v],
+    )
     .action(async (flags: FixFlags) => {
       const env = loadEnv(io.env);
       const root = resolve(io.cwd, flags.repo ?? ".");
@@ -64,13 +73,14 @@ export const registerFixCommand: RegisterCommand = (program, io, setExit) => {
         ...(config.commands.build ?? []),
       ];
       const commands = flags.cmd ?? [...(config.commands.test ?? []), ...(config.commands.lint ?? [])];
-      if (commands.length === 0)
+      if (commands.length === 0 && !flags.resume)
         throw new UsageError(
           'nothing to fix: pass --cmd "npm test" or set commands.test in .github/xihe.yml',
         );
       const maxCostUsd = flags.maxCost === undefined ? undefined : Number(flags.maxCost);
       if (maxCostUsd !== undefined && !(Number.isFinite(maxCostUsd) && maxCostUsd >= 0))
         throw new UsageError(`--max-cost must be a number of US dollars >= 0; got ${flags.maxCost}`);
+      if (flags.approve && !flags.resume) throw new UsageError("--approve needs --resume <runId>");
       if (env.XIHE_STORE.startsWith("postgres"))
         throw new UsageError("xihe fix uses a SQLite store; set XIHE_STORE to a file path");
 
@@ -82,38 +92,38 @@ export const registerFixCommand: RegisterCommand = (program, io, setExit) => {
         );
       const originalBranch = (await git.currentBranch()) ?? (await git.head());
       const settings = flags.llm && !config.fix.deterministic_only ? modelSettingsFromEnv(env) : null;
-      const runId = randomBytes(4).toString("hex");
       const now = () => new Date();
-      const sandbox = chooseSandbox({
-        requested: flags.trustLocal ? "local" : env.XIHE_SANDBOX,
-        source: "local_checkout",
-        trustLocal: flags.trustLocal === true,
-        root,
-        support: detectSandboxSupport(runId),
-        dockerImage: env.XIHE_DOCKER_IMAGE,
-        newId: () => `${runId}-${randomBytes(3).toString("hex")}`,
-        now: () => Date.now(),
-      });
       const storePath = resolve(io.cwd, env.XIHE_STORE);
       mkdirSync(dirname(storePath), { recursive: true });
       const store = openSqliteStore(storePath);
+      const limits = budgetLimitsFrom(config.budget, { maxCostUsd });
+      const opened = await openFixRun(store, {
+        resume: flags.resume,
+        root,
+        commands,
+        originalBranch,
+        headSha: await git.head(),
+        budget: { ...limits },
+        newId: () => randomBytes(4).toString("hex"),
+        now,
+      }).catch(async (err: unknown) => {
+        await store.close();
+        throw err;
+      });
+      const { runId, commands: runCommands } = opened;
       try {
-        const limits = budgetLimitsFrom(config.budget, { maxCostUsd });
-        await store.createRun(
-          {
-            installationId: null,
-            repo: root,
-            pr: null,
-            headSha: await git.head(),
-            verb: "fix",
-            args: commands.join(" && "),
-            trigger: "cli",
-            requester: "cli",
-            budget: { ...limits },
-            context: { originalBranch },
-          },
-          { id: runId, now: now().toISOString() },
-        );
+        const sandbox = chooseSandbox({
+          requested: flags.trustLocal ? "local" : env.XIHE_SANDBOX,
+          source: "local_checkout",
+          trustLocal: flags.trustLocal === true,
+          root,
+          support: detectSandboxSupport(runId),
+          dockerImage: env.XIHE_DOCKER_IMAGE,
+          newId: () => `${runId}-${randomBytes(3).toString("hex")}`,
+          now: () => Date.now(),
+        });
+        // A resumed run continues on its own branch; the replayed `branch` step does not switch to it.
+        if (flags.resume) await git.switchTo(`xihe/fix-${runId}`);
         const repoIndex = settings ? await openRepoIndex(io.cwd, root) : null;
         const model = settings
           ? createModelClient({
@@ -135,7 +145,7 @@ export const registerFixCommand: RegisterCommand = (program, io, setExit) => {
               git,
               model,
               tools: toolRegistry,
-              checkCommand: bindCommandPolicy(root, [...configured, ...commands]),
+              checkCommand: bindCommandPolicy(root, [...configured, ...runCommands]),
               index: repoIndex?.index ?? null,
               localize: repoIndex
                 ? createLocalizer({
@@ -150,13 +160,14 @@ export const registerFixCommand: RegisterCommand = (program, io, setExit) => {
             },
             {
               runId,
-              commands,
-              lint: (config.commands.lint ?? []).filter((c) => !commands.includes(c)),
+              commands: runCommands,
+              lint: (config.commands.lint ?? []).filter((c) => !runCommands.includes(c)),
               useModel: model !== null,
               limits,
               instructions: config.fix.instructions,
               commandTimeoutMs: config.sandbox.command_timeout_seconds * 1000,
               maxOutputTokens: 4096,
+              approvals: flags.approve ?? [],
             },
           );
         } catch (err) {

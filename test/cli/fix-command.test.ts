@@ -24,8 +24,8 @@ afterEach(async () => {
   rmSync(storeDir, { recursive: true, force: true });
 });
 
-function cli(env: Record<string, string> = {}) {
-  storeDir = mkdtempSync(join(tmpdir(), "xihe-cli-store-"));
+function cli(env: Record<string, string> = {}, reuseStore = false) {
+  if (!reuseStore) storeDir = mkdtempSync(join(tmpdir(), "xihe-cli-store-"));
   const out: string[] = [];
   const err: string[] = [];
   const io: CliIo = {
@@ -105,5 +105,32 @@ describe("xihe fix", () => {
     expect(c.err()).toMatch(
       /uncommitted changes \(1 path\(s\), e\.g\. M src\/sum\.js\); commit or stash them first/,
     );
+  });
+
+  it("holds a test-weakening change, then applies it after --resume --approve", async () => {
+    repo = makeGitRepo(sumRepo);
+    server = await startScriptedModelServer(loadTurns("weaken-test"));
+    const model = { XIHE_MODEL: "m", XIHE_MODEL_API_KEY: "test-key" };
+    const first = cli({ ...model, XIHE_MODEL_BASE_URL: server.baseURL });
+    expect(await main(["fix", "--cmd", testCommand], first.io)).toBe(1);
+    const runId = /^xihe fix ([0-9a-f]{8}): NEEDS YOUR INPUT$/m.exec(first.out())?.[1];
+    expect(first.out()).toContain(
+      `To apply the held change anyway: xihe fix --resume ${runId} --approve round-1:exec-1`,
+    );
+    expect(repo.git("rev-list", "--count", `main..xihe/fix-${runId}`).trim()).toBe("0");
+    await server.close();
+
+    server = await startScriptedModelServer(loadTurns("after-approval"));
+    const second = cli({ ...model, XIHE_MODEL_BASE_URL: server.baseURL }, true);
+    expect(await main(["fix", "--resume", runId!, "--approve", "round-1:exec-1"], second.io)).toBe(0);
+    expect(second.out()).toMatch(/approved by a person despite high risk/);
+    expect(repo.git("log", "--format=%s", `main..xihe/fix-${runId}`).trim().split("\n")).toEqual([
+      "xihe: edited src/sum.js",
+      "xihe: edited test/sum.test.js (-1 lines)",
+    ]);
+    expect(repo.git("rev-parse", "--abbrev-ref", "HEAD").trim()).toBe("main");
+    const store = openSqliteStore(second.storePath);
+    expect(await store.getRun(runId!)).toMatchObject({ status: "succeeded" });
+    await store.close();
   });
 });

@@ -109,6 +109,7 @@ export function fixHarness(
           instructions: "",
           commandTimeoutMs: 60_000,
           maxOutputTokens: 1024,
+          approvals: [],
           ...request,
         },
       );
