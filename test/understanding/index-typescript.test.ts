@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildIndex } from "../../src/understanding/build-index.ts";
 import type { CodeIndex } from "../../src/understanding/code-index.ts";
@@ -131,5 +133,28 @@ describe("indexing TypeScript", () => {
       isTest: false,
     });
     expect(index.files.filter((f) => f.isTest).map((f) => f.path)).toEqual(["test/cart.test.ts"]);
+  });
+
+  it("slices signatures and doc comments correctly around non-ASCII text", async () => {
+    const unicode = makeRepo({
+      "a.ts": lines(
+        "// héllo wörld ✓ 日本語",
+        'const s = "ü";',
+        "/** Dóc ✓ */",
+        "export function grüße(name: string): string {",
+        "  return `hi ${name}`;",
+        "}",
+      ),
+    });
+    try {
+      const idx = await buildIndex(unicode.root, { cache: null });
+      expect(idx.symbols.map((s) => [s.name, s.startLine, s.endLine, s.signature, s.doc])).toEqual([
+        ["s", 2, 2, 'const s = "ü"', "héllo wörld ✓ 日本語"],
+        ["grüße", 4, 6, "export function grüße(name: string): string", "Dóc ✓"],
+      ]);
+      expect(idx.files[0]?.bytes).toBe(Buffer.byteLength(readFileSync(join(unicode.root, "a.ts"))));
+    } finally {
+      unicode.cleanup();
+    }
   });
 });
