@@ -45,7 +45,10 @@ export async function stampRunCommits(git: DeliveryGit, input: StampInput): Prom
       GIT_COMMITTER_EMAIL: input.author.email,
       GIT_COMMITTER_DATE: committerDate,
     };
-    parent = await git(["-c", "commit.gpgsign=false", "commit-tree", tree, "-p", parent, "-m", message.trimEnd()], env);
+    parent = await git(
+      ["-c", "commit.gpgsign=false", "commit-tree", tree, "-p", parent, "-m", message.trimEnd()],
+      env,
+    );
     commits.push({ from: sha, to: parent });
   }
   return { head: parent, commits };
