@@ -141,6 +141,11 @@ const subset = Array.from(
   { length: Math.min(subsetSize, all.length) },
   (_, i) => all[Math.floor(i * step)] ?? "",
 );
+const load = () =>
+  loadavg()
+    .map((x) => fmt(x, 2))
+    .join(" ");
+console.log(`load average at start: ${load()} (2 cores, shared with other work)`);
 console.log(
   `corpus: ${all.length} TS/JS files under node_modules (< 1 MiB each); subset of ${subset.length}`,
 );
@@ -159,6 +164,7 @@ try {
     cleanup.push(run.cacheDir);
     if (workers === 1) await warmAndIncremental(subsetRoot, run.cachePath, String(subset.length));
   }
+  console.log(`load average at end: ${load()}`);
   console.log(
     `peak RSS: ${fmt(process.resourceUsage().maxRSS / 1024, 0)} MB (this process, worker threads included)`,
   );
