@@ -13,7 +13,9 @@ export function parseSection(
   parsers: readonly LogParser[],
   context: ParseContext,
 ): SectionResult {
+  const text = lines.join("\n");
   const detected = parsers
+    .filter((parser) => parser.markers === undefined || parser.markers.some((m) => text.includes(m)))
     .map((parser) => ({ parser, score: parser.detect(lines) }))
     .filter((d) => d.score > 0)
     .sort((a, b) => b.score - a.score);

@@ -14,6 +14,7 @@ const CODE_LINE = /^\s+\d+: /;
 
 export const avaParser: LogParser = {
   tool: "ava",
+  markers: ["[fail]: "],
   detect(lines) {
     return lines.some((l) => FAIL_LINE.test(l)) ? 85 : 0;
   },

@@ -15,6 +15,7 @@ const SCRIPT_COMMAND = /^> ([\w@./:-]+)/;
 
 export const crashParser: LogParser = {
   tool: "process",
+  markers: ["Killed", "FATAL", "core dumped", "signal SIG", "exit code 13"],
   detect(lines) {
     return lines.some(isCrashLine) ? 30 : 0;
   },

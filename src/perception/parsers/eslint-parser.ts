@@ -10,9 +10,12 @@ const RULE_TAIL = /^(.*?)\s{2,}((?:@[\w.-]+\/)?[\w.-]+(?:\/[\w.-]+)?)$/;
 const COMPACT = /^(.+?): line (\d+), col (\d+), (Error|Warning) - (.*?)(?: \(([^()\s]+)\))?$/;
 const UNIX = /^(.+?):(\d+):(\d+): (.*) \[(Error|Warning)(?:\/([^\]]+))?\]$/;
 const SUMMARY = /^[✖×] \d+ problems? \(/;
+// Anchored and tail-free, for detect(): the full row regex backtracks on long lines.
+const STYLISH_START = /^\s+\d+:\d+\s+(?:error|warning)\s/;
 
 export const eslintParser: LogParser = {
   tool: "eslint",
+  markers: [" error ", " warning ", '"filePath":', ", col ", "[Error", "[Warning"],
   detect(lines) {
     let score = 0;
     for (let i = 0; i < lines.length; i++) {
@@ -20,8 +23,20 @@ export const eslintParser: LogParser = {
       if (line.startsWith('[{"filePath":')) return 90;
       if (SUMMARY.test(line)) score = Math.max(score, 80);
       else if (line.includes(", col ") && COMPACT.test(line)) score = Math.max(score, 75);
-      else if (line.endsWith("]") && UNIX.test(line)) score = Math.max(score, 75);
-      else if (score < 60 && STYLISH_ROW.test(line) && isFileHeader(lines[i - 1] ?? "")) score = 60;
+      else if (
+        line.endsWith("]") &&
+        (line.includes("[Error") || line.includes("[Warning")) &&
+        UNIX.test(line)
+      ) {
+        score = Math.max(score, 75);
+      } else if (
+        score < 60 &&
+        line.charCodeAt(0) === 32 &&
+        STYLISH_START.test(line) &&
+        isFileHeader(lines[i - 1] ?? "")
+      ) {
+        score = 60;
+      }
     }
     return score;
   },
@@ -33,7 +48,7 @@ export const eslintParser: LogParser = {
         failures.push(...parseEslintJson(line, context));
         continue;
       }
-      const row = file !== null ? STYLISH_ROW.exec(line) : null;
+      const row = file !== null && STYLISH_START.test(line) ? STYLISH_ROW.exec(line) : null;
       if (row && file !== null) {
         failures.push(stylishFailure(file, row));
         continue;
@@ -44,7 +59,8 @@ export const eslintParser: LogParser = {
         failures.push(lint(context.toRepoPath(path), l, c, message, rule ?? null));
         continue;
       }
-      const unix = line.endsWith("]") ? UNIX.exec(line) : null;
+      const unix =
+        line.endsWith("]") && (line.includes("[Error") || line.includes("[Warning")) ? UNIX.exec(line) : null;
       if (unix) {
         const [, path = "", l = "", c = "", message = "", , rule] = unix;
         failures.push(lint(context.toRepoPath(path), l, c, message, rule ?? null));

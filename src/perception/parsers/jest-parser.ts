@@ -13,6 +13,7 @@ const MAX_MESSAGE_LINES = 20;
 
 export const jestParser: LogParser = {
   tool: "jest",
+  markers: ["  ● ", "Test Suites: "],
   detect(lines) {
     let blocks = 0;
     let summary = false;

@@ -10,6 +10,11 @@ export interface LogParser {
    * found a failure there.
    */
   readonly fallback?: boolean;
+  /**
+   * Substrings of which at least one appears in any log this parser can read. When given, detect() is
+   * skipped for sections containing none of them: one `includes` per marker instead of a scan per parser.
+   */
+  readonly markers?: readonly string[];
   /** 0 = not this tool; higher = more certain. Cheap: looks at marker lines only. */
   detect(lines: readonly string[]): number;
   parse(lines: readonly string[], context: ParseContext): Failure[];

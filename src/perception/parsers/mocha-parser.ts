@@ -12,6 +12,7 @@ const MAX_MESSAGE_LINES = 12;
 
 export const mochaParser: LogParser = {
   tool: "mocha",
+  markers: [" failing", " passing ("],
   detect(lines) {
     let failing = false;
     let passing = false;

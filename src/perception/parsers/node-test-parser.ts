@@ -7,6 +7,7 @@ import { parseNodeTestSpec, RECAP_MARKERS } from "./node-test-spec.ts";
 
 export const nodeTestParser: LogParser = {
   tool: "node:test",
+  markers: ["failureType: ", "duration_ms", "ℹ tests ", "# suites ", "✖ failing tests:", "Failed tests:"],
   detect(lines) {
     let tap = 0;
     let spec = 0;

@@ -17,6 +17,7 @@ export function parseNodeTestTap(lines: readonly string[], context: ParseContext
   let comments: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? "";
+    if (!line.includes("# ") && !line.includes("ok ")) continue;
     const trimmed = line.trimStart();
     if (trimmed.startsWith("# Subtest:")) continue;
     if (trimmed.startsWith("# ")) {

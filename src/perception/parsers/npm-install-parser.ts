@@ -12,6 +12,7 @@ const MAX_LINES = 4;
 
 export const npmInstallParser: LogParser = {
   tool: "npm",
+  markers: ["npm error", "npm ERR!"],
   detect(lines) {
     for (const line of lines)
       if (line.startsWith("npm ") && PREFIX.test(line) && !LIFECYCLE.test(line)) return 70;

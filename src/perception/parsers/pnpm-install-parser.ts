@@ -10,6 +10,7 @@ const RUN_FAILURES = new Set(["ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL", "ERR_PNPM_REC
 
 export const pnpmInstallParser: LogParser = {
   tool: "npm",
+  markers: ["ERR_PNPM_"],
   detect(lines) {
     return lines.some((l) => l.includes("ERR_PNPM_") && ERROR.test(l)) ? 75 : 0;
   },

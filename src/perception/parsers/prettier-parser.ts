@@ -9,6 +9,7 @@ const SUMMARY = /^\[warn\] Code style issues (?:found|were found)/;
 
 export const prettierParser: LogParser = {
   tool: "prettier",
+  markers: ["[warn] ", "[error] ", "Checking formatting"],
   detect(lines) {
     let score = 0;
     for (const line of lines) {

@@ -26,12 +26,12 @@ type Diagnostic = z.infer<typeof diagnostic>;
 
 export const tapParser: LogParser = {
   tool: "tap",
+  markers: ["TAP version "],
   detect(lines) {
     let version = false;
     for (const line of lines) {
-      const t = line.trimStart();
       // node:test's TAP carries these keys; its own parser reads it.
-      if (t.startsWith("failureType: ") || t.startsWith("duration_ms: ")) return 0;
+      if (line.includes("failureType: ") || line.includes("duration_ms: ")) return 0;
       if (line.startsWith("TAP version ")) version = true;
     }
     return version ? 80 : 0;

@@ -12,6 +12,7 @@ const MAX_ELABORATION_LINES = 12;
 
 export const tscParser: LogParser = {
   tool: "tsc",
+  markers: [" TS"],
   detect(lines) {
     let hits = 0;
     for (const line of lines) if (line.includes(" TS") && MARKER.test(line)) hits++;

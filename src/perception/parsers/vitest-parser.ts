@@ -17,6 +17,7 @@ const MAX_MESSAGE_LINES = 12;
 
 export const vitestParser: LogParser = {
   tool: "vitest",
+  markers: ["⎯", " Test Files ", " RUN "],
   detect(lines) {
     let sections = 0;
     let summary = false;

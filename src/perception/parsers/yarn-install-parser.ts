@@ -11,6 +11,7 @@ const SCRIPT_FAILURE = /^Command failed with (?:exit code|signal)/;
 
 export const yarnInstallParser: LogParser = {
   tool: "npm",
+  markers: ["yarn ", "➤ YN"],
   detect(lines) {
     let classic = false;
     for (const line of lines) {
