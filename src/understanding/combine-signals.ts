@@ -6,7 +6,6 @@ export type SignalWeights = Record<SignalName, number>;
 
 export const defaultSignalWeights: SignalWeights = {
   stack_frame: 3,
-  log_mention: 2.5,
   test_callee: 1,
   test_name: 1,
   call_chain: 1,

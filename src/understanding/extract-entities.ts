@@ -13,17 +13,17 @@ export interface LoggedLocation {
   function: string | null;
   external: boolean;
   origin: LocationOrigin;
-  /** Index of the failure it belongs to; mentions: -1 - the index of their log block. */
-  failure: number;
-  /** 0 = innermost frame of its failure or log block. */
-  depth: number;
+  /** One traceback: a failure's frames (one group per chained exception) or one block of the log. */
+  group: string;
+  /** Depth of the group's innermost frame: 0, or 1 per chained exception it was raised while handling. */
+  offset: number;
 }
 
 export interface FailureEntities {
   locations: LoggedLocation[];
   testNames: string[];
   errorClasses: string[];
-  /** Identifiers exactly as written in failure messages and test names. */
+  /** Identifiers exactly as written in failure messages (test names are matched by test-target-signal). */
   identifiers: Set<string>;
   /** Split terms of failure messages and test names (the focused query). */
   failureTerms: string[];
@@ -39,15 +39,26 @@ const PATH_MENTION = new RegExp(
 // vitest, ava, mocha, Python tracebacks): mentions are ordered within one such block.
 const BLOCK_START =
   /^\s*(?:_{3,}|={3,}|-{5,}|⎯{3,}|Traceback \(most recent call last\)|not ok |(?:FAIL|ERROR)\b|●|✘|✗|×|\d+\) )/;
+// Python chains exceptions: the traceback after one of these lines is one level further out.
+const CHAINED = /^(During handling of the above exception|The above exception was the direct cause)/;
 const ERROR_CLASS = /\b([A-Z][A-Za-z0-9]*(?:Error|Exception|Failure|Warning))\b/g;
 const EXTERNAL = /(^|\/)(node_modules|site-packages|dist-packages|lib\/python\d[^/]*)\/|^node:|^internal\//;
 
-export function extractEntities(failures: readonly Failure[], logText: string): FailureEntities {
+/** True when a path as printed is test code (splits chained Python tracebacks at the test frame). */
+export type IsTestPath = (printed: string) => boolean;
+
+export function extractEntities(
+  failures: readonly Failure[],
+  logText: string,
+  isTestPath: IsTestPath = () => false,
+): FailureEntities {
   const locations: LoggedLocation[] = [];
   failures.forEach((failure, index) => {
-    failure.frames.forEach((frame, depth) =>
-      locations.push({ ...frame, path: frame.file, origin: "frame", failure: index, depth }),
-    );
+    const chunks = tracebacks(failure, isTestPath);
+    chunks.forEach((chunk, offset) => {
+      for (const frame of chunk)
+        locations.push({ ...frame, path: frame.file, origin: "frame", group: `f${index}.${offset}`, offset });
+    });
     if (failure.file !== null)
       locations.push({
         path: failure.file,
@@ -55,8 +66,8 @@ export function extractEntities(failures: readonly Failure[], logText: string): 
         function: null,
         external: false,
         origin: "failure",
-        failure: index,
-        depth: failure.frames.length,
+        group: `f${index}.location`,
+        offset: Math.max(0, chunks.length - 1),
       });
   });
   locations.push(...logMentions(logText));
@@ -69,7 +80,7 @@ export function extractEntities(failures: readonly Failure[], logText: string): 
     locations,
     testNames: [...new Set(failures.flatMap((f) => (f.test ? [f.test] : [])))],
     errorClasses: [...errorClasses],
-    identifiers: identifiersIn(focused),
+    identifiers: identifiersIn(failures.map((f) => f.message).join("\n")),
     failureTerms: splitIdentifiers(focused),
   };
 }
@@ -83,14 +94,16 @@ function logMentions(logText: string): LoggedLocation[] {
   const out: LoggedLocation[] = [];
   let block: LoggedLocation[] = [];
   let blockIndex = 0;
-  const flush = () => {
+  let offset = 0;
+  const flush = (nextOffset: number) => {
     const ordered = block.length > 0 && block.every((m) => m.path.endsWith(".py")) ? block.reverse() : block;
-    ordered.forEach((m, depth) => out.push({ ...m, depth }));
-    block = [];
+    out.push(...ordered.map((m) => ({ ...m, offset })));
     blockIndex++;
+    offset = nextOffset;
   };
   for (const line of logText.split("\n")) {
-    if (BLOCK_START.test(line)) flush();
+    if (CHAINED.test(line.trim())) flush(offset + 1);
+    else if (BLOCK_START.test(line)) flush(0);
     for (const match of line.matchAll(PATH_MENTION)) {
       const path = match[1] ?? "";
       block.push({
@@ -99,11 +112,38 @@ function logMentions(logText: string): LoggedLocation[] {
         function: null,
         external: EXTERNAL.test(path),
         origin: "mention",
-        failure: -1 - blockIndex,
-        depth: 0,
+        group: `m${blockIndex}`,
+        offset: 0,
       });
     }
   }
-  flush();
+  flush(0);
   return out;
+}
+
+type Frames = Failure["frames"];
+
+/**
+ * A failure's frames as tracebacks, each innermost first, causes before the exceptions raised while
+ * handling them. V8 prints innermost first; Python prints outermost first (the parsers keep that
+ * order), and each chained exception's traceback starts again from the test: a test frame after
+ * library frames starts the next traceback.
+ */
+function tracebacks(failure: Failure, isTestPath: IsTestPath): Frames[] {
+  const frames = failure.frames;
+  if (frames.length < 2) return [frames];
+  const at = (f: Frames[number] | undefined) =>
+    f !== undefined && f.file === failure.file && f.line === failure.line;
+  const python = frames.every((f) => f.file.endsWith(".py"));
+  const outermostFirst = (at(frames[frames.length - 1]) && !at(frames[0])) || (python && !at(frames[0]));
+  if (!outermostFirst) return [frames];
+  const chunks: Frames[] = [[]];
+  let previousIsTest = true;
+  for (const frame of frames) {
+    const isTest = isTestPath(frame.file);
+    if (isTest && !previousIsTest) chunks.push([]);
+    chunks[chunks.length - 1]?.push(frame);
+    previousIsTest = isTest;
+  }
+  return chunks.map((chunk) => [...chunk].reverse());
 }

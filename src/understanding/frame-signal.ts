@@ -12,31 +12,37 @@ export interface TestLocation {
 }
 
 export interface FrameEvidence {
+  /** Parsed frames and raw-log mentions merged: the stronger hit per symbol wins. */
   frames: SignalScores;
-  mentions: SignalScores;
   /** Files named by project frames or failures even where no symbol encloses the line. */
   files: Map<string, number>;
   testLocations: TestLocation[];
 }
 
-// Mentions are bare `path:line` strings from the raw log; their weight is set in combine-signals.ts.
-const MENTION_WEIGHT = 1;
+// Mentions are bare `path:line` strings from the raw log: the parsers' frames are surer, but the
+// mentions keep chained-exception blocks apart, which a flat frame list cannot.
+const MENTION_WEIGHT = 0.85;
 
 export function frameEvidence(
   locations: readonly LoggedLocation[],
   resolve: LogPathResolver,
   lookup: SymbolLookup,
 ): FrameEvidence {
-  const evidence: FrameEvidence = {
-    frames: new Map(),
-    mentions: new Map(),
-    files: new Map(),
-    testLocations: [],
-  };
+  const evidence: FrameEvidence = { frames: new Map(), files: new Map(), testLocations: [] };
   // Depth counts only project (non-test, non-external) frames, per failure or log block.
-  const projectDepth = new Map<number, number>();
-  for (const loc of locations) {
-    if (loc.external) continue;
+  const projectDepth = new Map<string, number>();
+  // A mention of a line a parsed frame covers borrows the frame's function name (mentions have none).
+  const parsedFunctions = new Map<string, string>();
+  for (const l of locations)
+    if (l.origin !== "mention" && l.function)
+      parsedFunctions.set(lineKey(resolve(l.path), l.line), l.function);
+  for (const located of locations) {
+    if (located.external) continue;
+    const borrowed =
+      located.origin === "mention"
+        ? parsedFunctions.get(lineKey(resolve(located.path), located.line))
+        : undefined;
+    const loc = borrowed ? { ...located, function: borrowed } : located;
     const file = resolve(loc.path);
     if (file === null) continue;
     const indexed = lookup.file(file);
@@ -46,30 +52,45 @@ export function frameEvidence(
       continue;
     }
     const isMention = loc.origin === "mention";
-    const depth = projectDepth.get(loc.failure) ?? 0;
-    projectDepth.set(loc.failure, depth + 1);
+    // Counted per traceback from its offset (a handler's traceback starts one level out).
+    const depth = projectDepth.get(loc.group) ?? loc.offset;
+    projectDepth.set(loc.group, depth + 1);
     const strength = (isMention ? MENTION_WEIGHT : 1) / (1 + depth);
     evidence.files.set(file, Math.max(evidence.files.get(file) ?? 0, strength));
     const symbol = loc.line !== null ? lookup.enclosing(file, loc.line) : null;
-    const target = isMention ? evidence.mentions : evidence.frames;
+    const short = loc.function ? shortName(loc.function) : null;
     if (symbol) {
-      const where = `${file}:${loc.line}`;
+      const where = `${file}:${loc.line}${isMention ? " (log)" : ""}`;
+      const detail = depth === 0 ? `innermost at ${where}` : `${where} (depth ${depth})`;
+      // The frame names a function the index does not have (a nested closure): the enclosing
+      // symbol only contains the failing code, so it gets half the credit.
+      const nested =
+        short !== null && short !== symbol.name && !lookup.symbolsIn(file).some((s) => s.name === short);
       addHit(
-        target,
+        evidence.frames,
         symbol.id,
-        strength,
-        depth === 0 ? `innermost at ${where}` : `${where} (depth ${depth})`,
+        nested ? strength / 2 : strength,
+        nested ? `${detail} in ${short}` : detail,
       );
-    } else if (loc.function) {
+    } else if (short) {
       // No line inside a symbol (or no line): fall back to the frame's function name in that file.
-      const short =
-        loc.function
-          .replace(/^(?:async |new |Object\.|Module\.)/, "")
-          .split(/[.\s]/)
-          .pop() ?? "";
       for (const s of lookup.symbolsIn(file))
-        if (s.name === short) addHit(target, s.id, strength * 0.8, `frame ${loc.function}`);
+        if (s.name === short) addHit(evidence.frames, s.id, strength * 0.8, `frame ${loc.function}`);
     }
   }
   return evidence;
+}
+
+/** `Object.parseArgs`, `async Cart.total`, `new Foo` -> the bare function name; null for anonymous. */
+function shortName(printed: string): string | null {
+  const name =
+    printed
+      .replace(/^(?:async |new )/, "")
+      .split(/[.\s]/)
+      .pop() ?? "";
+  return /^[A-Za-z_$][\w$]*$/.test(name) && name !== "<anonymous>" ? name : null;
+}
+
+function lineKey(file: string | null, line: number | null): string {
+  return `${file ?? ""}:${line ?? ""}`;
 }

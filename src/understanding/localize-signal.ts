@@ -2,7 +2,6 @@
 // short detail for `why`; combine-signals.ts weighs them.
 export type SignalName =
   | "stack_frame"
-  | "log_mention"
   | "test_callee"
   | "test_name"
   | "call_chain"

@@ -48,7 +48,10 @@ export function localize(input: LocalizeInput): SuspectLocation[] {
   const { index, readLines } = input;
   const lookup = createSymbolLookup(index);
   const resolve = createLogPathResolver(index.files.map((f) => f.path));
-  const entities = extractEntities(input.failures, input.logText);
+  const entities = extractEntities(input.failures, input.logText, (printed) => {
+    const file = resolve(printed);
+    return file !== null && lookup.isTest(file);
+  });
   const frames = frameEvidence(entities.locations, resolve, lookup);
   const tests = testTargets(index, lookup, frames.testLocations, entities.testNames);
   const candidates = index.symbols.filter(
@@ -78,7 +81,6 @@ export function localize(input: LocalizeInput): SuspectLocation[] {
 
   const signals = new Map<SignalName, SignalScores>([
     ["stack_frame", frames.frames],
-    ["log_mention", frames.mentions],
     ["test_callee", tests.callees],
     ["test_name", tests.named],
     ["call_chain", chain],
@@ -87,7 +89,11 @@ export function localize(input: LocalizeInput): SuspectLocation[] {
     ["exact_name", lexical.exact],
     ["imported_by_test", imported],
   ]);
-  const combined = combineSignals(signals, { ...defaultSignalWeights, ...input.weights });
+  const weights = { ...defaultSignalWeights, ...input.weights };
+  // With stack frames in project code, words are a tie-breaker, not a rival: halve the lexical signals.
+  if (frames.frames.size > 0)
+    for (const name of ["bm25", "bm25_log", "exact_name", "test_name"] as const) weights[name] /= 2;
+  const combined = combineSignals(signals, weights);
   const out: SuspectLocation[] = [];
   for (const c of combined) {
     const symbol = lookup.byId(c.id);
