@@ -6,7 +6,7 @@ import type { Failure } from "../failure.ts";
 import type { LogParser } from "./log-parser.ts";
 
 const GNU =
-  /^((?:[A-Za-z]:[\\/])?[\w.@~+\-\\/]*[\w-]\.[A-Za-z][\w+]{0,7}):(\d+)(?::(\d+))?:\s+(?:(fatal error|error|warning|note|info|style)\s*:\s*)?(.+)$/;
+  /^((?:[A-Za-z]:[\\/])?[\w.@~+\-\\/]*[\w-]\.[A-Za-z][\w+]{0,7}):(\d+)(?::(\d+))?:\s+(?:(fatal error|error|warning|note)\s*:\s*)?(.+)$/;
 const NOT_A_PATH = /^(?:https?|ftp|file)$|^\d/;
 
 export const genericParser: LogParser = {
@@ -23,13 +23,13 @@ export const genericParser: LogParser = {
       if (!m) continue;
       const { file, row, column, severity, message } = m;
       const last = failures.at(-1);
-      if (severity === "note" && last) {
-        last.message += `\n${message}`;
+      if (severity === "note") {
+        if (last) last.message += `\n${message}`;
         continue;
       }
       failures.push({
         tool: "generic",
-        kind: severity === "warning" || severity === "style" || severity === "info" ? "lint" : "build",
+        kind: severity === "warning" ? "lint" : "build",
         file: context.toRepoPath(file),
         line: row,
         column,

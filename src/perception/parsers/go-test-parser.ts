@@ -10,6 +10,7 @@ import { isGoVetOutput } from "./go-vet-parser.ts";
 import { readGoroutines, testFunctionName } from "./go-goroutine-trace.ts";
 import { readGoTestResults, type GoTestResult } from "./go-test-results.ts";
 
+const ERROR_TRACE = /Error Trace:\s+(\S+?\.go):(\d+)/;
 const MARKER = /^(?:--- FAIL: |FAIL\t|ok {2}\t|panic: test timed out after )|\[(?:build|setup) failed\]$/;
 
 export const goTestParser: LogParser = {
@@ -41,8 +42,21 @@ function fromResult(result: GoTestResult, context: ParseContext): Failure {
     return { ...failure("crash", own?.file ?? null, own?.line ?? null, null, name, result.message), frames };
   }
   const own = goroutines[0]?.frames.find((f) => !f.external);
-  if (own) return { ...failure("test", own.file, own.line, null, result.name, result.message), frames };
+  // A panic outside any test (init, TestMain) kills the test binary before or between tests.
+  const kind = result.name === null ? "crash" : "test";
+  if (own) return { ...failure(kind, own.file, own.line, null, result.name, result.message), frames };
   const first = result.messages[0];
+  // testify prints the full path of the failing assertion in its `Error Trace:` line.
+  const trace = first ? ERROR_TRACE.exec(first.text) : null;
+  if (trace)
+    return failure(
+      "test",
+      context.toRepoPath(trace[1] ?? ""),
+      Number(trace[2]),
+      null,
+      result.name,
+      result.message,
+    );
   const file = first ? testFilePath(first.file, result.packagePath, context) : null;
   return failure("test", file, first?.line ?? null, null, result.name, result.message);
 }

@@ -67,16 +67,21 @@ export function readGoTestResults(lines: readonly string[]): GoTestResult[] {
       while (end < lines.length && !PANIC_END.test(lines[end] ?? "")) end++;
       const block = lines.slice(i, end);
       const timeout = line.startsWith("panic: test timed out after ");
-      const target = timeout
-        ? { name: runningTest(block), packagePath: null, messages: [], message: "", panic: [], timeout: true }
-        : (pending.at(-1) ?? (current ? resultFor(current) : null));
-      if (target) {
-        target.panic = block;
-        target.message ||= line.replace(/ \[recovered\]$/, "");
-        if (timeout) {
-          extra.push(target);
-          pending.push(target);
-        }
+      const owner = timeout ? null : (pending.at(-1) ?? (current ? resultFor(current) : null));
+      // The global timeout, or a panic outside any test (init, TestMain): a result of its own.
+      const target = owner ?? {
+        name: timeout ? runningTest(block) : null,
+        packagePath: null,
+        messages: [],
+        message: "",
+        panic: [],
+        timeout,
+      };
+      target.panic = block;
+      target.message ||= line.replace(/ \[recovered\]$/, "");
+      if (!owner) {
+        extra.push(target);
+        pending.push(target);
       }
       i = end - 1;
       continue;

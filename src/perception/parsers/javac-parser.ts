@@ -37,7 +37,7 @@ export const javacParser: LogParser = {
       const file = context.toRepoPath((maven ?? plain)?.[1] ?? "");
       const row = Number((maven ?? plain)?.[2]);
       let column = maven ? Number(maven[3]) : null;
-      const message = [maven ? (maven[4] ?? "") : (plain?.[4] ?? "")];
+      const message = [maven ? (maven[4] ?? "").replace(/^(?:error|warning): /, "") : (plain?.[4] ?? "")];
       const isWarning = severity === "WARNING" || plain?.[3] === "warning";
       let j = i + 1;
       for (; j < lines.length && j < i + 12; j++) {

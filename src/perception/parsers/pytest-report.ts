@@ -25,6 +25,11 @@ export interface PytestReport {
 const BANNER = /^={3,} (.+?) ={3,}$/;
 const HEADER = /^_{3,} (.+?) _{3,}$/;
 const SUMMARY = /^(FAILED|ERROR) (\S.*?)(?: - (.*))?$/;
+// pytest >= 9 subtests: `SUBFAILED[msg] (k=v) path::test - message`; the node id gets the suffix the
+// section title carries (`test [msg] (k=v)`).
+const SUBTEST = /^SUBFAILED(\[[^\]]*\])?(?: (\([^)]*\)))? (\S+?::\S+)(?: - (.*))?$/;
+// A parent that failed only because subtests failed is not a failure of its own.
+const SUBTESTS_PARENT = /^contains \d+ failed subtests?$/;
 // `-v`: `path::test FAILED [ 50%]`; xdist: `[gw0] [ 50%] FAILED path::test`.
 const PROGRESS_VERBOSE = /^(\S+::\S.*?) (FAILED|ERROR)(?:\s+\[\s*\d+%\])?\s*$/;
 const PROGRESS_XDIST = /^\[gw\d+\] \[\s*\d+%\] (FAILED|ERROR) (\S.*?)\s*$/;
@@ -60,8 +65,15 @@ export function readPytestReport(lines: readonly string[]): PytestReport {
       continue;
     }
     if (area === "summary") {
+      const sub = SUBTEST.exec(line);
+      if (sub) {
+        const suffix = [sub[1], sub[2]].filter(Boolean).join(" ");
+        report.summary.push(summaryEntry("FAILED", `${sub[3] ?? ""} ${suffix}`, sub[4]));
+        continue;
+      }
       const entry = SUMMARY.exec(line);
-      if (entry) report.summary.push(summaryEntry(entry[1], entry[2], entry[3]));
+      if (entry && !SUBTESTS_PARENT.test(entry[3] ?? ""))
+        report.summary.push(summaryEntry(entry[1], entry[2], entry[3]));
       continue;
     }
     const verbose = PROGRESS_VERBOSE.exec(line);
@@ -69,6 +81,9 @@ export function readPytestReport(lines: readonly string[]): PytestReport {
     const xdist = PROGRESS_XDIST.exec(line);
     if (xdist) report.progress.push(summaryEntry(xdist[1], xdist[2], undefined));
   }
+  report.sections = report.sections.filter(
+    (s) => !SUBTESTS_PARENT.test(s.body.find((l) => l.trim() !== "")?.trim() ?? ""),
+  );
   return report;
 }
 

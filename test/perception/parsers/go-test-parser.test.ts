@@ -46,6 +46,12 @@ describe("go test parser", () => {
     ]);
   });
 
+  it("reports a panic outside any test as a crash at the panicking line", () => {
+    expect(parseFixture(goTestParser, "go-test-shipping-init-panic").map(brief)).toEqual([
+      { ...fail("pkg/boot/boot.go", 7, "", "panic: boot: no limits configured", "crash"), test: null },
+    ]);
+  });
+
   it("reads packages that do not build, from go test and from go build", () => {
     const label = [
       {

@@ -92,6 +92,24 @@ describe("pytest parser", () => {
     ]);
   });
 
+  it("reads pytest 9 subtests one by one and drops the parent that failed only through them", () => {
+    const id = "subtests/test_quantities.py::test_add_quantities";
+    expect(parseFixture(pytestParser, "pytest-inventory-subtests").map(brief)).toEqual([
+      fail(
+        "src/inventory/stock.py",
+        10,
+        `${id} [add] (qty=0)`,
+        "ValueError: quantity must be positive, got 0",
+      ),
+      fail(
+        "src/inventory/stock.py",
+        10,
+        `${id} [add] (qty=-1)`,
+        "ValueError: quantity must be positive, got -1",
+      ),
+    ]);
+  });
+
   it("ignores PASSED lines of -rA and passing progress lines", () => {
     const found = parseFixture(pytestParser, "pytest-inventory-long");
     expect(found.some((f) => f.test?.includes("test_add_accumulates") || f.test?.includes("net0"))).toBe(
