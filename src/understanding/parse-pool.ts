@@ -41,17 +41,24 @@ function runWorker(jobs: readonly ParseJob[], results: JobResult[], take: () => 
     workerData: { entry: new URL("./parse-worker.ts", import.meta.url).href },
   });
   return new Promise((resolve, reject) => {
+    let inFlight = 0;
     const sendNext = () => {
       const id = take();
       const job = jobs[id];
-      if (!job) {
+      if (job) {
+        inFlight++;
+        worker.postMessage({ id, job });
+      } else if (inFlight === 0) {
         void worker.terminate().then(() => resolve());
-        return;
       }
-      worker.postMessage({ id, job });
     };
     worker.on("message", (msg: WorkerReply | { ready: true }) => {
-      if ("ready" in msg) return sendNext();
+      // Two jobs in flight, so the worker never waits for this thread to be scheduled.
+      if ("ready" in msg) {
+        sendNext();
+        return sendNext();
+      }
+      inFlight--;
       results[msg.id] = msg.ok ? { ok: true, result: msg.result } : { ok: false, error: msg.error };
       sendNext();
     });
