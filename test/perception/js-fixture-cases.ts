@@ -15,6 +15,7 @@ export const jsFixtureCases = [
   "jest-console",
   "eslint-json",
   "eslint-unix",
+  "eslint-no-config",
   "prettier-check",
   "tsc-plain",
   "tsc-pretty",

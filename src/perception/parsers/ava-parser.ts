@@ -6,7 +6,10 @@ import type { LogParser, ParseContext } from "./log-parser.ts";
 import { innermostProjectLocation, parseJsStackFrame, type ParsedJsFrame } from "../js-stack-frame.ts";
 
 const RULE = /^ {2}─$/;
+// AVA 4+ marks failures `✘ [fail]: `; AVA 3 printed `✖ title` and a `N tests failed` summary.
 const FAIL_LINE = /^\s*✘ \[fail\]: /;
+const OLD_FAIL_LINE = /^\s*✖ \S/;
+const FAILED_SUMMARY = /^ {2}\d+ tests? failed$/;
 const ASSERT_AT = /^ {2}((?:[\w@.-]+\/)*[\w@.-]+\.[cm]?[jt]sx?):(\d+)$/;
 const ARROW = /^\s*› (.+):(\d+):(\d+)$/;
 const FILE_LEVEL = /^(?:Uncaught exception|Unhandled rejection) in (.+)$/;
@@ -14,9 +17,12 @@ const CODE_LINE = /^\s+\d+: /;
 
 export const avaParser: LogParser = {
   tool: "ava",
-  markers: ["[fail]: "],
+  markers: ["[fail]: ", " failed"],
   detect(lines) {
-    return lines.some((l) => FAIL_LINE.test(l)) ? 85 : 0;
+    if (lines.some((l) => FAIL_LINE.test(l))) return 85;
+    // node:test's spec reporter also prints `✖ name`; its summary lines tell it apart.
+    if (lines.some((l) => l.startsWith("ℹ tests ") || l.trim() === "✖ failing tests:")) return 0;
+    return lines.some((l) => FAILED_SUMMARY.test(l)) && lines.some((l) => OLD_FAIL_LINE.test(l)) ? 70 : 0;
   },
   parse(lines, context) {
     const first = lines.findIndex((l) => RULE.test(l));

@@ -10,17 +10,20 @@ const RULE_TAIL = /^(.*?)\s{2,}((?:@[\w.-]+\/)?[\w.-]+(?:\/[\w.-]+)?)$/;
 const COMPACT = /^(.+?): line (\d+), col (\d+), (Error|Warning) - (.*?)(?: \(([^()\s]+)\))?$/;
 const UNIX = /^(.+?):(\d+):(\d+): (.*) \[(Error|Warning)(?:\/([^\]]+))?\]$/;
 const SUMMARY = /^[✖×] \d+ problems? \(/;
+// ESLint itself failed (no config, a broken plugin): no file, the reason follows the version line.
+const CRASHED = "Oops! Something went wrong! :(";
 // Anchored and tail-free, for detect(): the full row regex backtracks on long lines.
 const STYLISH_START = /^\s+\d+:\d+\s+(?:error|warning)\s/;
 
 export const eslintParser: LogParser = {
   tool: "eslint",
-  markers: [" error ", " warning ", '"filePath":', ", col ", "[Error", "[Warning"],
+  markers: [CRASHED, " error ", " warning ", '"filePath":', ", col ", "[Error", "[Warning"],
   detect(lines) {
     let score = 0;
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i] ?? "";
       if (line.startsWith('[{"filePath":')) return 90;
+      if (line === CRASHED) return 80;
       if (SUMMARY.test(line)) score = Math.max(score, 80);
       else if (line.includes(", col ") && COMPACT.test(line)) score = Math.max(score, 75);
       else if (
@@ -43,6 +46,8 @@ export const eslintParser: LogParser = {
   parse(lines, context) {
     const failures: Failure[] = [];
     let file: string | null = null;
+    const crashed = lines.indexOf(CRASHED);
+    if (crashed !== -1) failures.push(crashFailure(lines.slice(crashed + 1)));
     for (const line of lines) {
       if (line.startsWith('[{"filePath":')) {
         failures.push(...parseEslintJson(line, context));
@@ -85,6 +90,11 @@ function stylishFailure(file: string, row: RegExpExecArray): Failure {
   const [, l = "", c = "", , rest = ""] = row;
   const tail = RULE_TAIL.exec(rest);
   return lint(file, l, c, tail ? (tail[1] ?? rest) : rest, tail ? (tail[2] ?? null) : null);
+}
+
+function crashFailure(after: readonly string[]): Failure {
+  const reason = after.find((l) => l.trim() !== "" && !/^ESLint: \d/.test(l.trim())) ?? CRASHED;
+  return { ...lint("", "", "", reason, null), file: null };
 }
 
 function lint(file: string, line: string, column: string, message: string, rule: string | null): Failure {

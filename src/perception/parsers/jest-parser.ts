@@ -10,6 +10,8 @@ const BLOCK = /^ {2}● (.+)$/;
 const CODE_FRAME = /^\s*(>?)\s*(\d+) \|/;
 const NOT_FAILURES = new Set(["Console"]);
 const MAX_MESSAGE_LINES = 20;
+// ts-jest reports a type error of the test file as the suite's message, in tsc's own format.
+const TS_DIAGNOSTIC = /^(\S+?)(?::(\d+):(\d+) - |\((\d+),(\d+)\): )error TS\d+: /;
 
 export const jestParser: LogParser = {
   tool: "jest",
@@ -81,7 +83,14 @@ function blockFailure(
     }
     if (inMessage && line.trim() !== "" && message.length < MAX_MESSAGE_LINES) message.push(line.trim());
   }
-  const location = innermostProjectLocation(frames);
+  const typeError = message.map((m) => TS_DIAGNOSTIC.exec(m)).find((m) => m !== null);
+  const location = typeError
+    ? {
+        file: context.toRepoPath(typeError[1] ?? ""),
+        line: Number(typeError[2] ?? typeError[4]),
+        column: Number(typeError[3] ?? typeError[5]),
+      }
+    : innermostProjectLocation(frames);
   const isSuiteError = title === "Test suite failed to run";
   return {
     tool: "jest",

@@ -4,8 +4,9 @@
 import type { Failure } from "../failure.ts";
 import type { LogParser } from "./log-parser.ts";
 
-const PLAIN = /^(.+?)\((\d+),(\d+)\): (error|warning|message) (TS\d+): (.*)$/;
-const PRETTY = /^(.+?):(\d+):(\d+) - (error|warning|message) (TS\d+): (.*)$/;
+// tsc starts its diagnostics in column 0; indented copies (inside a jest/vitest block) belong to that tool.
+const PLAIN = /^(\S.*?)\((\d+),(\d+)\): (error|warning|message) (TS\d+): (.*)$/;
+const PRETTY = /^(\S.*?):(\d+):(\d+) - (error|warning|message) (TS\d+): (.*)$/;
 const GLOBAL = /^(error|warning) (TS\d+): (.*)$/;
 const MARKER = /\): (?:error|warning) TS\d+: | - (?:error|warning) TS\d+: |^error TS\d+: /;
 const MAX_ELABORATION_LINES = 12;
@@ -15,7 +16,8 @@ export const tscParser: LogParser = {
   markers: [" TS"],
   detect(lines) {
     let hits = 0;
-    for (const line of lines) if (line.includes(" TS") && MARKER.test(line)) hits++;
+    for (const line of lines)
+      if (line.includes(" TS") && line.charCodeAt(0) !== 32 && MARKER.test(line)) hits++;
     return hits > 0 ? 70 + Math.min(hits, 20) : 0;
   },
   parse(lines, context) {
