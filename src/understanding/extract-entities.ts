@@ -98,6 +98,7 @@ function logMentions(logText: string): LoggedLocation[] {
   const flush = (nextOffset: number) => {
     const ordered = block.length > 0 && block.every((m) => m.path.endsWith(".py")) ? block.reverse() : block;
     out.push(...ordered.map((m) => ({ ...m, offset })));
+    block = [];
     blockIndex++;
     offset = nextOffset;
   };
