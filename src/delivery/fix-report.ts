@@ -1,0 +1,67 @@
+// FixReport: everything the run comment of a `/xihe fix` shows, as plain data. The executor maps the
+// loop's FixOutcome (src/agent/fix-outcome.ts), perception's failures and the delivery results onto
+// it; renderFixComment turns it into Markdown. All strings may be untrusted (PR, log, model text):
+// the renderer escapes and caps every one of them, so map values through unchanged.
+import type { FailureClass, FailureKind } from "../perception/failure.ts";
+
+export type FixReportStatus =
+  /** Verified green; delivered to a side branch (and a fix PR or compare link). */
+  | "fixed"
+  /** Ran, but no verified fix (gave up, budget, flaky/transient failures that must not be "fixed"). */
+  | "not_fixed"
+  /** The run asks the requester a question (`question`). */
+  | "needs_input"
+  /** Delivery refused to push (workflow_files_not_allowed, secret_in_diff, head_moved, ...). */
+  | "refused"
+  /** A stage crashed; `stages` says which and why. */
+  | "failed";
+
+export interface FixReport {
+  runId: string;
+  status: FixReportStatus;
+  /** One line: why the run ended this way (e.g. the verifier's summary or a refusal message). */
+  reason: string;
+  question?: string | null;
+  /** The pull request; headSha is the commit the fix was computed on. */
+  pr: { number: number; headRef: string; headSha: string };
+  /** Pipeline stages in order; a missing or failed stage is shown with its reason. */
+  stages: { name: string; status: "done" | "skipped" | "failed"; detail?: string }[];
+  /** What failed before the fix: perception's failures with their classification. */
+  failures: {
+    tool: string;
+    kind: FailureKind;
+    file: string | null;
+    line: number | null;
+    test: string | null;
+    message: string;
+    classification: FailureClass;
+    /** The classifier's reason (e.g. "passed on re-run"). */
+    classificationReason?: string;
+  }[];
+  /** null when nothing was changed. */
+  change: {
+    files: { path: string; added: number; removed: number }[];
+    riskScore: number;
+    riskLevel: "low" | "medium" | "high";
+    riskReasons: string[];
+    /** Test-weakening findings (skip added, assertion removed, ...); any entry flags the change. */
+    testWeakening: { path: string; kind: string; detail: string }[];
+  } | null;
+  /** Each verification command: exit code on the PR head and on the fix (null: not run). */
+  evidence: { command: string; exitBefore: number | null; exitAfter: number | null; passed: boolean }[];
+  testsFixed: string[];
+  testsBroken: string[];
+  /** `git diff --check` on the fix; null when not run. */
+  diffCheckOk: boolean | null;
+  cost: { inputTokens: number; outputTokens: number; costUsd: number; elapsedMs: number; modelCalls: number };
+  /** The reasoning trace (src/agent/reasoning-trace.ts TraceEntry records). */
+  trace: { step: string; decision: string; evidence: string[]; confidence: number }[];
+  /** Commits on the side branch, oldest first. */
+  commits: { sha: string; summary: string }[];
+  /** Where the fix is; null when nothing was pushed. */
+  delivery:
+    | { kind: "pull_request"; sideBranch: string; number: number; url: string }
+    | { kind: "compare"; sideBranch: string; compareUrl: string; patch: { text: string; truncated: boolean } }
+    | { kind: "side_branch"; sideBranch: string }
+    | null;
+}

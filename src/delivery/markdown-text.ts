@@ -1,0 +1,71 @@
+// Untrusted text (PR fields, CI logs, model output) made safe for a GitHub comment (THREATS A27):
+// no terminal escapes or invisible characters, no @-mentions (a zero-width space after "@"), no
+// HTML or HTML comments (`<` `>` `&` escaped), markdown syntax escaped outside code, code spans and
+// blocks whose fences the text cannot close, and every piece capped before it is measured.
+import stripAnsi from "strip-ansi";
+import { stripInvisible } from "../workspace/strip-invisible.ts";
+
+/** Control characters other than tab and newline. */
+const controls = /[\p{Cc}]/gu;
+
+function clean(text: string, maxChars: number): string {
+  // Cap first: a 5 MB log line must not cost 5 MB of regex work per escape step.
+  const head = text.length > maxChars * 4 + 64 ? text.slice(0, maxChars * 4 + 64) : text;
+  return stripInvisible(stripAnsi(head))
+    .text.replace(/\r\n?/g, "\n")
+    .replace(controls, (c) => (c === "\n" || c === "\t" ? c : ""));
+}
+
+function cap(text: string, maxChars: number): string {
+  return text.length > maxChars ? `${text.slice(0, Math.max(0, maxChars - 1))}…` : text;
+}
+
+/** One line of plain text inside Markdown (a table cell, a list item): nothing in it is markup. */
+export function escapeInline(text: string, maxChars = 300): string {
+  const oneLine = cap(clean(text, maxChars).replace(/\s+/g, " ").trim(), maxChars);
+  return oneLine
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/([\\`*_[\]|~])/g, "\\$1")
+    .replace(/@/g, "@\u200b")
+    .replace(/^(\d+)\./, "$1\\.")
+    .replace(/^-/, "\\-");
+}
+
+/**
+ * Inline code that the text cannot break out of (GitHub renders neither mentions nor HTML in it).
+ * `|` is written `\|` so the span can sit in a table cell without splitting it; "@" still gets the
+ * zero-width space (spans are short labels, and a mention must not depend on one renderer rule).
+ */
+export function codeSpan(text: string, maxChars = 200): string {
+  const oneLine = cap(clean(text, maxChars).replace(/\s+/g, " ").trim(), maxChars) || " ";
+  const body = oneLine.replace(/\|/g, "\\|").replace(/@/g, "@\u200b");
+  const fence = "`".repeat(longestRun(body, "`") + 1);
+  const pad = body.startsWith("`") || body.endsWith("`") || body.startsWith(" ") ? " " : "";
+  return `${fence}${pad}${body}${pad}${fence}`;
+}
+
+/** A fenced block for multi-line text (logs, patches); the fence is longer than any run inside. */
+export function codeBlock(text: string, maxChars: number, info = ""): string {
+  const raw = clean(text, maxChars);
+  const body = raw.length > maxChars ? `${raw.slice(0, maxChars)}\n… (cut at ${maxChars} characters)` : raw;
+  const fence = "`".repeat(Math.max(3, longestRun(body, "`") + 1));
+  return `${fence}${/^[a-z]{0,10}$/.test(info) ? info : ""}\n${body.replace(/\n$/, "")}\n${fence}`;
+}
+
+/** A word for a shell command the reader copies: plain ref characters as-is, anything else quoted. */
+export function shellWord(text: string): string {
+  const value = clean(text, 300).replace(/\n/g, " ");
+  return /^[A-Za-z0-9._/@:+=-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+function longestRun(text: string, ch: string): number {
+  let best = 0;
+  let run = 0;
+  for (const c of text) {
+    run = c === ch ? run + 1 : 0;
+    best = Math.max(best, run);
+  }
+  return best;
+}

@@ -1,0 +1,222 @@
+// The Markdown body of a fix run's sticky comment (RunOutcome.body; the status wrapper and hidden
+// marker come from github/render-status-comment.ts). Input: FixReport (./fix-report.ts). Every
+// untrusted string goes through markdown-text.ts; lists are capped by count and the optional parts
+// (trace, patch) only get the room left, so the body never exceeds maxCommentChars (THREATS A27).
+import type { FixReport } from "./fix-report.ts";
+import { codeBlock, codeSpan, escapeInline } from "./markdown-text.ts";
+import { renderRollback } from "./render-rollback.ts";
+
+export const maxCommentChars = 60_000;
+
+const headline: Record<FixReport["status"], string> = {
+  fixed: "✅ **Fixed and verified**",
+  not_fixed: "⚠️ **Not fixed**",
+  needs_input: "❓ **Needs your input**",
+  refused: "🛑 **Fix not delivered**",
+  failed: "❌ **Run failed**",
+};
+
+export function renderFixComment(report: FixReport): string {
+  const required = [
+    `${headline[report.status]} — ${escapeInline(report.reason, 500)}`,
+    ...(report.question ? ["", `> ${escapeInline(report.question, 1000)}`] : []),
+    ...stages(report),
+    ...failures(report),
+    ...changes(report),
+    ...evidence(report),
+    ...delivery(report),
+    ...cost(report),
+    ...renderRollback(report),
+  ].join("\n");
+  let room = maxCommentChars - required.length - 200;
+  const optional: string[] = [];
+  for (const part of [trace(report), patch(report)]) {
+    if (part === "") continue;
+    if (part.length <= room) {
+      optional.push(part);
+      room -= part.length;
+    } else
+      optional.push("<sub>(a section was left out to keep this comment under GitHub's size limit)</sub>");
+  }
+  const [head, rollback] = splitAtRollback(required);
+  return [head, ...optional, rollback]
+    .filter((p) => p !== "")
+    .join("\n\n")
+    .slice(0, maxCommentChars);
+}
+
+function stages(r: FixReport): string[] {
+  const notDone = r.stages.filter((s) => s.status !== "done");
+  if (notDone.length === 0) return [];
+  return [
+    "",
+    "#### Stages",
+    ...r.stages
+      .slice(0, 20)
+      .map(
+        (s) =>
+          `- ${s.status === "done" ? "✅" : s.status === "skipped" ? "⏭️" : "❌"} ${escapeInline(s.name, 60)}${s.detail ? ` — ${escapeInline(s.detail, 300)}` : ""}`,
+      ),
+  ];
+}
+
+function failures(r: FixReport): string[] {
+  if (r.failures.length === 0) return [];
+  const rows = r.failures.slice(0, 20).map((f) => {
+    const where = f.file ? codeSpan(`${f.file}${f.line === null ? "" : `:${f.line}`}`, 120) : "—";
+    const what = `${f.test ? `${codeSpan(f.test, 120)} ` : ""}${escapeInline(f.message, 300)}`;
+    const cls = `${f.classification}${f.classificationReason ? ` (${escapeInline(f.classificationReason, 100)})` : ""}`;
+    return `| ${escapeInline(f.tool, 40)} ${f.kind} | ${where} | ${what} | ${cls} |`;
+  });
+  const more = r.failures.length > 20 ? [`<sub>and ${r.failures.length - 20} more</sub>`] : [];
+  return [
+    "",
+    "#### What failed",
+    "",
+    "| check | where | what | classification |",
+    "| --- | --- | --- | --- |",
+    ...rows,
+    ...more,
+  ];
+}
+
+function changes(r: FixReport): string[] {
+  if (r.change === null) return ["", "#### What changed", "", "Nothing: no commit was made."];
+  const c = r.change;
+  const added = c.files.reduce((n, f) => n + f.added, 0);
+  const removed = c.files.reduce((n, f) => n + f.removed, 0);
+  const lines = [
+    "",
+    "#### What changed",
+    "",
+    `${c.files.length} file(s), **+${added} −${removed}** · risk **${c.riskLevel}** (score ${c.riskScore})${
+      c.riskReasons.length > 0
+        ? `: ${c.riskReasons
+            .slice(0, 5)
+            .map((x) => escapeInline(x, 150))
+            .join("; ")}`
+        : ""
+    }`,
+  ];
+  if (c.testWeakening.length > 0)
+    lines.push(
+      "",
+      `⚠️ **Test weakening flagged** — review before applying:`,
+      ...c.testWeakening
+        .slice(0, 10)
+        .map((w) => `- ${codeSpan(w.path, 120)} ${escapeInline(w.kind, 40)}: ${escapeInline(w.detail, 200)}`),
+    );
+  lines.push(
+    "",
+    "| file | + | − |",
+    "| --- | --: | --: |",
+    ...c.files.slice(0, 30).map((f) => `| ${codeSpan(f.path, 150)} | ${f.added} | ${f.removed} |`),
+  );
+  if (c.files.length > 30) lines.push(`<sub>and ${c.files.length - 30} more files</sub>`);
+  if (r.commits.length > 0)
+    lines.push(
+      "",
+      "Commits (each one a rollback point):",
+      ...r.commits
+        .slice(0, 20)
+        .map((k) => `- ${codeSpan(k.sha.slice(0, 12))} ${escapeInline(k.summary, 120)}`),
+    );
+  return lines;
+}
+
+function evidence(r: FixReport): string[] {
+  if (r.evidence.length === 0) return [];
+  const exit = (n: number | null) => (n === null ? "—" : String(n));
+  const lines = [
+    "",
+    "#### Evidence",
+    "",
+    `Re-ran in the sandbox on the fix, without the model${r.diffCheckOk === null ? "" : `; \`git diff --check\` ${r.diffCheckOk ? "clean" : "found problems"}`}:`,
+    "",
+    "| command | exit before | exit after | result |",
+    "| --- | --: | --: | --- |",
+    ...r.evidence
+      .slice(0, 20)
+      .map(
+        (e) =>
+          `| ${codeSpan(e.command, 150)} | ${exit(e.exitBefore)} | ${exit(e.exitAfter)} | ${e.passed ? "✅ pass" : "❌ fail"} |`,
+      ),
+  ];
+  const tests = (label: string, names: string[]) =>
+    names.length === 0
+      ? []
+      : [
+          "",
+          `${label} (${names.length}): ${names
+            .slice(0, 15)
+            .map((t) => codeSpan(t, 120))
+            .join(", ")}${names.length > 15 ? " …" : ""}`,
+        ];
+  return [
+    ...lines,
+    ...tests("Tests now passing", r.testsFixed),
+    ...tests("⚠️ Tests now failing", r.testsBroken),
+  ];
+}
+
+function delivery(r: FixReport): string[] {
+  const d = r.delivery;
+  if (d === null) return [];
+  const branch = codeSpan(d.sideBranch, 120);
+  if (d.kind === "pull_request")
+    return [
+      "",
+      "#### The fix",
+      "",
+      `Fix PR [#${d.number}](${encodeURI(d.url)}) from ${branch} into ${codeSpan(r.pr.headRef, 120)}. Comment \`/xihe apply\` here to bring it into this PR's branch.`,
+    ];
+  if (d.kind === "side_branch")
+    return [
+      "",
+      "#### The fix",
+      "",
+      `On the side branch ${branch}. Comment \`/xihe apply\` to bring it into this PR's branch.`,
+    ];
+  return [
+    "",
+    "#### The fix",
+    "",
+    `This PR comes from a fork, so the fix is on ${branch} in this repository: [compare](${encodeURI(d.compareUrl)}). The patch is below.`,
+  ];
+}
+
+function cost(r: FixReport): string[] {
+  const c = r.cost;
+  return [
+    "",
+    "#### Cost",
+    "",
+    `${c.inputTokens + c.outputTokens} tokens (${c.inputTokens} in, ${c.outputTokens} out) · ${c.modelCalls} model call(s) · $${c.costUsd.toFixed(4)} · ${(c.elapsedMs / 1000).toFixed(1)} s`,
+  ];
+}
+
+function trace(r: FixReport): string {
+  if (r.trace.length === 0) return "";
+  const items = r.trace.slice(0, 40).map((t, i) => {
+    const evidence = t.evidence.slice(0, 5).map((e) => `   - ${escapeInline(e, 300)}`);
+    return [
+      `${i + 1}. **${escapeInline(t.step, 60)}** — ${escapeInline(t.decision, 300)} (confidence ${t.confidence.toFixed(2)})`,
+      ...evidence,
+    ].join("\n");
+  });
+  return `<details><summary>Reasoning trace (${r.trace.length} step${r.trace.length === 1 ? "" : "s"})</summary>\n\n${items.join("\n")}\n\n</details>`;
+}
+
+function patch(r: FixReport): string {
+  if (r.delivery?.kind !== "compare") return "";
+  const p = r.delivery.patch;
+  const note = p.truncated
+    ? "\n\n<sub>The patch was cut; fetch the side branch for the whole change.</sub>"
+    : "";
+  return `<details><summary>Patch (\`git am\`)</summary>\n\n${codeBlock(p.text, 30_000, "diff")}${note}\n\n</details>`;
+}
+
+function splitAtRollback(text: string): [string, string] {
+  const at = text.indexOf("\n#### Rollback");
+  return at < 0 ? [text, ""] : [text.slice(0, at).trimEnd(), text.slice(at + 1)];
+}
