@@ -1,10 +1,7 @@
-// The two edges of a fix run the executor is given: delivering a verified fix (side branch, fix PR
-// or compare link) and rendering the run's comment body.
+// The delivery edge of a fix run: a verified fix -> side branch, fix PR or compare link.
 import type { FixOutcome } from "../agent/fix-outcome.ts";
 import type { RepoConfig } from "../config.ts";
 import type { RunContext } from "../runs/run-executor.ts";
-import type { RunRecord } from "../store/store.ts";
-import type { PrChecksPerception } from "./perceive-pr-checks.ts";
 
 export interface DeliveryResult {
   branch: string;
@@ -20,10 +17,3 @@ export type DeliverFix = (
   ctx: RunContext,
   input: { workspaceDir: string; cloneUrl: string; token: string; outcome: FixOutcome; config: RepoConfig },
 ) => Promise<DeliveryResult>;
-
-export type RenderFixBody = (input: {
-  run: RunRecord;
-  perception: PrChecksPerception;
-  outcome: FixOutcome | null;
-  delivery: DeliveryResult | null;
-}) => string;

@@ -20,7 +20,10 @@ import { mintRunToken } from "./mint-run-token.ts";
 import { perceivePrChecks, type PrChecksPerception } from "./perceive-pr-checks.ts";
 import { readRepoConfig } from "./read-repo-config.ts";
 import { configErrorReply } from "./replies.ts";
-import type { DeliverFix, RenderFixBody } from "./deliver-fix-types.ts";
+import type { DeliverFix, DeliveryResult } from "./deliver-fix-types.ts";
+import { deliveryGit } from "../delivery/delivery-git.ts";
+import { describeChange } from "./describe-change.ts";
+import { renderFixBody } from "./render-fix-body.ts";
 
 export interface FixRunDeps {
   env: Env;
@@ -33,7 +36,8 @@ export interface FixRunDeps {
   tmpRoot: string;
   fetch: typeof globalThis.fetch;
   deliver: DeliverFix;
-  render: RenderFixBody;
+  /** The empty hooks directory of the workspace factory (no repository hook ever runs). */
+  hooksDir: string;
 }
 
 export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
@@ -74,7 +78,7 @@ export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
       return {
         status: "needs_input",
         summary: `not a code failure (${verdict}): re-run the failed jobs instead of changing code`,
-        body: deps.render({ run, perception, outcome: null, delivery: null }),
+        body: renderFixBody({ run, perception, outcome: null, delivery: null }),
       };
 
     await ctx.progress("Checking out the pull request in a sandbox…");
@@ -117,7 +121,15 @@ export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
               config: config.config,
             })
           : null;
-      return toOutcome(ctx, { perception, outcome, delivery }, deps.render);
+      const change =
+        outcome.branch && outcome.commits.length > 0
+          ? await describeChange(
+              deliveryGit({ dir: workspace.dir, hooksDir: deps.hooksDir }),
+              outcome.baseCommit,
+              outcome.branch,
+            )
+          : null;
+      return toOutcome(ctx, { perception, outcome, delivery, change });
     } finally {
       await workspace.dispose();
     }
@@ -129,11 +141,11 @@ function toOutcome(
   parts: {
     perception: PrChecksPerception;
     outcome: FixOutcome;
-    delivery: Awaited<ReturnType<DeliverFix>> | null;
+    delivery: DeliveryResult | null;
+    change: Awaited<ReturnType<typeof describeChange>>;
   },
-  render: RenderFixBody,
 ): RunOutcome {
-  const body = render({ run: ctx.run, ...parts });
+  const body = renderFixBody({ run: ctx.run, ...parts });
   const unfixed = parts.perception.failures.filter((f) => f.file && f.line);
   const annotations =
     parts.outcome.status === "done" && parts.delivery?.refused === null

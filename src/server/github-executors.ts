@@ -1,17 +1,55 @@
-// Which executor runs each verb of a GitHub run. Verbs without an executor end with a clear
-// "not available in this version" outcome from the worker.
+// Which executor runs each verb of a GitHub run, wired to real adapters. Verbs without an executor
+// end with a clear "not available in this version" outcome from the worker.
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import type { Probot } from "probot";
 import type { Env } from "../config.ts";
+import { createDeliverFix } from "../github/deliver-fix.ts";
+import { createFixRunExecutor } from "../github/fix-run-executor.ts";
 import type { Logger } from "../logger.ts";
 import type { ExecutorTable } from "../runs/run-executor.ts";
+import type { Store } from "../store/store.ts";
+import { createWorkspaceFactory } from "../workspace/workspace-factory.ts";
 
 export interface ExecutorDeps {
   env: Env;
   probot: Probot;
+  store: Store;
   log: Logger;
   now: () => Date;
+  newId: () => string;
+  fetch?: typeof globalThis.fetch;
 }
 
-export function buildGitHubExecutors(_deps: ExecutorDeps): ExecutorTable {
-  return {};
+export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
+  const workDir = resolve(deps.env.XIHE_WORK_DIR);
+  // Checkouts are many small files: tmpfs is several times faster than a disk for them.
+  const workspacesDir = existsSync("/dev/shm")
+    ? join("/dev/shm", "xihe-workspaces")
+    : join(workDir, "workspaces");
+  const workspaces = createWorkspaceFactory({ workDir, workspacesDir, newId: deps.newId });
+  const removed = workspaces.removeLeftoverWorkspaces();
+  if (removed > 0) deps.log.info({ removed }, "removed workspaces left by an earlier process");
+  const installationOctokit = (id: number) => deps.probot.auth(id);
+  const login = deps.env.XIHE_BOT_LOGIN;
+  return {
+    fix: createFixRunExecutor({
+      env: deps.env,
+      store: deps.store,
+      log: deps.log,
+      now: deps.now,
+      installationOctokit,
+      appOctokit: () => deps.probot.auth(),
+      workspaces,
+      hooksDir: workspaces.hooksDir,
+      tmpRoot: tmpdir(),
+      fetch: deps.fetch ?? globalThis.fetch,
+      deliver: createDeliverFix({
+        installationOctokit,
+        hooksDir: workspaces.hooksDir,
+        botIdentity: { name: login, email: `${login}@users.noreply.github.com` },
+      }),
+    }),
+  };
 }

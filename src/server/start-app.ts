@@ -42,7 +42,14 @@ export async function startApp(
     now,
     workerId,
     concurrency: env.XIHE_WORKER_CONCURRENCY,
-    executors: buildGitHubExecutors({ env, probot, log, now }),
+    executors: buildGitHubExecutors({
+      env,
+      probot,
+      store,
+      log,
+      now,
+      newId: () => randomBytes(4).toString("hex"),
+    }),
     reporterFor: (run) => createGitHubReporter(() => probot.auth(run.installationId ?? undefined), now),
   });
   const recovered = await recoverInterruptedRuns({ store, now, workerId });

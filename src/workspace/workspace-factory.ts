@@ -40,6 +40,8 @@ export function createWorkspaceFactory(deps: WorkspaceFactoryDeps) {
   mkdirSync(deps.workspacesDir, { recursive: true });
   const git = { emptyHooksDir: mirrors.emptyHooksDir, allowFileProtocol: true };
   return {
+    /** The empty directory every git call uses as core.hooksPath. */
+    hooksDir: mirrors.emptyHooksDir,
     async prepareWorkspace(request: WorkspaceRequest): Promise<PreparedWorkspace> {
       const sha = assertCommitSha(request.sha);
       if (request.prNumber !== undefined) assertPullNumber(request.prNumber);
