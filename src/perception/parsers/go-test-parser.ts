@@ -6,6 +6,7 @@
 import type { Failure } from "../failure.ts";
 import type { LogParser, ParseContext } from "./log-parser.ts";
 import { readGoPackageDiagnostics } from "./go-package-diagnostics.ts";
+import { inferGoModulePath, packageDirectory } from "./go-module-root.ts";
 import { isGoVetOutput } from "./go-vet-parser.ts";
 import { readGoroutines, testFunctionName } from "./go-goroutine-trace.ts";
 import { readGoTestResults, type GoTestResult } from "./go-test-results.ts";
@@ -23,15 +24,17 @@ export const goTestParser: LogParser = {
   },
   parse(lines, context) {
     const failures: Failure[] = [];
-    for (const result of readGoTestResults(lines)) failures.push(fromResult(result, context));
+    const diagnostics = readGoPackageDiagnostics(lines);
+    const modulePath = inferGoModulePath(diagnostics);
+    for (const result of readGoTestResults(lines)) failures.push(fromResult(result, modulePath, context));
     if (!isGoVetOutput(lines))
-      for (const d of readGoPackageDiagnostics(lines))
+      for (const d of diagnostics)
         failures.push(failure("build", context.toRepoPath(d.file), d.line, d.column, null, d.message));
     return failures;
   },
 };
 
-function fromResult(result: GoTestResult, context: ParseContext): Failure {
+function fromResult(result: GoTestResult, modulePath: string | null, context: ParseContext): Failure {
   const goroutines = readGoroutines(result.panic, context);
   const frames = goroutines.flatMap((g) => g.frames);
   if (result.timeout) {
@@ -57,13 +60,20 @@ function fromResult(result: GoTestResult, context: ParseContext): Failure {
       result.name,
       result.message,
     );
-  const file = first ? testFilePath(first.file, result.packagePath, context) : null;
+  const file = first ? testFilePath(first.file, result.packagePath, modulePath, context) : null;
   return failure("test", file, first?.line ?? null, null, result.name, result.message);
 }
 
-function testFilePath(file: string, packagePath: string | null, context: ParseContext): string {
+function testFilePath(
+  file: string,
+  packagePath: string | null,
+  modulePath: string | null,
+  context: ParseContext,
+): string {
   if (file.includes("/") || !packagePath) return context.toRepoPath(file);
-  return `${packagePath}/${file}`;
+  const dir = packageDirectory(packagePath, modulePath);
+  if (dir === null) return `${packagePath}/${file}`;
+  return dir === "" ? file : `${dir}/${file}`;
 }
 
 function failure(

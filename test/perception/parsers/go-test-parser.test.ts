@@ -46,6 +46,19 @@ describe("go test parser", () => {
     ]);
   });
 
+  it("learns the module path from a build error and reports test files repository-relative", () => {
+    const found = parseFixture(goTestParser, "go-test-shipping-mixed").map(brief);
+    expect(found.filter((f) => f.kind === "test").map((f) => `${f.file}:${f.line} ${f.test}`)).toEqual([
+      "internal/rates/rates_test.go:19 TestPrice/world_2kg",
+      "internal/rates/rates_test.go:19 TestPrice/moon",
+      "internal/rates/rates_test.go:27 TestPriceNeverNegative",
+    ]);
+    expect(found.filter((f) => f.kind === "build").map((f) => `${f.file}:${f.line}`)).toEqual([
+      "pkg/parcel/label.go:3",
+      "pkg/parcel/label.go:6",
+    ]);
+  });
+
   it("reports a panic outside any test as a crash at the panicking line", () => {
     expect(parseFixture(goTestParser, "go-test-shipping-init-panic").map(brief)).toEqual([
       { ...fail("pkg/boot/boot.go", 7, "", "panic: boot: no limits configured", "crash"), test: null },
