@@ -9,7 +9,7 @@ import { assembleIndex } from "./assemble-index.ts";
 import type { CodeIndex, SkippedFile } from "./code-index.ts";
 import { extractorVersion } from "./extractor-version.ts";
 import { openIndexCache, type IndexCache } from "./index-cache.ts";
-import { languageOf, type LanguageId } from "./languages.ts";
+import { languageOf } from "./languages.ts";
 import { listRepository } from "./list-repository.ts";
 import { parseMissing, type Candidate } from "./parse-missing.ts";
 import { defaultMaxFileBytes } from "./skip-rules.ts";
@@ -70,7 +70,10 @@ async function build(
   const candidates: Candidate[] = [];
   for (const f of listing.files) {
     if (extraIgnore?.ignores(f.path)) skipped.push({ path: f.path, reason: "ignored" });
-    else candidates.push({ path: f.path, blobSha: f.blobSha, language: languageOf(f.path) as LanguageId });
+    else {
+      const language = languageOf(f.path);
+      if (language) candidates.push({ path: f.path, blobSha: f.blobSha, language });
+    }
   }
   const listingKey = createHash("sha1")
     .update(`${maxFileBytes}\0${(options.ignore ?? []).join("\0")}\0`)

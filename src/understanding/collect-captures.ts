@@ -50,6 +50,16 @@ const kindRank: Record<SymbolKind, number> = {
   variable: 1,
 };
 
+function isSymbolKind(name: string): name is SymbolKind {
+  return Object.hasOwn(kindRank, name);
+}
+
+function symbolKindOf(name: string): SymbolKind {
+  if (!isSymbolKind(name))
+    throw new Error(`query capture @definition.${name} is not a symbol kind; fix the .scm file`);
+  return name;
+}
+
 export function collectCaptures(matches: readonly QueryMatch[]): RawCaptures {
   const defs = new Map<string, RawDefinition>();
   const imports = new Map<string, RawImport>();
@@ -63,7 +73,7 @@ export function collectCaptures(matches: readonly QueryMatch[]): RawCaptures {
     const name = byName.get("name");
     const defCapture = match.captures.find((c) => c.name.startsWith("definition."));
     if (defCapture && name) {
-      const kind = defCapture.name.slice("definition.".length) as SymbolKind;
+      const kind = symbolKindOf(defCapture.name.slice("definition.".length));
       const key = `${defCapture.node.startIndex}:${defCapture.node.endIndex}:${name.text}`;
       const prev = defs.get(key);
       if (!prev || kindRank[kind] > kindRank[prev.kind]) {
