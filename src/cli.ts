@@ -8,6 +8,7 @@ import { registerFixCommand } from "./cli/fix-command.ts";
 import { registerSandboxCommand } from "./cli/sandbox-command.ts";
 import { registerIndexCommand } from "./cli/index-command.ts";
 import { registerLocateCommand } from "./cli/locate-command.ts";
+import { registerAskCommand } from "./cli/ask-command.ts";
 
 /** A subcommand registers itself and reports its exit code through `setExit`. */
 export type RegisterCommand = (program: Command, io: CliIo, setExit: (code: ExitCode) => void) => void;
@@ -16,6 +17,7 @@ export type RegisterCommand = (program: Command, io: CliIo, setExit: (code: Exit
 const commands: RegisterCommand[] = [
   registerDiagnoseCommand,
   registerLocateCommand,
+  registerAskCommand,
   registerIndexCommand,
   registerFixCommand,
   registerSandboxCommand,
@@ -24,7 +26,9 @@ const commands: RegisterCommand[] = [
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCode> {
   let exitCode: ExitCode = 0;
   const program = new Command("xihe")
-    .description("Xihe: from red CI to a verified fix. Runs the same pipeline as the GitHub App on a local checkout.")
+    .description(
+      "Xihe: from red CI to a verified fix. Runs the same pipeline as the GitHub App on a local checkout.",
+    )
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError("(run `xihe --help` for usage)");
@@ -34,7 +38,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     return exitCode;
   } catch (err) {
     if (err instanceof CommanderError) {
-      if (err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.exitCode === 0) return 0;
+      if (err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.exitCode === 0)
+        return 0;
       return 2;
     }
     if (err instanceof XiheError && (err.code === "usage_error" || err.code === "config_invalid")) {

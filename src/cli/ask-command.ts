@@ -1,0 +1,125 @@
+// `xihe ask --repo DIR "question" [-k N] [--json]`: with a model configured (XIHE_MODEL_*), an
+// answer grounded in recalled code that cites path:line; without one, the ranked relevant locations
+// with numbered snippets.
+import type { RegisterCommand } from "../cli.ts";
+import { loadEnv } from "../config.ts";
+import { UsageError } from "../errors.ts";
+import { createModelClient } from "../agent/model-client.ts";
+import { modelSettingsFromEnv } from "../agent/model-settings.ts";
+import { answerQuestion, type CompleteText } from "../understanding/answer-question.ts";
+import { projectOverview } from "../understanding/project-overview.ts";
+import { recall, type RecalledSymbol } from "../understanding/recall.ts";
+import { symbolRelations } from "../understanding/symbol-relations.ts";
+import { openRepoIndex, type RepoIndex } from "./open-repo-index.ts";
+
+interface AskFlags {
+  repo?: string;
+  json?: boolean;
+  k: string;
+}
+
+const SNIPPET_LINES = 12;
+const ANSWER_MAX_TOKENS = 1200;
+
+export const registerAskCommand: RegisterCommand = (program, io, setExit) => {
+  program
+    .command("ask")
+    .description(
+      "Answer a question about the repository citing path:line (without a model: the relevant code)",
+    )
+    .argument("<question...>", "the question, in words")
+    .option("--repo <dir>", "the repository checkout (default: the current directory)")
+    .option("--json", "print {answer, citations, locations} as JSON")
+    .option("-k <n>", "how many locations to recall", "6")
+    .action(async (words: string[], flags: AskFlags) => {
+      const question = words.join(" ").trim();
+      const limit = Number(flags.k);
+      if (question === "")
+        throw new UsageError('give a question, e.g. xihe ask "where is the cart total computed?"');
+      if (!Number.isInteger(limit) || limit < 1)
+        throw new UsageError(`-k must be a positive integer; got ${flags.k}`);
+      const repo = await openRepoIndex(io.cwd, flags.repo);
+      const recalled = recall(repo.index, repo.readLines, question, {
+        aliases: repo.config.understanding.aliases,
+        limit,
+      });
+      const complete = modelFromEnv(io.env);
+      const answer =
+        complete && recalled.length > 0 ? await groundedAnswer(repo, question, recalled, complete) : null;
+      const locations = recalled.map((r) => ({
+        file: r.symbol.file,
+        symbol: r.symbol.qualifiedName,
+        startLine: r.symbol.startLine,
+        endLine: r.symbol.endLine,
+        score: Number(r.score.toFixed(4)),
+        why: r.why,
+      }));
+      if (flags.json)
+        io.stdout(
+          `${JSON.stringify({ answer: answer?.answer ?? null, citations: answer?.citations ?? [], locations })}\n`,
+        );
+      else io.stdout(answer ? `${answer.answer}\n` : renderLocations(repo, recalled, complete !== null));
+      setExit(0);
+    });
+};
+
+function modelFromEnv(rawEnv: NodeJS.ProcessEnv): CompleteText | null {
+  const settings = modelSettingsFromEnv(loadEnv(rawEnv));
+  if (!settings) return null;
+  const model = createModelClient({
+    ...settings,
+    fetch: globalThis.fetch,
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+    random: Math.random,
+    now: () => new Date(),
+  });
+  return async (system, user) => {
+    const turn = await model.complete({
+      role: "planning",
+      messages: [
+        { role: "system", content: system },
+        { role: "user", content: user },
+      ],
+      tools: [],
+      maxTokens: ANSWER_MAX_TOKENS,
+    });
+    return turn.text ?? "";
+  };
+}
+
+async function groundedAnswer(
+  repo: RepoIndex,
+  question: string,
+  recalled: RecalledSymbol[],
+  complete: CompleteText,
+) {
+  return answerQuestion({
+    question,
+    recalled,
+    relations: symbolRelations(
+      repo.index,
+      recalled.slice(0, 3).map((r) => r.symbol),
+    ),
+    overview: projectOverview(repo.index, repo.readText),
+    readLines: repo.readLines,
+    complete,
+  });
+}
+
+function renderLocations(repo: RepoIndex, recalled: readonly RecalledSymbol[], hadModel: boolean): string {
+  if (recalled.length === 0) return "Nothing in the index matches the question's names or words.\n";
+  const header = hadModel
+    ? ""
+    : "No model configured (XIHE_MODEL_BASE_URL, XIHE_MODEL): the most relevant code:\n\n";
+  const blocks = recalled.map(({ symbol, why }) => {
+    const lines = repo.readLines(symbol.file) ?? [];
+    const shown = lines.slice(
+      symbol.startLine - 1,
+      Math.min(symbol.endLine, symbol.startLine - 1 + SNIPPET_LINES),
+    );
+    const more = symbol.endLine - symbol.startLine + 1 > shown.length ? "       ...\n" : "";
+    const body = shown.map((l, i) => `${String(symbol.startLine + i).padStart(6)}| ${l}\n`).join("");
+    return `${symbol.file}:${symbol.startLine} ${symbol.qualifiedName}  (${why.join("; ")})\n${body}${more}`;
+  });
+  return header + blocks.join("\n");
+}
