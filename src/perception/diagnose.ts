@@ -12,7 +12,7 @@ import { parseSectionStart } from "./section-start.ts";
 import { matchRunSignal, type RunSignal } from "./run-signals.ts";
 import { cleanPrintedPath, createPathMapper, guessRootFromDependencies } from "./path-mapping.ts";
 import { isExternalPath } from "./external-path.ts";
-import { parseSection } from "./parse-section.ts";
+import { createSectionParser } from "./parse-section.ts";
 import { annotationFailure } from "./annotation-failure.ts";
 import { collectFailures } from "./collect-failures.ts";
 
@@ -49,7 +49,7 @@ export async function diagnose(
   input: string | AsyncIterable<string | Uint8Array>,
   options: DiagnoseOptions = {},
 ): Promise<DiagnoseResult> {
-  const parsers = options.parsers ?? logParsers;
+  const parseSection = createSectionParser(options.parsers ?? logParsers);
   const maxSectionChars = options.maxSectionChars ?? 16 * 1024 * 1024;
   const maxLineChars = options.maxLineChars ?? DEFAULT_MAX_LINE_CHARS;
   const mapper = createPathMapper({ repoRoot: options.repoRoot, fileExists: options.fileExists });
@@ -63,7 +63,7 @@ export async function diagnose(
 
   const flush = (overlap: number): void => {
     if (section.length === 0) return;
-    const result = parseSection(section, parsers, context);
+    const result = parseSection(section, context);
     collected.add(result.failures, result.tools);
     section = overlap > 0 ? section.slice(-overlap) : [];
     sectionChars = 0;
