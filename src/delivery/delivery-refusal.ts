@@ -9,6 +9,8 @@ export type DeliveryRefusalCode =
   | "branch_not_ours"
   | "head_moved"
   | "head_moved_since_approval"
+  | "merge_conflict"
+  | "revert_conflict"
   | "nothing_to_undo";
 
 export class DeliveryRefusal extends XiheError {
