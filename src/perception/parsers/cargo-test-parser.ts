@@ -32,8 +32,9 @@ export const cargoTestParser: LogParser = {
   detect(lines) {
     let running = false;
     for (const line of lines) {
-      if (RUNNING.test(line)) running = true;
-      if (running && (RESULT.test(line) || TEST_FAILED.test(line))) return 85;
+      if (line.startsWith("running ") && RUNNING.test(line)) running = true;
+      else if (running && line.startsWith("test ") && (RESULT.test(line) || TEST_FAILED.test(line)))
+        return 85;
     }
     return 0;
   },

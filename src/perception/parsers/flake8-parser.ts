@@ -12,7 +12,8 @@ export const flake8Parser: LogParser = {
   tool: "flake8",
   detect(lines) {
     let hits = 0;
-    for (const line of lines) if (DEFAULT.test(line) || PYLINT_STYLE.test(line)) hits++;
+    for (const line of lines)
+      if (line.includes(".py") && (DEFAULT.test(line) || PYLINT_STYLE.test(line))) hits++;
     if (hits === 0 || hasRuffMarkers(lines)) return 0;
     return 60 + Math.min(hits, 20);
   },

@@ -44,7 +44,7 @@ export const genericParser: LogParser = {
 };
 
 function match(line: string) {
-  if (!line.includes(":")) return null;
+  if (!/:\d/.test(line)) return null;
   const m = GNU.exec(line);
   if (!m) return null;
   const [, file = "", row = "", col, severity, message = ""] = m;

@@ -16,7 +16,7 @@ export function readGoPackageDiagnostics(lines: readonly string[]): GoDiagnostic
   const out: GoDiagnostic[] = [];
   let packagePath: string | null = null;
   for (const line of lines) {
-    const pkg = PACKAGE.exec(line);
+    const pkg = line.startsWith("# ") ? PACKAGE.exec(line) : null;
     if (pkg) {
       packagePath = pkg[1] ?? null;
       continue;

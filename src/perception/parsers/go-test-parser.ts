@@ -18,7 +18,7 @@ export const goTestParser: LogParser = {
   tool: "go test",
   detect(lines) {
     let hits = 0;
-    for (const line of lines) if (MARKER.test(line)) hits++;
+    for (const line of lines) if (mayBeMarker(line) && MARKER.test(line)) hits++;
     if (hits > 0) return 75 + Math.min(hits, 20);
     return readGoPackageDiagnostics(lines).length > 0 && !isGoVetOutput(lines) ? 50 : 0;
   },
@@ -85,4 +85,10 @@ function failure(
   message: string,
 ): Failure {
   return { tool: "go test", kind, file, line, column, test, message, rule: null, frames: [] };
+}
+
+function mayBeMarker(line: string): boolean {
+  const c = line.charCodeAt(0);
+  // "-", "F", "o", "p", or a `[build failed]` / `[setup failed]` tail
+  return c === 45 || c === 70 || c === 111 || c === 112 || line.endsWith("failed]");
 }

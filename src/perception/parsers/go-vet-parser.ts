@@ -8,7 +8,8 @@ import { isVetMessage, readGoPackageDiagnostics } from "./go-package-diagnostics
 const COMMAND = /(?:^|\s|\$ )go vet\b/;
 
 export function isGoVetOutput(lines: readonly string[]): boolean {
-  for (const line of lines) if (COMMAND.test(line) || line.startsWith("vet: ")) return true;
+  for (const line of lines)
+    if (line.startsWith("vet: ") || (line.includes("go vet") && COMMAND.test(line))) return true;
   return readGoPackageDiagnostics(lines).some((d) => isVetMessage(d.message));
 }
 

@@ -17,6 +17,7 @@ export const javacParser: LogParser = {
   tool: "javac",
   detect(lines) {
     for (const raw of lines) {
+      if (!raw.includes(".java:") && !raw.includes(".kt:")) continue;
       const line = raw.replace(PREFIX, "");
       if (PLAIN.test(line) || (MAVEN.test(line) && /^\[(?:ERROR|WARNING)\]/.test(raw))) return 80;
     }

@@ -25,7 +25,12 @@ export const mavenSurefireParser: LogParser = {
   tool: "maven",
   detect(lines) {
     let hits = 0;
-    for (const raw of lines) if (MARKER.test(raw.replace(PREFIX, ""))) hits++;
+    for (const raw of lines)
+      if (
+        (raw.includes("<<< ") || raw.includes("Tests run: ") || raw.includes("T E S T S")) &&
+        MARKER.test(raw.replace(PREFIX, ""))
+      )
+        hits++;
     return hits > 0 ? 75 + Math.min(hits, 20) : 0;
   },
   parse(lines) {

@@ -16,7 +16,8 @@ export const mypyParser: LogParser = {
     let errors = 0;
     let summary = false;
     for (const line of lines) {
-      if (SUMMARY.test(line)) summary = true;
+      // Cheap character checks first: detect runs on every section of every log.
+      if ((line.startsWith("Found ") || line.startsWith("Success: ")) && SUMMARY.test(line)) summary = true;
       else if (line.includes(": error: ") && HEADER.test(line)) errors++;
     }
     if (errors === 0) return 0;

@@ -18,8 +18,10 @@ export const pylintParser: LogParser = {
   detect(lines) {
     let score = 0;
     for (const line of lines) {
-      if (MODULE.test(line) || RATED.test(line)) score = Math.max(score, 85);
-      else if (TEXT.test(line) || PARSEABLE.test(line)) score = Math.max(score, 70);
+      if ((line.startsWith("*****") && MODULE.test(line)) || line.startsWith("Your code has been rated at "))
+        score = Math.max(score, 85);
+      else if (line.includes(".py:") && (TEXT.test(line) || PARSEABLE.test(line)))
+        score = Math.max(score, 70);
     }
     return score;
   },

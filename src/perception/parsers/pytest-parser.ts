@@ -16,7 +16,7 @@ export const pytestParser: LogParser = {
   tool: "pytest",
   detect(lines) {
     let hits = 0;
-    for (const line of lines) if (MARKERS.test(line)) hits++;
+    for (const line of lines) if (mayBeMarker(line) && MARKERS.test(line)) hits++;
     return hits > 0 ? 70 + Math.min(hits, 20) : 0;
   },
   parse(lines, context) {
@@ -24,7 +24,8 @@ export const pytestParser: LogParser = {
     const entries = report.summary.length > 0 ? report.summary : dedupe(report.progress);
     const unused = new Set(entries);
     const failures: Failure[] = [];
-    const matched = report.sections.map((section) => takeEntry(section, unused));
+    const byKey = indexByKey(entries);
+    const matched = report.sections.map((section) => takeEntry(section, unused, byKey));
     pairLeftoversInOrder(report.sections, matched, unused);
     report.sections.forEach((section, i) => failures.push(fromSection(section, matched[i] ?? null, context)));
     const located = report.lineEntries.filter((e) => !(e.at(-1) ?? "").startsWith("[XPASS"));
@@ -120,15 +121,34 @@ function titleKey(title: string): string {
   return out;
 }
 
-function takeEntry(section: PytestSection, unused: Set<PytestSummaryEntry>): PytestSummaryEntry | null {
+function takeEntry(
+  section: PytestSection,
+  unused: Set<PytestSummaryEntry>,
+  byKey: Map<string, PytestSummaryEntry[]>,
+): PytestSummaryEntry | null {
   if (section.title === null) return null;
-  const key = titleKey(section.title);
+  const candidates = (byKey.get(titleKey(section.title)) ?? []).filter((e) => unused.has(e));
   const wanted = section.area === "errors" ? "ERROR" : "FAILED";
-  const matches = (e: PytestSummaryEntry) => e.nodeId === key || e.nodeId.endsWith(`::${key}`);
-  const found =
-    [...unused].find((e) => e.status === wanted && matches(e)) ?? [...unused].find((e) => matches(e));
+  const found = candidates.find((e) => e.status === wanted) ?? candidates[0];
   if (found) unused.delete(found);
   return found ?? null;
+}
+
+// Every key a section title may be matched by: the node id and each `::`-suffix of it. An index keeps
+// matching linear in a log with thousands of failures.
+function indexByKey(entries: readonly PytestSummaryEntry[]): Map<string, PytestSummaryEntry[]> {
+  const index = new Map<string, PytestSummaryEntry[]>();
+  const add = (key: string, entry: PytestSummaryEntry) => {
+    const list = index.get(key);
+    if (list) list.push(entry);
+    else index.set(key, [entry]);
+  };
+  for (const entry of entries) {
+    add(entry.nodeId, entry);
+    for (let at = entry.nodeId.indexOf("::"); at >= 0; at = entry.nodeId.indexOf("::", at + 2))
+      add(entry.nodeId.slice(at + 2), entry);
+  }
+  return index;
 }
 
 function isCollection(title: string | null, nodeId: string | null): boolean {
@@ -188,4 +208,10 @@ function dedupe(entries: readonly PytestSummaryEntry[]): PytestSummaryEntry[] {
   const seen = new Map<string, PytestSummaryEntry>();
   for (const e of entries) if (!seen.has(`${e.status} ${e.nodeId}`)) seen.set(`${e.status} ${e.nodeId}`, e);
   return [...seen.values()];
+}
+
+// "=", "E", "F", "[": the first characters of every marker line; detect runs on every section.
+function mayBeMarker(line: string): boolean {
+  const c = line.charCodeAt(0);
+  return c === 61 || c === 69 || c === 70 || c === 91;
 }

@@ -22,8 +22,13 @@ export const rustcParser: LogParser = {
   detect(lines) {
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i] ?? "";
-      if (SHORT.test(line)) return 80;
-      if (HEADER.test(line) && ARROW.test(lines[i + 1] ?? "")) return 80;
+      if (line.includes(".rs:") && SHORT.test(line)) return 80;
+      if (
+        (line.startsWith("error") || line.startsWith("warning")) &&
+        HEADER.test(line) &&
+        ARROW.test(lines[i + 1] ?? "")
+      )
+        return 80;
     }
     return 0;
   },

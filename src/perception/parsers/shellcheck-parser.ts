@@ -28,6 +28,7 @@ export const shellcheckParser: LogParser = {
   tool: "shellcheck",
   detect(lines) {
     for (const line of lines) {
+      if (!line.includes("SC") && !line.includes('"code":')) continue;
       if (GCC.test(line) || CS_ERROR.test(line) || TTY_CARET.test(line)) return 85;
       if (JSON_LINE.test(line) && line.includes('"code":')) return 85;
     }

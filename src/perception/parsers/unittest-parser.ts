@@ -19,8 +19,13 @@ export const unittestParser: LogParser = {
     let headers = 0;
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i] ?? "";
-      if (RAN.test(line)) ran = true;
-      if (HEADER.test(line) && RULE_THICK.test(lines[i - 1] ?? "")) headers++;
+      if (line.startsWith("Ran ") && RAN.test(line)) ran = true;
+      else if (
+        (lines[i - 1] ?? "").startsWith("=====") &&
+        HEADER.test(line) &&
+        RULE_THICK.test(lines[i - 1] ?? "")
+      )
+        headers++;
     }
     return headers > 0 ? (ran ? 85 : 60) : 0;
   },
