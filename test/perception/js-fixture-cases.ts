@@ -8,6 +8,8 @@ export const perceptionFixtures = resolve(dirname(fileURLToPath(import.meta.url)
 export const jsFixtureCases = [
   "vitest-basic",
   "vitest-gha-reporter",
+  "vitest-unhandled",
+  "mocha-dot",
   "mocha-spec",
   "ava-basic",
   "tap-basic",

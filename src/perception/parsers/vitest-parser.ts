@@ -138,7 +138,8 @@ function unhandled(lines: readonly string[], context: ParseContext): Failure {
     file: location?.file ?? (origin ? context.toRepoPath(origin) : null),
     line: location?.line ?? null,
     column: location?.column ?? null,
-    test: LATEST_TEST.exec(text)?.[1] ?? null,
+    // Vitest only names the test that was running last; the error belongs to the file.
+    test: null,
     message: body.message
       .split("\n")
       .filter((l) => !l.startsWith("This error originated"))
