@@ -25,6 +25,8 @@ export interface BuildIndexOptions {
   log?: Logger;
   /** Milliseconds clock for the duration in stats. */
   now?: () => number;
+  /** Wall clock (epoch ms), compared with file mtimes to spot files modified during a listing. */
+  wallClockMs?: () => number;
   /** Parse worker threads (0 parses on this thread). Default 1: one core is all we can count on. */
   workers?: number;
   maxFileBytes?: number;
@@ -63,7 +65,7 @@ async function build(
 ): Promise<CodeIndex> {
   const maxFileBytes = options.maxFileBytes ?? defaultMaxFileBytes;
   const workers = options.workers ?? 1;
-  const listing = await listRepository(root, cache.listingMemo(root));
+  const listing = await listRepository(root, cache.listingMemo(root), options.wallClockMs ?? Date.now);
   const listed = now();
   const extraIgnore = options.ignore && options.ignore.length > 0 ? ignore().add([...options.ignore]) : null;
   const skipped: SkippedFile[] = [...listing.skipped];

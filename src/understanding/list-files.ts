@@ -6,6 +6,7 @@ import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { blobSha } from "./blob-sha.ts";
 import { runGit } from "./run-git.ts";
+import { indexStampOf, relistFromSnapshot, takeSnapshot, type StatSnapshot } from "./stat-snapshot.ts";
 
 export interface ListedFile {
   path: string;
@@ -18,6 +19,8 @@ export interface ListingMemo {
   /** Absolute path of the index file; null when the root is not in a git work tree. */
   gitIndexPath?: string | null;
   staged?: { stamp: string; files: Map<string, string> };
+  /** The last full listing, for the fast path while nothing moved (stat-snapshot.ts). */
+  snapshot?: StatSnapshot;
   /** path -> last seen stat and SHA of a file that differs from the git index. */
   dirty: Map<string, { size: number; mtimeMs: number; blobSha: string }>;
 }
@@ -26,7 +29,14 @@ export async function listGitFiles(
   root: string,
   gitIndexPath: string,
   memo: ListingMemo,
+  wallClockMs: () => number,
 ): Promise<ListedFile[]> {
+  const stamp = indexStampOf(gitIndexPath);
+  if (memo.snapshot && stamp !== "" && memo.snapshot.indexStamp === stamp) {
+    const quick = relistFromSnapshot(root, memo.snapshot, wallClockMs());
+    if (quick) return quick;
+  }
+  const listedAtMs = wallClockMs();
   const [staged, changed] = await Promise.all([
     stagedFiles(root, gitIndexPath, memo),
     runGit(root, ["ls-files", "-z", "-t", "-m", "-d", "-o", "--exclude-standard"]),
@@ -41,7 +51,10 @@ export async function listGitFiles(
     else if (!path.includes("\n")) dirty.push(path);
   }
   await rehashDirty(root, [...new Set(dirty)], files, memo);
-  return [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const sorted = [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // `git ls-files -s` may itself have refreshed the index; stamp what we listed against.
+  memo.snapshot = takeSnapshot(root, indexStampOf(gitIndexPath), sorted, listedAtMs);
+  return sorted;
 }
 
 async function stagedFiles(

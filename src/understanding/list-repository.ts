@@ -27,13 +27,17 @@ const vendoredDirNames = new Set([
   "site-packages",
 ]);
 
-export async function listRepository(root: string, memo: ListingMemo): Promise<RepositoryListing> {
+export async function listRepository(
+  root: string,
+  memo: ListingMemo,
+  wallClockMs: () => number,
+): Promise<RepositoryListing> {
   let listed: ListedFile[];
   const skipped: SkippedFile[] = [];
   // Whether the root is in a work tree does not change while a cache is open.
   if (memo.gitIndexPath === undefined) memo.gitIndexPath = await gitIndexPathOf(root);
   if (memo.gitIndexPath !== null) {
-    listed = await listGitFiles(root, memo.gitIndexPath, memo);
+    listed = await listGitFiles(root, memo.gitIndexPath, memo, wallClockMs);
   } else {
     const walk = await walkFiles(root, {
       pruneDir: (n) => vendoredDirNames.has(n),

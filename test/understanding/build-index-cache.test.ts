@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -86,6 +86,56 @@ describe("incremental indexing with the blob-SHA cache", () => {
       expect((await same()).calls.find((c) => c.file === "a.ts")?.to).toBeNull();
       repo.write("c.py", lines("def c():", "    return 2", "def b():", "    return 0"));
       expect((await same()).calls.find((c) => c.file === "a.ts")?.to).toBe("c.py#b@3");
+    } finally {
+      cache.close();
+    }
+  });
+
+  it("relists from file stats while .git/index is unchanged, and still sees edits, new, deleted and newly ignored files", async () => {
+    const hourAgo = new Date(Date.now() - 3600_000);
+    const age = (path: string, when = hourAgo) => utimesSync(join(repo.root, path), when, when);
+    for (const f of ["a.ts", "b.ts", "c.py", "same/a-copy.ts"]) age(f);
+    const cache: IndexCache = openIndexCache(null, extractorVersion());
+    try {
+      await buildIndex(repo.root, { cache });
+      repo.write("b.ts", lines("export function b() { return 3; }", "export function b3() {}"));
+      age("b.ts", new Date(Date.now() - 1800_000));
+      // No git process may run on this path: with git off PATH a git call would fail the build.
+      const path = process.env["PATH"];
+      process.env["PATH"] = "";
+      const edited = await buildIndex(repo.root, { cache }).finally(() => (process.env["PATH"] = path));
+      expect(edited.stats?.parsedPaths).toEqual(["b.ts"]);
+      expect(edited.symbols.filter((s) => s.file === "b.ts").map((s) => s.name)).toEqual(["b", "b3"]);
+
+      repo.write("same/new.ts", lines("export const n2 = 1;"));
+      expect((await buildIndex(repo.root, { cache })).files.map((f) => f.path)).toContain("same/new.ts");
+      rmSync(join(repo.root, "same/a-copy.ts"));
+      expect((await buildIndex(repo.root, { cache })).files.map((f) => f.path)).not.toContain(
+        "same/a-copy.ts",
+      );
+      repo.write(".gitignore", "same/\n");
+      expect((await buildIndex(repo.root, { cache })).files.map((f) => f.path)).toEqual([
+        "a.ts",
+        "b.ts",
+        "c.py",
+      ]);
+    } finally {
+      cache.close();
+    }
+  });
+
+  it("re-hashes a file modified during the listing until its stat is old enough to trust", async () => {
+    const cache: IndexCache = openIndexCache(null, extractorVersion());
+    let clock = Date.now();
+    try {
+      await buildIndex(repo.root, { cache, wallClockMs: () => clock });
+      // Same size, and an mtime the snapshot may already have seen: only re-hashing finds it.
+      repo.write("b.ts", lines("export function b() { return 9; }"));
+      const seen = await buildIndex(repo.root, { cache, wallClockMs: () => clock });
+      expect(seen.stats?.parsedPaths).toEqual(["b.ts"]);
+      clock += 10_000;
+      const later = await buildIndex(repo.root, { cache, wallClockMs: () => clock });
+      expect(later.stats?.noChange).toBe(true);
     } finally {
       cache.close();
     }
