@@ -11,7 +11,6 @@ const PARSEABLE = new RegExp(`^(.+?):(\\d+): \\[${ID}(?:\\(([\\w-]+)\\))?, [^\\]
 const MSVS = new RegExp(`^(.+?)\\((\\d+)\\): \\[${ID}(?:\\(([\\w-]+)\\))?[^\\]]*\\] (.*)$`);
 const OLD = /^([CRWEFI]):\s*(\d+),\s*(\d+): (.*?)(?: \(([\w-]+)\))?$/;
 const MODULE = /^\*{13} Module (\S+)$/;
-const RATED = /^Your code has been rated at /;
 
 export const pylintParser: LogParser = {
   tool: "pylint",
