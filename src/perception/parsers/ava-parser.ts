@@ -17,7 +17,7 @@ const CODE_LINE = /^\s+\d+: /;
 
 export const avaParser: LogParser = {
   tool: "ava",
-  markers: ["[fail]: ", " failed"],
+  markers: ["[fail]: ", " tests failed", " test failed"],
   detect(lines) {
     if (lines.some((l) => FAIL_LINE.test(l))) return 85;
     // node:test's spec reporter also prints `✖ name`; its summary lines tell it apart.
