@@ -47,6 +47,18 @@ describe("cargo test parser", () => {
     expect(failure!.frames.filter((f) => f.external).length).toBeGreaterThan(3);
   });
 
+  it("names a failed doc-test as libtest does, located where rustdoc maps its panic", () => {
+    expect(parseFixture(cargoTestParser, "cargo-test-ledger-doctest").map(brief)).toEqual([
+      fail(
+        "src/fmt.rs",
+        5,
+        1,
+        "src/fmt.rs - fmt::cents (line 3)",
+        'assertion `left == right` failed\n  left: "1.5"\n right: "1.50"',
+      ),
+    ]);
+  });
+
   it("does not claim compiler output", () => {
     expect(cargoTestParser.detect(fixtureLines("rustc-ledger-test-build"))).toBe(0);
   });

@@ -27,6 +27,12 @@ describe("flake8 parser", () => {
     expect(parseFixture(flake8Parser, "flake8-inventory-stats").map(brief)).toEqual(expected);
   });
 
+  it("reads --format=pylint, which has no columns", () => {
+    expect(parseFixture(flake8Parser, "flake8-inventory-pylint-format").map(brief)).toEqual(
+      expected.map((f) => ({ ...f, column: null })),
+    );
+  });
+
   it("leaves ruff's identical-looking lines to the ruff parser", () => {
     expect(flake8Parser.detect(fixtureLines("ruff-snapshot-concise"))).toBe(0);
     expect(flake8Parser.detect(fixtureLines("ruff-snapshot-pylint"))).toBe(0);

@@ -31,6 +31,14 @@ describe("pylint parser", () => {
     ]);
   });
 
+  it("reads the msvs format", () => {
+    expect(parseFixture(pylintParser, "pylint-inventory-msvs").map(brief)).toEqual([
+      at(P, 8, null, "unused-variable", "Unused variable 'unused'"),
+      at(P, 1, null, "unused-import", "Unused import os"),
+      at(P, 1, null, "unused-import", "Unused import sys"),
+    ]);
+  });
+
   it("reads the parseable format across modules", () => {
     const found = parseFixture(pylintParser, "pylint-inventory-parseable").map(brief);
     expect(found).toHaveLength(12);
