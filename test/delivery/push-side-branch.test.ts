@@ -8,6 +8,7 @@ import { runCommitMessage } from "../../src/delivery/run-commit-message.ts";
 import { sideBranchName } from "../../src/delivery/side-branch-name.ts";
 import { stampRunCommits } from "../../src/delivery/stamp-run-commits.ts";
 import { createGitFixture, type GitFixture } from "./git-fixture.ts";
+import { startSmartHttp, type SmartHttp } from "./smart-http-server.ts";
 
 const runId = "r0a1b2c3d4e";
 const branch = sideBranchName(12, runId);
@@ -84,6 +85,7 @@ describe("pushSideBranch", () => {
     for (const remoteUrl of [
       "https://x-access-token:hunter2secret@github.com/o/r.git",
       "ext::sh -c id",
+      "http://evil.example/o/r.git",
       "--upload-pack=id",
     ]) {
       const err = await pushSideBranch({
@@ -153,5 +155,61 @@ describe("stampRunCommits", () => {
       `xihe[bot] <1+xihe[bot]@users.noreply.github.com>\nxihe: add b\n\nXihe-Run: ${runId}\nXihe-Step: s2\nCo-authored-by: octocat <583231+octocat@users.noreply.github.com>`,
     );
     expect(await f.git(["rev-parse", `${once.head}~2`])).toBe(base);
+  });
+});
+
+describe("pushSideBranch over smart HTTP with a token", () => {
+  let f: GitFixture;
+  let server: SmartHttp;
+  beforeEach(async () => {
+    f = await createGitFixture();
+    await f.git(["config", "http.receivepack", "true"], f.bare);
+    server = await startSmartHttp(f.root, token);
+  });
+  afterEach(async () => {
+    await server.close();
+    f.cleanup();
+  });
+
+  it("authenticates with the token as an Authorization header only, and an A34 retry is a no-op", async () => {
+    const sha = await f.commit(
+      { "src/app.js": "export const x = 2;\n" },
+      runCommitMessage({ subject: "fix x", runId }),
+    );
+    const input = {
+      dir: f.work,
+      remoteUrl: server.url("origin.git"),
+      branch,
+      sha,
+      runId,
+      hooksDir: f.hooksDir,
+      token,
+    };
+    expect(await pushSideBranch(input)).toMatchObject({ pushed: true });
+    expect(await pushSideBranch(input)).toMatchObject({ pushed: false, reason: "already_pushed" });
+    expect(await f.remoteSha(branch)).toBe(sha);
+    expect(server.seen.length).toBeGreaterThan(0);
+    expect(server.seen.every((h) => h.startsWith("Basic "))).toBe(true);
+    expect(readFileSync(join(f.work, ".git", "config"), "utf8")).not.toContain(token);
+  });
+
+  it("fails without echoing the token when the server rejects it", async () => {
+    const sha = await f.commit(
+      { "src/app.js": "export const x = 2;\n" },
+      runCommitMessage({ subject: "fix x", runId }),
+    );
+    const wrong = `ghs_${"Wr0ngT0ken".repeat(4)}`;
+    const err = await pushSideBranch({
+      dir: f.work,
+      remoteUrl: server.url("origin.git"),
+      branch,
+      sha,
+      runId,
+      hooksDir: f.hooksDir,
+      token: wrong,
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect((err as Error).message).not.toContain(wrong);
+    expect(await f.remoteSha(branch)).toBeNull();
   });
 });
