@@ -5,7 +5,8 @@ import type { Failure } from "../failure.ts";
 import type { LogParser, ParseContext } from "./log-parser.ts";
 import { innermostProjectLocation, parseJsStackFrame, type ParsedJsFrame } from "../js-stack-frame.ts";
 
-const SUITE = /^\s*FAIL\s+(\S+)(?:\s+\([\d.]+ m?s\))?\s*$/;
+// `FAIL [displayName] path [(1.2 s)]`: multi-project configs put the project name before the path.
+const SUITE = /^\s*FAIL\s+(?:\S+\s+)?(\S+?)(?:\s+\([\d.]+ m?s\))?\s*$/;
 const BLOCK = /^ {2}● (.+)$/;
 const CODE_FRAME = /^\s*(>?)\s*(\d+) \|/;
 const NOT_FAILURES = new Set(["Console"]);
