@@ -9,6 +9,8 @@ export interface DeliveryResult {
   fixPr: { number: number; url: string } | null;
   compareUrl: string | null;
   patch: string | null;
+  /** The commits as pushed (re-stamped as the App), oldest first. */
+  commits: { sha: string; summary: string }[];
   /** Set when the change was not pushed (workflow files, secrets in the diff, ...). */
   refused: { code: string; message: string } | null;
 }

@@ -39,7 +39,7 @@ export function createDeliverFix(deps: DeliverFixDeps): DeliverFix {
         await checkDiffBeforePush(git, { base, head: loopHead });
       } catch (err) {
         if (err instanceof DeliveryRefusal)
-          return { branch, sha: null, refusedCode: err.code, refusedMessage: err.message };
+          return { branch, sha: null, commits: [], refusedCode: err.code, refusedMessage: err.message };
         throw err;
       }
       const stamped = await stampRunCommits(git, {
@@ -59,7 +59,9 @@ export function createDeliverFix(deps: DeliverFixDeps): DeliverFix {
         hooksDir: deps.hooksDir,
         token: input.token,
       });
-      return { branch: result.branch, sha: result.sha, refusedCode: null, refusedMessage: null };
+      const summaries = new Map(input.outcome.commits.map((c) => [c.sha, c.summary]));
+      const commits = stamped.commits.map((c) => ({ sha: c.to, summary: summaries.get(c.from) ?? "" }));
+      return { branch: result.branch, sha: result.sha, commits, refusedCode: null, refusedMessage: null };
     });
     if (pushed.sha === null)
       return {
@@ -68,6 +70,7 @@ export function createDeliverFix(deps: DeliverFixDeps): DeliverFix {
         fixPr: null,
         compareUrl: null,
         patch: null,
+        commits: [],
         refused: {
           code: pushed.refusedCode ?? "refused",
           message: pushed.refusedMessage ?? "the fix was not pushed",
@@ -98,6 +101,7 @@ export function createDeliverFix(deps: DeliverFixDeps): DeliverFix {
           : null,
       compareUrl: delivered.compareUrl,
       patch: delivered.patch,
+      commits: pushed.commits,
       refused: null,
     };
     await ctx.remember({ sideBranch: branch, fixSha, fixPrNumber: result.fixPr?.number ?? null });

@@ -2,6 +2,8 @@
 // out the approved head SHA in an ephemeral workspace, run the fix loop in the sandbox, and deliver a
 // verified fix to a side branch. Every stage that costs or has a side effect is a persisted step, and
 // every stage that cannot run says why in the outcome: a run never ends silently.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { FixOutcome } from "../agent/fix-outcome.ts";
 import type { Env } from "../config.ts";
 import type { Logger } from "../logger.ts";
@@ -58,29 +60,6 @@ export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
         return failed(`@${run.requester} no longer has write access; the run was not started`);
     }
 
-    await ctx.progress("Reading the failing checks…");
-    const perception = await ctx.step<PrChecksPerception & Json>(
-      "perceive:ci",
-      "perceive",
-      { headSha: run.headSha },
-      async () =>
-        toJson(
-          await perceivePrChecks(octokit, {
-            ...ref,
-            headSha: run.headSha,
-            tmpRoot: deps.tmpRoot,
-            fetchBlob: deps.fetch,
-          }),
-        ),
-    );
-    const verdict = perception.classification.verdict;
-    if (verdict === "transient" || verdict === "flaky")
-      return {
-        status: "needs_input",
-        summary: `not a code failure (${verdict}): re-run the failed jobs instead of changing code`,
-        body: renderFixBody({ run, perception, outcome: null, delivery: null }),
-      };
-
     await ctx.progress("Checking out the pull request in a sandbox…");
     const token = await mintRunToken(await deps.appOctokit(), {
       installationId: run.installationId,
@@ -94,6 +73,33 @@ export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
       prNumber: contextBoolean(run, "isFork") ? run.pr : undefined,
       token: token.token,
     });
+    await ctx.progress("Reading the failing checks…");
+    const perception = await ctx.step<PrChecksPerception & Json>(
+      "perceive:ci",
+      "perceive",
+      { headSha: run.headSha },
+      async () =>
+        toJson(
+          await perceivePrChecks(octokit, {
+            ...ref,
+            headSha: run.headSha,
+            tmpRoot: deps.tmpRoot,
+            fetchBlob: deps.fetch,
+            // Logs print paths of the CI machine; the checkout tells which suffix is the repo path.
+            fileExists: (path) => existsSync(join(workspace.dir, path)),
+          }),
+        ),
+    );
+    const verdict = perception.classification.verdict;
+    if (verdict === "transient" || verdict === "flaky") {
+      await workspace.dispose();
+      return {
+        status: "needs_input",
+        summary: `not a code failure (${verdict}): re-run the failed jobs instead of changing code`,
+        body: renderFixBody({ run, perception, outcome: null, delivery: null }),
+      };
+    }
+
     try {
       await ctx.progress("Fixing: deterministic fixers first, then the model if one is configured…");
       const outcome: FixOutcome = await fixInWorkspace(
@@ -121,12 +127,17 @@ export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
               config: config.config,
             })
           : null;
+      // A step, so a resumed run (whose fresh workspace lacks the loop's commits) replays it.
       const change =
         outcome.branch && outcome.commits.length > 0
-          ? await describeChange(
-              deliveryGit({ dir: workspace.dir, hooksDir: deps.hooksDir }),
-              outcome.baseCommit,
-              outcome.branch,
+          ? await ctx.step("describe:change", "describe", null, async () =>
+              toJson(
+                await describeChange(
+                  deliveryGit({ dir: workspace.dir, hooksDir: deps.hooksDir }),
+                  outcome.baseCommit,
+                  outcome.branch!,
+                ),
+              ),
             )
           : null;
       return toOutcome(ctx, { perception, outcome, delivery, change });

@@ -24,6 +24,8 @@ export async function perceivePrChecks(
     headSha: string;
     tmpRoot: string;
     fetchBlob: BlobFetch;
+    /** Logs print paths of the CI machine; the checkout tells which suffix is the repository path. */
+    fileExists?: (repoPath: string) => boolean;
     maxLogBytes?: number;
   },
 ): Promise<PrChecksPerception> {
@@ -49,7 +51,9 @@ export async function perceivePrChecks(
         jobs.push({ name: job.check.name, conclusion: job.check.conclusion, note: job.note, failures: 0 });
         continue;
       }
-      const result = await diagnose(createReadStream(job.logPath, { encoding: "utf8" }));
+      const result = await diagnose(createReadStream(job.logPath, { encoding: "utf8" }), {
+        fileExists: input.fileExists,
+      });
       failures.push(...result.failures);
       jobs.push({
         name: job.check.name,

@@ -74,7 +74,9 @@ export function toFixReport({ run, perception, outcome, delivery, change = null 
       modelCalls: outcome?.spend.modelCalls ?? 0,
     },
     trace: outcome?.trace ?? [],
-    commits: outcome?.commits.map((c) => ({ sha: c.sha, summary: c.summary })) ?? [],
+    commits: delivery?.commits.length
+      ? delivery.commits
+      : (outcome?.commits.map((c) => ({ sha: c.sha, summary: c.summary })) ?? []),
     delivery: deliveryOf(delivery),
   };
 }

@@ -60,7 +60,10 @@ export interface Harness {
 }
 
 export async function createHarness(
-  options: { executors?: ExecutorTable; storePath?: string } = {},
+  options: {
+    executors?: ExecutorTable | ((probot: Probot, store: Store) => ExecutorTable);
+    storePath?: string;
+  } = {},
 ): Promise<Harness> {
   const log = pino({ level: "silent" });
   const storePath = options.storePath ?? join(mkdtempSync(join(tmpdir(), "xihe-app-")), "xihe.db");
@@ -75,7 +78,8 @@ export async function createHarness(
     now,
     workerId: `w-${randomUUID().slice(0, 8)}`,
     concurrency: 2,
-    executors: options.executors ?? {},
+    executors:
+      typeof options.executors === "function" ? options.executors(probot, store) : (options.executors ?? {}),
     reporterFor: (run) => createGitHubReporter(() => probot.auth(run.installationId ?? undefined), now),
   });
   await probot.load(

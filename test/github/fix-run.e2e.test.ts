@@ -1,0 +1,262 @@
+// `/xihe fix` end to end: a signed issue_comment webhook through the real Probot app, a real bare git
+// repository as the PR's repository, the real worker, workspace, bubblewrap sandbox, fix loop (the
+// model scripted over HTTP) and delivery. GitHub's REST API is nock; every interceptor must be used.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import nock from "nock";
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { loadEnv } from "../../src/config.ts";
+import { recoverInterruptedRuns } from "../../src/runs/recover-interrupted.ts";
+import { buildGitHubExecutors } from "../../src/server/github-executors.ts";
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from "../agent/support/scripted-model-server.ts";
+import { sumRepo, testCommand } from "../agent/support/sum-repo.ts";
+import { commentPayload, createHarness, fixture, type Harness } from "./app-harness.ts";
+
+const api = "https://api.github.com";
+const repoPath = "/repos/Codertocat/Hello-World";
+const blobHost = "https://pipelines.actions.example.test";
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync("git", ["-c", "user.name=dev", "-c", "user.email=dev@example.invalid", ...args], {
+    cwd,
+    encoding: "utf8",
+  }).trim();
+}
+
+/** A bare repository holding the PR head (sum() subtracts, so `node --test` fails) and its real CI log. */
+function makeRemote() {
+  const root = mkdtempSync(join(existsShm() ? "/dev/shm" : tmpdir(), "xihe-e2e-"));
+  const work = join(root, "work");
+  for (const [path, text] of Object.entries(sumRepo)) {
+    mkdirSync(dirname(join(work, path)), { recursive: true });
+    writeFileSync(join(work, path), text);
+  }
+  git(work, "init", "-q", "-b", "changes");
+  git(work, "add", "-A");
+  git(work, "commit", "-qm", "sum: add numbers");
+  const bare = join(root, "Hello-World.git");
+  execFileSync("git", ["clone", "-q", "--bare", work, bare]);
+  let log = "";
+  try {
+    execFileSync("node", ["--test", "test/"], { cwd: work, encoding: "utf8", stdio: "pipe" });
+  } catch (err) {
+    const e = err as { stdout: string; stderr: string };
+    log = `${e.stdout}${e.stderr}`;
+  }
+  return { root, bare, head: git(work, "rev-parse", "HEAD"), log };
+}
+
+function existsShm(): boolean {
+  try {
+    return execFileSync("test", ["-d", "/dev/shm"]) !== null;
+  } catch {
+    return false;
+  }
+}
+
+const modelTurns = JSON.parse(
+  readFileSync(new URL("../fixtures/github/model-turns.sum-fix.json", import.meta.url), "utf8"),
+) as { body: unknown }[];
+
+describe("/xihe fix end to end", () => {
+  let h: Harness | undefined;
+  let model: ScriptedModelServer | undefined;
+  afterEach(async () => {
+    await h?.close();
+    await model?.close();
+    h = model = undefined;
+  });
+
+  it("pushes a verified fix to a side branch, opens one fix PR and one sticky comment with evidence and rollback", async () => {
+    const remote = makeRemote();
+    model = await startScriptedModelServer(modelTurns);
+    const env = loadEnv({
+      XIHE_WORK_DIR: join(remote.root, "xihe-work"),
+      XIHE_MODEL_BASE_URL: model.baseURL,
+      XIHE_MODEL: "gpt-4.1",
+      XIHE_MODEL_API_KEY: "sk-test-model-key-000000",
+      XIHE_SANDBOX: "bwrap",
+    });
+    h = await createHarness({
+      executors: (probot, store) =>
+        buildGitHubExecutors({
+          env,
+          probot,
+          store,
+          log: pino({ level: "silent" }),
+          now: () => new Date(),
+          newId: () => Math.random().toString(16).slice(2, 10),
+          fetch: globalThis.fetch,
+        }),
+    });
+    const pull = fixture<{ head: { sha: string }; base: { repo: { clone_url: string } } }>(
+      "pulls.get.same-repo.json",
+    );
+    pull.head.sha = remote.head;
+    pull.base.repo.clone_url = `file://${remote.bare}`;
+    const config = Buffer.from(`commands:\n  test: ["${testCommand}"]\n`).toString("base64");
+    const contents = { type: "file", encoding: "base64", content: config, path: ".github/xihe.yml" };
+
+    const gh = nock(api);
+    gh.post(
+      "/app/installations/2311213/access_tokens",
+      (b: unknown) => typeof b !== "object" || b === null || !("repositories" in b),
+    )
+      .reply(201, {
+        token: "ghs_installationtoken0000000000",
+        expires_at: "2099-01-01T00:00:00Z",
+        permissions: {},
+      })
+      .get(`${repoPath}/contents/.github%2Fxihe.yml`)
+      .query({ ref: "master" })
+      .times(2)
+      .reply(200, contents)
+      .get(`${repoPath}/collaborators/Codertocat/permission`)
+      .times(2)
+      .reply(200, fixture("collaborator-permission.write.json"))
+      .get(`${repoPath}/pulls/1`)
+      .reply(200, pull)
+      .post(`${repoPath}/issues/comments/492700400/reactions`, { content: "eyes" })
+      .reply(201, { id: 1, content: "eyes" });
+    // The worker: sticky comment, check run, perception of the failed job, run token, fix PR.
+    const created: string[] = [];
+    gh.get(`${repoPath}/issues/1/comments`)
+      .query({ per_page: "100" })
+      .reply(200, [])
+      .post(`${repoPath}/issues/1/comments`, (b: { body: string }) => (created.push(b.body), true))
+      .reply(201, { id: 555, html_url: "https://github.com/Codertocat/Hello-World/pull/1#issuecomment-555" })
+      .post(
+        `${repoPath}/check-runs`,
+        (b: { status: string; head_sha: string }) => b.status === "in_progress" && b.head_sha === remote.head,
+      )
+      .reply(201, { id: 777 })
+      .get(`${repoPath}/commits/${remote.head}/check-runs`)
+      .query({ filter: "latest", per_page: 100, page: 1 })
+      .reply(200, {
+        total_count: 1,
+        check_runs: [
+          {
+            id: 4242,
+            name: "test",
+            head_sha: remote.head,
+            status: "completed",
+            conclusion: "failure",
+            details_url: "https://github.com/Codertocat/Hello-World/actions/runs/1/job/4242",
+            app: { id: 15368, slug: "github-actions", name: "GitHub Actions" },
+            output: { title: null, summary: null, text: null, annotations_count: 0 },
+          },
+        ],
+      })
+      .get(`${repoPath}/commits/${remote.head}/status`)
+      .query({ per_page: 100 })
+      .reply(200, { state: "failure", statuses: [] })
+      .get(`${repoPath}/actions/jobs/4242/logs`)
+      .reply(302, "", { Location: `${blobHost}/logs/4242?sig=abc` })
+      .post(
+        "/app/installations/2311213/access_tokens",
+        (b: unknown) =>
+          typeof b === "object" && b !== null && JSON.stringify(b).includes('"repositories":["Hello-World"]'),
+      )
+      .reply(201, {
+        token: "ghs_runtoken00000000000000000000",
+        expires_at: "2099-01-01T00:00:00Z",
+        permissions: { contents: "write", pull_requests: "write", metadata: "read" },
+        repositories: [{ name: "Hello-World" }],
+      })
+      .get(`${repoPath}/pulls`)
+      .query((q) => q.state === "all" && String(q.head).startsWith("Codertocat:xihe/fix/1-"))
+      .reply(200, [])
+      .post(
+        `${repoPath}/pulls`,
+        (b: { base: string; head: string }) => b.base === "changes" && b.head.startsWith("xihe/fix/1-"),
+      )
+      .reply(201, { number: 2, html_url: "https://github.com/Codertocat/Hello-World/pull/2", state: "open" });
+    nock(blobHost).get("/logs/4242").query({ sig: "abc" }).reply(200, remote.log);
+    const updates: string[] = [];
+    nock(api)
+      .patch(`${repoPath}/issues/comments/555`, (b: { body: string }) => (updates.push(b.body), true))
+      .reply(200, { id: 555 })
+      .persist();
+    const checkDone = nock(api)
+      .patch(
+        `${repoPath}/check-runs/777`,
+        (b: { status: string; conclusion: string }) => b.status === "completed",
+      )
+      .reply(200, { id: 777 });
+
+    await h.send("issue_comment", commentPayload("/xihe fix"), "delivery-e2e");
+    await h.worker.drain();
+
+    const [run] = await h.store.listRuns({});
+    expect(run).toMatchObject({ status: "succeeded", headSha: remote.head });
+    expect(created).toHaveLength(1);
+    expect(checkDone.isDone()).toBe(true);
+    const final = updates.at(-1) ?? "";
+    expect(final).toMatch(/evidence/i);
+    expect(final).toMatch(/roll ?back|undo/i);
+    expect(final).toContain("node --test test/");
+    expect(final).not.toContain("ghs_runtoken");
+    // `XIHE_WRITE_EXAMPLE=1 npx vitest run test/github/fix-run.e2e.test.ts` refreshes the README's example.
+    if (process.env.XIHE_WRITE_EXAMPLE === "1")
+      writeFileSync(new URL("../../docs/example-fix-comment.md", import.meta.url), `${final}\n`);
+
+    // The side branch is in the bare repository and its tests pass.
+    const branches = git(remote.bare, "branch", "--list", "xihe/fix/*").replace(/^[*\s]+/gm, "");
+    expect(branches).toMatch(/^xihe\/fix\/1-/);
+    const check = join(remote.root, "check");
+    execFileSync("git", ["clone", "-q", "-b", branches, remote.bare, check]);
+    execFileSync("node", ["--test", "test/"], { cwd: check, stdio: "pipe" });
+    const message = git(check, "log", "-1", "--format=%B");
+    expect(message).toContain(`Xihe-Run: ${run!.id}`);
+    expect(message).toContain("Co-authored-by: Codertocat");
+    expect(git(check, "log", "-1", "--format=%an")).toBe("xihe[bot]");
+    expect(nock.pendingMocks().filter((m) => !m.includes("comments/555"))).toEqual([]);
+
+    // The same webhook again: nothing happens (no interceptor is left for a second run).
+    await h.send("issue_comment", commentPayload("/xihe fix"), "delivery-e2e");
+    await h.worker.drain();
+    expect(await h.store.listRuns({})).toHaveLength(1);
+
+    // A worker killed right after the push and restarted: the run resumes, finds its push and PR
+    // steps done, and pushes, opens and comments nothing new (A34, A35).
+    const pushedBefore = git(remote.bare, "rev-parse", branches);
+    await h.store.updateRun(run!.id, { status: "running", workerId: "dead-worker", endedAt: null });
+    await h.store.finishStep(run!.id, "github:check-run:completed", {
+      status: "failed",
+      output: null,
+      error: "killed",
+      endedAt: new Date().toISOString(),
+    });
+    expect(
+      await recoverInterruptedRuns({ store: h.store, now: () => new Date(), workerId: "w2" }),
+    ).toMatchObject({
+      resumed: [run!.id],
+    });
+    const resumed = nock(api);
+    resumed
+      .get(`${repoPath}/contents/.github%2Fxihe.yml`)
+      .query({ ref: "master" })
+      .reply(200, contents)
+      .get(`${repoPath}/collaborators/Codertocat/permission`)
+      .reply(200, fixture("collaborator-permission.write.json"))
+      .post("/app/installations/2311213/access_tokens")
+      .reply(201, {
+        token: "ghs_runtoken00000000000000000000",
+        expires_at: "2099-01-01T00:00:00Z",
+        permissions: { contents: "write", pull_requests: "write", metadata: "read" },
+        repositories: [{ name: "Hello-World" }],
+      })
+      .patch(`${repoPath}/check-runs/777`)
+      .reply(200, { id: 777 });
+    await h.worker.drain();
+    expect(git(remote.bare, "rev-parse", branches)).toBe(pushedBefore);
+    expect(created).toHaveLength(1);
+    expect((await h.store.getRun(run!.id))?.status).toBe("succeeded");
+  });
+});
