@@ -57,7 +57,8 @@ function fromSection(
   const location = innermostProjectFrame(traceback.lastChunk) ?? innermostProjectFrame(traceback.frames);
   const key = section.title === null ? null : titleKey(section.title);
   const nodeId = entry?.nodeId ?? key;
-  const collection = isCollection(section.title, nodeId);
+  // Only a summary node id tells a file (collection error) from a test; a bare title is a test name.
+  const collection = isCollection(section.title, entry?.nodeId ?? null);
   return {
     tool: "pytest",
     kind: "test",

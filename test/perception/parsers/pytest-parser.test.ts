@@ -125,6 +125,37 @@ describe("pytest parser", () => {
     expect(found.find((f) => f.test === `${T}::TestStock::test_total_counts_all`)?.line).toBe(20);
   });
 
+  it("names tests from the section titles when the run printed no summary (-rN)", () => {
+    const lines = fixtureLines("pytest-inventory-long");
+    const summary = lines.findIndex((l) => l.includes("short test summary info"));
+    const found = parseLines(pytestParser, lines.slice(0, summary));
+    expect(found.map((f) => [f.file, f.line, f.test])).toEqual([
+      [T, 31, "test_uses_missing_fixture"],
+      ["src/inventory/pricing.py", 9, "test_gross[net1-zero-expected1]"],
+      [P, 17, "test_gross[net2-reduced-expected2]"],
+      ["src/inventory/pricing.py", 13, "test_label_formats"],
+      [T, 20, "TestStock::test_total_counts_all"],
+      ["src/inventory/stock.py", 14, "TestStock::test_remove_unknown_sku"],
+      [T, 27, "test_add_rejects_zero"],
+      [null, null, "test_negative_blocked"],
+    ]);
+  });
+
+  it("reads --tb=line locations even without a summary", () => {
+    const lines = fixtureLines("pytest-inventory-line");
+    const summary = lines.findIndex((l) => l.includes("short test summary info"));
+    const found = parseLines(pytestParser, lines.slice(0, summary));
+    expect(found.map((f) => `${f.file}:${f.line}`)).toEqual([
+      `${T}:31`,
+      "src/inventory/pricing.py:9",
+      `${P}:17`,
+      "src/inventory/pricing.py:13",
+      `${T}:20`,
+      "src/inventory/stock.py:14",
+      `${T}:27`,
+    ]);
+  });
+
   it("reports summary-only failures (--tb=no) at the test file", () => {
     const lines = fixtureLines("pytest-inventory-long");
     const summary = lines.findIndex((l) => l.includes("short test summary info"));
