@@ -3,7 +3,8 @@
 // untrusted string goes through markdown-text.ts; lists are capped by count and the optional parts
 // (trace, patch) only get the room left, so the body never exceeds maxCommentChars (THREATS A27).
 import type { FixReport } from "./fix-report.ts";
-import { codeBlock, codeSpan, escapeInline } from "./markdown-text.ts";
+import { codeSpan, escapeInline } from "./markdown-text.ts";
+import { renderPatchDetails, renderTraceDetails } from "./render-fix-details.ts";
 import { renderRollback } from "./render-rollback.ts";
 
 export const maxCommentChars = 60_000;
@@ -30,7 +31,7 @@ export function renderFixComment(report: FixReport): string {
   ].join("\n");
   let room = maxCommentChars - required.length - 200;
   const optional: string[] = [];
-  for (const part of [trace(report), patch(report)]) {
+  for (const part of [renderTraceDetails(report), renderPatchDetails(report)]) {
     if (part === "") continue;
     if (part.length <= room) {
       optional.push(part);
@@ -193,27 +194,6 @@ function cost(r: FixReport): string[] {
     "",
     `${c.inputTokens + c.outputTokens} tokens (${c.inputTokens} in, ${c.outputTokens} out) · ${c.modelCalls} model call(s) · $${c.costUsd.toFixed(4)} · ${(c.elapsedMs / 1000).toFixed(1)} s`,
   ];
-}
-
-function trace(r: FixReport): string {
-  if (r.trace.length === 0) return "";
-  const items = r.trace.slice(0, 40).map((t, i) => {
-    const evidence = t.evidence.slice(0, 5).map((e) => `   - ${escapeInline(e, 300)}`);
-    return [
-      `${i + 1}. **${escapeInline(t.step, 60)}** — ${escapeInline(t.decision, 300)} (confidence ${t.confidence.toFixed(2)})`,
-      ...evidence,
-    ].join("\n");
-  });
-  return `<details><summary>Reasoning trace (${r.trace.length} step${r.trace.length === 1 ? "" : "s"})</summary>\n\n${items.join("\n")}\n\n</details>`;
-}
-
-function patch(r: FixReport): string {
-  if (r.delivery?.kind !== "compare") return "";
-  const p = r.delivery.patch;
-  const note = p.truncated
-    ? "\n\n<sub>The patch was cut; fetch the side branch for the whole change.</sub>"
-    : "";
-  return `<details><summary>Patch (\`git am\`)</summary>\n\n${codeBlock(p.text, 30_000, "diff")}${note}\n\n</details>`;
 }
 
 function splitAtRollback(text: string): [string, string] {
