@@ -15,6 +15,7 @@ import type { Store } from "../store/store.ts";
 import { stripInvisible } from "../workspace/strip-invisible.ts";
 import type { WorkspaceFactory } from "../workspace/workspace-factory.ts";
 import { fixInWorkspace } from "../runs/fix-in-workspace.ts";
+import { toJson } from "../store/to-json.ts";
 import { canWrite, getAccess } from "./collaborator-permission.ts";
 import type { GitHubClient } from "./github-client.ts";
 import { splitRepo } from "./github-client.ts";
@@ -178,8 +179,4 @@ function toOutcome(
 
 function failed(summary: string, body = ""): RunOutcome {
   return { status: "failed", summary, body };
-}
-
-function toJson<T>(value: T): T & Json {
-  return JSON.parse(JSON.stringify(value)) as T & Json;
 }

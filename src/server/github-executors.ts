@@ -6,6 +6,7 @@ import { join, resolve } from "node:path";
 import type { Probot } from "probot";
 import type { Env } from "../config.ts";
 import { createDeliverFix } from "../github/deliver-fix.ts";
+import { createApplyRunExecutor, createUndoRunExecutor } from "../github/apply-undo-executors.ts";
 import { createFixRunExecutor } from "../github/fix-run-executor.ts";
 import type { Logger } from "../logger.ts";
 import type { ExecutorTable } from "../runs/run-executor.ts";
@@ -33,14 +34,26 @@ export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
   if (removed > 0) deps.log.info({ removed }, "removed workspaces left by an earlier process");
   const installationOctokit = (id: number) => deps.probot.auth(id);
   const login = deps.env.XIHE_BOT_LOGIN;
+  const botIdentity = { name: login, email: `${login}@users.noreply.github.com` };
+  const appOctokit = () => deps.probot.auth();
+  const applyUndo = {
+    store: deps.store,
+    now: deps.now,
+    installationOctokit,
+    appOctokit,
+    workspaces,
+    botIdentity,
+  };
   return {
+    apply: createApplyRunExecutor(applyUndo),
+    undo: createUndoRunExecutor(applyUndo),
     fix: createFixRunExecutor({
       env: deps.env,
       store: deps.store,
       log: deps.log,
       now: deps.now,
       installationOctokit,
-      appOctokit: () => deps.probot.auth(),
+      appOctokit,
       workspaces,
       hooksDir: workspaces.hooksDir,
       tmpRoot: tmpdir(),
@@ -48,7 +61,7 @@ export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
       deliver: createDeliverFix({
         installationOctokit,
         hooksDir: workspaces.hooksDir,
-        botIdentity: { name: login, email: `${login}@users.noreply.github.com` },
+        botIdentity,
       }),
     }),
   };

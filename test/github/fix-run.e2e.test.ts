@@ -258,5 +258,73 @@ describe("/xihe fix end to end", () => {
     expect(git(remote.bare, "rev-parse", branches)).toBe(pushedBefore);
     expect(created).toHaveLength(1);
     expect((await h.store.getRun(run!.id))?.status).toBe("succeeded");
+
+    // `/xihe apply`: the PR branch fast-forwards to the verified fix, and its tests pass.
+    const sideSha = git(remote.bare, "rev-parse", branches);
+    await runCommand(h, "/xihe apply", 601, { contents, pull, commentId: 556 });
+    expect(git(remote.bare, "rev-parse", "changes")).toBe(sideSha);
+    const applied = (await h.store.listRuns({})).find((r) => r.verb === "apply");
+    expect(applied).toMatchObject({ status: "succeeded" });
+    expect(await h.store.listAudit({ runId: applied!.id })).toMatchObject([
+      { action: "apply", actor: "Codertocat" },
+    ]);
+
+    // `/xihe undo`: exactly the Xihe commit is reverted with a new commit (no force-push).
+    pull.head.sha = sideSha;
+    await runCommand(h, "/xihe undo", 602, { contents, pull, commentId: 557 });
+    const undone = git(remote.bare, "rev-parse", "changes");
+    expect(git(remote.bare, "rev-parse", `${undone}^`)).toBe(sideSha);
+    expect(git(remote.bare, "log", "-1", "--format=%B", undone)).toContain(`Xihe-Undo: ${run!.id}`);
+    expect(git(remote.bare, "show", `${undone}:src/sum.js`)).toContain("return a - b;");
+    expect((await h.store.listRuns({})).find((r) => r.verb === "undo")).toMatchObject({
+      status: "succeeded",
+    });
   });
 });
+
+/** One comment command through the app and the worker, with the REST calls it makes. */
+async function runCommand(
+  h: Harness,
+  body: string,
+  commentNumber: number,
+  o: { contents: object; pull: object; commentId: number },
+) {
+  const scope = nock(api);
+  scope
+    .get(`${repoPath}/contents/.github%2Fxihe.yml`)
+    .query({ ref: "master" })
+    .times(body.includes("apply") ? 2 : 1)
+    .reply(200, o.contents)
+    .get(`${repoPath}/pulls/1`)
+    .reply(200, o.pull)
+    .post(`${repoPath}/issues/comments/${commentNumber}/reactions`)
+    .reply(201, { id: 2, content: "eyes" })
+    .get(`${repoPath}/issues/1/comments`)
+    .query({ per_page: "100" })
+    .reply(200, [])
+    .post(`${repoPath}/issues/1/comments`)
+    .reply(201, {
+      id: o.commentId,
+      html_url: `https://github.com/Codertocat/Hello-World/pull/1#issuecomment-${o.commentId}`,
+    })
+    .post(`${repoPath}/check-runs`)
+    .reply(201, { id: o.commentId + 1000 })
+    .get(`${repoPath}/collaborators/Codertocat/permission`)
+    .reply(200, fixture("collaborator-permission.write.json"))
+    .post("/app/installations/2311213/access_tokens")
+    .reply(201, {
+      token: "ghs_runtoken00000000000000000000",
+      expires_at: "2099-01-01T00:00:00Z",
+      permissions: { contents: "write", pull_requests: "write", metadata: "read" },
+      repositories: [{ name: "Hello-World" }],
+    })
+    .patch(`${repoPath}/issues/comments/${o.commentId}`, (b: { body: string }) => b.body.includes("✅ done"))
+    .reply(200, {})
+    .patch(
+      `${repoPath}/check-runs/${o.commentId + 1000}`,
+      (b: { conclusion: string }) => b.conclusion === "success",
+    )
+    .reply(200, {});
+  await h.send("issue_comment", commentPayload(body, { commentId: commentNumber }));
+  await h.worker.drain();
+}
