@@ -77,10 +77,23 @@ function secretIn(
   isLockfile: boolean,
 ): "a private key" | "a credential" | "a high-entropy token" | null {
   if (privateKeyLine.test(text)) return "a private key";
-  if (redactText(text) !== text) return "a credential";
+  const literal = withoutComputedValues(text);
+  if (redactText(literal) !== literal) return "a credential";
   if (isLockfile) return null; // integrity hashes are high-entropy by design
   for (const token of text.match(candidateToken) ?? []) if (looksRandom(token)) return "a high-entropy token";
   return null;
+}
+
+// Code that builds a header or URL from a variable (`Bearer ${token}`, `?key=" + key`) holds no
+// secret: the log-redaction patterns would match it, so such computed values are dropped first.
+// A literal value (16+ token characters) is left in place and still caught.
+function withoutComputedValues(text: string): string {
+  return text
+    .replace(/(authorization\s*[:=]\s*["'`]?\s*)(?:bearer|token|basic)\s+(?![A-Za-z0-9+/=._~-]{16,})/gi, "$1")
+    .replace(
+      /([?&](?:key|access_token|token|sig|signature|api_key|apikey)=)(?![A-Za-z0-9+/=._~-]{16,})/gi,
+      "$1 ",
+    );
 }
 
 // Random credentials mix cases and digits and are close to uniformly distributed; identifiers,

@@ -99,6 +99,16 @@ describe("checkDiffBeforePush on a real repository", () => {
 });
 
 describe("scanDiff", () => {
+  const added = (line: string) => ["+++ b/src/http.js", "@@ -0,0 +1 @@", `+${line}`].join("\n");
+
+  it("does not flag code that builds a credential from a variable, but flags a literal one", () => {
+    expect(scanDiff(added("const headers = { Authorization: `Bearer ${token}` };"), [])).toEqual([]);
+    expect(scanDiff(added('fetch("https://api.example.com/v1?token=" + token);'), [])).toEqual([]);
+    expect(
+      scanDiff(added('curl -H "Authorization: Bearer abcdefghijklmnopqrstuv" https://api.example.com'), []),
+    ).toMatchObject([{ kind: "secret", path: "src/http.js", line: 1, what: "a credential" }]);
+  });
+
   it("tracks line numbers across hunks and ignores removed lines", () => {
     const diff = [
       "diff --git a/a.js b/a.js",
