@@ -19,7 +19,7 @@ const headline: Record<FixReport["status"], string> = {
 
 export function renderFixComment(report: FixReport): string {
   const required = [
-    `${headline[report.status]} — ${escapeInline(report.reason, 500)}`,
+    `${headline[report.status]} — ${escapeInline(report.reason, 1500)}`,
     ...(report.question ? ["", `> ${escapeInline(report.question, 1000)}`] : []),
     ...stages(report),
     ...failures(report),
