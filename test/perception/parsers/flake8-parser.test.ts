@@ -33,11 +33,6 @@ describe("flake8 parser", () => {
     );
   });
 
-  it("leaves ruff's identical-looking lines to the ruff parser", () => {
-    expect(flake8Parser.detect(fixtureLines("ruff-snapshot-concise"))).toBe(0);
-    expect(flake8Parser.detect(fixtureLines("ruff-snapshot-pylint"))).toBe(0);
-    expect(flake8Parser.detect(fixtureLines("flake8-inventory"))).toBeGreaterThan(0);
-  });
 
   it("does not claim pylint or mypy output", () => {
     expect(flake8Parser.detect(fixtureLines("pylint-inventory-text"))).toBe(0);

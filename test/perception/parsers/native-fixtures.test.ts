@@ -13,7 +13,6 @@ const NATIVE_PREFIXES = [
   "mypy-",
   "flake8-",
   "pylint-",
-  "ruff-",
   "cargo-test-",
   "rustc-",
   "go-",
