@@ -59,7 +59,9 @@ export function extractEntities(
       for (const frame of chunk)
         locations.push({ ...frame, path: frame.file, origin: "frame", group: `f${index}.${offset}`, offset });
     });
-    if (failure.file !== null)
+    // The failure's own location is usually one of its frames; only a new line adds evidence.
+    const framed = failure.frames.some((f) => f.file === failure.file && f.line === failure.line);
+    if (failure.file !== null && !framed)
       locations.push({
         path: failure.file,
         line: failure.line,

@@ -52,20 +52,24 @@ export function frameEvidence(
       continue;
     }
     const isMention = loc.origin === "mention";
+    const short = loc.function ? shortName(loc.function) : null;
+    const symbol = loc.line !== null ? frameSymbol(lookup, file, loc.line, short) : null;
+    // The frame names a function the index does not have (a nested closure): its enclosing symbol
+    // only contains the failing code (half credit), and the next frame is still the innermost
+    // function we know, so this frame does not count as a level.
+    const nested =
+      symbol !== null &&
+      short !== null &&
+      short !== symbol.name &&
+      !lookup.symbolsIn(file).some((s) => s.name === short);
     // Counted per traceback from its offset (a handler's traceback starts one level out).
     const depth = projectDepth.get(loc.group) ?? loc.offset;
-    projectDepth.set(loc.group, depth + 1);
+    if (!nested) projectDepth.set(loc.group, depth + 1);
     const strength = (isMention ? MENTION_WEIGHT : 1) / (1 + depth);
     evidence.files.set(file, Math.max(evidence.files.get(file) ?? 0, strength));
-    const symbol = loc.line !== null ? lookup.enclosing(file, loc.line) : null;
-    const short = loc.function ? shortName(loc.function) : null;
     if (symbol) {
       const where = `${file}:${loc.line}${isMention ? " (log)" : ""}`;
       const detail = depth === 0 ? `innermost at ${where}` : `${where} (depth ${depth})`;
-      // The frame names a function the index does not have (a nested closure): the enclosing
-      // symbol only contains the failing code, so it gets half the credit.
-      const nested =
-        short !== null && short !== symbol.name && !lookup.symbolsIn(file).some((s) => s.name === short);
       addHit(
         evidence.frames,
         symbol.id,
@@ -93,4 +97,12 @@ function shortName(printed: string): string | null {
 
 function lineKey(file: string | null, line: number | null): string {
   return `${file ?? ""}:${line ?? ""}`;
+}
+
+/** The symbol a frame ran in: one named like the frame's function around the line, else the innermost. */
+function frameSymbol(lookup: SymbolLookup, file: string, line: number, short: string | null) {
+  const named = short
+    ? lookup.symbolsIn(file).find((s) => s.name === short && s.startLine <= line && line <= s.endLine)
+    : undefined;
+  return named ?? lookup.enclosing(file, line);
 }
