@@ -2,10 +2,12 @@
 // branch already points at this SHA, a crashed attempt already pushed and this is a no-op (THREATS
 // A34). A branch whose tip is not a commit of this run was not made by Xihe: never overwritten.
 // The push carries an expected-old-SHA lease, so a concurrent change makes it fail, not clobber.
+// The diff is scanned here, not by the caller, so no path can push workflow files or secrets.
 import { assertCommitSha } from "../workspace/git-ref.ts";
 import { deliveryGit } from "./delivery-git.ts";
 import { DeliveryRefusal } from "./delivery-refusal.ts";
 import { runIdsOf } from "./run-commit-message.ts";
+import { checkDiffBeforePush } from "./scan-diff.ts";
 import { assertSafeBranchName } from "./side-branch-name.ts";
 import { assertRemoteUrl } from "./remote-url.ts";
 
@@ -16,6 +18,8 @@ export interface PushSideBranchInput {
   remoteUrl: string;
   branch: string;
   sha: string;
+  /** The PR head the fix was built on: `baseSha..sha` is scanned (A22/A23) before any push. */
+  baseSha: string;
   runId: string;
   hooksDir: string;
   token?: string;
@@ -44,6 +48,7 @@ export async function pushSideBranch(input: PushSideBranchInput): Promise<PushSi
       "branch_not_ours",
       `branch_not_ours: commit ${sha} has no "Xihe-Run: ${input.runId}" trailer, so a retry could not recognise it; commit with runCommitMessage() or stampRunCommits() first`,
     );
+  await checkDiffBeforePush(git, { base: assertCommitSha(input.baseSha), head: sha });
   const ref = `refs/heads/${branch}`;
   const remoteSha = await remoteBranchSha(git, url, ref);
   if (remoteSha === sha) return { pushed: false, reason: "already_pushed", branch, sha };

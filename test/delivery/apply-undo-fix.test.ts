@@ -42,6 +42,7 @@ describe("applyFix and undoFix", () => {
       runCommitMessage({ subject: "add z", runId: fixRunId }),
     );
     await pushSideBranch({
+      baseSha: f.initial,
       dir: f.work,
       remoteUrl: f.url,
       branch: sideBranch,

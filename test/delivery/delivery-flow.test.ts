@@ -52,6 +52,7 @@ describe("delivery flow", () => {
     await checkDiffBeforePush(git, { base: prHead, head: stamped.head });
     const branch = sideBranchName(12, runId);
     const push = await pushSideBranch({
+      baseSha: f.initial,
       dir: f.work,
       remoteUrl: f.url,
       branch,

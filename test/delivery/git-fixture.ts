@@ -11,6 +11,8 @@ export interface GitFixture {
   url: string;
   work: string;
   hooksDir: string;
+  /** The first commit on main: an ancestor of everything a test commits. */
+  initial: string;
   git(args: string[], cwd?: string): Promise<string>;
   /** Writes files in the working clone and commits them; returns the new SHA. */
   commit(files: Record<string, string>, message: string, cwd?: string): Promise<string>;
@@ -45,6 +47,7 @@ export async function createGitFixture(): Promise<GitFixture> {
     url: `file://${bare}`,
     work,
     hooksDir,
+    initial: "",
     git,
     async commit(files, message, cwd = work) {
       for (const [path, text] of Object.entries(files)) {
@@ -61,7 +64,10 @@ export async function createGitFixture(): Promise<GitFixture> {
     },
     cleanup: () => rmSync(root, { recursive: true, force: true }),
   };
-  await fixture.commit({ "README.md": "# demo\n", "src/app.js": "export const x = 1;\n" }, "initial");
+  fixture.initial = await fixture.commit(
+    { "README.md": "# demo\n", "src/app.js": "export const x = 1;\n" },
+    "initial",
+  );
   await git(["push", "--quiet", "origin", "main"]);
   return fixture;
 }

@@ -29,7 +29,16 @@ describe("pushSideBranch", () => {
       runCommitMessage({ subject: "fix x", runId, coAuthor: { login: "octocat" } }),
     );
   const push = (sha: string) =>
-    pushSideBranch({ dir: f.work, remoteUrl: f.url, branch, sha, runId, hooksDir: f.hooksDir, token });
+    pushSideBranch({
+      baseSha: f.initial,
+      dir: f.work,
+      remoteUrl: f.url,
+      branch,
+      sha,
+      runId,
+      hooksDir: f.hooksDir,
+      token,
+    });
   const pushesTo = async (b: string) =>
     (await f.git(["reflog", "show", `refs/heads/${b}`, "--"], f.bare)).split("\n").filter(Boolean).length;
 
@@ -70,6 +79,7 @@ describe("pushSideBranch", () => {
     const plain = await f.commit({ "a.txt": "a\n" }, "no trailer");
     expect(((await push(plain).catch((e: unknown) => e)) as DeliveryRefusal).code).toBe("branch_not_ours");
     const other = pushSideBranch({
+      baseSha: f.initial,
       dir: f.work,
       remoteUrl: f.url,
       branch: "main",
@@ -89,6 +99,7 @@ describe("pushSideBranch", () => {
       "--upload-pack=id",
     ]) {
       const err = await pushSideBranch({
+        baseSha: f.initial,
         dir: f.work,
         remoteUrl,
         branch,
@@ -105,6 +116,7 @@ describe("pushSideBranch", () => {
     const sha = await fixCommit();
     await push(sha);
     const err = await pushSideBranch({
+      baseSha: f.initial,
       dir: f.work,
       remoteUrl: `${f.url}-missing`,
       branch,
@@ -177,6 +189,7 @@ describe("pushSideBranch over smart HTTP with a token", () => {
       runCommitMessage({ subject: "fix x", runId }),
     );
     const input = {
+      baseSha: f.initial,
       dir: f.work,
       remoteUrl: server.url("origin.git"),
       branch,
@@ -200,6 +213,7 @@ describe("pushSideBranch over smart HTTP with a token", () => {
     );
     const wrong = `ghs_${"Wr0ngT0ken".repeat(4)}`;
     const err = await pushSideBranch({
+      baseSha: f.initial,
       dir: f.work,
       remoteUrl: server.url("origin.git"),
       branch,
@@ -210,6 +224,52 @@ describe("pushSideBranch over smart HTTP with a token", () => {
     }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Error);
     expect((err as Error).message).not.toContain(wrong);
+    expect(await f.remoteSha(branch)).toBeNull();
+  });
+});
+
+describe("pushSideBranch scans before it pushes", () => {
+  let f: GitFixture;
+  beforeEach(async () => {
+    f = await createGitFixture();
+  });
+  afterEach(() => f.cleanup());
+
+  it("A22: a workflow change is refused and nothing reaches the remote", async () => {
+    const sha = await f.commit(
+      { ".github/workflows/ci.yml": "on: push\n" },
+      runCommitMessage({ subject: "ci", runId }),
+    );
+    const err = await pushSideBranch({
+      baseSha: f.initial,
+      dir: f.work,
+      remoteUrl: f.url,
+      branch,
+      sha,
+      runId,
+      hooksDir: f.hooksDir,
+    }).catch((e: unknown) => e);
+    expect((err as DeliveryRefusal).code).toBe("workflow_files_not_allowed");
+    expect(await f.remoteSha(branch)).toBeNull();
+  });
+
+  it("A23: a secret is refused, not echoed, and nothing reaches the remote", async () => {
+    const sha = await f.commit(
+      { "src/key.js": `export const k = "${token}";\n` },
+      runCommitMessage({ subject: "key", runId }),
+    );
+    const err = await pushSideBranch({
+      baseSha: f.initial,
+      dir: f.work,
+      remoteUrl: f.url,
+      branch,
+      sha,
+      runId,
+      hooksDir: f.hooksDir,
+    }).catch((e: unknown) => e);
+    expect((err as DeliveryRefusal).code).toBe("secret_in_diff");
+    expect((err as Error).message).toContain("src/key.js:1");
+    expect((err as Error).message).not.toContain(token);
     expect(await f.remoteSha(branch)).toBeNull();
   });
 });
