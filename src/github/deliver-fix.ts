@@ -1,13 +1,12 @@
-// Delivers a verified fix of a PR run: refuse what must never be pushed (workflow files, secrets),
-// re-stamp the loop's commits as the App with `Co-authored-by:` the requester and the run trailer,
-// push the deterministic side branch, then open the fix PR (same repo) or give a compare link and
-// patch (fork). Push and PR are persisted steps, and each also checks GitHub before acting, so a
-// redelivered webhook or a resumed run repeats neither (THREATS A34).
+// Delivers a verified fix of a PR run: re-stamp the loop's commits as the App, with
+// `Co-authored-by:` the requester and the run trailer; push the deterministic side branch
+// (pushSideBranch refuses workflow files and secrets); then open the fix PR (same repo) or give a
+// compare link and patch (fork). Push and PR are persisted steps, and each also checks GitHub before
+// acting, so a redelivered webhook or a resumed run repeats neither (THREATS A34).
 import { deliveryGit } from "../delivery/delivery-git.ts";
 import { DeliveryRefusal } from "../delivery/delivery-refusal.ts";
 import { openFixPullRequest } from "../delivery/open-fix-pull-request.ts";
 import { pushSideBranch } from "../delivery/push-side-branch.ts";
-import { checkDiffBeforePush } from "../delivery/scan-diff.ts";
 import { sideBranchName } from "../delivery/side-branch-name.ts";
 import { stampRunCommits } from "../delivery/stamp-run-commits.ts";
 import { contextBoolean, contextString } from "../runs/run-context.ts";
@@ -35,13 +34,6 @@ export function createDeliverFix(deps: DeliverFixDeps): DeliverFix {
     // no longer has the loop's commits) goes straight to the PR step.
     const pushed = await ctx.step("deliver:push", "push", { branch }, async () => {
       const loopHead = (await git(["rev-parse", "--verify", `${input.outcome.branch}^{commit}`])).trim();
-      try {
-        await checkDiffBeforePush(git, { base, head: loopHead });
-      } catch (err) {
-        if (err instanceof DeliveryRefusal)
-          return { branch, sha: null, commits: [], refusedCode: err.code, refusedMessage: err.message };
-        throw err;
-      }
       const stamped = await stampRunCommits(git, {
         base,
         head: loopHead,
@@ -50,15 +42,22 @@ export function createDeliverFix(deps: DeliverFixDeps): DeliverFix {
         coAuthor,
       });
       await ctx.progress(`Pushing the fix to \`${branch}\`…`);
+      // pushSideBranch scans base..head first: workflow files and secrets are refused, never pushed.
       const result = await pushSideBranch({
         dir: input.workspaceDir,
         remoteUrl: input.cloneUrl,
         branch,
         sha: stamped.head,
+        baseSha: base,
         runId: run.id,
         hooksDir: deps.hooksDir,
         token: input.token,
+      }).catch((err: unknown) => {
+        if (err instanceof DeliveryRefusal) return err;
+        throw err;
       });
+      if (result instanceof DeliveryRefusal)
+        return { branch, sha: null, commits: [], refusedCode: result.code, refusedMessage: result.message };
       const summaries = new Map(input.outcome.commits.map((c) => [c.sha, c.summary]));
       const commits = stamped.commits.map((c) => ({ sha: c.to, summary: summaries.get(c.from) ?? "" }));
       return { branch: result.branch, sha: result.sha, commits, refusedCode: null, refusedMessage: null };

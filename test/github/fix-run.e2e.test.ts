@@ -74,124 +74,9 @@ describe("/xihe fix end to end", () => {
   });
 
   it("pushes a verified fix to a side branch, opens one fix PR and one sticky comment with evidence and rollback", async () => {
-    const remote = makeRemote();
-    model = await startScriptedModelServer(modelTurns);
-    const env = loadEnv({
-      XIHE_WORK_DIR: join(remote.root, "xihe-work"),
-      XIHE_MODEL_BASE_URL: model.baseURL,
-      XIHE_MODEL: "gpt-4.1",
-      XIHE_MODEL_API_KEY: "sk-test-model-key-000000",
-      XIHE_SANDBOX: "bwrap",
-    });
-    h = await createHarness({
-      executors: (probot, store) =>
-        buildGitHubExecutors({
-          env,
-          probot,
-          store,
-          log: pino({ level: "silent" }),
-          now: () => new Date(),
-          newId: () => Math.random().toString(16).slice(2, 10),
-          fetch: globalThis.fetch,
-        }),
-    });
-    const pull = fixture<{ head: { sha: string }; base: { repo: { clone_url: string } } }>(
-      "pulls.get.same-repo.json",
-    );
-    pull.head.sha = remote.head;
-    pull.base.repo.clone_url = `file://${remote.bare}`;
-    const config = Buffer.from(`commands:\n  test: ["${testCommand}"]\n`).toString("base64");
-    const contents = { type: "file", encoding: "base64", content: config, path: ".github/xihe.yml" };
-
-    const gh = nock(api);
-    gh.post(
-      "/app/installations/2311213/access_tokens",
-      (b: unknown) => typeof b !== "object" || b === null || !("repositories" in b),
-    )
-      .reply(201, {
-        token: "ghs_installationtoken0000000000",
-        expires_at: "2099-01-01T00:00:00Z",
-        permissions: {},
-      })
-      .get(`${repoPath}/contents/.github%2Fxihe.yml`)
-      .query({ ref: "master" })
-      .times(2)
-      .reply(200, contents)
-      .get(`${repoPath}/collaborators/Codertocat/permission`)
-      .times(2)
-      .reply(200, fixture("collaborator-permission.write.json"))
-      .get(`${repoPath}/pulls/1`)
-      .reply(200, pull)
-      .post(`${repoPath}/issues/comments/492700400/reactions`, { content: "eyes" })
-      .reply(201, { id: 1, content: "eyes" });
-    // The worker: sticky comment, check run, perception of the failed job, run token, fix PR.
-    const created: string[] = [];
-    gh.get(`${repoPath}/issues/1/comments`)
-      .query({ per_page: "100" })
-      .reply(200, [])
-      .post(`${repoPath}/issues/1/comments`, (b: { body: string }) => (created.push(b.body), true))
-      .reply(201, { id: 555, html_url: "https://github.com/Codertocat/Hello-World/pull/1#issuecomment-555" })
-      .post(
-        `${repoPath}/check-runs`,
-        (b: { status: string; head_sha: string }) => b.status === "in_progress" && b.head_sha === remote.head,
-      )
-      .reply(201, { id: 777 })
-      .get(`${repoPath}/commits/${remote.head}/check-runs`)
-      .query({ filter: "latest", per_page: 100, page: 1 })
-      .reply(200, {
-        total_count: 1,
-        check_runs: [
-          {
-            id: 4242,
-            name: "test",
-            head_sha: remote.head,
-            status: "completed",
-            conclusion: "failure",
-            details_url: "https://github.com/Codertocat/Hello-World/actions/runs/1/job/4242",
-            app: { id: 15368, slug: "github-actions", name: "GitHub Actions" },
-            output: { title: null, summary: null, text: null, annotations_count: 0 },
-          },
-        ],
-      })
-      .get(`${repoPath}/commits/${remote.head}/status`)
-      .query({ per_page: 100 })
-      .reply(200, { state: "failure", statuses: [] })
-      .get(`${repoPath}/actions/jobs/4242/logs`)
-      .reply(302, "", { Location: `${blobHost}/logs/4242?sig=abc` })
-      .post(
-        "/app/installations/2311213/access_tokens",
-        (b: unknown) =>
-          typeof b === "object" && b !== null && JSON.stringify(b).includes('"repositories":["Hello-World"]'),
-      )
-      .reply(201, {
-        token: "ghs_runtoken00000000000000000000",
-        expires_at: "2099-01-01T00:00:00Z",
-        permissions: { contents: "write", pull_requests: "write", metadata: "read" },
-        repositories: [{ name: "Hello-World" }],
-      })
-      .get(`${repoPath}/pulls`)
-      .query((q) => q.state === "all" && String(q.head).startsWith("Codertocat:xihe/fix/1-"))
-      .reply(200, [])
-      .post(
-        `${repoPath}/pulls`,
-        (b: { base: string; head: string }) => b.base === "changes" && b.head.startsWith("xihe/fix/1-"),
-      )
-      .reply(201, { number: 2, html_url: "https://github.com/Codertocat/Hello-World/pull/2", state: "open" });
-    nock(blobHost).get("/logs/4242").query({ sig: "abc" }).reply(200, remote.log);
-    const updates: string[] = [];
-    nock(api)
-      .patch(`${repoPath}/issues/comments/555`, (b: { body: string }) => (updates.push(b.body), true))
-      .reply(200, { id: 555 })
-      .persist();
-    const checkDone = nock(api)
-      .patch(
-        `${repoPath}/check-runs/777`,
-        (b: { status: string; conclusion: string }) => b.status === "completed",
-      )
-      .reply(200, { id: 777 });
-
-    await h.send("issue_comment", commentPayload("/xihe fix"), "delivery-e2e");
-    await h.worker.drain();
+    const started = await startFixRun(false);
+    ({ h, model } = started);
+    const { remote, pull, contents, created, updates, checkDone } = started;
 
     const [run] = await h.store.listRuns({});
     expect(run).toMatchObject({ status: "succeeded", headSha: remote.head });
@@ -282,6 +167,67 @@ describe("/xihe fix end to end", () => {
   });
 });
 
+describe("/xihe fix on a fork PR", () => {
+  let h: Harness | undefined;
+  let model: ScriptedModelServer | undefined;
+  afterEach(async () => {
+    await h?.close();
+    await model?.close();
+    h = model = undefined;
+  });
+
+  it("keeps the side branch in the base repository, gives a compare link and patch, and never pushes to the fork", async () => {
+    const started = await startFixRun(true);
+    ({ h, model } = started);
+    const { remote, updates } = started;
+    const [run] = await h.store.listRuns({});
+    expect(run).toMatchObject({ status: "succeeded", reason: null });
+    const final = updates.at(-1) ?? "";
+    expect(final).toContain(`https://github.com/Codertocat/Hello-World/compare/${remote.head}...xihe/fix/1-`);
+    expect(final).toContain("git am");
+    const branches = git(remote.bare, "branch", "--list", "xihe/fix/*").replace(/^[*\s]+/gm, "");
+    expect(branches).toMatch(/^xihe\/fix\/1-/);
+
+    // `/xihe apply` on a fork without maintainer edits: refused with the reason; nothing pushed anywhere.
+    const before = git(remote.bare, "for-each-ref", "--format=%(refname) %(objectname)");
+    const scope = nock(api);
+    scope
+      .get(`${repoPath}/contents/.github%2Fxihe.yml`)
+      .query({ ref: "master" })
+      .times(2)
+      .reply(200, started.contents)
+      .get(`${repoPath}/pulls/1`)
+      .reply(200, started.pull)
+      .post(`${repoPath}/issues/comments/603/reactions`)
+      .reply(201, { id: 3, content: "eyes" })
+      .get(`${repoPath}/issues/1/comments`)
+      .query({ per_page: "100" })
+      .reply(200, [])
+      .post(`${repoPath}/issues/1/comments`)
+      .reply(201, { id: 558, html_url: "https://github.com/Codertocat/Hello-World/pull/1#issuecomment-558" })
+      .post(`${repoPath}/check-runs`)
+      .reply(201, { id: 1558 })
+      .get(`${repoPath}/collaborators/Codertocat/permission`)
+      .reply(200, fixture("collaborator-permission.write.json"))
+      .post("/app/installations/2311213/access_tokens")
+      .reply(201, {
+        token: "ghs_runtoken00000000000000000000",
+        expires_at: "2099-01-01T00:00:00Z",
+        permissions: { contents: "write", pull_requests: "write", metadata: "read" },
+        repositories: [{ name: "Hello-World" }],
+      })
+      .patch(`${repoPath}/issues/comments/558`, (b: { body: string }) =>
+        b.body.includes("does not push to the fork"),
+      )
+      .reply(200, {})
+      .patch(`${repoPath}/check-runs/1558`, (b: { conclusion: string }) => b.conclusion === "failure")
+      .reply(200, {});
+    await h.send("issue_comment", commentPayload("/xihe apply", { commentId: 603 }));
+    await h.worker.drain();
+    expect(git(remote.bare, "for-each-ref", "--format=%(refname) %(objectname)")).toBe(before);
+  });
+});
+
 /** One comment command through the app and the worker, with the REST calls it makes. */
 async function runCommand(
   h: Harness,
@@ -327,4 +273,136 @@ async function runCommand(
     .reply(200, {});
   await h.send("issue_comment", commentPayload(body, { commentId: commentNumber }));
   await h.worker.drain();
+}
+
+/** Sets up a PR whose head fails `node --test`, the app, the scripted model and the REST calls of one fix run. */
+async function startFixRun(fork: boolean) {
+  const remote = makeRemote();
+  const model = await startScriptedModelServer(modelTurns);
+  const env = loadEnv({
+    XIHE_WORK_DIR: join(remote.root, "xihe-work"),
+    XIHE_MODEL_BASE_URL: model.baseURL,
+    XIHE_MODEL: "gpt-4.1",
+    XIHE_MODEL_API_KEY: "sk-test-model-key-000000",
+    XIHE_SANDBOX: "bwrap",
+  });
+  const h = await createHarness({
+    executors: (probot, store) =>
+      buildGitHubExecutors({
+        env,
+        probot,
+        store,
+        log: pino({ level: "silent" }),
+        now: () => new Date(),
+        newId: () => Math.random().toString(16).slice(2, 10),
+        fetch: globalThis.fetch,
+      }),
+  });
+  const pull = fixture<{
+    head: { sha: string; repo: { full_name: string; clone_url: string } };
+    base: { repo: { clone_url: string } };
+    maintainer_can_modify: boolean;
+  }>("pulls.get.same-repo.json");
+  pull.head.sha = remote.head;
+  if (fork) {
+    pull.head.repo.full_name = "forker/Hello-World";
+    pull.head.repo.clone_url = "https://github.com/forker/Hello-World.git";
+    // GitHub serves a fork PR's head from the base repository as refs/pull/N/head.
+    execFileSync("git", ["update-ref", "refs/pull/1/head", remote.head], { cwd: remote.bare });
+  }
+  pull.base.repo.clone_url = `file://${remote.bare}`;
+  const config = Buffer.from(`commands:\n  test: ["${testCommand}"]\n`).toString("base64");
+  const contents = { type: "file", encoding: "base64", content: config, path: ".github/xihe.yml" };
+
+  const gh = nock(api);
+  gh.post(
+    "/app/installations/2311213/access_tokens",
+    (b: unknown) => typeof b !== "object" || b === null || !("repositories" in b),
+  )
+    .reply(201, {
+      token: "ghs_installationtoken0000000000",
+      expires_at: "2099-01-01T00:00:00Z",
+      permissions: {},
+    })
+    .get(`${repoPath}/contents/.github%2Fxihe.yml`)
+    .query({ ref: "master" })
+    .times(2)
+    .reply(200, contents)
+    .get(`${repoPath}/collaborators/Codertocat/permission`)
+    .times(2)
+    .reply(200, fixture("collaborator-permission.write.json"))
+    .get(`${repoPath}/pulls/1`)
+    .reply(200, pull)
+    .post(`${repoPath}/issues/comments/492700400/reactions`, { content: "eyes" })
+    .reply(201, { id: 1, content: "eyes" });
+  // The worker: sticky comment, check run, perception of the failed job, run token, fix PR.
+  const created: string[] = [];
+  gh.get(`${repoPath}/issues/1/comments`)
+    .query({ per_page: "100" })
+    .reply(200, [])
+    .post(`${repoPath}/issues/1/comments`, (b: { body: string }) => (created.push(b.body), true))
+    .reply(201, { id: 555, html_url: "https://github.com/Codertocat/Hello-World/pull/1#issuecomment-555" })
+    .post(
+      `${repoPath}/check-runs`,
+      (b: { status: string; head_sha: string }) => b.status === "in_progress" && b.head_sha === remote.head,
+    )
+    .reply(201, { id: 777 })
+    .get(`${repoPath}/commits/${remote.head}/check-runs`)
+    .query({ filter: "latest", per_page: 100, page: 1 })
+    .reply(200, {
+      total_count: 1,
+      check_runs: [
+        {
+          id: 4242,
+          name: "test",
+          head_sha: remote.head,
+          status: "completed",
+          conclusion: "failure",
+          details_url: "https://github.com/Codertocat/Hello-World/actions/runs/1/job/4242",
+          app: { id: 15368, slug: "github-actions", name: "GitHub Actions" },
+          output: { title: null, summary: null, text: null, annotations_count: 0 },
+        },
+      ],
+    })
+    .get(`${repoPath}/commits/${remote.head}/status`)
+    .query({ per_page: 100 })
+    .reply(200, { state: "failure", statuses: [] })
+    .get(`${repoPath}/actions/jobs/4242/logs`)
+    .reply(302, "", { Location: `${blobHost}/logs/4242?sig=abc` })
+    .post(
+      "/app/installations/2311213/access_tokens",
+      (b: unknown) =>
+        typeof b === "object" && b !== null && JSON.stringify(b).includes('"repositories":["Hello-World"]'),
+    )
+    .reply(201, {
+      token: "ghs_runtoken00000000000000000000",
+      expires_at: "2099-01-01T00:00:00Z",
+      permissions: { contents: "write", pull_requests: "write", metadata: "read" },
+      repositories: [{ name: "Hello-World" }],
+    });
+  if (!fork)
+    gh.get(`${repoPath}/pulls`)
+      .query((q) => q.state === "all" && String(q.head).startsWith("Codertocat:xihe/fix/1-"))
+      .reply(200, [])
+      .post(
+        `${repoPath}/pulls`,
+        (b: { base: string; head: string }) => b.base === "changes" && b.head.startsWith("xihe/fix/1-"),
+      )
+      .reply(201, { number: 2, html_url: "https://github.com/Codertocat/Hello-World/pull/2", state: "open" });
+  nock(blobHost).get("/logs/4242").query({ sig: "abc" }).reply(200, remote.log);
+  const updates: string[] = [];
+  nock(api)
+    .patch(`${repoPath}/issues/comments/555`, (b: { body: string }) => (updates.push(b.body), true))
+    .reply(200, { id: 555 })
+    .persist();
+  const checkDone = nock(api)
+    .patch(
+      `${repoPath}/check-runs/777`,
+      (b: { status: string; conclusion: string }) => b.status === "completed",
+    )
+    .reply(200, { id: 777 });
+
+  await h.send("issue_comment", commentPayload("/xihe fix"), "delivery-e2e");
+  await h.worker.drain();
+  return { h, model, remote, pull, contents, created, updates, checkDone };
 }
