@@ -9,7 +9,6 @@ import { deliveryGit, gitSucceeds } from "./delivery-git.ts";
 import { DeliveryRefusal } from "./delivery-refusal.ts";
 import { remoteBranchSha } from "./push-side-branch.ts";
 import { assertRemoteUrl } from "./remote-url.ts";
-import { runIdsOf } from "./run-commit-message.ts";
 import { assertSafeBranchName } from "./side-branch-name.ts";
 
 export interface ApplyFixInput {
@@ -56,7 +55,9 @@ export async function applyFix(input: ApplyFixInput): Promise<ApplyFixResult> {
   if (current === null)
     throw new Error(`the PR head branch ${input.headRef} no longer exists; nothing was applied`);
   await git(["fetch", "--quiet", "--no-tags", "--no-write-fetch-head", headUrl, headRef]);
-  if (current === sideSha || (await isOurMerge(git, current, sideSha, input.applyRunId)))
+  // The fix is in the head's history (our fast-forward or merge, possibly with later commits on
+  // top): a retry after a push whose result was lost, or a second `/xihe apply`.
+  if (current === sideSha || (await gitSucceeds(git, ["merge-base", "--is-ancestor", sideSha, current])))
     return { applied: false, reason: "already_applied", head: current };
   if (current !== approved)
     throw new DeliveryRefusal(
@@ -115,18 +116,4 @@ async function mergeCommit(
     );
   }
   return git(["rev-parse", "HEAD"]);
-}
-
-async function isOurMerge(
-  git: ReturnType<typeof deliveryGit>,
-  head: string,
-  sideSha: string,
-  applyRunId: string,
-): Promise<boolean> {
-  const [parents = "", ...body] = (await git(["show", "-s", "--format=%P%n%B", head, "--"])).split("\n");
-  return (
-    parents.split(" ").includes(sideSha) &&
-    body.some((l) => l.trim() === `Xihe-Apply: ${applyRunId}`) &&
-    runIdsOf(body.join("\n")).length > 0
-  );
 }

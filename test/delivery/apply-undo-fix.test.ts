@@ -108,6 +108,17 @@ describe("applyFix and undoFix", () => {
     });
   });
 
+  it("a second apply after people pushed on top of the applied fix is a no-op, not head_moved", async () => {
+    const sideSha = await proposeFix();
+    await applyFix(applyInput(sideSha));
+    const later = await personPushes({ "later.txt": "on top of the fix\n" });
+    expect(await applyFix(applyInput(sideSha))).toEqual({
+      applied: false,
+      reason: "already_applied",
+      head: later,
+    });
+  });
+
   it("A09: aborts with head_moved_since_approval, naming both SHAs, when the head moves after the approval", async () => {
     const sideSha = await proposeFix();
     const pushed = await personPushes({ "late.txt": "pushed after the approval\n" });
