@@ -6,6 +6,7 @@ import type { HandlerDeps } from "./github/handler-deps.ts";
 import { handleCheckFailure } from "./github/handle-check-failure.ts";
 import { handleComment } from "./github/handle-comment.ts";
 import { handleLabel } from "./github/handle-label.ts";
+import { handlePrClosed } from "./github/handle-pr-closed.ts";
 import {
   checkRunCompletedPayload,
   issueCommentPayload,
@@ -21,6 +22,7 @@ export interface AppOptions extends HandlerDeps {
 const handled = new Set([
   "issue_comment.created",
   "pull_request.labeled",
+  "pull_request.closed",
   "check_run.completed",
   "workflow_run.completed",
   "installation.created",
@@ -46,6 +48,19 @@ export function createXiheApp(deps: AppOptions): ApplicationFunction {
     app.on("pull_request.labeled", async (context) => {
       const payload = parse(pullRequestLabeledPayload, context);
       if (payload) await handleLabel(context.octokit, payload, context.id, deps);
+    });
+    app.on("pull_request.closed", async (context) => {
+      const { repository, pull_request } = context.payload;
+      await handlePrClosed(
+        context.octokit,
+        {
+          ref: { owner: repository.owner.login, repo: repository.name },
+          fullName: repository.full_name,
+          prNumber: pull_request.number,
+          deliveryId: context.id,
+        },
+        deps,
+      );
     });
     app.on("check_run.completed", async (context) => {
       const p = parse(checkRunCompletedPayload, context);

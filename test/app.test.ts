@@ -190,3 +190,140 @@ describe("Xihe app webhooks", () => {
     ]);
   });
 });
+
+describe("Xihe app: labels, failed checks and closed PRs", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await createHarness();
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  const base = () => {
+    const p = commentPayload("");
+    return { repository: p.repository, sender: p.sender, installation: p.installation };
+  };
+  const configYaml = (yaml: string) => ({
+    type: "file",
+    encoding: "base64",
+    content: Buffer.from(yaml).toString("base64"),
+    path: ".github/xihe.yml",
+  });
+  const pr = {
+    number: 1,
+    state: "open",
+    head: { sha: head, ref: "changes", repo: { full_name: "Codertocat/Hello-World" } },
+  };
+
+  it("the xihe:fix label queues a fix run for whoever added it", async () => {
+    const scope = token();
+    noConfig(scope);
+    permission(scope, "write");
+    scope.get(`${repoPath}/pulls/1`).reply(200, fixture("pulls.get.same-repo.json"));
+    await h.send("pull_request", {
+      action: "labeled",
+      label: { name: "xihe:fix" },
+      pull_request: pr,
+      ...base(),
+    });
+    expect(await h.store.listRuns({})).toMatchObject([
+      { verb: "fix", trigger: "label", requester: "Codertocat" },
+    ]);
+  });
+
+  it("other labels do nothing", async () => {
+    await h.send("pull_request", { action: "labeled", label: { name: "bug" }, pull_request: pr, ...base() });
+    expect(await h.store.listRuns({})).toEqual([]);
+  });
+
+  const failedCheck = (over: Record<string, unknown> = {}) => ({
+    action: "completed",
+    check_run: {
+      id: 4242,
+      name: "test",
+      head_sha: head,
+      conclusion: "failure",
+      app: { id: 15368, slug: "github-actions" },
+      pull_requests: [{ number: 1, head: { sha: head, ref: "changes" } }],
+      ...over,
+    },
+    ...base(),
+  });
+
+  it("a failed check run starts a fix when on_failure is fix", async () => {
+    token()
+      .get(`${repoPath}/contents/.github%2Fxihe.yml`)
+      .query({ ref: "master" })
+      .reply(200, configYaml("on_failure: fix\n"))
+      .get(`${repoPath}/pulls/1`)
+      .reply(200, fixture("pulls.get.same-repo.json"));
+    await h.send("check_run", failedCheck());
+    expect(await h.store.listRuns({})).toMatchObject([{ verb: "fix", trigger: "check_run", headSha: head }]);
+  });
+
+  it("a failed check run does nothing when on_failure is off (the default)", async () => {
+    noConfig(token());
+    await h.send("check_run", failedCheck());
+    expect(await h.store.listRuns({})).toEqual([]);
+  });
+
+  it("A36: Xihe's own check run and its side branches never trigger Xihe", async () => {
+    await h.send("check_run", failedCheck({ app: { id: 123, slug: "xihe" } }));
+    await h.send("check_run", failedCheck({ name: "Xihe" }));
+    await h.send(
+      "check_run",
+      failedCheck({ pull_requests: [{ number: 2, head: { sha: head, ref: "xihe/fix/1-abc" } }] }),
+    );
+    expect(await h.store.listRuns({})).toEqual([]);
+  });
+
+  it("A36: after max_attempts_per_sha automatic runs, posts one 'giving up' comment and stops", async () => {
+    for (let i = 0; i < 2; i++) {
+      const r = await h.store.createRun(
+        {
+          installationId: 2311213,
+          repo: "Codertocat/Hello-World",
+          pr: 1,
+          headSha: head,
+          verb: "fix",
+          args: "",
+          trigger: "check_run",
+          requester: "xihe",
+          budget: null,
+          context: {},
+        },
+        { id: `old${i}`, now: "2026-12-02T11:00:00.000Z" },
+      );
+      if (r.created)
+        await h.store.updateRun(r.run.id, { status: "failed", endedAt: "2026-12-02T11:01:00.000Z" });
+    }
+    const scope = token()
+      .get(`${repoPath}/contents/.github%2Fxihe.yml`)
+      .query({ ref: "master" })
+      .times(2)
+      .reply(200, configYaml("on_failure: fix\nfix:\n  max_attempts_per_sha: 2\n"))
+      .post(`${repoPath}/issues/1/comments`, (b: { body: string }) =>
+        b.body.includes("giving up after 2 attempts"),
+      )
+      .reply(201, { id: 9 });
+    await h.send("check_run", failedCheck(), "check-1");
+    await h.send("check_run", failedCheck({ id: 4243 }), "check-2");
+    expect(scope.isDone()).toBe(true);
+    expect(await h.store.listRuns({})).toHaveLength(2);
+  });
+
+  it("deletes the side branches of a closed pull request", async () => {
+    token()
+      .get(`${repoPath}/git/matching-refs/heads%2Fxihe%2Ffix%2F1-`)
+      .reply(200, [{ ref: "refs/heads/xihe/fix/1-run0001", object: { sha: head, type: "commit" } }])
+      .delete(`${repoPath}/git/refs/heads%2Fxihe%2Ffix%2F1-run0001`)
+      .reply(204);
+    await h.send("pull_request", {
+      action: "closed",
+      pull_request: { ...pr, state: "closed", merged: true },
+      ...base(),
+    });
+    expect(await h.store.listAudit({})).toMatchObject([{ action: "cleanup_side_branches" }]);
+  });
+});
