@@ -2,14 +2,12 @@
 // answer grounded in recalled code that cites path:line; without one, the ranked relevant locations
 // with numbered snippets.
 import type { RegisterCommand } from "../cli.ts";
-import { loadEnv } from "../config.ts";
 import { UsageError } from "../errors.ts";
-import { createModelClient } from "../agent/model-client.ts";
-import { modelSettingsFromEnv } from "../agent/model-settings.ts";
 import { answerQuestion, type CompleteText } from "../understanding/answer-question.ts";
 import { projectOverview } from "../understanding/project-overview.ts";
 import { recall, type RecalledSymbol } from "../understanding/recall.ts";
 import { symbolRelations } from "../understanding/symbol-relations.ts";
+import { modelFromEnv } from "./model-from-env.ts";
 import { openRepoIndex, type RepoIndex } from "./open-repo-index.ts";
 
 interface AskFlags {
@@ -19,7 +17,6 @@ interface AskFlags {
 }
 
 const SNIPPET_LINES = 12;
-const ANSWER_MAX_TOKENS = 1200;
 
 export const registerAskCommand: RegisterCommand = (program, io, setExit) => {
   program
@@ -43,7 +40,7 @@ export const registerAskCommand: RegisterCommand = (program, io, setExit) => {
         aliases: repo.config.understanding.aliases,
         limit,
       });
-      const complete = modelFromEnv(io.env);
+      const complete = modelFromEnv(io.env, 1200);
       const answer =
         complete && recalled.length > 0 ? await groundedAnswer(repo, question, recalled, complete) : null;
       const locations = recalled.map((r) => ({
@@ -62,30 +59,6 @@ export const registerAskCommand: RegisterCommand = (program, io, setExit) => {
       setExit(0);
     });
 };
-
-function modelFromEnv(rawEnv: NodeJS.ProcessEnv): CompleteText | null {
-  const settings = modelSettingsFromEnv(loadEnv(rawEnv));
-  if (!settings) return null;
-  const model = createModelClient({
-    ...settings,
-    fetch: globalThis.fetch,
-    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
-    random: Math.random,
-    now: () => new Date(),
-  });
-  return async (system, user) => {
-    const turn = await model.complete({
-      role: "planning",
-      messages: [
-        { role: "system", content: system },
-        { role: "user", content: user },
-      ],
-      tools: [],
-      maxTokens: ANSWER_MAX_TOKENS,
-    });
-    return turn.text ?? "";
-  };
-}
 
 async function groundedAnswer(
   repo: RepoIndex,

@@ -8,6 +8,8 @@ import { UsageError } from "../errors.ts";
 import { diagnose } from "../perception/diagnose.ts";
 import { localize, type SuspectLocation } from "../understanding/localize.ts";
 import type { CliIo } from "./cli-io.ts";
+import { createModelRerank } from "../understanding/rerank-with-model.ts";
+import { modelFromEnv } from "./model-from-env.ts";
 import { openRepoIndex } from "./open-repo-index.ts";
 
 interface LocateFlags {
@@ -15,6 +17,7 @@ interface LocateFlags {
   log: string;
   json?: boolean;
   k: string;
+  rerank?: boolean;
 }
 
 export const registerLocateCommand: RegisterCommand = (program, io, setExit) => {
@@ -25,6 +28,7 @@ export const registerLocateCommand: RegisterCommand = (program, io, setExit) => 
     .option("--repo <dir>", "the repository checkout (default: the current directory)")
     .option("--json", 'print {"results":[{file,symbol,startLine,endLine,score,why}]}')
     .option("-k <n>", "how many locations to print", "10")
+    .option("--rerank", "let the configured model (XIHE_MODEL_*) reorder the top 10 (off by default)")
     .action(async (flags: LocateFlags) => {
       const limit = Number(flags.k);
       if (!Number.isInteger(limit) || limit < 1)
@@ -35,7 +39,12 @@ export const registerLocateCommand: RegisterCommand = (program, io, setExit) => 
         repoRoot: repo.root,
         fileExists: (rel) => existsSync(join(repo.root, rel)),
       });
-      const results = localize({
+      const complete = flags.rerank ? modelFromEnv(io.env, 200) : null;
+      if (flags.rerank && !complete)
+        throw new UsageError(
+          "--rerank needs a model: set XIHE_MODEL_BASE_URL and XIHE_MODEL (or drop --rerank)",
+        );
+      const ranked = localize({
         index: repo.index,
         failures: diagnosis.failures,
         logText,
@@ -44,6 +53,13 @@ export const registerLocateCommand: RegisterCommand = (program, io, setExit) => 
         callDepth: repo.config.understanding.call_depth,
         limit,
       });
+      const failureText = diagnosis.failures
+        .slice(0, 20)
+        .map((f) => `${f.test ?? f.file ?? ""}: ${f.message}`)
+        .join("\n");
+      const results = complete
+        ? await createModelRerank(complete, repo.readLines)(failureText, ranked)
+        : ranked;
       io.stdout(flags.json ? `${JSON.stringify({ results })}\n` : renderLocations(results));
       setExit(0);
     });

@@ -10,7 +10,7 @@ export const defaultSignalWeights: SignalWeights = {
   test_name: 1,
   call_chain: 1,
   bm25: 1.2,
-  bm25_log: 0.6,
+  bm25_log: 1,
   exact_name: 0.8,
   imported_by_test: 0.3,
 };

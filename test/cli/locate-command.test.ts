@@ -62,4 +62,11 @@ describe("xihe locate", () => {
     expect(await main(["locate", "--log", "-", "-k", "0"], io)).toBe(2);
     expect(io.err.join("")).toContain("-k must be a positive integer");
   });
+
+  it("refuses --rerank without a configured model (exit 2)", async () => {
+    const repo = await createFailingJsRepo();
+    const io = fakeIo(repo.dir);
+    expect(await main(["locate", "--log", repo.logFile, "--rerank"], io)).toBe(2);
+    expect(io.err.join("")).toContain("--rerank needs a model");
+  });
 });
