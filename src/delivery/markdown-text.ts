@@ -60,6 +60,18 @@ export function shellWord(text: string): string {
   return /^[A-Za-z0-9._/@:+=-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
+/** A Markdown link target: https only, and no character that could end the `(...)` early. */
+export function linkTarget(url: string): string {
+  if (!/^https:\/\/[^\s]+$/.test(url)) return "#";
+  let decoded = url;
+  try {
+    decoded = decodeURI(url);
+  } catch (err) {
+    if (!(err instanceof URIError)) throw err; // malformed %-escapes: encode the text as it is
+  }
+  return encodeURI(decoded).replace(/[()<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
 function longestRun(text: string, ch: string): number {
   let best = 0;
   let run = 0;

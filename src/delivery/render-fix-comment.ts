@@ -3,7 +3,7 @@
 // untrusted string goes through markdown-text.ts; lists are capped by count and the optional parts
 // (trace, patch) only get the room left, so the body never exceeds maxCommentChars (THREATS A27).
 import type { FixReport } from "./fix-report.ts";
-import { codeSpan, escapeInline } from "./markdown-text.ts";
+import { codeSpan, escapeInline, linkTarget } from "./markdown-text.ts";
 import { renderPatchDetails, renderTraceDetails } from "./render-fix-details.ts";
 import { renderRollback } from "./render-rollback.ts";
 
@@ -169,7 +169,7 @@ function delivery(r: FixReport): string[] {
       "",
       "#### The fix",
       "",
-      `Fix PR [#${d.number}](${encodeURI(d.url)}) from ${branch} into ${codeSpan(r.pr.headRef, 120)}. Comment \`/xihe apply\` here to bring it into this PR's branch.`,
+      `Fix PR [#${d.number}](${linkTarget(d.url)}) from ${branch} into ${codeSpan(r.pr.headRef, 120)}. Comment \`/xihe apply\` here to bring it into this PR's branch.`,
     ];
   if (d.kind === "side_branch")
     return [
@@ -182,7 +182,7 @@ function delivery(r: FixReport): string[] {
     "",
     "#### The fix",
     "",
-    `This PR comes from a fork, so the fix is on ${branch} in this repository: [compare](${encodeURI(d.compareUrl)}). The patch is below.`,
+    `This PR comes from a fork, so the fix is on ${branch} in this repository: [compare](${linkTarget(d.compareUrl)}). The patch is below.`,
   ];
 }
 

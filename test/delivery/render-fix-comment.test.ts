@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { FixReport } from "../../src/delivery/fix-report.ts";
-import { codeBlock, codeSpan, escapeInline } from "../../src/delivery/markdown-text.ts";
+import { codeBlock, codeSpan, escapeInline, linkTarget } from "../../src/delivery/markdown-text.ts";
 import { maxCommentChars, renderFixComment } from "../../src/delivery/render-fix-comment.ts";
 
 const example = JSON.parse(
@@ -104,6 +104,15 @@ describe("markdown text", () => {
     const block = codeBlock("```\n@admin\n````", 100);
     expect(block.startsWith("`````\n")).toBe(true);
     expect(block.endsWith("\n`````")).toBe(true);
+  });
+
+  it("link targets are https only and cannot close the link early", () => {
+    expect(linkTarget("https://github.com/o/r/pull/1")).toBe("https://github.com/o/r/pull/1");
+    expect(linkTarget("https://x.example/a)](javascript:alert(1))")).toBe(
+      "https://x.example/a%29%5D%28javascript:alert%281%29%29",
+    );
+    expect(linkTarget("javascript:alert(1)")).toBe("#");
+    expect(linkTarget("https://x.example/%E0%A4%A")).toBe("https://x.example/%25E0%25A4%25A");
   });
 
   it("inline text neutralises mentions, markup and links", () => {
