@@ -9,7 +9,7 @@ import { normaliseLine } from "./normalise-line.ts";
 import { DEFAULT_MAX_LINE_CHARS, splitLogLines } from "./split-log-lines.ts";
 import { parseWorkflowCommand } from "./workflow-command.ts";
 import { parseSectionStart } from "./section-start.ts";
-import { matchRunSignal, type RunSignal } from "./run-signals.ts";
+import { matchRunSignal, SIGNAL_WORDS, type RunSignal } from "./run-signals.ts";
 import { cleanPrintedPath, createPathMapper, guessRootFromDependencies } from "./path-mapping.ts";
 import { isExternalPath } from "./external-path.ts";
 import { createSectionParser } from "./parse-section.ts";
@@ -49,23 +49,37 @@ export async function diagnose(
   input: string | AsyncIterable<string | Uint8Array>,
   options: DiagnoseOptions = {},
 ): Promise<DiagnoseResult> {
-  const parseSection = createSectionParser(options.parsers ?? logParsers);
+  const parseSection = createSectionParser(options.parsers ?? logParsers, SIGNAL_WORDS);
   const maxSectionChars = options.maxSectionChars ?? 16 * 1024 * 1024;
   const maxLineChars = options.maxLineChars ?? DEFAULT_MAX_LINE_CHARS;
   const mapper = createPathMapper({ repoRoot: options.repoRoot, fileExists: options.fileExists });
   const context: ParseContext = { toRepoPath: cleanPrintedPath, isExternal: isExternalPath };
   const collected = collectFailures(options.maxFailures ?? 5000);
-  const signals: RunSignal[] = [];
+  // Signals in log order: section lines are looked at when their section is parsed, annotations as
+  // they come, so each carries its position (2 * line number; an annotation sits between two lines).
+  const lineSignals: OrderedSignal[] = [];
+  const annotationSignals: OrderedSignal[] = [];
   const tail: string[] = [];
   let section: string[] = [];
   let sectionChars = 0;
   let truncatedLines = 0;
+  let pushed = 0; // lines added to sections so far
+  let sectionBase = 0; // log position of section[0] among pushed lines
+  let scannedUpTo = 0; // section lines already looked at for signals (an overlap parsed twice)
 
   const flush = (overlap: number): void => {
     if (section.length === 0) return;
-    const result = parseSection(section, context);
+    const result = parseSection(section, context, scannedUpTo);
     collected.add(result.failures, result.tools);
-    section = overlap > 0 ? section.slice(-overlap) : [];
+    for (const index of result.wordLines) {
+      if (lineSignals.length >= MAX_SIGNALS) break;
+      const signal = matchRunSignal(section[index] ?? "");
+      if (signal) lineSignals.push({ at: 2 * (sectionBase + index), signal });
+    }
+    const kept = Math.min(overlap, section.length);
+    section = kept > 0 ? section.slice(-kept) : [];
+    sectionBase = pushed - kept;
+    scannedUpTo = kept;
     sectionChars = 0;
   };
 
@@ -79,7 +93,8 @@ export async function diagnose(
         if (command.kind === "annotation") {
           const failure = annotationFailure(command);
           if (failure) collected.addAnnotation(failure);
-          noteSignal(signals, command.message);
+          const signal = annotationSignals.length < MAX_SIGNALS ? matchRunSignal(command.message) : null;
+          if (signal) annotationSignals.push({ at: 2 * pushed - 1, signal });
         }
         continue;
       }
@@ -88,8 +103,8 @@ export async function diagnose(
         flush(0);
         if (start.cwd) mapper.addRoot(start.cwd);
       }
-      noteSignal(signals, line);
       section.push(line);
+      pushed++;
       sectionChars += line.length;
       if (sectionChars > maxSectionChars) flush(OVERLAP_LINES);
     }
@@ -98,6 +113,10 @@ export async function diagnose(
   }
   flush(0);
 
+  const signals = [...lineSignals, ...annotationSignals]
+    .sort((a, b) => a.at - b.at)
+    .slice(0, MAX_SIGNALS)
+    .map((s) => s.signal);
   const found = collected.result();
   const guess = guessRootFromDependencies(found.flatMap((f) => f.frames.map((frame) => frame.file)));
   if (guess !== null) mapper.addGuessedRoot(guess);
@@ -114,10 +133,9 @@ export async function diagnose(
   };
 }
 
-function noteSignal(signals: RunSignal[], line: string): void {
-  if (signals.length >= MAX_SIGNALS) return;
-  const signal = matchRunSignal(line);
-  if (signal) signals.push(signal);
+interface OrderedSignal {
+  at: number;
+  signal: RunSignal;
 }
 
 function mapFailurePaths(failure: Failure, toRepoPath: (p: string) => string): Failure {

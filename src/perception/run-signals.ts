@@ -71,10 +71,51 @@ const PATTERNS: SignalPattern[] = [
   },
 ];
 
-// Case-sensitive on purpose (a case-insensitive alternation is several times slower on every line);
-// it lists each spelling the patterns below can match.
-const PREFILTER =
-  /exit code|xit(?:ed with)? (?:code|status)|signal|Kill|Terminated|emory|space left|ENOSPC|lost|shutdown|canceled|TIMEDOUT|TIMEOUT|EAI_AGAIN|timeout|timed out|ECONN|hang up|reset by peer|EPIPE|network|ENOTFOUND|429|50[0234]|Missing script|NO_SCRIPT|not found|nvironment|env var|ecret|SECRET|Input required|issing/;
+// Every line a pattern above can match contains one of these words (case-sensitive on purpose: a
+// case-insensitive alternation is several times slower; the list spells out each case the patterns
+// accept). diagnose finds the lines that carry them in the same pass as the parsers' markers.
+export const SIGNAL_WORDS: readonly string[] = [
+  "exit code",
+  "xit code",
+  "xit status",
+  "xited with code",
+  "xited with status",
+  "signal",
+  "Kill",
+  "Terminated",
+  "emory",
+  "space left",
+  "ENOSPC",
+  "lost",
+  "shutdown",
+  "canceled",
+  "TIMEDOUT",
+  "TIMEOUT",
+  "EAI_AGAIN",
+  "timeout",
+  "timed out",
+  "ECONN",
+  "hang up",
+  "reset by peer",
+  "EPIPE",
+  "network",
+  "ENOTFOUND",
+  "429",
+  "500",
+  "502",
+  "503",
+  "504",
+  "Missing script",
+  "NO_SCRIPT",
+  "not found",
+  "nvironment",
+  "env var",
+  "ecret",
+  "SECRET",
+  "Input required",
+  "issing",
+];
+const PREFILTER = new RegExp(SIGNAL_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"));
 
 /** Returns the signal a line carries, or null. */
 export function matchRunSignal(line: string): RunSignal | null {

@@ -29,6 +29,8 @@ interface Panic {
 
 export const cargoTestParser: LogParser = {
   tool: "cargo test",
+  // detect needs a failed test line or a failed result line.
+  markers: ["test result: FAILED.", " ... FAILED"],
   detect(lines) {
     let running = false;
     for (const line of lines) {

@@ -15,7 +15,8 @@ const SCRIPT_COMMAND = /^> ([\w@./:-]+)/;
 
 export const crashParser: LogParser = {
   tool: "process",
-  markers: ["Killed", "FATAL", "core dumped", "signal SIG", "exit code 13"],
+  // One per CRASH pattern (a segfault without a core dump prints only "Segmentation fault").
+  markers: ["Killed", "FATAL", "core dumped", "Segmentation fault", "signal SIG", "exit code 13"],
   detect(lines) {
     return lines.some(isCrashLine) ? 30 : 0;
   },

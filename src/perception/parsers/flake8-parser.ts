@@ -10,6 +10,8 @@ const PYLINT_STYLE = /^(.+?\.pyi?):(\d+): \[([A-Z]{1,4}\d{1,4})\] (.*)$/;
 
 export const flake8Parser: LogParser = {
   tool: "flake8",
+  // Both formats print `file.py:` / `file.pyi:` before the line number.
+  markers: [".py:", ".pyi:"],
   detect(lines) {
     let hits = 0;
     for (const line of lines)

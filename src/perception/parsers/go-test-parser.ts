@@ -16,6 +16,16 @@ const MARKER = /^(?:--- FAIL: |FAIL\t|ok {2}\t|panic: test timed out after )|\[(
 
 export const goTestParser: LogParser = {
   tool: "go test",
+  // The MARKER alternatives, and `.go:` for the package diagnostics of a build failure.
+  markers: [
+    "--- FAIL: ",
+    "FAIL\t",
+    "ok  \t",
+    "panic: test timed out after ",
+    "[build failed]",
+    "[setup failed]",
+    ".go:",
+  ],
   detect(lines) {
     let hits = 0;
     for (const line of lines) if (mayBeMarker(line) && MARKER.test(line)) hits++;

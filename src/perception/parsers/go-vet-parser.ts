@@ -15,6 +15,8 @@ export function isGoVetOutput(lines: readonly string[]): boolean {
 
 export const goVetParser: LogParser = {
   tool: "go vet",
+  // Package diagnostics are `file.go:line…` lines.
+  markers: [".go:"],
   detect(lines) {
     return readGoPackageDiagnostics(lines).length > 0 && isGoVetOutput(lines) ? 80 : 0;
   },

@@ -15,6 +15,8 @@ const TESTS_RAN = /(?:^|\] )(?:T E S T S|Tests run: \d+, Failures: )/;
 
 export const javacParser: LogParser = {
   tool: "javac",
+  // detect needs a `.java:` or `.kt:` location.
+  markers: [".java:", ".kt:"],
   detect(lines) {
     for (const raw of lines) {
       if (!raw.includes(".java:") && !raw.includes(".kt:")) continue;

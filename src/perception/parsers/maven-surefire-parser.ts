@@ -23,6 +23,8 @@ const MARKER = /(?:<<< (?:FAILURE|ERROR)!|^Tests run: \d+, Failures: \d+|T E S T
 
 export const mavenSurefireParser: LogParser = {
   tool: "maven",
+  // The MARKER alternatives (after the `[ERROR] ` prefix is taken off).
+  markers: ["<<< FAILURE!", "<<< ERROR!", "Tests run: ", "T E S T S"],
   detect(lines) {
     let hits = 0;
     for (const raw of lines)

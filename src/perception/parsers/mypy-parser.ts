@@ -12,6 +12,8 @@ const CODE = /\s{2}\[([\w-]+)\]$/;
 
 export const mypyParser: LogParser = {
   tool: "mypy",
+  // detect needs at least one `path:line: error: ` line.
+  markers: [": error: "],
   detect(lines) {
     let errors = 0;
     let summary = false;

@@ -14,6 +14,8 @@ const MODULE = /^\*{13} Module (\S+)$/;
 
 export const pylintParser: LogParser = {
   tool: "pylint",
+  // The module header, the score line, or a `file.py:` diagnostic.
+  markers: ["************* Module ", "Your code has been rated at ", ".py:"],
   detect(lines) {
     let score = 0;
     for (const line of lines) {

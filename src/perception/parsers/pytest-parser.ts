@@ -14,6 +14,8 @@ const TITLE_PREFIX = /^(?:ERROR at (?:setup|teardown|call) of |ERROR collecting 
 
 export const pytestParser: LogParser = {
   tool: "pytest",
+  // Every detected marker line holds one of these (rules "=== … ===", "FAILED x.py", "ERROR x.py").
+  markers: ["== ", "FAILED ", "ERROR "],
   detect(lines) {
     let hits = 0;
     for (const line of lines) if (mayBeMarker(line) && MARKERS.test(line)) hits++;

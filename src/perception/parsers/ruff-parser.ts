@@ -17,6 +17,17 @@ const REFORMAT = /^Would reformat: (.+)$/;
 
 export const ruffParser: LogParser = {
   tool: "ruff",
+  // Each thing hasRuffMarkers looks for contains one of these.
+  markers: [
+    "Found ",
+    "No fixes available",
+    "All checks passed!",
+    "[*] ",
+    "Would reformat: ",
+    " would be reformatted",
+    "ruff ",
+    ".py:",
+  ],
   detect(lines) {
     return hasRuffMarkers(lines) ? 80 : 0;
   },

@@ -19,6 +19,8 @@ const TESTS_RAN = /^running \d+ tests?$/;
 
 export const rustcParser: LogParser = {
   tool: "rustc",
+  // detect needs a `file.rs:` short diagnostic or a ` --> ` location line.
+  markers: [".rs:", "--> "],
   detect(lines) {
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i] ?? "";

@@ -26,6 +26,8 @@ const jsonReport = z.union([z.object({ comments: z.array(comment) }), z.array(co
 
 export const shellcheckParser: LogParser = {
   tool: "shellcheck",
+  // Every format names the SC code or is JSON with `"code":`.
+  markers: ["SC", '"code":'],
   detect(lines) {
     for (const line of lines) {
       if (!line.includes("SC") && !line.includes('"code":')) continue;

@@ -14,6 +14,8 @@ const MAX_MESSAGE_LINES = 8;
 
 export const unittestParser: LogParser = {
   tool: "unittest",
+  // detect needs a `FAIL: ` / `ERROR: ` / `UNEXPECTED SUCCESS: ` header.
+  markers: ["FAIL: ", "ERROR: ", "UNEXPECTED SUCCESS: "],
   detect(lines) {
     let ran = false;
     let headers = 0;
