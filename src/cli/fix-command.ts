@@ -7,22 +7,14 @@ import { dirname, join, resolve } from "node:path";
 import { pino } from "pino";
 import type { RegisterCommand } from "../cli.ts";
 import { budgetLimitsFrom } from "../agent/budget.ts";
-import { createLocalizer } from "../agent/create-localizer.ts";
-import { runFixLoop } from "../agent/fix-loop.ts";
+import { fixInWorkspace } from "../runs/fix-in-workspace.ts";
 import type { FixOutcome } from "../agent/fix-outcome.ts";
-import { createModelClient } from "../agent/model-client.ts";
-import { modelSettingsFromEnv } from "../agent/model-settings.ts";
 import { renderFixSummary } from "../agent/render-fix-summary.ts";
 import { loadEnv, parseRepoConfig } from "../config.ts";
 import { UsageError } from "../errors.ts";
 import { openSqliteStore } from "../store/sqlite-store.ts";
-import { bindCommandPolicy } from "../tools/bind-command-policy.ts";
 import { openWorkspaceGit } from "../tools/open-workspace-git.ts";
-import { toolRegistry } from "../tools/registry.ts";
-import { chooseSandbox } from "../workspace/choose-sandbox.ts";
-import { detectSandboxSupport } from "../workspace/sandbox-support.ts";
 import { openFixRun } from "./fix-run-record.ts";
-import { openRepoIndex } from "./open-repo-index.ts";
 
 interface FixFlags {
   repo?: string;
@@ -67,11 +59,6 @@ export const registerFixCommand: RegisterCommand = (program, io, setExit) => {
         throw new UsageError(`--repo must be a git checkout; ${root} has no .git`);
       const configPath = join(root, ".github", "xihe.yml");
       const config = parseRepoConfig(existsSync(configPath) ? readFileSync(configPath, "utf8") : null);
-      const configured = [
-        ...(config.commands.test ?? []),
-        ...(config.commands.lint ?? []),
-        ...(config.commands.build ?? []),
-      ];
       const commands = flags.cmd ?? [...(config.commands.test ?? []), ...(config.commands.lint ?? [])];
       if (commands.length === 0 && !flags.resume)
         throw new UsageError(
@@ -91,7 +78,6 @@ export const registerFixCommand: RegisterCommand = (program, io, setExit) => {
           `the checkout has uncommitted changes (${pending.length} path(s), e.g. ${pending[0]?.trim()}); commit or stash them first`,
         );
       const originalBranch = (await git.currentBranch()) ?? (await git.head());
-      const settings = flags.llm && !config.fix.deterministic_only ? modelSettingsFromEnv(env) : null;
       const now = () => new Date();
       const storePath = resolve(io.cwd, env.XIHE_STORE);
       mkdirSync(dirname(storePath), { recursive: true });
@@ -112,61 +98,23 @@ export const registerFixCommand: RegisterCommand = (program, io, setExit) => {
       });
       const { runId, commands: runCommands } = opened;
       try {
-        const sandbox = chooseSandbox({
-          requested: flags.trustLocal ? "local" : env.XIHE_SANDBOX,
-          source: "local_checkout",
-          trustLocal: flags.trustLocal === true,
-          root,
-          support: detectSandboxSupport(runId),
-          dockerImage: env.XIHE_DOCKER_IMAGE,
-          newId: () => `${runId}-${randomBytes(3).toString("hex")}`,
-          now: () => Date.now(),
-        });
         // A resumed run continues on its own branch; the replayed `branch` step does not switch to it.
         if (flags.resume) await git.switchTo(`xihe/fix-${runId}`);
-        const repoIndex = settings ? await openRepoIndex(io.cwd, root) : null;
-        const model = settings
-          ? createModelClient({
-              ...settings,
-              fetch: globalThis.fetch,
-              sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
-              random: Math.random,
-              now,
-            })
-          : null;
         await store.updateRun(runId, { status: "running", startedAt: now().toISOString() });
         let outcome: FixOutcome;
         try {
-          outcome = await runFixLoop(
-            {
-              store,
-              now,
-              sandbox,
-              git,
-              model,
-              tools: toolRegistry,
-              checkCommand: bindCommandPolicy(root, [...configured, ...runCommands]),
-              index: repoIndex?.index ?? null,
-              localize: repoIndex
-                ? createLocalizer({
-                    index: repoIndex.index,
-                    readLines: repoIndex.readLines,
-                    aliases: config.understanding.aliases,
-                    callDepth: config.understanding.call_depth,
-                    briefTokens: 6000,
-                  })
-                : undefined,
-              log: pino({ level: "silent" }),
-            },
+          outcome = await fixInWorkspace(
+            { store, now, log: pino({ level: "silent" }), fetch: globalThis.fetch },
             {
               runId,
+              root,
+              config,
+              env,
               commands: runCommands,
-              lint: (config.commands.lint ?? []).filter((c) => !runCommands.includes(c)),
-              useModel: model !== null,
-              limits,
-              instructions: config.fix.instructions,
-              commandTimeoutMs: config.sandbox.command_timeout_seconds * 1000,
-              maxOutputTokens: 4096,
+              useModel: flags.llm,
+              maxCostUsd,
+              source: "local_checkout",
+              trustLocal: flags.trustLocal === true,
               approvals: flags.approve ?? [],
             },
           );
