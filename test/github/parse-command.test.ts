@@ -19,7 +19,10 @@ describe("parseCommand", () => {
   });
 
   it("lets the first command of a comment win", () => {
-    expect(parseCommand("/xihe explain src/a.ts\n/xihe fix")).toMatchObject({ verb: "explain", args: "src/a.ts" });
+    expect(parseCommand("/xihe explain src/a.ts\n/xihe fix")).toMatchObject({
+      verb: "explain",
+      args: "src/a.ts",
+    });
   });
 
   it("reports an unknown verb", () => {
