@@ -3,7 +3,7 @@
 // fix was computed and verified on (else `head_moved`): both messages name both SHAs. Fast-forward
 // when the side branch descends from the head, else a merge commit; pushed with a lease on the head,
 // never forced. A retry after a push whose result was lost finds the push done and does nothing.
-import { assertCommitSha } from "../workspace/git-ref.ts";
+import { assertBranchName, assertCommitSha } from "../workspace/git-ref.ts";
 import { commitIdentityEnv, type GitIdentity } from "./commit-identity.ts";
 import { deliveryGit, gitSucceeds } from "./delivery-git.ts";
 import { DeliveryRefusal } from "./delivery-refusal.ts";
@@ -38,7 +38,8 @@ export type ApplyFixResult =
   | { applied: false; reason: "already_applied"; head: string };
 
 export async function applyFix(input: ApplyFixInput): Promise<ApplyFixResult> {
-  const headRef = `refs/heads/${assertSafeBranchName(input.headRef)}`;
+  // The PR's own branch may use any name git accepts (`fix#12+x`); it only travels as one argv item.
+  const headRef = `refs/heads/${assertBranchName(input.headRef)}`;
   const sideRef = `refs/heads/${assertSafeBranchName(input.sideBranch)}`;
   const sideSha = assertCommitSha(input.sideSha);
   const fixBase = assertCommitSha(input.fixBaseSha);

@@ -4,7 +4,7 @@
 // the result is a compare link in the base repository plus the patch.
 import type { GitHubClient } from "../github/github-client.ts";
 import { splitRepo } from "../github/github-client.ts";
-import { assertCommitSha } from "../workspace/git-ref.ts";
+import { assertBranchName, assertCommitSha } from "../workspace/git-ref.ts";
 import type { DeliveryGit } from "./delivery-git.ts";
 import { formatFixPatch, type FixPatch } from "./format-fix-patch.ts";
 import { assertSafeBranchName } from "./side-branch-name.ts";
@@ -50,7 +50,7 @@ export async function openFixPullRequest(
     const { data } = await octokit.rest.pulls.create({
       ...ref,
       head: sideBranch,
-      base: assertSafeBranchName(input.headRef),
+      base: assertBranchName(input.headRef),
       title: input.title.replace(/[\r\n]+/g, " ").slice(0, 250),
       body: input.body.slice(0, maxBodyChars),
       maintainer_can_modify: false,

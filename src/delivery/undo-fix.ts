@@ -3,13 +3,13 @@
 // `Xihe-Undo: <fix run id>`. Pushed as a fast-forward with a lease on the head: never a force-push,
 // never touching a person's commits. A second undo (or a retry after a lost push result) finds the
 // revert commits and does nothing.
+import { assertBranchName } from "../workspace/git-ref.ts";
 import { commitIdentityEnv, type GitIdentity } from "./commit-identity.ts";
 import { deliveryGit, type DeliveryGit } from "./delivery-git.ts";
 import { DeliveryRefusal } from "./delivery-refusal.ts";
 import { remoteBranchSha } from "./push-side-branch.ts";
 import { assertRemoteUrl } from "./remote-url.ts";
 import { runIdsOf } from "./run-commit-message.ts";
-import { assertSafeBranchName } from "./side-branch-name.ts";
 
 export interface UndoFixInput {
   dir: string;
@@ -31,7 +31,7 @@ export type UndoFixResult =
 const searchDepth = 1000;
 
 export async function undoFix(input: UndoFixInput): Promise<UndoFixResult> {
-  const headRef = `refs/heads/${assertSafeBranchName(input.headRef)}`;
+  const headRef = `refs/heads/${assertBranchName(input.headRef)}`;
   const url = assertRemoteUrl(input.headRemoteUrl);
   const git = deliveryGit({
     dir: input.dir,

@@ -11,7 +11,8 @@ import { createGitFixture, type GitFixture } from "./git-fixture.ts";
 
 const fixRunId = "rfix0000001";
 const applyRunId = "rapply00001";
-const headRef = "feature/login";
+// A legal git name outside the side-branch alphabet: PR branches are not renamed or refused.
+const headRef = "feature/login#2+x";
 const sideBranch = sideBranchName(12, fixRunId);
 const author = { name: "xihe[bot]", email: "1+xihe[bot]@users.noreply.github.com" };
 const now = () => new Date("2026-12-02T12:00:00Z");
