@@ -21,7 +21,7 @@ import type { GitHubClient } from "./github-client.ts";
 import { splitRepo } from "./github-client.ts";
 import { mintRunToken } from "./mint-run-token.ts";
 import { perceivePrChecks, type PrChecksPerception } from "./perceive-pr-checks.ts";
-import { readRepoConfig } from "./read-repo-config.ts";
+import { readRepoConfig, repoConfigPath } from "./read-repo-config.ts";
 import { configErrorReply } from "./replies.ts";
 import type { DeliverFix, DeliveryResult } from "./deliver-fix-types.ts";
 import { deliveryGit } from "../delivery/delivery-git.ts";
@@ -74,6 +74,12 @@ export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
       prNumber: contextBoolean(run, "isFork") ? run.pr : undefined,
       token: token.token,
     });
+    // THREATS A14: the PR's own config never widens the policy; say so when it has one.
+    if (existsSync(join(workspace.dir, repoConfigPath)))
+      ctx.log.warn(
+        { policyHash: config.policyHash },
+        "PR-local config ignored: .github/xihe.yml comes from the default branch",
+      );
     await ctx.progress("Reading the failing checks…");
     const perception = await ctx.step<PrChecksPerception & Json>(
       "perceive:ci",
