@@ -1,5 +1,6 @@
 // Which executor runs each verb of a GitHub run, wired to real adapters. Verbs without an executor
 // end with a clear "not available in this version" outcome from the worker.
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";

@@ -2,7 +2,7 @@
 // repository as the PR's repository, the real worker, workspace, bubblewrap sandbox, fix loop (the
 // model scripted over HTTP) and delivery. GitHub's REST API is nock; every interceptor must be used.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import nock from "nock";
@@ -32,6 +32,7 @@ function git(cwd: string, ...args: string[]): string {
 /** A bare repository holding the PR head (sum() subtracts, so `node --test` fails) and its real CI log. */
 function makeRemote() {
   const root = mkdtempSync(join(existsShm() ? "/dev/shm" : tmpdir(), "xihe-e2e-"));
+  scratch.push(root);
   const work = join(root, "work");
   for (const [path, text] of Object.entries(sumRepo)) {
     mkdirSync(dirname(join(work, path)), { recursive: true });
@@ -60,6 +61,9 @@ function existsShm(): boolean {
   }
 }
 
+/** Temp dirs of the running test, removed after it (they live on tmpfs, i.e. in memory). */
+const scratch: string[] = [];
+
 const modelTurns = JSON.parse(
   readFileSync(new URL("../fixtures/github/model-turns.sum-fix.json", import.meta.url), "utf8"),
 ) as { body: unknown }[];
@@ -71,6 +75,7 @@ describe("/xihe fix end to end", () => {
     await h?.close();
     await model?.close();
     h = model = undefined;
+    for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
   it("pushes a verified fix to a side branch, opens one fix PR and one sticky comment with evidence and rollback", async () => {
@@ -79,7 +84,7 @@ describe("/xihe fix end to end", () => {
     const { remote, pull, contents, created, updates, checkDone } = started;
 
     const [run] = await h.store.listRuns({});
-    expect(run).toMatchObject({ status: "succeeded", headSha: remote.head });
+    expect(run).toMatchObject({ status: "succeeded", reason: null, headSha: remote.head });
     expect(created).toHaveLength(1);
     expect(checkDone.isDone()).toBe(true);
     const final = updates.at(-1) ?? "";
@@ -174,6 +179,7 @@ describe("/xihe fix on a fork PR", () => {
     await h?.close();
     await model?.close();
     h = model = undefined;
+    for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
   it("keeps the side branch in the base repository, gives a compare link and patch, and never pushes to the fork", async () => {
