@@ -1,7 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
 import type { CliIo } from "../../src/cli/cli-io.ts";
-import { createFailingJsRepo } from "../understanding/failing-repos.ts";
+import { createFailingJsRepo, type FailingRepo } from "../understanding/failing-repos.ts";
+
+const made: FailingRepo[] = [];
+const track = (repo: FailingRepo): FailingRepo => (made.push(repo), repo);
+afterAll(() => made.forEach((repo) => repo.remove()));
 
 function fakeIo(cwd: string): CliIo & { out: string[]; err: string[] } {
   const out: string[] = [];
@@ -20,7 +24,7 @@ function fakeIo(cwd: string): CliIo & { out: string[]; err: string[] } {
 
 describe("xihe ask without a model", () => {
   it("lists the relevant functions with numbered snippets citing path:line, exact names first", async () => {
-    const repo = await createFailingJsRepo();
+    const repo = track(await createFailingJsRepo());
     const io = fakeIo(repo.dir);
     const code = await main(["ask", "--repo", repo.dir, "how", "does", "applyDiscount", "round?"], io);
     expect(code).toBe(0);
@@ -32,7 +36,7 @@ describe("xihe ask without a model", () => {
   });
 
   it("answers --json with no answer and the ranked locations", async () => {
-    const repo = await createFailingJsRepo();
+    const repo = track(await createFailingJsRepo());
     const io = fakeIo(repo.dir);
     expect(await main(["ask", "--json", "-k", "2", "where is the cart total computed"], io)).toBe(0);
     const parsed = JSON.parse(io.out.join("")) as {

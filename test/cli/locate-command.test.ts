@@ -1,8 +1,16 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { main } from "../../src/cli.ts";
 import type { CliIo } from "../../src/cli/cli-io.ts";
-import { createFailingJsRepo, createFailingPythonRepo } from "../understanding/failing-repos.ts";
+import {
+  createFailingJsRepo,
+  createFailingPythonRepo,
+  type FailingRepo,
+} from "../understanding/failing-repos.ts";
+
+const made: FailingRepo[] = [];
+const track = (repo: FailingRepo): FailingRepo => (made.push(repo), repo);
+afterAll(() => made.forEach((repo) => repo.remove()));
 
 function fakeIo(cwd: string, stdin = ""): CliIo & { out: string[]; err: string[] } {
   const out: string[] = [];
@@ -34,7 +42,7 @@ const wire = z.object({
 
 describe("xihe locate", () => {
   it("prints the mutated function first for a real failing node:test log (--json, -k)", async () => {
-    const repo = await createFailingJsRepo();
+    const repo = track(await createFailingJsRepo());
     const io = fakeIo(repo.dir);
     const code = await main(["locate", "--repo", repo.dir, "--log", repo.logFile, "--json", "-k", "3"], io);
     expect(code).toBe(0);
@@ -46,7 +54,7 @@ describe("xihe locate", () => {
   });
 
   it("reads the log from stdin and prints path:line with the signals for people", async () => {
-    const repo = await createFailingPythonRepo();
+    const repo = track(await createFailingPythonRepo());
     const io = fakeIo(repo.dir, repo.log);
     const code = await main(["locate", "--log", "-"], io);
     expect(code).toBe(0);
@@ -64,7 +72,7 @@ describe("xihe locate", () => {
   });
 
   it("refuses --rerank without a configured model (exit 2)", async () => {
-    const repo = await createFailingJsRepo();
+    const repo = track(await createFailingJsRepo());
     const io = fakeIo(repo.dir);
     expect(await main(["locate", "--log", repo.logFile, "--rerank"], io)).toBe(2);
     expect(io.err.join("")).toContain("--rerank needs a model");

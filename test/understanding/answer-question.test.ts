@@ -1,14 +1,18 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { answerQuestion } from "../../src/understanding/answer-question.ts";
 import { buildIndex } from "../../src/understanding/build-index.ts";
 import { recall } from "../../src/understanding/recall.ts";
-import { createFailingJsRepo } from "./failing-repos.ts";
+import { createFailingJsRepo, type FailingRepo } from "./failing-repos.ts";
+
+const made: FailingRepo[] = [];
+const track = (repo: FailingRepo): FailingRepo => (made.push(repo), repo);
+afterAll(() => made.forEach((repo) => repo.remove()));
 
 describe("answerQuestion", () => {
   it("shows the model the recalled code with line numbers and sorts its citations into shown and not shown", async () => {
-    const repo = await createFailingJsRepo();
+    const repo = track(await createFailingJsRepo());
     const index = await buildIndex(repo.dir, { cache: null });
     const readLines = (p: string) => readFileSync(join(repo.dir, p), "utf8").split("\n");
     const recalled = recall(index, readLines, "how is applyDiscount validated?", { limit: 3 });

@@ -1,12 +1,14 @@
 // Small real repositories for localization tests: a library, its tests, one injected mutation, and
 // the REAL log of running the repository's own test runner on the mutant (node --test, unittest).
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { execa } from "execa";
 
 export interface FailingRepo {
   dir: string;
+  /** Removes the repository and its log (call in afterAll/afterEach). */
+  remove: () => void;
   logFile: string;
   log: string;
   /** The mutated function and the mutated line. */
@@ -158,18 +160,30 @@ async function runAndCapture(
 
 /** `cartTotal` adds instead of multiplying: an assertion failure whose frames are all in the test. */
 export async function createFailingJsRepo(): Promise<FailingRepo> {
-  const dir = join(mkdtempSync(join(tmpdir(), "xihe-locate-")), "shop");
+  const root = mkdtempSync(join(tmpdir(), "xihe-locate-"));
+  const dir = join(root, "shop");
   write(dir, jsFiles);
   const line = mutate(dir, "src/cart.js", "line.price * line.quantity", "line.price + line.quantity");
   const run = await runAndCapture(dir, process.execPath, ["--test", "test/"]);
-  return { dir, ...run, expected: { file: "src/cart.js", symbol: "cartTotal", line } };
+  return {
+    dir,
+    remove: () => rmSync(root, { recursive: true, force: true }),
+    ...run,
+    expected: { file: "src/cart.js", symbol: "cartTotal", line },
+  };
 }
 
 /** `apply_discount` compares the wrong way round: a ValueError raised inside the library. */
 export async function createFailingPythonRepo(): Promise<FailingRepo> {
-  const dir = join(mkdtempSync(join(tmpdir(), "xihe-locate-")), "shop");
+  const root = mkdtempSync(join(tmpdir(), "xihe-locate-"));
+  const dir = join(root, "shop");
   write(dir, pyFiles);
   const line = mutate(dir, "shop/pricing.py", "percent < 0 or percent > 100", "percent > 0 or percent > 100");
   const run = await runAndCapture(dir, "python3", ["-m", "unittest", "discover", "-s", "tests", "-t", "."]);
-  return { dir, ...run, expected: { file: "shop/pricing.py", symbol: "apply_discount", line } };
+  return {
+    dir,
+    remove: () => rmSync(root, { recursive: true, force: true }),
+    ...run,
+    expected: { file: "shop/pricing.py", symbol: "apply_discount", line },
+  };
 }

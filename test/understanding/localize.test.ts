@@ -1,11 +1,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diagnose } from "../../src/perception/diagnose.ts";
 import { buildIndex } from "../../src/understanding/build-index.ts";
 import type { CodeIndex } from "../../src/understanding/code-index.ts";
 import { localize } from "../../src/understanding/localize.ts";
 import { createFailingJsRepo, createFailingPythonRepo, type FailingRepo } from "./failing-repos.ts";
+
+const made: FailingRepo[] = [];
+const track = (repo: FailingRepo): FailingRepo => (made.push(repo), repo);
+afterAll(() => made.forEach((repo) => repo.remove()));
 
 async function run(repo: FailingRepo, index: CodeIndex, options: { callDepth?: number } = {}) {
   const { failures } = await diagnose(repo.log, { repoRoot: repo.dir });
@@ -22,7 +26,7 @@ describe("localize on a JavaScript repo whose node:test assertion fails", () => 
   let repo: FailingRepo;
   let index: CodeIndex;
   beforeAll(async () => {
-    repo = await createFailingJsRepo();
+    repo = track(await createFailingJsRepo());
     index = await buildIndex(repo.dir, { cache: null });
   });
 
@@ -53,7 +57,7 @@ describe("localize on a JavaScript repo whose node:test assertion fails", () => 
 
 describe("localize on a Python repo whose unittest run raises inside the library", () => {
   it("ranks the raising function first from the innermost project frame", async () => {
-    const repo = await createFailingPythonRepo();
+    const repo = track(await createFailingPythonRepo());
     const index = await buildIndex(repo.dir, { cache: null });
     const results = await run(repo, index);
     expect(results[0]).toMatchObject({ file: repo.expected.file, symbol: repo.expected.symbol });

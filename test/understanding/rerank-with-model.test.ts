@@ -1,18 +1,22 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diagnose } from "../../src/perception/diagnose.ts";
 import { buildIndex } from "../../src/understanding/build-index.ts";
 import { localize, type SuspectLocation } from "../../src/understanding/localize.ts";
 import { createModelRerank } from "../../src/understanding/rerank-with-model.ts";
 import { createFailingJsRepo, type FailingRepo } from "./failing-repos.ts";
 
+const made: FailingRepo[] = [];
+const track = (repo: FailingRepo): FailingRepo => (made.push(repo), repo);
+afterAll(() => made.forEach((repo) => repo.remove()));
+
 describe("createModelRerank", () => {
   let repo: FailingRepo;
   let ranked: SuspectLocation[];
   let readLines: (p: string) => string[];
   beforeAll(async () => {
-    repo = await createFailingJsRepo();
+    repo = track(await createFailingJsRepo());
     const index = await buildIndex(repo.dir, { cache: null });
     readLines = (p) => readFileSync(join(repo.dir, p), "utf8").split("\n");
     const { failures } = await diagnose(repo.log, { repoRoot: repo.dir });
