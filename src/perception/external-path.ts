@@ -21,7 +21,7 @@ const EXTERNAL_MARKERS = [
 const RUNTIME_PREFIXES = ["node:", "internal/", "<", "native", "java.base/", "jdk.internal", "bun:", "ext:"];
 
 export function isExternalPath(printed: string): boolean {
-  const path = printed.replace(/\\/g, "/");
+  const path = printed.includes("\\") ? printed.replace(/\\/g, "/") : printed;
   for (const prefix of RUNTIME_PREFIXES) if (path.startsWith(prefix)) return true;
   if (path.startsWith("node_modules/")) return true;
   for (const marker of EXTERNAL_MARKERS) if (path.includes(marker)) return true;

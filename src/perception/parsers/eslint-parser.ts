@@ -24,7 +24,7 @@ export const eslintParser: LogParser = {
       const line = lines[i] ?? "";
       if (line.startsWith('[{"filePath":')) return 90;
       if (line === CRASHED) return 80;
-      if (SUMMARY.test(line)) score = Math.max(score, 80);
+      if (startsLikeSummary(line) && SUMMARY.test(line)) score = Math.max(score, 80);
       else if (line.includes(", col ") && COMPACT.test(line)) score = Math.max(score, 75);
       else if (
         line.endsWith("]") &&
@@ -78,6 +78,11 @@ export const eslintParser: LogParser = {
     return failures;
   },
 };
+
+function startsLikeSummary(line: string): boolean {
+  const c = line.charCodeAt(0);
+  return c === 0x2716 /* ✖ */ || c === 0xd7; /* × */
+}
 
 // Stylish prints the file path alone, unindented; it has a slash or an extension and no spaces.
 function isFileHeader(line: string): boolean {

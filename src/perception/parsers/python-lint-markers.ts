@@ -2,7 +2,6 @@
 // markers tell them apart, so exactly one of the two parsers claims a section. Plain string checks
 // come first: this runs on every line of every section.
 const FOUND = /^Found \d+ errors?\.$/;
-const QUICK = /[`*]|ruff|reformat/;
 const COMMAND = /\bruff (?:check|format)\b/;
 // ruff quotes names in backticks where flake8 uses single quotes.
 const BACKTICK_DIAGNOSTIC =
@@ -16,8 +15,9 @@ export function hasRuffMarkers(lines: readonly string[]): boolean {
 function isRuffMarker(line: string): boolean {
   if (line.startsWith("Found ")) return FOUND.test(line);
   if (line.startsWith("No fixes available") || line.startsWith("All checks passed!")) return true;
-  // One scan rejects almost every line; the checks below need one of these.
-  if (!QUICK.test(line)) return false;
+  // Cheap checks reject almost every line; each check below needs one of these substrings.
+  if (!line.includes("`") && !line.includes("*") && !line.includes("ruff") && !line.includes("reformat"))
+    return false;
   if (
     line.startsWith("[*] ") ||
     line.startsWith("Would reformat: ") ||

@@ -24,7 +24,7 @@ export function readPythonFrames(lines: readonly string[], context: ParseContext
   const frames: Frame[] = [];
   let lastChunk: Frame[] = [];
   for (const line of lines) {
-    if (CHAIN.test(line.trim())) {
+    if (line.includes(" exception") && CHAIN.test(line.trim())) {
       lastChunk = [];
       continue;
     }
@@ -37,14 +37,22 @@ export function readPythonFrames(lines: readonly string[], context: ParseContext
 }
 
 export function parsePythonFrame(line: string, context: ParseContext): Frame | null {
-  const native = NATIVE.exec(line);
+  // Every form has `:` or `, line ` in it; most body lines (source, `E` lines) are rejected by
+  // plain string checks before any regex runs.
+  const native = line.includes('File "') ? NATIVE.exec(line) : null;
   if (native) return frame(native[1], native[2], native[3], context);
-  if (line.startsWith("E ")) return null;
+  if (line.startsWith("E ") || !line.includes(":"))
+    return line.startsWith("file ") ? fixtureDef(line, context) : null;
   const fixture = FIXTURE_DEF.exec(line) ?? BARE.exec(line);
   if (fixture) return frame(fixture[1], fixture[2], undefined, context);
   const entry = PYTEST_ENTRY.exec(line);
   if (entry && looksLikePath(entry[1] ?? "")) return frame(entry[1], entry[2], entry[3], context);
   return null;
+}
+
+function fixtureDef(line: string, context: ParseContext): Frame | null {
+  const fixture = FIXTURE_DEF.exec(line);
+  return fixture ? frame(fixture[1], fixture[2], undefined, context) : null;
 }
 
 /** The innermost frame in project code, or null when every frame is external. */
