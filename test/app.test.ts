@@ -316,7 +316,14 @@ describe("Xihe app: labels, failed checks and closed PRs", () => {
   it("deletes the side branches of a closed pull request", async () => {
     token()
       .get(`${repoPath}/git/matching-refs/heads%2Fxihe%2Ffix%2F1-`)
-      .reply(200, [{ ref: "refs/heads/xihe/fix/1-run0001", object: { sha: head, type: "commit" } }])
+      .reply(200, [
+        { ref: "refs/heads/xihe/fix/1-run0001", object: { sha: head, type: "commit" } },
+        { ref: "refs/heads/xihe/fix/1-mine", object: { sha: "b".repeat(40), type: "commit" } },
+      ])
+      .get(`${repoPath}/git/commits/${head}`)
+      .reply(200, { sha: head, message: "xihe: fix\n\nXihe-Run: run0001\n" })
+      .get(`${repoPath}/git/commits/${"b".repeat(40)}`)
+      .reply(200, { sha: "b".repeat(40), message: "my own work on a branch with a confusing name" })
       .delete(`${repoPath}/git/refs/heads%2Fxihe%2Ffix%2F1-run0001`)
       .reply(204);
     await h.send("pull_request", {
@@ -324,6 +331,8 @@ describe("Xihe app: labels, failed checks and closed PRs", () => {
       pull_request: { ...pr, state: "closed", merged: true },
       ...base(),
     });
-    expect(await h.store.listAudit({})).toMatchObject([{ action: "cleanup_side_branches" }]);
+    expect(await h.store.listAudit({})).toMatchObject([
+      { action: "cleanup_side_branches", result: { deleted: ["xihe/fix/1-run0001"] } },
+    ]);
   });
 });

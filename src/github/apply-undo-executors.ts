@@ -4,9 +4,10 @@
 // never applies or reverts twice. Both are written to the audit log.
 import { applyFix } from "../delivery/apply-fix.ts";
 import { chooseApplyTarget } from "../delivery/choose-apply-target.ts";
+import { closeFixPullRequest } from "../delivery/close-fix-pull-request.ts";
 import { DeliveryRefusal } from "../delivery/delivery-refusal.ts";
 import { undoFix } from "../delivery/undo-fix.ts";
-import { contextBoolean, contextString } from "../runs/run-context.ts";
+import { contextBoolean, contextNumber, contextString } from "../runs/run-context.ts";
 import type { RunContext, RunExecutor, RunOutcome } from "../runs/run-executor.ts";
 import type { Json, RunRecord, Store } from "../store/store.ts";
 import type { WorkspaceFactory } from "../workspace/workspace-factory.ts";
@@ -73,13 +74,17 @@ export function createApplyRunExecutor(deps: ApplyUndoDeps): RunExecutor {
       const summary = result.applied
         ? `applied the fix of run ${fix.id} (${result.method}): ${result.before.slice(0, 12)} → ${result.after.slice(0, 12)}`
         : `the fix of run ${fix.id} is already on the branch`;
-      return { status: "succeeded", summary, body: `Comment \`/xihe undo\` to revert it with new commits.` };
+      return {
+        status: "succeeded",
+        summary,
+        body: `${summary}\n\nComment \`/xihe undo\` to revert it with new commits.`,
+      };
     });
 }
 
 export function createUndoRunExecutor(deps: ApplyUndoDeps): RunExecutor {
   return (ctx) =>
-    withWorkspace(deps, ctx, async ({ run, dir, token }) => {
+    withWorkspace(deps, ctx, async ({ run, dir, token, octokit }) => {
       const apply = await latestRun(deps.store, run, "apply", (r) => contextString(r, "fixRunId") !== null);
       if (!apply) return failed("no applied Xihe fix on this pull request to undo");
       const fixRunId = contextString(apply, "fixRunId")!;
@@ -102,6 +107,15 @@ export function createUndoRunExecutor(deps: ApplyUndoDeps): RunExecutor {
         ),
       );
       await audit(deps, run, "undo", { fixRunId }, result);
+      // The fix PR is no longer wanted once its change is reverted (a merged one is left as it is).
+      const fix = await deps.store.getRun(fixRunId);
+      const fixPr = fix ? contextNumber(fix, "fixPrNumber") : null;
+      if (fixPr !== null)
+        await closeFixPullRequest(octokit, {
+          repo: run.repo,
+          number: fixPr,
+          note: `Reverted by \`/xihe undo\` (run \`${run.id}\`).`,
+        });
       const summary = result.undone
         ? `reverted ${result.reverted.length} commit(s) of run ${fixRunId}: ${result.before.slice(0, 12)} → ${result.after.slice(0, 12)}`
         : `the fix of run ${fixRunId} was already reverted`;

@@ -22,14 +22,14 @@ export function renderStatusComment(
   run: Pick<RunRecord, "id" | "verb" | "headSha" | "requester">,
   state: { status: DisplayStatus; line: string; body?: string },
 ): string {
-  const parts = [
+  // A body (the fix report) opens with its own headline, so the one-line summary would repeat it.
+  const main = state.body ? state.body : sanitizeInline(state.line);
+  return [
     statusMarker(run.id),
     `### Xihe \`${run.verb}\` — ${headline[state.status]}`,
     "",
-    `${sanitizeInline(state.line)}`,
+    main,
     "",
     `<sub>run \`${run.id}\` on \`${run.headSha.slice(0, 12)}\`, asked by @\u200b${sanitizeInline(run.requester)} · \`/xihe stop\` cancels · \`/xihe status\` lists runs</sub>`,
-  ];
-  if (state.body) parts.splice(4, 0, state.body, "");
-  return parts.join("\n");
+  ].join("\n");
 }

@@ -65,7 +65,7 @@ export async function createHarness(
     storePath?: string;
   } = {},
 ): Promise<Harness> {
-  const log = pino({ level: "silent" });
+  const log = pino({ level: process.env.XIHE_TEST_LOG ?? "silent" });
   const storePath = options.storePath ?? join(mkdtempSync(join(tmpdir(), "xihe-app-")), "xihe.db");
   const store = openSqliteStore(storePath);
   const Octokit = createXiheOctokit(log, { retryAndThrottle: false });

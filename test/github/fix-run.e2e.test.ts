@@ -277,6 +277,10 @@ async function runCommand(
       (b: { conclusion: string }) => b.conclusion === "success",
     )
     .reply(200, {});
+  // After an undo, the fix PR is closed unless it is already merged (GitHub marks it merged once its
+  // commits reached its base through the fast-forward apply).
+  if (body.includes("undo"))
+    scope.get(`${repoPath}/pulls/2`).reply(200, { number: 2, state: "closed", merged: true });
   await h.send("issue_comment", commentPayload(body, { commentId: commentNumber }));
   await h.worker.drain();
 }
