@@ -12,7 +12,7 @@ export interface BudgetLimits {
   maxRepairRounds: number;
 }
 
-export type BudgetKind = "tokens" | "cost" | "time" | "tool_calls" | "rounds";
+export type BudgetKind = "tokens" | "cost" | "time" | "tool_calls" | "rounds" | "timeouts";
 export type BudgetCheck = { ok: true } | { ok: false; kind: BudgetKind; reason: string };
 export type ModelReservation =
   { ok: true; maxTokens: number; inputTokens: number } | { ok: false; kind: BudgetKind; reason: string };

@@ -18,6 +18,8 @@ export type ExecRecord = {
   question: string | null;
   /** True for calls that change the workspace (write or command permission). */
   action: boolean;
+  /** A command the sandbox killed at its timeout. */
+  timedOut?: boolean;
   trace: TraceEntry;
 };
 
@@ -86,6 +88,7 @@ async function execute(deps: ExecuteDeps, call: ToolCallRequest): Promise<ExecRe
       question,
       forModel: cap(result.forModel),
       summary: result.summary,
+      timedOut: result.timedOut === true,
       trace: traceEntry(
         stepId,
         result.summary,

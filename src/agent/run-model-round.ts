@@ -47,6 +47,8 @@ type TurnRecord = {
 };
 
 const maxTurnsPerRound = 10;
+/** THREATS A20: commands that hang (watch mode, stdin) would burn the budget one timeout at a time. */
+export const maxConsecutiveTimeouts = 3;
 
 export async function runModelRound(deps: RoundDeps, round: number, memo: string): Promise<RoundResult> {
   const result: RoundResult = {
@@ -70,6 +72,7 @@ export async function runModelRound(deps: RoundDeps, round: number, memo: string
   }));
   let execIndex = 0;
   let idleTurns = 0;
+  let timeoutsInARow = 0;
   for (let turn = 1; turn <= maxTurnsPerRound; turn++) {
     // The first turn of a round plans (planning model); the turns that carry it out use the execution model.
     const role: ModelRole = turn === 1 ? "planning" : "execution";
@@ -159,6 +162,16 @@ export async function runModelRound(deps: RoundDeps, round: number, memo: string
         summary: exec.summary,
         turn,
       });
+      timeoutsInARow = exec.timedOut ? timeoutsInARow + 1 : call.name === "run_command" ? 0 : timeoutsInARow;
+      if (timeoutsInARow >= maxConsecutiveTimeouts)
+        return {
+          ...result,
+          end: "budget",
+          stop: {
+            kind: "timeouts",
+            reason: `too_many_timeouts: ${timeoutsInARow} commands in a row were killed at the per-command timeout`,
+          },
+        };
       if (exec.action && exec.status === "ok") result.actions.push(exec.summary);
       if (exec.commit) result.commits.push({ sha: exec.commit, stepId: execStep, summary: exec.summary });
       if (exec.question)

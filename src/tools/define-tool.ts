@@ -13,6 +13,8 @@ export interface ToolResult {
   forModel: string;
   /** One line for traces, memos and comments. */
   summary: string;
+  /** A command that was killed at its timeout (the loop stops after several in a row). */
+  timedOut?: boolean;
 }
 
 /** A file change a write tool would make, computed before it is made (for the risk score). */

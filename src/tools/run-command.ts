@@ -44,6 +44,10 @@ export const runCommand = defineTool({
       : result.limitHit
         ? `hit the ${result.limitHit} limit`
         : `exit ${result.exitCode ?? result.signal}`;
-    return { forModel: `$ ${command}\n${status}\n${tail}`, summary: `ran ${command}: ${status}` };
+    return {
+      forModel: `$ ${command}\n${status}\n${tail}`,
+      summary: `ran ${command}: ${status}`,
+      timedOut: result.timedOut,
+    };
   },
 });
