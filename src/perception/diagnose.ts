@@ -84,9 +84,10 @@ export async function diagnose(
   };
 
   for await (const batch of splitLogLines(input, { maxLineChars })) {
-    for (const raw of batch) {
-      if (raw.length >= maxLineChars) truncatedLines++;
-      const line = normaliseLine(raw);
+    const lines = batch.map(normaliseLine);
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i] ?? "";
+      if ((batch[i] ?? "").length >= maxLineChars) truncatedLines++;
       const command = parseWorkflowCommand(line);
       if (command) {
         if (command.kind === "group" && command.title.startsWith("Run ")) flush(0);
@@ -108,7 +109,7 @@ export async function diagnose(
       sectionChars += line.length;
       if (sectionChars > maxSectionChars) flush(OVERLAP_LINES);
     }
-    tail.push(...batch.slice(-TAIL_LINES).map(normaliseLine));
+    tail.push(...lines.slice(-TAIL_LINES));
     if (tail.length > TAIL_LINES * 2) tail.splice(0, tail.length - TAIL_LINES);
   }
   flush(0);

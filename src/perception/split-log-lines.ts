@@ -23,7 +23,7 @@ export async function* splitLogLines(
   let partial = "";
   let dropped = 0;
   const chunks = typeof source === "string" ? [source] : source;
-  for await (const chunk of chunks) {
+  for await (const chunk of pieces(chunks)) {
     const text = typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
     let batch: string[] = [];
     let start = 0;
@@ -53,6 +53,23 @@ export async function* splitLogLines(
   }
   const tail = decoder.decode();
   if (partial !== "" || tail !== "" || dropped > 0) yield [finishLine(partial, tail, dropped, maxLineChars)];
+}
+
+// Large byte chunks (a 1 MB read) are decoded in smaller pieces: a decoded string above V8's regular
+// object size lives in large-object space, and every line sliced from it keeps it there until a full
+// GC, which raised peak memory on a 500 MB log. Small strings die young and go in cheap scavenges.
+const PIECE_BYTES = 64 * 1024;
+
+async function* pieces(
+  chunks: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>,
+): AsyncGenerator<string | Uint8Array> {
+  for await (const chunk of chunks) {
+    if (typeof chunk === "string" || chunk.length <= PIECE_BYTES) {
+      yield chunk;
+      continue;
+    }
+    for (let at = 0; at < chunk.length; at += PIECE_BYTES) yield chunk.subarray(at, at + PIECE_BYTES);
+  }
 }
 
 function finishLine(partial: string, piece: string, dropped: number, maxLineChars: number): string {

@@ -40,8 +40,11 @@ export function createSubstringScanner(
   for (let state = 0; state < order.length; state++)
     for (let cls = 0; cls < classes; cls++)
       next[rank[state]! * classes + cls] = rank[automaton.delta[state * classes + cls]!]! * classes;
-  const outputsAtRow = new Map(order.map(({ state }, i) => [i * classes, automaton.outputs[state]!]));
-  const lineWord = Uint8Array.from(words, (w) => (wantLines(w) ? 1 : 0));
+  // Words found at each output state (in row order), and whether any of them wants its line.
+  const outWords = order
+    .slice(firstOut < 0 ? order.length : firstOut)
+    .map(({ state }) => Int32Array.from(automaton.outputs[state]!));
+  const outWantsLine = Uint8Array.from(outWords, (ws) => (ws.some((w) => wantLines(words[w]!)) ? 1 : 0));
   const rootRow = rank[0]! * classes;
   return {
     scan(lines, from) {
@@ -49,15 +52,19 @@ export function createSubstringScanner(
       const hitLines: number[] = [];
       for (let n = 0; n < lines.length; n++) {
         const line = lines[n] ?? "";
+        const wantLine = n >= from;
+        let lineHit = false;
         let row = rootRow;
         for (let i = 0; i < line.length; i++) {
           row = next[row + classOf[line.charCodeAt(i)]!]!;
           if (row < firstOutRow) continue;
-          for (const w of outputsAtRow.get(row) ?? []) {
-            present[w] = 1;
-            if (lineWord[w] === 1 && n >= from && hitLines[hitLines.length - 1] !== n) hitLines.push(n);
-          }
+          // Rare compared with the characters: only where a word ends.
+          const out = ((row - firstOutRow) / classes) | 0;
+          const found = outWords[out]!;
+          for (let k = 0; k < found.length; k++) present[found[k]!] = 1;
+          if (outWantsLine[out] === 1) lineHit = true;
         }
+        if (lineHit && wantLine) hitLines.push(n);
       }
       return { present, lines: hitLines };
     },

@@ -12,8 +12,6 @@ const NOT_A_PATH = /^(?:https?|ftp|file)$|^\d/;
 export const genericParser: LogParser = {
   tool: "generic",
   fallback: true,
-  // match() needs `:` followed by a digit.
-  markers: [":0", ":1", ":2", ":3", ":4", ":5", ":6", ":7", ":8", ":9"],
   detect(lines) {
     for (const line of lines) if (match(line)) return 10;
     return 0;

@@ -12,18 +12,9 @@ export const nodeTestParser: LogParser = {
     let tap = 0;
     let spec = 0;
     for (const line of lines) {
-      // Only lines that start with whitespace (any kind trim() takes) need trimming for the prefix
-      // checks; the recap check needs the whole trimmed line, so it is only made when the text is there.
-      const c = line.charCodeAt(0);
-      const t = c <= 32 || c === 0xa0 || c >= 0x1680 ? line.trimStart() : line;
+      const t = line.trim();
       if (t.startsWith("failureType: ") || t.startsWith("duration_ms: ")) tap += 1;
-      else if (
-        t.startsWith("ℹ tests ") ||
-        t.startsWith("# suites ") ||
-        (line.includes("ailed tests:") && RECAP_MARKERS.includes(line.trim())) ||
-        (line.includes("failing tests:") && RECAP_MARKERS.includes(line.trim()))
-      )
-        spec += 1;
+      else if (t.startsWith("ℹ tests ") || t.startsWith("# suites ") || RECAP_MARKERS.includes(t)) spec += 1;
     }
     if (tap > 0 && lines.some((l) => l.startsWith("TAP version"))) return 88;
     return tap > 0 || spec > 0 ? 80 : 0;
