@@ -8,6 +8,7 @@ import { pino } from "pino";
 import type { RegisterCommand } from "../cli.ts";
 import { budgetLimitsFrom } from "../agent/budget.ts";
 import { fixInWorkspace } from "../runs/fix-in-workspace.ts";
+import { withStepProgress } from "./step-progress.ts";
 import type { FixOutcome } from "../agent/fix-outcome.ts";
 import { renderFixSummary } from "../agent/render-fix-summary.ts";
 import { loadEnv, parseRepoConfig } from "../config.ts";
@@ -81,7 +82,9 @@ export const registerFixCommand: RegisterCommand = (program, io, setExit) => {
       const now = () => new Date();
       const storePath = resolve(io.cwd, env.XIHE_STORE);
       mkdirSync(dirname(storePath), { recursive: true });
-      const store = openSqliteStore(storePath);
+      const sqlite = openSqliteStore(storePath);
+      // On a terminal, each step is shown as it runs; JSON output stays clean.
+      const store = io.isTTY && !flags.json ? withStepProgress(sqlite, io.stderr, Date.now) : sqlite;
       const limits = budgetLimitsFrom(config.budget, { maxCostUsd });
       const opened = await openFixRun(store, {
         resume: flags.resume,
