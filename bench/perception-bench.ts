@@ -64,7 +64,8 @@ async function measureLarge(mb: number): Promise<void> {
   const path = join(tmpdir(), `xihe-perception-bench-${process.pid}.log`);
   try {
     const bytes = await writeLargeLog(path, mb, logs);
-    let peakRss = process.memoryUsage().rss;
+    const rssBefore = process.memoryUsage().rss;
+    let peakRss = rssBefore;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
     const started = performance.now();
     const cpuStart = process.cpuUsage();
@@ -83,7 +84,7 @@ async function measureLarge(mb: number): Promise<void> {
       `  per CPU second: ${(bytes / 1e6 / cpuSeconds).toFixed(1)} MB/s (${cpuSeconds.toFixed(1)} s CPU user+system)`,
     );
     console.log(
-      `  peak RSS while parsing: ${(peakRss / 1e6).toFixed(0)} MB (process max RSS ${(process.resourceUsage().maxRSS / 1e3).toFixed(0)} MB)`,
+      `  peak RSS while parsing: ${(peakRss / 1e6).toFixed(0)} MB (process max RSS ${(process.resourceUsage().maxRSS / 1e3).toFixed(0)} MB; ${(rssBefore / 1e6).toFixed(0)} MB before parsing)`,
     );
     console.log(`  distinct failures kept: ${result.failures.length}; tools: ${result.tools.join(", ")}`);
   } finally {
