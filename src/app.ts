@@ -12,6 +12,7 @@ import {
   issueCommentPayload,
   pullRequestLabeledPayload,
   workflowRunCompletedPayload,
+  type RepositoryPayload,
 } from "./github/payloads.ts";
 
 export interface AppOptions extends HandlerDeps {
@@ -65,48 +66,24 @@ export function createXiheApp(deps: AppOptions): ApplicationFunction {
     app.on("check_run.completed", async (context) => {
       const p = parse(checkRunCompletedPayload, context);
       if (!p) return;
-      await handleCheckFailure(
-        context.octokit,
-        {
-          deliveryId: context.id,
-          event: "check_run",
-          name: p.check_run.name,
-          conclusion: p.check_run.conclusion,
-          headSha: p.check_run.head_sha,
-          fromXihe: p.check_run.app?.id === deps.appId,
-          pullRequests: p.check_run.pull_requests,
-          repo: {
-            owner: p.repository.owner.login,
-            repo: p.repository.name,
-            fullName: p.repository.full_name,
-            defaultBranch: p.repository.default_branch,
-          },
-          installationId: p.installation?.id ?? null,
-        },
-        deps,
-      );
+      const { name, conclusion, head_sha, pull_requests } = p.check_run;
+      const fromXihe = p.check_run.app?.id === deps.appId;
+      const failure = { name, conclusion, headSha: head_sha, pullRequests: pull_requests, fromXihe };
+      await handleCheckFailure(context.octokit, { ...failure, ...origin(context.id, "check_run", p) }, deps);
     });
     app.on("workflow_run.completed", async (context) => {
       const p = parse(workflowRunCompletedPayload, context);
       if (!p) return;
+      const { name, conclusion, head_sha, pull_requests } = p.workflow_run;
+      const failure = {
+        name: name ?? "workflow",
+        conclusion,
+        headSha: head_sha,
+        pullRequests: pull_requests,
+      };
       await handleCheckFailure(
         context.octokit,
-        {
-          deliveryId: context.id,
-          event: "workflow_run",
-          name: p.workflow_run.name ?? "workflow",
-          conclusion: p.workflow_run.conclusion,
-          headSha: p.workflow_run.head_sha,
-          fromXihe: false,
-          pullRequests: p.workflow_run.pull_requests,
-          repo: {
-            owner: p.repository.owner.login,
-            repo: p.repository.name,
-            fullName: p.repository.full_name,
-            defaultBranch: p.repository.default_branch,
-          },
-          installationId: p.installation?.id ?? null,
-        },
+        { ...failure, fromXihe: false, ...origin(context.id, "workflow_run", p) },
         deps,
       );
     });
@@ -125,5 +102,20 @@ export function createXiheApp(deps: AppOptions): ApplicationFunction {
       if (!handled.has(key))
         deps.log.debug({ deliveryId: context.id, event: key }, "ignored: unsupported event/action");
     });
+  };
+}
+
+/** Where a check failure came from: the delivery, the repository and the installation. */
+function origin(
+  deliveryId: string,
+  event: "check_run" | "workflow_run",
+  p: { repository: RepositoryPayload; installation?: { id: number } | undefined },
+) {
+  const r = p.repository;
+  return {
+    deliveryId,
+    event,
+    repo: { owner: r.owner.login, repo: r.name, fullName: r.full_name, defaultBranch: r.default_branch },
+    installationId: p.installation?.id ?? null,
   };
 }

@@ -11,6 +11,7 @@ const repository = z.object({
   clone_url: z.string().optional(),
   html_url: z.string().optional(),
 });
+export type RepositoryPayload = z.infer<typeof repository>;
 const installation = z.object({ id: z.number() }).optional();
 
 export const issueCommentPayload = z.object({

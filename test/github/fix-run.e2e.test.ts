@@ -68,16 +68,16 @@ const modelTurns = JSON.parse(
   readFileSync(new URL("../fixtures/github/model-turns.sum-fix.json", import.meta.url), "utf8"),
 ) as { body: unknown }[];
 
-describe("/xihe fix end to end", () => {
-  let h: Harness | undefined;
-  let model: ScriptedModelServer | undefined;
-  afterEach(async () => {
-    await h?.close();
-    await model?.close();
-    h = model = undefined;
-    for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
+let h: Harness | undefined;
+let model: ScriptedModelServer | undefined;
+afterEach(async () => {
+  await h?.close();
+  await model?.close();
+  h = model = undefined;
+  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
+describe("/xihe fix end to end", () => {
   it("pushes a verified fix to a side branch, opens one fix PR and one sticky comment with evidence and rollback", async () => {
     const started = await startFixRun(false);
     ({ h, model } = started);
@@ -173,15 +173,6 @@ describe("/xihe fix end to end", () => {
 });
 
 describe("/xihe fix on a fork PR", () => {
-  let h: Harness | undefined;
-  let model: ScriptedModelServer | undefined;
-  afterEach(async () => {
-    await h?.close();
-    await model?.close();
-    h = model = undefined;
-    for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
-
   it("keeps the side branch in the base repository, gives a compare link and patch, and never pushes to the fork", async () => {
     const started = await startFixRun(true);
     ({ h, model } = started);
