@@ -102,9 +102,10 @@ function buildSymbols(
       parentSymbol?.kind ?? null,
       enclosing !== null && enclosing.symbol === null,
     );
+    const name = isAnonymousModuleExport(d) ? "default" : d.name;
     const symbol: ParsedSymbol = {
-      name: d.name,
-      qualifiedName: qualifier === "" ? d.name : `${qualifier}.${d.name}`,
+      name,
+      qualifiedName: qualifier === "" ? name : `${qualifier}.${name}`,
       kind,
       startLine: outer.startPosition.row + 1,
       endLine: outer.endPosition.row + 1,
@@ -145,6 +146,11 @@ function adjustKind(
     return d.node.parent.firstChild?.text === "const" ? "constant" : "variable";
   }
   return d.kind;
+}
+
+/** `module.exports = function () {}`: the query names it by the `exports` property. */
+function isAnonymousModuleExport(d: RawDefinition): boolean {
+  return d.node.type === "assignment_expression" && d.name === "exports";
 }
 
 /** `const fs = require("fs")` is an import, not a constant worth indexing. */

@@ -4,6 +4,8 @@ import type { RawDefinition } from "./collect-captures.ts";
 import type { ParsedSymbol } from "./file-parse.ts";
 import type { LanguageId } from "./languages.ts";
 
+const objectMember = new Set(["pair", "method_definition"]);
+
 export function isExported(
   lang: LanguageId,
   def: RawDefinition,
@@ -18,6 +20,8 @@ export function isExported(
     case "tsx":
       if (chain.some((n) => n.type === "export_statement")) return true;
       if (def.node.type === "assignment_expression" && def.receiver === null) return true;
+      if (objectMember.has(def.node.type) && isExportedObject(def.node.parent)) return true;
+      if (def.node.type === "pair" && parent !== null) return parent.exported;
       return parent === null ? exportNames.has(symbol.name) : parent.exported && symbol.kind === "method";
     case "python":
       return (
@@ -32,4 +36,12 @@ export function isExported(
       return /\bpublic\b/.test(modifiers?.text ?? "") || parent?.kind === "interface";
     }
   }
+}
+
+/** `module.exports = {...}`, `exports.x = {...}`, `export default {...}`. */
+function isExportedObject(object: Node | null): boolean {
+  const holder = object?.type === "object" ? object.parent : null;
+  if (holder?.type === "export_statement") return true;
+  if (holder?.type !== "assignment_expression") return false;
+  return /^(module\.)?exports(\.|$)/.test(holder.childForFieldName("left")?.text ?? "");
 }

@@ -57,6 +57,9 @@ function resolvePlain(site: CallSite, member: string, t: SymbolTables): CodeSymb
         ? target.find((c) => c.exported && c.parent === null)
         : target.find((c) => c.kind !== "method");
     if (hit) return hit;
+    // Calling what `require()` or a default import returned: the module's exported function.
+    const moduleItself = t.inFile(binding.file, "default").find((c) => c.kind === "function");
+    if ((binding.imported === "*" || binding.imported === "default") && moduleItself) return moduleItself;
   }
   const sameDir = t.inDir(posix.dirname(site.file), member).filter((c) => c.kind !== "method");
   if (sameDir.length === 1) return sameDir[0];

@@ -44,7 +44,10 @@ export function createImportResolver(
 }
 
 /** The first existing file for a relative JS/TS import, trying candidates in resolution order. */
-function resolveRelativeJs(base: string, files: ReadonlySet<string>): string | null {
+function resolveRelativeJs(joined: string, files: ReadonlySet<string>): string | null {
+  // `require("..")`, `require("./")`: a directory, resolved like Node to its index file.
+  const base = joined.replace(/\/+$/, "").replace(/^\.$/, "");
+  if (base === "" || base.startsWith("../")) return base === "" ? indexIn("", files) : null;
   if (files.has(base)) return base;
   const swapped = base.replace(/\.(m|c)?js$/, (_m, k: string | undefined) => `.${k ?? ""}ts`);
   if (swapped !== base) {
@@ -52,7 +55,12 @@ function resolveRelativeJs(base: string, files: ReadonlySet<string>): string | n
     if (files.has(`${swapped}x`)) return `${swapped}x`;
   }
   for (const ext of jsExtensions) if (files.has(base + ext)) return base + ext;
-  for (const ext of jsExtensions) if (files.has(`${base}/index${ext}`)) return `${base}/index${ext}`;
+  return indexIn(base, files);
+}
+
+function indexIn(dir: string, files: ReadonlySet<string>): string | null {
+  const prefix = dir === "" ? "" : `${dir}/`;
+  for (const ext of jsExtensions) if (files.has(`${prefix}index${ext}`)) return `${prefix}index${ext}`;
   return null;
 }
 

@@ -21,6 +21,7 @@ export interface SymbolTables {
 
 const callable = new Set(["function", "method", "class", "constant", "variable"]);
 const none: readonly CodeSymbol[] = [];
+const moduleExportSignature = /^module\.exports\s*=\s*(async\s+)?function\b/;
 
 export function createSymbolTables(): SymbolTables {
   const byId = new Map<string, CodeSymbol>();
@@ -72,6 +73,8 @@ export function createSymbolTables(): SymbolTables {
       }
       visit(maps.named, s.name, s);
       visit(fileMap, s.name, s);
+      // `module.exports = function parse() {}` is also what `require()` of the file returns.
+      if (s.name !== "default" && moduleExportSignature.test(s.signature)) visit(fileMap, "default", s);
       visit(dirMap, s.name, s);
       visit(maps.qualified, s.qualifiedName, s);
       if (s.kind !== "method") visit(maps.plain, s.name, s);

@@ -24,6 +24,24 @@
   right: [(function_expression) (arrow_function)]
   (#match? @_exports "^(module\\.)?exports$")) @definition.function
 
+; module.exports = function name () {} is the module itself: named by the function, and by
+; `default` when anonymous (extract-file.ts renames the captured `exports`).
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (function_expression name: (identifier) @name)
+  (#eq? @_module "module")
+  (#eq? @_exports "exports")) @definition.function
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @name)
+  right: [(function_expression !name) (arrow_function)]
+  (#eq? @_module "module")
+  (#eq? @name "exports")) @definition.function
+
+; Object members holding functions: { parse: function () {}, run: () => {} } (methods written
+; `run() {}` are method_definition above).
+(pair key: (property_identifier) @name
+  value: [(function_expression) (arrow_function)]) @definition.function
+
 ; Foo.prototype.bar = function () {}
 (assignment_expression
   left: (member_expression
