@@ -41,6 +41,8 @@ export interface DiagnoseResult {
   tail: string[];
 }
 
+// Built once (immutable; scanning keeps no state): its automaton costs milliseconds to build.
+const defaultParser = createSectionParser(logParsers, SIGNAL_WORDS);
 const TAIL_LINES = 200;
 const OVERLAP_LINES = 400;
 const MAX_SIGNALS = 20;
@@ -49,7 +51,7 @@ export async function diagnose(
   input: string | AsyncIterable<string | Uint8Array>,
   options: DiagnoseOptions = {},
 ): Promise<DiagnoseResult> {
-  const parseSection = createSectionParser(options.parsers ?? logParsers, SIGNAL_WORDS);
+  const parseSection = options.parsers ? createSectionParser(options.parsers, SIGNAL_WORDS) : defaultParser;
   const maxSectionChars = options.maxSectionChars ?? 16 * 1024 * 1024;
   const maxLineChars = options.maxLineChars ?? DEFAULT_MAX_LINE_CHARS;
   const mapper = createPathMapper({ repoRoot: options.repoRoot, fileExists: options.fileExists });

@@ -1,7 +1,9 @@
 // Finds which of many fixed substrings occur in a section's lines in ONE pass over the characters
 // (an Aho-Corasick automaton over a compact alphabet). A regex alternation of the same words, or one
 // `includes` per word, costs several times more per character, and this runs on every byte of the log.
-// Words never span lines (none contains "\n"), so the automaton restarts at each line.
+// Words never span lines (none may contain "\n"; lines never do), so the automaton restarts at each line.
+
+const BLOCK_LINES = 4096;
 
 export interface ScanResult {
   /** present[i] is 1 when words[i] occurs somewhere in the scanned lines. */
@@ -18,6 +20,8 @@ export function createSubstringScanner(
   words: readonly string[],
   wantLines: (word: string) => boolean = () => false,
 ): SubstringScanner {
+  if (words.some((w) => w.includes("\n") || w === ""))
+    throw new Error("substring scanner: words must be non-empty and must not contain a newline");
   const classOf = new Uint8Array(65536);
   let classes = 1; // class 0: a character no word contains
   for (const word of words)
@@ -50,13 +54,23 @@ export function createSubstringScanner(
     scan(lines, from) {
       const present = new Uint8Array(words.length);
       const hitLines: number[] = [];
-      for (let n = 0; n < lines.length; n++) {
-        const line = lines[n] ?? "";
-        const wantLine = n >= from;
+      // Lines are joined per block: charCodeAt on one flat string is several times faster than on
+      // many sliced line strings, and a block bounds the extra memory.
+      for (let first = 0; first < lines.length; first += BLOCK_LINES) {
+        const text = lines.slice(first, first + BLOCK_LINES).join("\n");
+        let n = first;
         let lineHit = false;
         let row = rootRow;
-        for (let i = 0; i < line.length; i++) {
-          row = next[row + classOf[line.charCodeAt(i)]!]!;
+        for (let i = 0; i < text.length; i++) {
+          const c = text.charCodeAt(i);
+          if (c === 10) {
+            if (lineHit && n >= from) hitLines.push(n);
+            lineHit = false;
+            n++;
+            row = rootRow; // no word contains a newline
+            continue;
+          }
+          row = next[row + classOf[c]!]!;
           if (row < firstOutRow) continue;
           // Rare compared with the characters: only where a word ends.
           const out = ((row - firstOutRow) / classes) | 0;
@@ -64,7 +78,7 @@ export function createSubstringScanner(
           for (let k = 0; k < found.length; k++) present[found[k]!] = 1;
           if (outWantsLine[out] === 1) lineHit = true;
         }
-        if (lineHit && wantLine) hitLines.push(n);
+        if (lineHit && n >= from) hitLines.push(n);
       }
       return { present, lines: hitLines };
     },

@@ -46,6 +46,19 @@ describe("createSubstringScanner", () => {
     }
   });
 
+  it("numbers lines right across the blocks it joins them in", () => {
+    const lines = Array.from({ length: 10_000 }, (_, i) =>
+      [4095, 4096, 8192, 9999].includes(i) ? `line ${i}: ECONNRESET` : `line ${i}`,
+    );
+    const scanner = createSubstringScanner(["ECONNRESET"], () => true);
+    expect(scanner.scan(lines, 4096).lines).toEqual([4096, 8192, 9999]);
+  });
+
+  it("refuses words it cannot find (empty, or spanning lines)", () => {
+    expect(() => createSubstringScanner(["a\nb"])).toThrow(/newline/);
+    expect(() => createSubstringScanner([""])).toThrow(/non-empty/);
+  });
+
   it("treats an empty word list as matching nothing", () => {
     expect(createSubstringScanner([]).scan(["anything"], 0)).toEqual({
       present: new Uint8Array(0),
