@@ -2,14 +2,11 @@
 // function around a line, symbols by (short) name. Built once per query run.
 import type { CodeIndex, CodeSymbol, IndexedFile } from "./code-index.ts";
 
-// Test files the index may not flag: a root-level `test.js` / `tests.py` (a common single-file layout).
-const TEST_FILE_NAME = /(^|\/)(tests?|spec)\.(?:[cm]?[jt]sx?|py)$/;
-
 const callableKinds = new Set<CodeSymbol["kind"]>(["function", "method"]);
 
 export interface SymbolLookup {
   file(path: string): IndexedFile | undefined;
-  /** Test code: flagged by the index or named by a test-file convention. */
+  /** Test code, as the index flagged it (test-files.ts). */
   isTest(path: string): boolean;
   symbolsIn(path: string): readonly CodeSymbol[];
   byId(id: string): CodeSymbol | undefined;
@@ -37,7 +34,7 @@ export function createSymbolLookup(index: CodeIndex): SymbolLookup {
   }
   return {
     file: (path) => files.get(path),
-    isTest: (path) => Boolean(files.get(path)?.isTest) || TEST_FILE_NAME.test(path),
+    isTest: (path) => Boolean(files.get(path)?.isTest),
     symbolsIn: (path) => perFile.get(path) ?? [],
     byId: (id) => ids.get(id),
     byName: (name) => names.get(name) ?? [],

@@ -2,6 +2,8 @@
 const testDirs = new Set(["test", "tests", "__tests__", "spec", "specs", "testing", "e2e"]);
 const testNames = [
   /\.(test|spec)\.[cm]?[jt]sx?$/,
+  // A single-file suite: `test.js`, `tests.js`, `spec.ts`, `test.py` (common in small packages).
+  /^(tests?|specs?)\.([cm]?[jt]sx?|py)$/,
   /^test_.*\.py$/,
   /_test\.py$/,
   /^conftest\.py$/,
