@@ -3,7 +3,9 @@
 // `includes` per word, costs several times more per character, and this runs on every byte of the log.
 // Words never span lines (none may contain "\n"; lines never do), so the automaton restarts at each line.
 
-const BLOCK_LINES = 4096;
+// Small enough that the joined block is an ordinary young object (large strings go to V8's
+// large-object space and stay until a full GC).
+const BLOCK_CHARS = 32 * 1024;
 
 export interface ScanResult {
   /** present[i] is 1 when words[i] occurs somewhere in the scanned lines. */
@@ -55,9 +57,12 @@ export function createSubstringScanner(
       const present = new Uint8Array(words.length);
       const hitLines: number[] = [];
       // Lines are joined per block: charCodeAt on one flat string is several times faster than on
-      // many sliced line strings, and a block bounds the extra memory.
-      for (let first = 0; first < lines.length; first += BLOCK_LINES) {
-        const text = lines.slice(first, first + BLOCK_LINES).join("\n");
+      // many sliced line strings, and a block of ~32K characters bounds the extra memory.
+      for (let first = 0, end = 0; first < lines.length; first = end) {
+        let chars = 0;
+        for (end = first; end < lines.length && chars < BLOCK_CHARS; end++)
+          chars += (lines[end] ?? "").length + 1;
+        const text = lines.slice(first, end).join("\n");
         let n = first;
         let lineHit = false;
         let row = rootRow;

@@ -26,7 +26,7 @@ export const ruffParser: LogParser = {
     "Would reformat: ",
     " would be reformatted",
     "ruff ",
-    ".py:",
+    "`", // the backtick diagnostic needs both "`" and ".py:"; "`" is the rarer one
   ],
   detect(lines) {
     return hasRuffMarkers(lines) ? 80 : 0;
