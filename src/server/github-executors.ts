@@ -8,6 +8,8 @@ import type { Probot } from "probot";
 import type { Env } from "../config.ts";
 import { createDeliverFix } from "../github/deliver-fix.ts";
 import { createApplyRunExecutor, createUndoRunExecutor } from "../github/apply-undo-executors.ts";
+import { createAskRunExecutor } from "../github/ask-run-executor.ts";
+import type { CompleteText } from "../understanding/answer-question.ts";
 import { createFixRunExecutor } from "../github/fix-run-executor.ts";
 import type { Logger } from "../logger.ts";
 import type { ExecutorTable } from "../runs/run-executor.ts";
@@ -22,13 +24,17 @@ export interface ExecutorDeps {
   now: () => Date;
   newId: () => string;
   fetch?: typeof globalThis.fetch;
+  /** The configured model as a text completion (for `/xihe ask`), or null. */
+  complete: CompleteText | null;
 }
 
 export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
   const workDir = resolve(deps.env.XIHE_WORK_DIR);
-  // Checkouts are many small files: tmpfs is several times faster than a disk for them.
+  // Checkouts are many small files: tmpfs is several times faster than a disk for them. The tmpfs
+  // directory belongs to this work dir only, because start-up removes every leftover in it.
+  const scope = createHash("sha256").update(workDir).digest("hex").slice(0, 12);
   const workspacesDir = existsSync("/dev/shm")
-    ? join("/dev/shm", "xihe-workspaces")
+    ? join("/dev/shm", `xihe-workspaces-${scope}`)
     : join(workDir, "workspaces");
   const workspaces = createWorkspaceFactory({ workDir, workspacesDir, newId: deps.newId });
   const removed = workspaces.removeLeftoverWorkspaces();
@@ -46,6 +52,7 @@ export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
     botIdentity,
   };
   return {
+    ask: createAskRunExecutor({ appOctokit, workspaces, complete: deps.complete }),
     apply: createApplyRunExecutor(applyUndo),
     undo: createUndoRunExecutor(applyUndo),
     fix: createFixRunExecutor({

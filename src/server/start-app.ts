@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { Probot } from "probot";
 import { createXiheApp } from "../app.ts";
+import { modelFromEnv } from "../cli/model-from-env.ts";
 import { loadEnv, requireAppEnv } from "../config.ts";
 import { createPermissionCache } from "../github/collaborator-permission.ts";
 import { createGitHubReporter } from "../github/github-reporter.ts";
@@ -49,6 +50,7 @@ export async function startApp(
       log,
       now,
       newId: () => randomBytes(4).toString("hex"),
+      complete: modelFromEnv(processEnv, 1200),
     }),
     reporterFor: (run) => createGitHubReporter(() => probot.auth(run.installationId ?? undefined), now),
   });

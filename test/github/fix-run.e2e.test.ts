@@ -297,6 +297,7 @@ async function startFixRun(fork: boolean) {
         now: () => new Date(),
         newId: () => Math.random().toString(16).slice(2, 10),
         fetch: globalThis.fetch,
+        complete: null,
       }),
   });
   const pull = fixture<{
@@ -407,3 +408,75 @@ async function startFixRun(fork: boolean) {
   await h.worker.drain();
   return { h, model, remote, pull, contents, created, updates, checkDone };
 }
+
+describe("/xihe ask on a pull request", () => {
+  it("answers from the PR head's code with linked path:line locations when no model is configured", async () => {
+    const remote = makeRemote();
+    h = await createHarness({
+      executors: (probot, store) =>
+        buildGitHubExecutors({
+          env: loadEnv({ XIHE_WORK_DIR: join(remote.root, "xihe-work") }),
+          probot,
+          store,
+          log: pino({ level: "silent" }),
+          now: () => new Date(),
+          newId: () => Math.random().toString(16).slice(2, 10),
+          complete: null,
+        }),
+    });
+    const pull = fixture<{ head: { sha: string }; base: { repo: { clone_url: string } } }>(
+      "pulls.get.same-repo.json",
+    );
+    pull.head.sha = remote.head;
+    pull.base.repo.clone_url = `file://${remote.bare}`;
+    let answer = "";
+    nock(api)
+      .post(
+        "/app/installations/2311213/access_tokens",
+        (b: unknown) => typeof b !== "object" || b === null || !("repositories" in b),
+      )
+      .reply(201, {
+        token: "ghs_installationtoken0000000000",
+        expires_at: "2099-01-01T00:00:00Z",
+        permissions: {},
+      })
+      .get(`${repoPath}/contents/.github%2Fxihe.yml`)
+      .query({ ref: "master" })
+      .reply(404, { message: "Not Found" })
+      .get(`${repoPath}/collaborators/Codertocat/permission`)
+      .reply(200, fixture("collaborator-permission.write.json"))
+      .get(`${repoPath}/pulls/1`)
+      .reply(200, pull)
+      .post(`${repoPath}/issues/comments/701/reactions`)
+      .reply(201, { id: 4, content: "eyes" })
+      .get(`${repoPath}/issues/1/comments`)
+      .query({ per_page: "100" })
+      .reply(200, [])
+      .post(`${repoPath}/issues/1/comments`)
+      .reply(201, { id: 559, html_url: "https://github.com/Codertocat/Hello-World/pull/1#issuecomment-559" })
+      .post(`${repoPath}/check-runs`)
+      .reply(201, { id: 1559 })
+      .post("/app/installations/2311213/access_tokens")
+      .reply(201, {
+        token: "ghs_runtoken00000000000000000000",
+        expires_at: "2099-01-01T00:00:00Z",
+        permissions: { contents: "write", pull_requests: "write", metadata: "read" },
+        repositories: [{ name: "Hello-World" }],
+      })
+      .patch(`${repoPath}/issues/comments/559`, (b: { body: string }) => ((answer = b.body), true))
+      .times(2)
+      .reply(200, {})
+      .patch(`${repoPath}/check-runs/1559`, (b: { conclusion: string }) => b.conclusion === "success")
+      .reply(200, {});
+    await h.send(
+      "issue_comment",
+      commentPayload("/xihe ask how does sum handle negative numbers?", { commentId: 701 }),
+    );
+    await h.worker.drain();
+    expect(answer).toContain("No model is configured");
+    expect(answer).toContain(
+      `https://github.com/Codertocat/Hello-World/blob/${remote.head}/src/sum.js#L1-L3`,
+    );
+    expect(answer).toContain("export function sum(a, b)");
+  });
+});
