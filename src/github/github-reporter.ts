@@ -67,9 +67,18 @@ export function createGitHubReporter(getOctokit: () => Promise<GitHubClient>, no
     },
     async finished(ctx, outcome) {
       if (ctx.run.pr === null) return;
-      await updateComment(ctx, outcome.status, outcome.summary, outcome.body);
+      // The comment and the check run are two views of one outcome: a failure of one must not keep
+      // the other in progress, so the check run completes first and the comment's error comes after.
+      const commentUpdate = updateComment(ctx, outcome.status, outcome.summary, outcome.body).then(
+        () => null,
+        (err: unknown) => err,
+      );
       const checkRunId = contextNumber(ctx.run, "checkRunId");
-      if (checkRunId === null) return;
+      if (checkRunId === null) {
+        const failure = await commentUpdate;
+        if (failure) throw failure;
+        return;
+      }
       await ctx.step("github:check-run:completed", "check_run", null, async () => {
         const octokit = await getOctokit();
         const annotations = "annotations" in outcome ? (outcome.annotations ?? []) : [];
@@ -93,6 +102,8 @@ export function createGitHubReporter(getOctokit: () => Promise<GitHubClient>, no
         });
         return { id: checkRunId };
       });
+      const failure = await commentUpdate;
+      if (failure) throw failure;
     },
   };
 }

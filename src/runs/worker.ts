@@ -66,7 +66,9 @@ export function createWorker(deps: WorkerDeps): Worker {
       remember: async (values) => {
         run = await deps.store.updateRun(run.id, { context: { ...contextObject(run), ...values } });
       },
-      progress: async (text) => reporter.progress(ctx, text),
+      // Progress is a courtesy: a failed update never fails the run.
+      progress: (text) =>
+        reporter.progress(ctx, text).catch((err: unknown) => log.warn({ err }, "could not show progress")),
     };
     const reporter = deps.reporterFor(run);
     try {
@@ -92,7 +94,14 @@ export function createWorker(deps: WorkerDeps): Worker {
       await reporter.finished(ctx, { status: "cancelled", summary: current.reason ?? "cancelled", body: "" });
       return;
     }
-    await reporter.finished(ctx, outcome);
+    try {
+      await reporter.finished(ctx, outcome);
+    } catch (err) {
+      // A rate limit parks the run (its steps replay, so only the report is redone); any other failure
+      // to report must not leave the run "running": the outcome is recorded and the problem logged.
+      if (err instanceof RateLimitedError) throw err;
+      ctx.log.warn({ err }, "could not report the run's outcome; it is recorded in the store");
+    }
     await deps.store.updateRun(ctx.run.id, {
       status: outcome.status,
       reason: outcome.status === "succeeded" ? null : outcome.summary,

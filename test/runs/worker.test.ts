@@ -211,3 +211,24 @@ describe("run lifecycle on GitHub", () => {
     });
   });
 });
+
+describe("run lifecycle when GitHub fails to show it", () => {
+  it("records the outcome even when the final comment update fails", async () => {
+    const h = await createHarness({
+      executors: {
+        fix: async (ctx) => {
+          await ctx.progress("a progress update GitHub rejects");
+          return { status: "succeeded", summary: "done", body: "" };
+        },
+      },
+    });
+    await queueRun(h.store);
+    const scope = token();
+    startInterceptors(scope);
+    scope.patch(`${repoPath}/issues/comments/555`).times(2).reply(500, { message: "Server Error" });
+    scope.patch(`${repoPath}/check-runs/777`).reply(200, {});
+    await h.worker.drain();
+    expect(await h.store.getRun("run-1")).toMatchObject({ status: "succeeded", workerId: null });
+    await h.close();
+  });
+});
