@@ -56,9 +56,10 @@ export async function* splitLogLines(
 }
 
 // Large byte chunks (a 1 MB read) are decoded in smaller pieces: a decoded string above V8's regular
-// object size lives in large-object space, and every line sliced from it keeps it there until a full
-// GC, which raised peak memory on a 500 MB log. Small strings die young and go in cheap scavenges.
-const PIECE_BYTES = 64 * 1024;
+// object size (128 KB; a piece with one non-Latin-1 character decodes to two bytes per character)
+// lives in large-object space, and every line sliced from it keeps it there until a full GC, which
+// raised peak memory on a 500 MB log. Small strings die young and go in cheap scavenges.
+const PIECE_BYTES = 32 * 1024;
 
 async function* pieces(
   chunks: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>,
