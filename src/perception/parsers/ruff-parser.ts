@@ -19,7 +19,8 @@ export const ruffParser: LogParser = {
   tool: "ruff",
   // Each thing hasRuffMarkers looks for contains one of these.
   markers: [
-    "Found ",
+    " error.", // `Found N error(s).` (tsc's and mypy's `Found N errors in …` have neither)
+    " errors.",
     "No fixes available",
     "All checks passed!",
     "[*] ",
