@@ -6,7 +6,8 @@ register();
 const { startApp } = await import("../src/server/start-app.ts");
 try {
   const app = await startApp();
-  for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => void app.close().then(() => process.exit(0)));
+  for (const signal of ["SIGINT", "SIGTERM"])
+    process.once(signal, () => void app.close().then(() => process.exit(0)));
 } catch (err) {
   console.error(`xihe app: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(2);

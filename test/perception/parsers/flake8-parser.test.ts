@@ -33,7 +33,6 @@ describe("flake8 parser", () => {
     );
   });
 
-
   it("does not claim pylint or mypy output", () => {
     expect(flake8Parser.detect(fixtureLines("pylint-inventory-text"))).toBe(0);
     expect(flake8Parser.detect(fixtureLines("mypy-inventory"))).toBe(0);
