@@ -7,7 +7,7 @@ import { isContentSkip, type FileOutcome } from "./file-parse.ts";
 import { buildFileRecord, type FileRecord } from "./file-record.ts";
 import type { LanguageId } from "./languages.ts";
 import { resolveCall } from "./resolve-calls.ts";
-import { createImportResolver, type GoModule, type ImportResolver } from "./resolve-imports.ts";
+import { createImportResolver, type ImportResolver, type ModuleManifests } from "./resolve-imports.ts";
 import { createSymbolTables, type SymbolTables } from "./symbol-tables.ts";
 
 export interface FileWithOutcome {
@@ -29,11 +29,11 @@ export function assembleIndex(
   root: string,
   entries: readonly FileWithOutcome[],
   skipped: SkippedFile[],
-  goModules: readonly GoModule[],
+  manifests: ModuleManifests,
   previous: Assembly | null,
 ): { index: CodeIndex; assembly: Assembly } {
   const parsed = entries.filter((e) => !isContentSkip(e.outcome));
-  const pathsKey = `${parsed.map((e) => e.path).join("\n")}\0${goModules.map((m) => `${m.dir}=${m.module}`).join(",")}`;
+  const pathsKey = `${parsed.map((e) => e.path).join("\n")}\0${manifestsKey(manifests)}`;
   const reuse = previous !== null && previous.pathsKey === pathsKey;
   const assembly: Assembly = reuse
     ? { ...previous, records: new Map(previous.records) }
@@ -43,7 +43,7 @@ export function assembleIndex(
         tables: createSymbolTables(),
         resolve: createImportResolver(
           parsed.map((e) => e.path),
-          goModules,
+          manifests,
         ),
       };
   const changedPaths = new Set<string>();
@@ -99,4 +99,10 @@ function concatenate(
     for (const c of r.calls) index.calls.push(c);
   }
   return index;
+}
+
+/** Import resolution depends on the manifests too: a changed go.mod or package.json `main`. */
+function manifestsKey(m: ModuleManifests): string {
+  const go = m.goModules.map((g) => `${g.dir}=${g.module}`).join(",");
+  return `${go}\0${m.packageMains.map((p) => `${p.dir}=${p.main}`).join(",")}`;
 }

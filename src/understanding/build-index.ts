@@ -107,7 +107,7 @@ async function build(
     root,
     outcomes.entries,
     skipped,
-    listing.goModules,
+    { goModules: listing.goModules, packageMains: listing.packageMains },
     previous?.assembly ?? null,
   );
   cache.previous.set(root, { listingKey, index, assembly });

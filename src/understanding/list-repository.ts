@@ -1,10 +1,10 @@
 // The repository's candidate files: git's view when the root is in a work tree (tracked plus
 // untracked-not-ignored), else a .gitignore-honouring walk; path-based skips are decided here.
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, posix } from "node:path";
 import type { SkippedFile } from "./code-index.ts";
 import { listGitFiles, type ListedFile, type ListingMemo } from "./list-files.ts";
-import type { GoModule } from "./resolve-imports.ts";
+import type { GoModule, PackageMain } from "./resolve-imports.ts";
 import { gitIndexPathOf } from "./run-git.ts";
 import { pathSkipReason } from "./skip-rules.ts";
 import { walkFiles } from "./walk-files.ts";
@@ -15,6 +15,7 @@ export interface RepositoryListing {
   skipped: SkippedFile[];
   listedCount: number;
   goModules: GoModule[];
+  packageMains: PackageMain[];
 }
 
 const vendoredDirNames = new Set([
@@ -50,13 +51,21 @@ export async function listRepository(
   listed = listed.filter((f) => !f.path.startsWith(".xihe/"));
   const files: ListedFile[] = [];
   const goMods: string[] = [];
+  const packageJsons: string[] = [];
   for (const f of listed) {
     if (f.path === "go.mod" || f.path.endsWith("/go.mod")) goMods.push(f.path);
+    if (f.path === "package.json" || f.path.endsWith("/package.json")) packageJsons.push(f.path);
     const reason = pathSkipReason(f.path);
     if (reason) skipped.push({ path: f.path, reason });
     else files.push(f);
   }
-  return { files, skipped, listedCount: listed.length, goModules: await readGoModules(root, goMods) };
+  return {
+    files,
+    skipped,
+    listedCount: listed.length,
+    goModules: await readGoModules(root, goMods),
+    packageMains: await readPackageMains(root, packageJsons),
+  };
 }
 
 async function readGoModules(root: string, paths: readonly string[]): Promise<GoModule[]> {
@@ -68,4 +77,28 @@ async function readGoModules(root: string, paths: readonly string[]): Promise<Go
   }
   // Longest module path first, so a nested module wins over its parent.
   return modules.sort((a, b) => b.module.length - a.module.length);
+}
+
+async function readPackageMains(root: string, paths: readonly string[]): Promise<PackageMain[]> {
+  const mains: PackageMain[] = [];
+  for (const p of paths) {
+    const dir = p === "package.json" ? "" : p.slice(0, -"/package.json".length);
+    const main = mainOf(await readFile(join(root, p), "utf8").catch(() => ""));
+    // `main` is relative to its package; kept inside the repository or dropped.
+    const path = main === null ? null : posix.join(dir, main).replace(/\/+$/, "");
+    if (path !== null && path !== ".." && !path.startsWith("../"))
+      mains.push({ dir, main: path === "." ? "" : path });
+  }
+  return mains;
+}
+
+function mainOf(text: string): string | null {
+  try {
+    const json: unknown = JSON.parse(text);
+    if (typeof json !== "object" || json === null || !("main" in json)) return null;
+    return typeof json.main === "string" ? json.main : null;
+  } catch {
+    // Not JSON (a template or a broken manifest): resolution falls back to index files.
+    return null;
+  }
 }

@@ -11,15 +11,27 @@ export interface GoModule {
   module: string;
 }
 
+/** A package.json's `main`, which `require()` of its directory loads. */
+export interface PackageMain {
+  /** Directory of package.json, "" for the root. */
+  dir: string;
+  /** Repository-relative path `main` names (not yet resolved to a file). */
+  main: string;
+}
+
+export interface ModuleManifests {
+  goModules: readonly GoModule[];
+  packageMains: readonly PackageMain[];
+}
+
 export type ImportResolver = (file: string, language: LanguageId, source: string) => string | null;
 
 const jsExtensions = [".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"];
 
-export function createImportResolver(
-  paths: readonly string[],
-  goModules: readonly GoModule[],
-): ImportResolver {
+export function createImportResolver(paths: readonly string[], manifests: ModuleManifests): ImportResolver {
+  const { goModules } = manifests;
   const files = new Set(paths);
+  const mains = new Map(manifests.packageMains.map((m) => [m.dir, m.main]));
   const pythonModules = indexPythonModules(paths);
   const javaClasses = indexBySuffix(paths.filter((p) => p.endsWith(".java")));
   const goDirs = indexGoDirs(paths);
@@ -30,7 +42,7 @@ export function createImportResolver(
       case "javascript":
       case "typescript":
       case "tsx":
-        return source.startsWith(".") ? resolveRelativeJs(posix.join(dir, source), files) : null;
+        return source.startsWith(".") ? resolveRelativeJs(posix.join(dir, source), files, mains) : null;
       case "python":
         return resolvePython(dir, source, pythonModules);
       case "go":
@@ -44,10 +56,28 @@ export function createImportResolver(
 }
 
 /** The first existing file for a relative JS/TS import, trying candidates in resolution order. */
-function resolveRelativeJs(joined: string, files: ReadonlySet<string>): string | null {
-  // `require("..")`, `require("./")`: a directory, resolved like Node to its index file.
+function resolveRelativeJs(
+  joined: string,
+  files: ReadonlySet<string>,
+  mains: ReadonlyMap<string, string>,
+): string | null {
+  // `require("..")`, `require("./")`: a directory, resolved like Node to its package.json `main`,
+  // else its index file.
   const base = joined.replace(/\/+$/, "").replace(/^\.$/, "");
-  if (base === "" || base.startsWith("../")) return base === "" ? indexIn("", files) : null;
+  if (base.startsWith("../")) return null;
+  if (base === "") return packageEntry("", files, mains);
+  const file = resolveJsFile(base, files);
+  return file ?? packageEntry(base, files, mains);
+}
+
+function packageEntry(dir: string, files: ReadonlySet<string>, mains: ReadonlyMap<string, string>) {
+  const main = mains.get(dir);
+  const viaMain = main === undefined || main === "" ? null : resolveJsFile(main, files);
+  return viaMain ?? (main === undefined ? null : indexIn(main, files)) ?? indexIn(dir, files);
+}
+
+/** `base` as a file, with a TS or JS extension added, or swapped (`./x.js` for `./x.ts`). */
+function resolveJsFile(base: string, files: ReadonlySet<string>): string | null {
   if (files.has(base)) return base;
   const swapped = base.replace(/\.(m|c)?js$/, (_m, k: string | undefined) => `.${k ?? ""}ts`);
   if (swapped !== base) {
@@ -55,7 +85,7 @@ function resolveRelativeJs(joined: string, files: ReadonlySet<string>): string |
     if (files.has(`${swapped}x`)) return `${swapped}x`;
   }
   for (const ext of jsExtensions) if (files.has(base + ext)) return base + ext;
-  return indexIn(base, files);
+  return null;
 }
 
 function indexIn(dir: string, files: ReadonlySet<string>): string | null {

@@ -85,3 +85,40 @@ describe("indexing CommonJS modules that export themselves", () => {
     expect(index.files.find((f) => f.path === "test/index.js")?.isTest).toBe(true);
   });
 });
+
+describe("resolving a require of a package directory through package.json main", () => {
+  let repo: TestRepo;
+  let index: CodeIndex;
+  beforeAll(async () => {
+    repo = makeRepo({
+      "package.json": JSON.stringify({ name: "parse", main: "./lib/parse.js" }),
+      "index.js": lines("module.exports = function unused() {};"),
+      "lib/parse.js": lines("module.exports = function parse(s) {", "  return s;", "};"),
+      "packages/a/package.json": JSON.stringify({ main: "src" }),
+      "packages/a/src/index.js": lines("exports.a = () => 1;"),
+      "packages/b/package.json": "{ not json",
+      "packages/b/index.js": lines("exports.b = () => 2;"),
+      "test/parse.js": lines(
+        "const parse = require('..');",
+        "const a = require('../packages/a');",
+        "const b = require('../packages/b/');",
+        "parse(a.a() + b.b());",
+      ),
+    });
+    index = await buildIndex(repo.root, { cache: null });
+  });
+  afterAll(() => repo.cleanup());
+
+  it("prefers main, then the directory's index file", () => {
+    expect(importRows(index)).toEqual([
+      ["test/parse.js", "..", "lib/parse.js", ["parse"], 1],
+      ["test/parse.js", "../packages/a", "packages/a/src/index.js", ["a"], 2],
+      ["test/parse.js", "../packages/b/", "packages/b/index.js", ["b"], 3],
+    ]);
+    expect(callRows(index).filter((c) => c[4] !== null)).toEqual([
+      ["test/parse.js", 4, null, "parse", "lib/parse.js#parse@1"],
+      ["test/parse.js", 4, null, "a.a", "packages/a/src/index.js#a@1"],
+      ["test/parse.js", 4, null, "b.b", "packages/b/index.js#b@1"],
+    ]);
+  });
+});
