@@ -174,7 +174,7 @@ function sectionMessage(body: readonly string[]): string | null {
   const doctest = doctestMessage(body);
   if (doctest) return doctest;
   const eLines = lastChunk(body)
-    .filter((l) => /^E(?: |$)/.test(l))
+    .filter((l) => l.startsWith("E ") || l === "E")
     .map((l) => l.slice(1).trim())
     .filter((l) => l !== "" && !l.startsWith("File "));
   const exception = eLines.find((l) => EXCEPTION_LINE.test(l));
@@ -196,7 +196,7 @@ function doctestMessage(body: readonly string[]): string | null {
 
 // Captured stdout/stderr/log blocks close a section; their text is the program's, not a traceback.
 function beforeCaptured(body: readonly string[]): readonly string[] {
-  const end = body.findIndex((l) => /^-{3,} Captured .* -{3,}$/.test(l));
+  const end = body.findIndex((l) => l.startsWith("---") && /^-{3,} Captured .* -{3,}$/.test(l));
   return end < 0 ? body : body.slice(0, end);
 }
 

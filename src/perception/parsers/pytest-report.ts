@@ -41,7 +41,8 @@ export function readPytestReport(lines: readonly string[]): PytestReport {
   let current: PytestSection | null = null;
   let pendingLineEntry: string[] = [];
   for (const line of lines) {
-    const banner = BANNER.exec(line);
+    // Plain prefix checks before each regex: this runs on every line of a pytest section.
+    const banner = line.startsWith("===") ? BANNER.exec(line) : null;
     if (banner) {
       area = areaOf(banner[1] ?? "");
       current = null;
@@ -49,7 +50,7 @@ export function readPytestReport(lines: readonly string[]): PytestReport {
       continue;
     }
     if (area === "failures" || area === "errors") {
-      const header = HEADER.exec(line);
+      const header = line.startsWith("___") ? HEADER.exec(line) : null;
       if (header) {
         current = { title: header[1] ?? "", body: [], area };
         report.sections.push(current);
@@ -65,20 +66,20 @@ export function readPytestReport(lines: readonly string[]): PytestReport {
       continue;
     }
     if (area === "summary") {
-      const sub = SUBTEST.exec(line);
+      const sub = line.startsWith("SUBFAILED") ? SUBTEST.exec(line) : null;
       if (sub) {
         const suffix = [sub[1], sub[2]].filter(Boolean).join(" ");
         report.summary.push(summaryEntry("FAILED", `${sub[3] ?? ""} ${suffix}`, sub[4]));
         continue;
       }
-      const entry = SUMMARY.exec(line);
+      const entry = line.startsWith("FAILED ") || line.startsWith("ERROR ") ? SUMMARY.exec(line) : null;
       if (entry && !SUBTESTS_PARENT.test(entry[3] ?? ""))
         report.summary.push(summaryEntry(entry[1], entry[2], entry[3]));
       continue;
     }
-    const verbose = PROGRESS_VERBOSE.exec(line);
+    const verbose = line.includes("::") ? PROGRESS_VERBOSE.exec(line) : null;
     if (verbose) report.progress.push(summaryEntry(verbose[2], verbose[1], undefined));
-    const xdist = PROGRESS_XDIST.exec(line);
+    const xdist = line.startsWith("[gw") ? PROGRESS_XDIST.exec(line) : null;
     if (xdist) report.progress.push(summaryEntry(xdist[1], xdist[2], undefined));
   }
   report.sections = report.sections.filter(
