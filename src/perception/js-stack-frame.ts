@@ -20,12 +20,13 @@ export function parseJsStackFrame(
 ): ParsedJsFrame | null {
   const trimmed = line.trimStart();
   if (requireAt && !trimmed.startsWith("at ")) return null;
-  const withFn = WITH_FUNCTION.exec(trimmed);
+  // WITH_FUNCTION needs a `(`, BARE a `:`; plain checks spare the regexes on message lines.
+  const withFn = trimmed.includes("(") ? WITH_FUNCTION.exec(trimmed) : null;
   if (withFn) {
     const [, fn = "", file = "", lineNo = "", col] = withFn;
     return build(file, lineNo, col, fn, context);
   }
-  const bare = BARE.exec(trimmed);
+  const bare = trimmed.includes(":") ? BARE.exec(trimmed) : null;
   if (bare) {
     const [, file = "", lineNo = "", col] = bare;
     return build(file, lineNo, col, null, context);
