@@ -336,3 +336,44 @@ describe("Xihe app: labels, failed checks and closed PRs", () => {
     ]);
   });
 });
+
+describe("Xihe app: fork PRs and automatic triggers", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await createHarness();
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it("never starts an automatic run on a fork PR: only a maintainer's command runs fork code", async () => {
+    const forkPull = fixture<{ head: { repo: { full_name: string } } }>("pulls.get.same-repo.json");
+    forkPull.head.repo.full_name = "forker/Hello-World";
+    const p = commentPayload("");
+    token()
+      .get(`${repoPath}/contents/.github%2Fxihe.yml`)
+      .query({ ref: "master" })
+      .reply(200, {
+        type: "file",
+        encoding: "base64",
+        content: Buffer.from("on_failure: fix\n").toString("base64"),
+        path: ".github/xihe.yml",
+      })
+      .get(`${repoPath}/pulls/1`)
+      .reply(200, forkPull);
+    await h.send("workflow_run", {
+      action: "completed",
+      workflow_run: {
+        id: 9,
+        name: "ci",
+        head_sha: head,
+        conclusion: "failure",
+        pull_requests: [{ number: 1, head: { sha: head, ref: "changes" } }],
+      },
+      repository: p.repository,
+      sender: p.sender,
+      installation: p.installation,
+    });
+    expect(await h.store.listRuns({})).toEqual([]);
+  });
+});

@@ -22,11 +22,14 @@ export async function createPrRun(
   octokit: GitHubClient,
   req: PrRunRequest,
   deps: HandlerDeps,
-): Promise<CreateRunResult> {
+): Promise<CreateRunResult | { created: false; refused: "fork_needs_a_maintainer" }> {
   const { data } = await octokit.rest.pulls.get({ ...req.ref, pull_number: req.prNumber });
   const pr = pullRequestPayload.parse(data);
   const baseRepo = `${req.ref.owner}/${req.ref.repo}`;
   const headRepo = pr.head.repo?.full_name ?? null;
+  // A fork's code runs only when a maintainer asked for it, never on an automatic trigger.
+  if (headRepo !== baseRepo && req.trigger !== "comment" && req.trigger !== "label")
+    return { created: false, refused: "fork_needs_a_maintainer" };
   return deps.store.createRun(
     {
       installationId: req.installationId,

@@ -79,7 +79,8 @@ export async function handleComment(
     deps,
   );
   if (!result.created) {
-    return reply(replies.alreadyRunningReply(command.verb, contextString(result.existing, "statusUrl")));
+    const link = "existing" in result ? contextString(result.existing, "statusUrl") : null;
+    return reply(replies.alreadyRunningReply(command.verb, link));
   }
   await octokit.rest.reactions.createForIssueComment({
     ...ref,
