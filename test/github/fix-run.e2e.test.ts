@@ -2,7 +2,7 @@
 // repository as the PR's repository, the real worker, workspace, bubblewrap sandbox, fix loop (the
 // model scripted over HTTP) and delivery. GitHub's REST API is nock; every interceptor must be used.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import nock from "nock";
@@ -478,5 +478,67 @@ describe("/xihe ask on a pull request", () => {
       `https://github.com/Codertocat/Hello-World/blob/${remote.head}/src/sum.js#L1-L3`,
     );
     expect(answer).toContain("export function sum(a, b)");
+  });
+});
+
+describe("/xihe fix when the asker lost access", () => {
+  it("A08: access is checked again when the run starts, and the run stops before any clone", async () => {
+    const remote = makeRemote();
+    h = await createHarness({
+      executors: (probot, store) =>
+        buildGitHubExecutors({
+          env: loadEnv({ XIHE_WORK_DIR: join(remote.root, "xihe-work") }),
+          probot,
+          store,
+          log: pino({ level: "silent" }),
+          now: () => new Date(),
+          newId: () => "ws",
+          complete: null,
+        }),
+    });
+    await h.store.createRun(
+      {
+        installationId: 2311213,
+        repo: "Codertocat/Hello-World",
+        pr: 1,
+        headSha: remote.head,
+        verb: "fix",
+        args: "",
+        trigger: "comment",
+        requester: "Codertocat",
+        budget: null,
+        context: { defaultBranch: "master", cloneUrl: `file://${remote.bare}` },
+      },
+      { id: "lost1", now: new Date().toISOString() },
+    );
+    nock(api)
+      .post("/app/installations/2311213/access_tokens")
+      .reply(201, {
+        token: "ghs_installationtoken0000000000",
+        expires_at: "2099-01-01T00:00:00Z",
+        permissions: {},
+      })
+      .get(`${repoPath}/issues/1/comments`)
+      .query({ per_page: "100" })
+      .reply(200, [])
+      .post(`${repoPath}/issues/1/comments`)
+      .reply(201, { id: 560, html_url: "https://github.com/Codertocat/Hello-World/pull/1#issuecomment-560" })
+      .post(`${repoPath}/check-runs`)
+      .reply(201, { id: 1560 })
+      .get(`${repoPath}/contents/.github%2Fxihe.yml`)
+      .query({ ref: "master" })
+      .reply(404, { message: "Not Found" })
+      .get(`${repoPath}/collaborators/Codertocat/permission`)
+      .reply(200, fixture("collaborator-permission.read.json"))
+      .patch(`${repoPath}/issues/comments/560`, (b: { body: string }) =>
+        b.body.includes("no longer has write access"),
+      )
+      .reply(200, {})
+      .patch(`${repoPath}/check-runs/1560`, (b: { conclusion: string }) => b.conclusion === "failure")
+      .reply(200, {});
+    await h.worker.drain();
+    expect(await h.store.getRun("lost1")).toMatchObject({ status: "failed" });
+    // Nothing was fetched: the mirror cache is as empty as it was created.
+    expect(readdirSync(join(remote.root, "xihe-work", "mirrors"))).toEqual([]);
   });
 });
