@@ -14,7 +14,7 @@ import type { WorkspaceFactory } from "../workspace/workspace-factory.ts";
 import { toJson } from "../store/to-json.ts";
 import { canWrite, getAccess } from "./collaborator-permission.ts";
 import { splitRepo, type GitHubClient } from "./github-client.ts";
-import { mintRunToken } from "./mint-run-token.ts";
+import { prepareRunWorkspace } from "./prepare-run-workspace.ts";
 import { readRepoConfig } from "./read-repo-config.ts";
 
 export interface ApplyUndoDeps {
@@ -141,18 +141,11 @@ async function withWorkspace(
   const octokit = await deps.installationOctokit(run.installationId);
   if (!canWrite(await getAccess(octokit, ref, run.requester)))
     return failed(`@${run.requester} no longer has write access; nothing was changed`);
-  const token = await mintRunToken(await deps.appOctokit(), {
-    installationId: run.installationId,
-    repositoryName: ref.repo,
-  });
-  const workspace = await deps.workspaces.prepareWorkspace({
-    cloneUrl: contextString(run, "cloneUrl") ?? "",
-    sha: run.headSha,
-    prNumber: contextBoolean(run, "isFork") ? run.pr : undefined,
-    token: token.token,
-  });
+  const prepared = await prepareRunWorkspace(deps, run);
+  if ("error" in prepared) return failed(prepared.error);
+  const { workspace, token } = prepared;
   try {
-    return await work({ run, dir: workspace.dir, token: token.token, octokit });
+    return await work({ run, dir: workspace.dir, token, octokit });
   } catch (err) {
     if (err instanceof DeliveryRefusal) return failed(err.message);
     throw err;

@@ -4,7 +4,6 @@
 // locations with snippets, linked to the exact commit.
 import { openRepoIndex, type RepoIndex } from "../cli/open-repo-index.ts";
 import { codeBlock, codeSpan, escapeInline, linkTarget } from "../delivery/markdown-text.ts";
-import { contextBoolean, contextString } from "../runs/run-context.ts";
 import type { RunExecutor } from "../runs/run-executor.ts";
 import type { RunRecord } from "../store/store.ts";
 import { answerQuestion, type CompleteText } from "../understanding/answer-question.ts";
@@ -13,9 +12,8 @@ import { recall, type RecalledSymbol } from "../understanding/recall.ts";
 import { symbolRelations } from "../understanding/symbol-relations.ts";
 import { stripInvisible } from "../workspace/strip-invisible.ts";
 import type { WorkspaceFactory } from "../workspace/workspace-factory.ts";
-import { splitRepo } from "./github-client.ts";
 import type { GitHubClient } from "./github-client.ts";
-import { mintRunToken } from "./mint-run-token.ts";
+import { prepareRunWorkspace } from "./prepare-run-workspace.ts";
 
 export interface AskRunDeps {
   appOctokit: () => Promise<GitHubClient>;
@@ -38,19 +36,9 @@ export function createAskRunExecutor(deps: AskRunDeps): RunExecutor {
         summary: "ask needs a question, e.g. `/xihe ask where is the total computed?`",
         body: "",
       };
-    if (run.installationId === null)
-      return { status: "failed", summary: "ask needs an installation", body: "" };
-    const ref = splitRepo(run.repo);
-    const token = await mintRunToken(await deps.appOctokit(), {
-      installationId: run.installationId,
-      repositoryName: ref.repo,
-    });
-    const workspace = await deps.workspaces.prepareWorkspace({
-      cloneUrl: contextString(run, "cloneUrl") ?? "",
-      sha: run.headSha,
-      prNumber: contextBoolean(run, "isFork") && run.pr !== null ? run.pr : undefined,
-      token: token.token,
-    });
+    const prepared = await prepareRunWorkspace(deps, run);
+    if ("error" in prepared) return { status: "failed", summary: prepared.error, body: "" };
+    const { workspace } = prepared;
     try {
       await ctx.progress("Indexing the pull request's code…");
       const repo = await openRepoIndex(workspace.dir, ".");

@@ -8,7 +8,7 @@ import type { FixOutcome } from "../agent/fix-outcome.ts";
 import type { Env } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { redactText } from "../redact.ts";
-import { contextBoolean, contextString } from "../runs/run-context.ts";
+import { contextString } from "../runs/run-context.ts";
 import type { RunContext, RunExecutor, RunOutcome } from "../runs/run-executor.ts";
 import type { Json } from "../store/store.ts";
 import type { Store } from "../store/store.ts";
@@ -19,7 +19,7 @@ import { toJson } from "../store/to-json.ts";
 import { canWrite, getAccess } from "./collaborator-permission.ts";
 import type { GitHubClient } from "./github-client.ts";
 import { splitRepo } from "./github-client.ts";
-import { mintRunToken } from "./mint-run-token.ts";
+import { prepareRunWorkspace } from "./prepare-run-workspace.ts";
 import { perceivePrChecks, type PrChecksPerception } from "./perceive-pr-checks.ts";
 import { readRepoConfig, repoConfigPath } from "./read-repo-config.ts";
 import { configErrorReply } from "./replies.ts";
@@ -62,18 +62,10 @@ export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
     }
 
     await ctx.progress("Checking out the pull request in a sandbox…");
-    const token = await mintRunToken(await deps.appOctokit(), {
-      installationId: run.installationId,
-      repositoryName: ref.repo,
-    });
-    const cloneUrl = contextString(run, "cloneUrl");
-    if (!cloneUrl) return failed("the run has no clone URL recorded; comment `/xihe fix` again");
-    const workspace = await deps.workspaces.prepareWorkspace({
-      cloneUrl,
-      sha: run.headSha,
-      prNumber: contextBoolean(run, "isFork") ? run.pr : undefined,
-      token: token.token,
-    });
+    const prepared = await prepareRunWorkspace(deps, run);
+    if ("error" in prepared) return failed(prepared.error);
+    const { workspace, cloneUrl } = prepared;
+    const { token } = prepared;
     // THREATS A14: the PR's own config never widens the policy; say so when it has one.
     if (existsSync(join(workspace.dir, repoConfigPath)))
       ctx.log.warn(
@@ -120,7 +112,7 @@ export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
           source: "github",
           trustLocal: false,
           readOnlyDirs: workspace.readOnlyDirs,
-          redact: (t) => redactText(t, [token.token]),
+          redact: (t) => redactText(t, [token]),
           extraInstructions: stripInvisible(run.args).text,
         },
       );
@@ -129,7 +121,7 @@ export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
           ? await deps.deliver(ctx, {
               workspaceDir: workspace.dir,
               cloneUrl,
-              token: token.token,
+              token: token,
               outcome,
               config: config.config,
             })
