@@ -3,10 +3,8 @@
 // with numbered snippets.
 import type { RegisterCommand } from "../cli.ts";
 import { UsageError } from "../errors.ts";
-import { answerQuestion, type CompleteText } from "../understanding/answer-question.ts";
-import { projectOverview } from "../understanding/project-overview.ts";
+import { answerFromIndex } from "../understanding/answer-from-index.ts";
 import { recall, type RecalledSymbol } from "../understanding/recall.ts";
-import { symbolRelations } from "../understanding/symbol-relations.ts";
 import { modelFromEnv } from "./model-from-env.ts";
 import { openRepoIndex, type RepoIndex } from "./open-repo-index.ts";
 
@@ -42,7 +40,7 @@ export const registerAskCommand: RegisterCommand = (program, io, setExit) => {
       });
       const complete = modelFromEnv(io.env, 1200);
       const answer =
-        complete && recalled.length > 0 ? await groundedAnswer(repo, question, recalled, complete) : null;
+        complete && recalled.length > 0 ? await answerFromIndex(repo, question, recalled, complete) : null;
       const locations = recalled.map((r) => ({
         file: r.symbol.file,
         symbol: r.symbol.qualifiedName,
@@ -59,25 +57,6 @@ export const registerAskCommand: RegisterCommand = (program, io, setExit) => {
       setExit(0);
     });
 };
-
-async function groundedAnswer(
-  repo: RepoIndex,
-  question: string,
-  recalled: RecalledSymbol[],
-  complete: CompleteText,
-) {
-  return answerQuestion({
-    question,
-    recalled,
-    relations: symbolRelations(
-      repo.index,
-      recalled.slice(0, 3).map((r) => r.symbol),
-    ),
-    overview: projectOverview(repo.index, repo.readText),
-    readLines: repo.readLines,
-    complete,
-  });
-}
 
 function renderLocations(repo: RepoIndex, recalled: readonly RecalledSymbol[], hadModel: boolean): string {
   if (recalled.length === 0) return "Nothing in the index matches the question's names or words.\n";

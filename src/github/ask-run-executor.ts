@@ -6,10 +6,9 @@ import { openRepoIndex, type RepoIndex } from "../cli/open-repo-index.ts";
 import { codeBlock, codeSpan, escapeInline, linkTarget } from "../delivery/markdown-text.ts";
 import type { RunExecutor } from "../runs/run-executor.ts";
 import type { RunRecord } from "../store/store.ts";
-import { answerQuestion, type CompleteText } from "../understanding/answer-question.ts";
-import { projectOverview } from "../understanding/project-overview.ts";
+import { answerFromIndex } from "../understanding/answer-from-index.ts";
+import type { CompleteText } from "../understanding/answer-question.ts";
 import { recall, type RecalledSymbol } from "../understanding/recall.ts";
-import { symbolRelations } from "../understanding/symbol-relations.ts";
 import { stripInvisible } from "../workspace/strip-invisible.ts";
 import type { WorkspaceFactory } from "../workspace/workspace-factory.ts";
 import type { GitHubClient } from "./github-client.ts";
@@ -69,17 +68,7 @@ async function grounded(
   recalled: RecalledSymbol[],
   complete: CompleteText,
 ) {
-  const result = await answerQuestion({
-    question,
-    recalled,
-    relations: symbolRelations(
-      repo.index,
-      recalled.slice(0, 3).map((r) => r.symbol),
-    ),
-    overview: projectOverview(repo.index, repo.readText),
-    readLines: repo.readLines,
-    complete,
-  });
+  const result = await answerFromIndex(repo, question, recalled, complete);
   const warning = result.unsupported.length
     ? `\n\n_Not checked against the code shown: ${result.unsupported.map((c) => codeSpan(c)).join(", ")}._`
     : "";
