@@ -9,6 +9,7 @@ import type { Env } from "../config.ts";
 import { createDeliverFix } from "../github/deliver-fix.ts";
 import { createApplyRunExecutor, createUndoRunExecutor } from "../github/apply-undo-executors.ts";
 import { createAskRunExecutor } from "../github/ask-run-executor.ts";
+import { createExplainRunExecutor } from "../github/explain-run-executor.ts";
 import type { CompleteText } from "../understanding/answer-question.ts";
 import { createFixRunExecutor } from "../github/fix-run-executor.ts";
 import type { Logger } from "../logger.ts";
@@ -24,7 +25,7 @@ export interface ExecutorDeps {
   now: () => Date;
   newId: () => string;
   fetch?: typeof globalThis.fetch;
-  /** The configured model as a text completion (for `/xihe ask`), or null. */
+  /** The configured model as a text completion (for `/xihe ask` and `/xihe explain`), or null. */
   complete: CompleteText | null;
 }
 
@@ -53,6 +54,12 @@ export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
   };
   return {
     ask: createAskRunExecutor({ appOctokit, workspaces, complete: deps.complete }),
+    explain: createExplainRunExecutor({
+      appOctokit,
+      installationOctokit,
+      workspaces,
+      complete: deps.complete,
+    }),
     apply: createApplyRunExecutor(applyUndo),
     undo: createUndoRunExecutor(applyUndo),
     fix: createFixRunExecutor({
