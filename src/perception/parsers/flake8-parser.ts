@@ -7,6 +7,9 @@ import { hasRuffMarkers } from "./python-lint-markers.ts";
 
 const DEFAULT = /^(.+?\.pyi?):(\d+):(\d+): ([A-Z]{1,4}\d{1,4}) (.*)$/;
 const PYLINT_STYLE = /^(.+?\.pyi?):(\d+): \[([A-Z]{1,4}\d{1,4})\] (.*)$/;
+// What both formats need after the line number (`: E501` / `: [E501`): one unanchored test spares the
+// two lazy `^(.+?\.pyi?):` scans on every `.py` line of a traceback.
+const MAY_BE_DIAGNOSTIC = /: \[?[A-Z]{1,4}\d/;
 
 export const flake8Parser: LogParser = {
   tool: "flake8",
@@ -15,7 +18,12 @@ export const flake8Parser: LogParser = {
   detect(lines) {
     let hits = 0;
     for (const line of lines)
-      if (line.includes(".py") && (DEFAULT.test(line) || PYLINT_STYLE.test(line))) hits++;
+      if (
+        line.includes(".py") &&
+        MAY_BE_DIAGNOSTIC.test(line) &&
+        (DEFAULT.test(line) || PYLINT_STYLE.test(line))
+      )
+        hits++;
     if (hits === 0 || hasRuffMarkers(lines)) return 0;
     return 60 + Math.min(hits, 20);
   },

@@ -17,6 +17,9 @@ export const mochaParser: LogParser = {
     let failing = false;
     let passing = false;
     for (const line of lines) {
+      // Both summary lines are two spaces and a digit first; most lines fail that without a regex.
+      const c = line.charCodeAt(2);
+      if (c < 48 || c > 57 || line.charCodeAt(0) !== 32 || line.charCodeAt(1) !== 32) continue;
       if (FAILING.test(line)) failing = true;
       else if (/^ {2}\d+ passing \(\d+m?s\)$/.test(line)) passing = true;
     }

@@ -11,6 +11,9 @@ const PARSEABLE = new RegExp(`^(.+?):(\\d+): \\[${ID}(?:\\(([\\w-]+)\\))?, [^\\]
 const MSVS = new RegExp(`^(.+?)\\((\\d+)\\): \\[${ID}(?:\\(([\\w-]+)\\))?[^\\]]*\\] (.*)$`);
 const OLD = /^([CRWEFI]):\s*(\d+),\s*(\d+): (.*?)(?: \(([\w-]+)\))?$/;
 const MODULE = /^\*{13} Module (\S+)$/;
+// What TEXT and PARSEABLE both need after the line number (`: C0410` / `: [C0410`): one unanchored
+// test instead of two lazy `^(.+?):` scans on every `.py:` line of a pytest traceback.
+const MAY_BE_DIAGNOSTIC = /: \[?[CRWEFI]\d{4}/;
 
 export const pylintParser: LogParser = {
   tool: "pylint",
@@ -21,7 +24,11 @@ export const pylintParser: LogParser = {
     for (const line of lines) {
       if ((line.startsWith("*****") && MODULE.test(line)) || line.startsWith("Your code has been rated at "))
         score = Math.max(score, 85);
-      else if (line.includes(".py:") && (TEXT.test(line) || PARSEABLE.test(line)))
+      else if (
+        line.includes(".py:") &&
+        MAY_BE_DIAGNOSTIC.test(line) &&
+        (TEXT.test(line) || PARSEABLE.test(line))
+      )
         score = Math.max(score, 70);
     }
     return score;

@@ -43,9 +43,14 @@ export function parsePythonFrame(line: string, context: ParseContext): Frame | n
   if (native) return frame(native[1], native[2], native[3], context);
   if (line.startsWith("E ") || !line.includes(":"))
     return line.startsWith("file ") ? fixtureDef(line, context) : null;
-  const fixture = FIXTURE_DEF.exec(line) ?? BARE.exec(line);
+  // FIXTURE_DEF needs a leading `file `, BARE a `.py:`, PYTEST_ENTRY a first character that is
+  // neither blank nor `>` (source and `>` lines are most of a long traceback).
+  const fixture =
+    (line.startsWith("file ") ? FIXTURE_DEF.exec(line) : null) ??
+    (line.includes(".py:") ? BARE.exec(line) : null);
   if (fixture) return frame(fixture[1], fixture[2], undefined, context);
-  const entry = PYTEST_ENTRY.exec(line);
+  const first = line.charCodeAt(0);
+  const entry = first === 32 || first === 9 || first === 62 ? null : PYTEST_ENTRY.exec(line);
   if (entry && looksLikePath(entry[1] ?? "")) return frame(entry[1], entry[2], entry[3], context);
   return null;
 }
