@@ -150,3 +150,36 @@ describe("parseUnifiedDiff", () => {
     ]);
   });
 });
+
+describe("explainDiff on classes and whole files", () => {
+  it("reports a changed method, folds the members of an added class into it, and removes a deleted file's functions", async () => {
+    repo = makeRepo({
+      "src/box.ts": ["export class Box {", "  size(): number {", "    return 1;", "  }", "}", ""].join("\n"),
+      "src/old.ts": ["export function gone(): void {", "  return;", "}", ""].join("\n"),
+    });
+    const base = repo.git("rev-parse", "HEAD").trim();
+    repo.write(
+      "src/box.ts",
+      ["export class Box {", "  size(): number {", "    return 2;", "  }", "}", ""].join("\n"),
+    );
+    repo.write(
+      "src/crate.ts",
+      ["export class Crate {", "  open(): void {}", "  close(): void {}", "}", ""].join("\n"),
+    );
+    repo.git("rm", "-q", "src/old.ts");
+    repo.commitAll("box, crate");
+    const index = await buildIndex(repo.root, { cache: null });
+    const result = await explainDiff({ root: repo.root, base, index });
+    expect(result.symbols.map((s) => [s.change, s.kind, s.qualifiedName, s.file, s.commentLine])).toEqual([
+      ["modified", "method", "Box.size", "src/box.ts", 3],
+      ["added", "class", "Crate", "src/crate.ts", 1],
+      ["removed", "function", "gone", "src/old.ts", null],
+    ]);
+    expect(result.symbols[0]?.signatureChanged).toBe(false);
+    expect(result.files.map((f) => [f.path, f.status])).toEqual([
+      ["src/box.ts", "modified"],
+      ["src/crate.ts", "added"],
+      ["src/old.ts", "deleted"],
+    ]);
+  });
+});
