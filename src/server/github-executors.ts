@@ -9,6 +9,7 @@ import type { Env } from "../config.ts";
 import { createDeliverFix } from "../github/deliver-fix.ts";
 import { createApplyRunExecutor, createUndoRunExecutor } from "../github/apply-undo-executors.ts";
 import { createAskRunExecutor } from "../github/ask-run-executor.ts";
+import { createDiagnoseRunExecutor } from "../github/diagnose-run-executor.ts";
 import { createExplainRunExecutor } from "../github/explain-run-executor.ts";
 import type { CompleteText } from "../understanding/answer-question.ts";
 import { createFixRunExecutor } from "../github/fix-run-executor.ts";
@@ -54,6 +55,11 @@ export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
   };
   return {
     ask: createAskRunExecutor({ appOctokit, workspaces, complete: deps.complete }),
+    diagnose: createDiagnoseRunExecutor({
+      installationOctokit,
+      tmpRoot: tmpdir(),
+      fetch: deps.fetch ?? globalThis.fetch,
+    }),
     explain: createExplainRunExecutor({
       appOctokit,
       installationOctokit,
