@@ -9,6 +9,7 @@ import type { CodeIndex, SymbolKind } from "./code-index.ts";
 import { diffHunks } from "./diff-hunks.ts";
 import { modelSentence, ruleSentence } from "./explain-sentence.ts";
 import { createGrammars } from "./grammars.ts";
+import { pathSkipReason } from "./skip-rules.ts";
 import { createSymbolLookup } from "./symbol-lookup.ts";
 import { symbolImpact, type SymbolImpact } from "./symbol-impact.ts";
 
@@ -72,10 +73,15 @@ export async function explainDiff(input: ExplainInput): Promise<DiffExplanation>
   try {
     for (const diff of diffs) {
       const path = diff.newPath ?? diff.oldPath ?? "";
-      const base = diff.oldPath ? await readBaseFile(input.root, input.base, diff.oldPath, grammars) : null;
-      const own = diff.binary
-        ? { symbols: [], outsideLines: 0 }
-        : changedSymbols(diff, diff.newPath ? lookup.symbolsIn(diff.newPath) : [], base);
+      // Only files the index covers (at the head) or would cover (deleted): a vendored or ignored
+      // file's base symbols would otherwise all look "removed".
+      const covered = diff.newPath ? lookup.file(diff.newPath) !== undefined : !skippedAtHead(diff.oldPath);
+      const base =
+        covered && diff.oldPath ? await readBaseFile(input.root, input.base, diff.oldPath, grammars) : null;
+      const own =
+        diff.binary || !covered
+          ? { symbols: [], outsideLines: 0 }
+          : changedSymbols(diff, diff.newPath ? lookup.symbolsIn(diff.newPath) : [], base);
       changed.push(...own.symbols);
       files.push({
         path,
@@ -135,6 +141,10 @@ export async function explainDiff(input: ExplainInput): Promise<DiffExplanation>
     });
   }
   return { files, symbols, focus };
+}
+
+function skippedAtHead(path: string | null): boolean {
+  return path === null || pathSkipReason(path) !== null;
 }
 
 function matchesFocus(c: ChangedSymbol, focus: string): boolean {

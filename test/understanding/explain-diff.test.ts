@@ -152,10 +152,11 @@ describe("parseUnifiedDiff", () => {
 });
 
 describe("explainDiff on classes and whole files", () => {
-  it("reports a changed method, folds the members of an added class into it, and removes a deleted file's functions", async () => {
+  it("reports a changed method, folds the members of an added class into it, and removes a deleted file's functions, ignores vendored code", async () => {
     repo = makeRepo({
       "src/box.ts": ["export class Box {", "  size(): number {", "    return 1;", "  }", "}", ""].join("\n"),
       "src/old.ts": ["export function gone(): void {", "  return;", "}", ""].join("\n"),
+      "vendor/lib.js": "export function v() {\n  return 1;\n}\n",
     });
     const base = repo.git("rev-parse", "HEAD").trim();
     repo.write(
@@ -167,6 +168,8 @@ describe("explainDiff on classes and whole files", () => {
       ["export class Crate {", "  open(): void {}", "  close(): void {}", "}", ""].join("\n"),
     );
     repo.git("rm", "-q", "src/old.ts");
+    // Vendored code is not indexed: its change is listed as a file, never as removed symbols.
+    repo.write("vendor/lib.js", "export function w() {\n  return 2;\n}\n");
     repo.commitAll("box, crate");
     const index = await buildIndex(repo.root, { cache: null });
     const result = await explainDiff({ root: repo.root, base, index });
@@ -180,6 +183,7 @@ describe("explainDiff on classes and whole files", () => {
       ["src/box.ts", "modified"],
       ["src/crate.ts", "added"],
       ["src/old.ts", "deleted"],
+      ["vendor/lib.js", "modified"],
     ]);
   });
 });
