@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loadEnv } from "../../src/config.ts";
 import { recoverInterruptedRuns } from "../../src/runs/recover-interrupted.ts";
 import { buildGitHubExecutors } from "../../src/server/github-executors.ts";
+import type { CompleteText } from "../../src/understanding/answer-question.ts";
 import { baseFiles, headCart } from "../understanding/explain-repo.ts";
 import { commentPayload, createHarness, fixture, type Harness } from "./app-harness.ts";
 
@@ -67,74 +68,80 @@ interface ReviewPost {
   comments: { path: string; line: number; side: string; body: string }[];
 }
 
+/** The app with `complete` as the model, one `/xihe explain` comment, and the REST calls of one run. */
+async function explainOnce(command: string, complete: CompleteText | null) {
+  const remote = makeRemote();
+  h = await createHarness({
+    executors: (probot, store) =>
+      buildGitHubExecutors({
+        env: loadEnv({ XIHE_WORK_DIR: join(remote.root, "xihe-work") }),
+        probot,
+        store,
+        log: pino({ level: "silent" }),
+        now: () => new Date(),
+        newId: () => Math.random().toString(16).slice(2, 10),
+        complete,
+      }),
+  });
+  const pull = fixture<{ head: { sha: string }; base: { repo: { clone_url: string } } }>(
+    "pulls.get.same-repo.json",
+  );
+  pull.head.sha = remote.head;
+  pull.base.repo.clone_url = `file://${remote.bare}`;
+  const posts: ReviewPost[] = [];
+  const comment: string[] = [];
+  nock(api)
+    .post(
+      "/app/installations/2311213/access_tokens",
+      (b: unknown) => typeof b !== "object" || b === null || !("repositories" in b),
+    )
+    .reply(201, {
+      token: "ghs_installationtoken0000000000",
+      expires_at: "2099-01-01T00:00:00Z",
+      permissions: {},
+    })
+    .get(`${repoPath}/contents/.github%2Fxihe.yml`)
+    .query({ ref: "master" })
+    .reply(404, { message: "Not Found" })
+    .get(`${repoPath}/collaborators/Codertocat/permission`)
+    .reply(200, fixture("collaborator-permission.write.json"))
+    .get(`${repoPath}/pulls/1`)
+    .reply(200, pull)
+    .post(`${repoPath}/issues/comments/801/reactions`)
+    .reply(201, { id: 5, content: "eyes" })
+    .get(`${repoPath}/issues/1/comments`)
+    .query({ per_page: "100" })
+    .reply(200, [])
+    .post(`${repoPath}/issues/1/comments`)
+    .reply(201, { id: 560, html_url: "https://github.com/Codertocat/Hello-World/pull/1#issuecomment-560" })
+    .post(`${repoPath}/check-runs`)
+    .reply(201, { id: 1560 })
+    .post("/app/installations/2311213/access_tokens")
+    .reply(201, runToken)
+    .get(`${repoPath}/pulls/1/reviews`)
+    .query({ per_page: "100" })
+    .reply(200, [])
+    .post(`${repoPath}/pulls/1/reviews`, (b: ReviewPost) => (posts.push(b), true))
+    .reply(200, {
+      id: 9001,
+      html_url: "https://github.com/Codertocat/Hello-World/pull/1#pullrequestreview-9001",
+    })
+    .patch(`${repoPath}/check-runs/1560`, (b: { conclusion: string }) => b.conclusion === "success")
+    .reply(200, {});
+  nock(api)
+    .patch(`${repoPath}/issues/comments/560`, (b: { body: string }) => (comment.push(b.body), true))
+    .reply(200, {})
+    .persist();
+  await h.send("issue_comment", commentPayload(command, { commentId: 801 }), "delivery-explain");
+  await h.worker.drain();
+
+  return { remote, posts, comment, app: h };
+}
+
 describe("/xihe explain on a pull request", () => {
   it("posts one review with a line comment per changed symbol, and never a second one", async () => {
-    const remote = makeRemote();
-    h = await createHarness({
-      executors: (probot, store) =>
-        buildGitHubExecutors({
-          env: loadEnv({ XIHE_WORK_DIR: join(remote.root, "xihe-work") }),
-          probot,
-          store,
-          log: pino({ level: "silent" }),
-          now: () => new Date(),
-          newId: () => Math.random().toString(16).slice(2, 10),
-          complete: null,
-        }),
-    });
-    const pull = fixture<{ head: { sha: string }; base: { repo: { clone_url: string } } }>(
-      "pulls.get.same-repo.json",
-    );
-    pull.head.sha = remote.head;
-    pull.base.repo.clone_url = `file://${remote.bare}`;
-    const posts: ReviewPost[] = [];
-    const comment: string[] = [];
-    nock(api)
-      .post(
-        "/app/installations/2311213/access_tokens",
-        (b: unknown) => typeof b !== "object" || b === null || !("repositories" in b),
-      )
-      .reply(201, {
-        token: "ghs_installationtoken0000000000",
-        expires_at: "2099-01-01T00:00:00Z",
-        permissions: {},
-      })
-      .get(`${repoPath}/contents/.github%2Fxihe.yml`)
-      .query({ ref: "master" })
-      .reply(404, { message: "Not Found" })
-      .get(`${repoPath}/collaborators/Codertocat/permission`)
-      .reply(200, fixture("collaborator-permission.write.json"))
-      .get(`${repoPath}/pulls/1`)
-      .reply(200, pull)
-      .post(`${repoPath}/issues/comments/801/reactions`)
-      .reply(201, { id: 5, content: "eyes" })
-      .get(`${repoPath}/issues/1/comments`)
-      .query({ per_page: "100" })
-      .reply(200, [])
-      .post(`${repoPath}/issues/1/comments`)
-      .reply(201, { id: 560, html_url: "https://github.com/Codertocat/Hello-World/pull/1#issuecomment-560" })
-      .post(`${repoPath}/check-runs`)
-      .reply(201, { id: 1560 })
-      .post("/app/installations/2311213/access_tokens")
-      .reply(201, runToken)
-      .get(`${repoPath}/pulls/1/reviews`)
-      .query({ per_page: "100" })
-      .reply(200, [])
-      .post(`${repoPath}/pulls/1/reviews`, (b: ReviewPost) => (posts.push(b), true))
-      .reply(200, {
-        id: 9001,
-        html_url: "https://github.com/Codertocat/Hello-World/pull/1#pullrequestreview-9001",
-      })
-      .patch(`${repoPath}/check-runs/1560`, (b: { conclusion: string }) => b.conclusion === "success")
-      .reply(200, {});
-    nock(api)
-      .patch(`${repoPath}/issues/comments/560`, (b: { body: string }) => (comment.push(b.body), true))
-      .reply(200, {})
-      .persist();
-    await h.send("issue_comment", commentPayload("/xihe explain", { commentId: 801 }), "delivery-explain");
-    await h.worker.drain();
-
-    const [run] = await h.store.listRuns({});
+    const { remote, posts, comment, app } = await explainOnce("/xihe explain", null);
+    const [run] = await app.store.listRuns({});
     expect(run).toMatchObject({ verb: "explain", status: "succeeded", headSha: remote.head });
     expect(posts).toHaveLength(1);
     const review = posts[0]!;
@@ -158,22 +165,22 @@ describe("/xihe explain on a pull request", () => {
     expect(comment.at(-1)).toContain("pullrequestreview-9001");
 
     // The same webhook again: no second run (no interceptor is left for one).
-    await h.send("issue_comment", commentPayload("/xihe explain", { commentId: 801 }), "delivery-explain");
-    await h.worker.drain();
-    expect(await h.store.listRuns({})).toHaveLength(1);
+    await app.send("issue_comment", commentPayload("/xihe explain", { commentId: 801 }), "delivery-explain");
+    await app.worker.drain();
+    expect(await app.store.listRuns({})).toHaveLength(1);
 
     // A worker killed after the review was posted but before its step was recorded: the resumed run
     // finds the review by its marker and posts nothing.
-    await h.store.updateRun(run!.id, { status: "running", workerId: "dead-worker", endedAt: null });
+    await app.store.updateRun(run!.id, { status: "running", workerId: "dead-worker", endedAt: null });
     for (const stepId of ["github:explain-review", "github:check-run:completed"])
-      await h.store.finishStep(run!.id, stepId, {
+      await app.store.finishStep(run!.id, stepId, {
         status: "failed",
         output: null,
         error: "killed",
         endedAt: new Date().toISOString(),
       });
     expect(
-      await recoverInterruptedRuns({ store: h.store, now: () => new Date(), workerId: "w2" }),
+      await recoverInterruptedRuns({ store: app.store, now: () => new Date(), workerId: "w2" }),
     ).toMatchObject({
       resumed: [run!.id],
     });
@@ -191,8 +198,19 @@ describe("/xihe explain on a pull request", () => {
       ])
       .patch(`${repoPath}/check-runs/1560`)
       .reply(200, {});
-    await h.worker.drain();
+    await app.worker.drain();
     expect(posts).toHaveLength(1);
-    expect((await h.store.getRun(run!.id))?.status).toBe("succeeded");
+    expect((await app.store.getRun(run!.id))?.status).toBe("succeeded");
+  });
+
+  it("puts the model's sentences, made safe, in the comment of the focused symbol only", async () => {
+    const complete: CompleteText = async () => "Adds applyTax. Ping @octocat <b>now</b>.";
+    const { posts } = await explainOnce("/xihe explain applyTax", complete);
+    expect(posts).toHaveLength(1);
+    const review = posts[0]!;
+    expect(review.comments.map((c) => [c.path, c.line])).toEqual([["src/cart.js", 6]]);
+    expect(review.comments[0]?.body).toContain("Adds applyTax. Ping @\u200boctocat &lt;b&gt;now&lt;/b&gt;.");
+    expect(review.body).toContain("Focus: `applyTax`.");
+    expect(review.body).toContain("written by the configured model");
   });
 });
