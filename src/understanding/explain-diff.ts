@@ -11,7 +11,7 @@ import { modelSentence, ruleSentence } from "./explain-sentence.ts";
 import { createGrammars } from "./grammars.ts";
 import { pathSkipReason } from "./skip-rules.ts";
 import { createSymbolLookup } from "./symbol-lookup.ts";
-import { symbolImpact, type SymbolImpact } from "./symbol-impact.ts";
+import { createCallGraph, type SymbolImpact } from "./symbol-impact.ts";
 
 export interface ExplainInput {
   root: string;
@@ -103,10 +103,11 @@ export async function explainDiff(input: ExplainInput): Promise<DiffExplanation>
   }
   const focus = input.focus?.trim() || null;
   const wanted = focus ? changed.filter((c) => matchesFocus(c, focus)) : changed;
+  const graph = createCallGraph(input.index, lookup);
   const symbols: SymbolExplanation[] = [];
   let modelCalls = 0;
   for (const c of wanted) {
-    const impact = symbolImpact(input.index, lookup, c);
+    const impact = graph.impact(c);
     const signatureBefore = c.before?.signature ?? null;
     const signatureAfter = c.after?.signature ?? null;
     const signatureChanged =

@@ -1,8 +1,9 @@
 // What a changed symbol affects, read from the head index's call graph: where it is called from
 // (code and tests apart), what it calls that it did not call at the base, and, for a removed symbol,
-// call sites at the head that still use its name and resolve to nothing.
+// call sites at the head that still use its name and resolve to nothing. The graph is indexed once
+// per explanation, so a large PR costs one pass over the calls, not one per symbol.
 import type { ChangedSymbol } from "./changed-symbols.ts";
-import type { CodeIndex } from "./code-index.ts";
+import type { CallEdge, CodeIndex, CodeSymbol } from "./code-index.ts";
 import type { SymbolLookup } from "./symbol-lookup.ts";
 import { resolveCallee } from "./test-target-signal.ts";
 
@@ -22,40 +23,50 @@ export interface SymbolImpact {
   stillCalled: CallSite[];
 }
 
-export function symbolImpact(
-  index: CodeIndex,
-  lookup: SymbolLookup,
-  changed: ChangedSymbol,
-  max = 10,
-): SymbolImpact {
-  const target = changed.after;
-  const callers: CallSite[] = [];
-  const tests: CallSite[] = [];
-  const stillCalled: CallSite[] = [];
-  const newCallees: SymbolImpact["newCallees"] = [];
-  const before = new Set(changed.before?.calleeNames ?? []);
-  const seen = new Set<string>();
+export interface CallGraph {
+  impact(changed: ChangedSymbol, max?: number): SymbolImpact;
+}
+
+export function createCallGraph(index: CodeIndex, lookup: SymbolLookup): CallGraph {
+  const into = new Map<string, CallSite[]>();
+  const out = new Map<string, { call: CallEdge; to: CodeSymbol | undefined }[]>();
+  const unresolved = new Map<string, CallSite[]>();
   for (const call of index.calls) {
     const from = call.from ? lookup.byId(call.from) : undefined;
-    if (target && call.from === target.id && !before.has(call.calleeName) && !seen.has(call.calleeName)) {
-      seen.add(call.calleeName);
-      const to = resolveCallee(call, lookup)[0];
-      newCallees.push({
-        name: to?.qualifiedName ?? call.calleeName,
-        path: to?.file ?? null,
-        line: to?.startLine ?? null,
-      });
-    }
+    const targets = resolveCallee(call, lookup);
     const site = { caller: from?.qualifiedName ?? null, path: call.file, line: call.line };
-    if (target) {
-      if (from?.id === target.id || !resolveCallee(call, lookup).some((t) => t.id === target.id)) continue;
-      (lookup.isTest(call.file) ? tests : callers).push(site);
-    } else if (call.to === null && call.calleeName.split(".").pop() === changed.name) stillCalled.push(site);
+    if (call.from) push(out, call.from, { call, to: targets[0] });
+    for (const t of targets) if (t.id !== from?.id) push(into, t.id, site);
+    if (call.to === null) push(unresolved, call.calleeName.split(".").pop() ?? "", site);
   }
   return {
-    callers: callers.slice(0, max),
-    tests: tests.slice(0, max),
-    newCallees: newCallees.slice(0, max),
-    stillCalled: stillCalled.slice(0, max),
+    impact(changed, max = 10) {
+      const target = changed.after;
+      const sites = target ? (into.get(target.id) ?? []) : [];
+      const before = new Set(changed.before?.calleeNames ?? []);
+      const seen = new Set<string>();
+      const newCallees: SymbolImpact["newCallees"] = [];
+      for (const { call, to } of target ? (out.get(target.id) ?? []) : []) {
+        if (before.has(call.calleeName) || seen.has(call.calleeName)) continue;
+        seen.add(call.calleeName);
+        newCallees.push({
+          name: to?.qualifiedName ?? call.calleeName,
+          path: to?.file ?? null,
+          line: to?.startLine ?? null,
+        });
+      }
+      return {
+        callers: sites.filter((s) => !lookup.isTest(s.path)).slice(0, max),
+        tests: sites.filter((s) => lookup.isTest(s.path)).slice(0, max),
+        newCallees: newCallees.slice(0, max),
+        stillCalled: target ? [] : (unresolved.get(changed.name) ?? []).slice(0, max),
+      };
+    },
   };
+}
+
+function push<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
