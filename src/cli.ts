@@ -9,6 +9,7 @@ import { registerSandboxCommand } from "./cli/sandbox-command.ts";
 import { registerIndexCommand } from "./cli/index-command.ts";
 import { registerLocateCommand } from "./cli/locate-command.ts";
 import { registerAskCommand } from "./cli/ask-command.ts";
+import { registerExplainCommand } from "./cli/explain-command.ts";
 
 /** A subcommand registers itself and reports its exit code through `setExit`. */
 export type RegisterCommand = (program: Command, io: CliIo, setExit: (code: ExitCode) => void) => void;
@@ -18,6 +19,7 @@ const commands: RegisterCommand[] = [
   registerDiagnoseCommand,
   registerLocateCommand,
   registerAskCommand,
+  registerExplainCommand,
   registerIndexCommand,
   registerFixCommand,
   registerSandboxCommand,
