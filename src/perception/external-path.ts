@@ -20,10 +20,12 @@ const EXTERNAL_MARKERS = [
 
 const RUNTIME_PREFIXES = ["node:", "internal/", "<", "native", "java.base/", "jdk.internal", "bun:", "ext:"];
 
+// The same lists as two regexes: one pass each instead of ~25 startsWith/includes calls per frame.
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+const RUNTIME_PREFIX = new RegExp(`^(?:${[...RUNTIME_PREFIXES, "node_modules/"].map(escape).join("|")})`);
+const EXTERNAL_MARKER = new RegExp(EXTERNAL_MARKERS.map(escape).join("|"));
+
 export function isExternalPath(printed: string): boolean {
   const path = printed.includes("\\") ? printed.replace(/\\/g, "/") : printed;
-  for (const prefix of RUNTIME_PREFIXES) if (path.startsWith(prefix)) return true;
-  if (path.startsWith("node_modules/")) return true;
-  for (const marker of EXTERNAL_MARKERS) if (path.includes(marker)) return true;
-  return false;
+  return RUNTIME_PREFIX.test(path) || EXTERNAL_MARKER.test(path);
 }

@@ -29,22 +29,44 @@ export function createSectionParser(
   const lineWordSet = new Set(lineWords);
   const markers = [...new Set(parsers.flatMap((p) => p.markers ?? []))];
   const words = [...new Set([...markers, ...lineWords])];
-  const scanner = createSubstringScanner(words, (w) => lineWordSet.has(w));
+  const markerSet = new Set(markers);
+  const scanner = createSubstringScanner(
+    words,
+    (w) => lineWordSet.has(w),
+    (w) => markerSet.has(w),
+  );
   const wordIndex = new Map(words.map((w, i) => [w, i]));
   const markerIds = parsers.map((p) => p.markers?.map((m) => wordIndex.get(m) ?? -1));
   return (lines, context, linesFrom = 0) => {
-    const { present, lines: wordLines } = scanner.scan(lines, linesFrom);
-    const candidates = parsers.filter((p, i) => {
+    const scanned = scanner.scan(lines, linesFrom);
+    const { present } = scanned;
+    const candidates: Candidate[] = [];
+    parsers.forEach((parser, i) => {
       const ids = markerIds[i];
-      return ids === undefined || ids.some((id) => present[id] === 1);
+      if (ids === undefined) candidates.push({ parser, markerLines: undefined });
+      else if (ids.some((id) => present[id] === 1))
+        candidates.push({ parser, markerLines: unionOf(ids.map((id) => scanned.wordLines?.[id])) });
     });
-    return { ...runParsers(lines, candidates, context), wordLines };
+    return { ...runParsers(lines, candidates, context), wordLines: scanned.lines };
   };
+}
+
+interface Candidate {
+  parser: LogParser;
+  /** Lines holding one of the parser's markers (what detect may restrict itself to). */
+  markerLines: readonly number[] | undefined;
+}
+
+// Ascending, duplicate-free union of the line lists of a parser's markers (most have one or two).
+function unionOf(lists: readonly (readonly number[] | undefined)[]): readonly number[] {
+  const present = lists.filter((l): l is readonly number[] => l !== undefined);
+  if (present.length === 1) return present[0] ?? [];
+  return [...new Set(present.flat())].sort((a, b) => a - b);
 }
 
 function runParsers(
   lines: readonly string[],
-  parsers: readonly LogParser[],
+  parsers: readonly Candidate[],
   context: ParseContext,
 ): Omit<SectionResult, "wordLines"> {
   const failures: Failure[] = [];
@@ -63,12 +85,12 @@ function runParsers(
 
 function detectedBy(
   lines: readonly string[],
-  parsers: readonly LogParser[],
+  parsers: readonly Candidate[],
   fallback: boolean,
 ): { parser: LogParser; score: number }[] {
   return parsers
-    .filter((parser) => (parser.fallback ?? false) === fallback)
-    .map((parser) => ({ parser, score: parser.detect(lines) }))
+    .filter(({ parser }) => (parser.fallback ?? false) === fallback)
+    .map(({ parser, markerLines }) => ({ parser, score: parser.detect(lines, markerLines) }))
     .filter((d) => d.score > 0)
     .sort((a, b) => b.score - a.score);
 }

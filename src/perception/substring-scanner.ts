@@ -12,6 +12,11 @@ export interface ScanResult {
   present: Uint8Array;
   /** Indexes (ascending, each once) of lines from `from` on that contain a word marked `wantLines`. */
   lines: number[];
+  /**
+   * For each word marked `wantWordLines` that occurs: the indexes (ascending, each once, from line 0)
+   * of the lines containing it. Absent when no word is so marked.
+   */
+  wordLines?: (number[] | undefined)[];
 }
 
 export interface SubstringScanner {
@@ -21,6 +26,7 @@ export interface SubstringScanner {
 export function createSubstringScanner(
   words: readonly string[],
   wantLines: (word: string) => boolean = () => false,
+  wantWordLines: (word: string) => boolean = () => false,
 ): SubstringScanner {
   if (words.some((w) => w.includes("\n") || w === ""))
     throw new Error("substring scanner: words must be non-empty and must not contain a newline");
@@ -51,11 +57,19 @@ export function createSubstringScanner(
     .slice(firstOut < 0 ? order.length : firstOut)
     .map(({ state }) => Int32Array.from(automaton.outputs[state]!));
   const outWantsLine = Uint8Array.from(outWords, (ws) => (ws.some((w) => wantLines(words[w]!)) ? 1 : 0));
+  // Per output state, the words whose lines are recorded (usually none: then nothing is kept).
+  const outWordLines = outWords.map((ws) => Int32Array.from([...ws].filter((w) => wantWordLines(words[w]!))));
+  const anyWordLines = words.some((w) => wantWordLines(w));
   const rootRow = rank[0]! * classes;
   return {
     scan(lines, from) {
+      // Locals, not closure slots, in the per-character loop.
+      const table = next;
+      const classTable = classOf;
+      const outStart = firstOutRow;
       const present = new Uint8Array(words.length);
       const hitLines: number[] = [];
+      const wordLines = anyWordLines ? new Array<number[] | undefined>(words.length).fill(undefined) : [];
       // Lines are joined per block: charCodeAt on one flat string is several times faster than on
       // many sliced line strings, and a block of ~32K characters bounds the extra memory.
       for (let first = 0, end = 0; first < lines.length; first = end) {
@@ -75,17 +89,24 @@ export function createSubstringScanner(
             row = rootRow; // no word contains a newline
             continue;
           }
-          row = next[row + classOf[c]!]!;
-          if (row < firstOutRow) continue;
+          row = table[row + classTable[c]!]!;
+          if (row < outStart) continue;
           // Rare compared with the characters: only where a word ends.
           const out = ((row - firstOutRow) / classes) | 0;
           const found = outWords[out]!;
           for (let k = 0; k < found.length; k++) present[found[k]!] = 1;
           if (outWantsLine[out] === 1) lineHit = true;
+          const recorded = outWordLines[out]!;
+          for (let k = 0; k < recorded.length; k++) {
+            const w = recorded[k]!;
+            const list = wordLines[w];
+            if (list === undefined) wordLines[w] = [n];
+            else if (list[list.length - 1] !== n) list.push(n);
+          }
         }
         if (lineHit && n >= from) hitLines.push(n);
       }
-      return { present, lines: hitLines };
+      return anyWordLines ? { present, lines: hitLines, wordLines } : { present, lines: hitLines };
     },
   };
 }

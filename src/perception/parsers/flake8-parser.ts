@@ -3,6 +3,7 @@
 // --statistics and --count add totals, which are not failures.
 import type { Failure } from "../failure.ts";
 import type { LogParser } from "./log-parser.ts";
+import { markerLinesOf } from "./marker-lines.ts";
 import { hasRuffMarkers } from "./python-lint-markers.ts";
 
 const DEFAULT = /^(.+?\.pyi?):(\d+):(\d+): ([A-Z]{1,4}\d{1,4}) (.*)$/;
@@ -15,7 +16,9 @@ export const flake8Parser: LogParser = {
   tool: "flake8",
   // Both formats print `file.py:` / `file.pyi:` before the line number.
   markers: [".py:", ".pyi:"],
-  detect(lines) {
+  detect(allLines, markerLines) {
+    // Every hit holds `.py:` / `.pyi:`; ruff's markers are looked for in the whole section.
+    const lines = markerLinesOf(allLines, markerLines);
     let hits = 0;
     for (const line of lines)
       if (
@@ -24,7 +27,7 @@ export const flake8Parser: LogParser = {
         (DEFAULT.test(line) || PYLINT_STYLE.test(line))
       )
         hits++;
-    if (hits === 0 || hasRuffMarkers(lines)) return 0;
+    if (hits === 0 || hasRuffMarkers(allLines)) return 0;
     return 60 + Math.min(hits, 20);
   },
   parse(lines, context) {

@@ -3,6 +3,7 @@
 // innermost project frame of the block's stack; failing that, the code frame's `>` line in the suite.
 import type { Failure } from "../failure.ts";
 import type { LogParser, ParseContext } from "./log-parser.ts";
+import { markerLinesOf } from "./marker-lines.ts";
 import { innermostProjectLocation, parseJsStackFrame, type ParsedJsFrame } from "../js-stack-frame.ts";
 
 // `FAIL [displayName] path [(1.2 s)]`: multi-project configs put the project name before the path.
@@ -17,7 +18,9 @@ const TS_DIAGNOSTIC = /^(\S+?)(?::(\d+):(\d+) - |\((\d+),(\d+)\): )error TS\d+: 
 export const jestParser: LogParser = {
   tool: "jest",
   markers: ["  ● ", "Test Suites: "],
-  detect(lines) {
+  detect(allLines, markerLines) {
+    // Every line that scores holds one of the markers.
+    const lines = markerLinesOf(allLines, markerLines);
     let blocks = 0;
     let summary = false;
     for (const line of lines) {

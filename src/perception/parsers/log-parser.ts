@@ -15,8 +15,13 @@ export interface LogParser {
    * skipped for sections containing none of them: one `includes` per marker instead of a scan per parser.
    */
   readonly markers?: readonly string[];
-  /** 0 = not this tool; higher = more certain. Cheap: looks at marker lines only. */
-  detect(lines: readonly string[]): number;
+  /**
+   * 0 = not this tool; higher = more certain. Cheap: looks at marker lines only. `markerLines`, when
+   * given, are the indexes (ascending) of the lines of `lines` that contain one of `markers`; a parser
+   * whose every scoring line holds a marker may look at those lines only (the section parser finds
+   * them in its one scan). Without it, detect looks at all lines.
+   */
+  detect(lines: readonly string[], markerLines?: readonly number[]): number;
   parse(lines: readonly string[], context: ParseContext): Failure[];
 }
 

@@ -3,6 +3,7 @@
 // is mocha's full title (the title lines joined by spaces); hooks appear as `"before all" hook for …`.
 import type { Failure } from "../failure.ts";
 import type { LogParser, ParseContext } from "./log-parser.ts";
+import { markerLinesOf } from "./marker-lines.ts";
 import { innermostProjectLocation, parseJsStackFrame, type ParsedJsFrame } from "../js-stack-frame.ts";
 
 const ENTRY = /^ {2}(\d+)\) (.+)$/;
@@ -13,7 +14,9 @@ const MAX_MESSAGE_LINES = 12;
 export const mochaParser: LogParser = {
   tool: "mocha",
   markers: [" failing", " passing ("],
-  detect(lines) {
+  detect(allLines, markerLines) {
+    // Every line that scores holds one of the markers.
+    const lines = markerLinesOf(allLines, markerLines);
     let failing = false;
     let passing = false;
     for (const line of lines) {

@@ -4,6 +4,7 @@
 // output; records carry them 1-based like every other tool.
 import type { Failure } from "../failure.ts";
 import type { LogParser, ParseContext } from "./log-parser.ts";
+import { markerLinesOf } from "./marker-lines.ts";
 
 const ID = "([CRWEFI]\\d{4})";
 const TEXT = new RegExp(`^(.+?):(\\d+):(\\d+): ${ID}: (.*?)(?: \\(([\\w-]+)\\))?$`);
@@ -19,7 +20,9 @@ export const pylintParser: LogParser = {
   tool: "pylint",
   // The module header, the score line, or a `file.py:` diagnostic.
   markers: ["************* Module ", "Your code has been rated at ", ".py:"],
-  detect(lines) {
+  detect(allLines, markerLines) {
+    // Every line that scores holds one of the markers.
+    const lines = markerLinesOf(allLines, markerLines);
     let score = 0;
     for (const line of lines) {
       if ((line.startsWith("*****") && MODULE.test(line)) || line.startsWith("Your code has been rated at "))

@@ -4,6 +4,7 @@
 // the location (the innermost project frame of the last chained exception) and the `E` message.
 import type { Failure } from "../failure.ts";
 import type { LogParser, ParseContext } from "./log-parser.ts";
+import { markerLinesOf } from "./marker-lines.ts";
 import { innermostProjectFrame, readPythonFrames } from "./python-traceback-frames.ts";
 import { readPytestReport, type PytestSection, type PytestSummaryEntry } from "./pytest-report.ts";
 
@@ -16,7 +17,9 @@ export const pytestParser: LogParser = {
   tool: "pytest",
   // Every detected marker line holds one of these (rules "=== … ===", "FAILED x.py", "ERROR x.py").
   markers: ["== ", "FAILED ", "ERROR "],
-  detect(lines) {
+  detect(allLines, markerLines) {
+    // Every line that scores holds one of the markers.
+    const lines = markerLinesOf(allLines, markerLines);
     let hits = 0;
     for (const line of lines) if (mayBeMarker(line) && MARKERS.test(line)) hits++;
     return hits > 0 ? 70 + Math.min(hits, 20) : 0;

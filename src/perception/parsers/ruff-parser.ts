@@ -4,6 +4,7 @@
 // and `ruff format --check` (`Would reformat: path`).
 import type { Failure } from "../failure.ts";
 import type { LogParser } from "./log-parser.ts";
+import { markerLinesOf } from "./marker-lines.ts";
 import { hasRuffMarkers } from "./python-lint-markers.ts";
 
 const CODE = "([A-Z]+\\d+|SyntaxError|invalid-syntax|unformatted)";
@@ -29,7 +30,9 @@ export const ruffParser: LogParser = {
     "ruff ",
     "`", // the backtick diagnostic needs both "`" and ".py:"; "`" is the rarer one
   ],
-  detect(lines) {
+  detect(allLines, markerLines) {
+    // Every line that scores holds one of the markers.
+    const lines = markerLinesOf(allLines, markerLines);
     return hasRuffMarkers(lines) ? 80 : 0;
   },
   parse(lines, context) {

@@ -3,6 +3,7 @@
 // A diagnostic without a location (`error TS18003: No inputs were found…`) has file null.
 import type { Failure } from "../failure.ts";
 import type { LogParser } from "./log-parser.ts";
+import { markerLinesOf } from "./marker-lines.ts";
 
 // tsc starts its diagnostics in column 0; indented copies (inside a jest/vitest block) belong to that tool.
 const PLAIN = /^(\S.*?)\((\d+),(\d+)\): (error|warning|message) (TS\d+): (.*)$/;
@@ -14,7 +15,9 @@ const MAX_ELABORATION_LINES = 12;
 export const tscParser: LogParser = {
   tool: "tsc",
   markers: [" TS"],
-  detect(lines) {
+  detect(allLines, markerLines) {
+    // Every line that scores holds one of the markers.
+    const lines = markerLinesOf(allLines, markerLines);
     let hits = 0;
     for (const line of lines)
       if (line.includes(" TS") && line.charCodeAt(0) !== 32 && MARKER.test(line)) hits++;
