@@ -8,8 +8,6 @@ import stripAnsi from "strip-ansi";
 // eslint-disable-next-line no-control-regex -- matching control characters is the point here
 const SGR = /\u001b\[[0-9;]*m/g;
 const ACTIONS_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?/;
-// The fixed part of ACTIONS_TIMESTAMP, `d` standing for a digit.
-const TIMESTAMP_SHAPE = "dddd-dd-ddTdd:dd:dd";
 // strip-ansi leaves what is not a complete sequence: an OSC that never ends (an escape flood cut by
 // a line cap), a lone ESC, 8-bit C1 controls. Terminals would not print them either.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point here
@@ -24,8 +22,7 @@ export function normaliseLine(raw: string): string {
   if (line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
   if (line.charCodeAt(0) === 0xfeff) line = line.slice(1);
   if (line.length >= 20 && line.charCodeAt(10) === 84 && line.charCodeAt(4) === 45) {
-    const end = actionsTimestampEnd(line);
-    line = end > 0 ? line.slice(end) : line.replace(ACTIONS_TIMESTAMP, "");
+    line = line.replace(ACTIONS_TIMESTAMP, "");
     if (line.charCodeAt(0) === 0xfeff) line = line.slice(1);
   }
   if (!HAS_CONTROL.test(line)) return line;
@@ -45,24 +42,4 @@ function lastCarriageFrame(line: string): string {
     if (frame !== undefined && frame.trim() !== "") return frame;
   }
   return "";
-}
-
-// The common case of ACTIONS_TIMESTAMP checked by character (a third of an Actions log's lines carry
-// one): where the stamp ends, or 0 when the line is not exactly that shape (then the regex decides).
-function actionsTimestampEnd(line: string): number {
-  for (let i = 0; i < 19; i++) {
-    const c = line.charCodeAt(i);
-    const want = TIMESTAMP_SHAPE.charCodeAt(i);
-    if (want === 100 /* d */ ? c < 48 || c > 57 : c !== want) return 0;
-  }
-  let i = 19;
-  if (line.charCodeAt(i) === 46 /* . */) {
-    i++;
-    const digitsFrom = i;
-    while (i < line.length && line.charCodeAt(i) >= 48 && line.charCodeAt(i) <= 57) i++;
-    if (i === digitsFrom) return 0;
-  }
-  if (line.charCodeAt(i) !== 90 /* Z */) return 0;
-  i++;
-  return line.charCodeAt(i) === 32 ? i + 1 : i;
 }

@@ -57,11 +57,27 @@ interface Candidate {
   markerLines: readonly number[] | undefined;
 }
 
-// Ascending, duplicate-free union of the line lists of a parser's markers (most have one or two).
+// Ascending, duplicate-free union of the line lists of a parser's markers (most have one or two):
+// pairwise linear merges of lists that are already ascending.
 function unionOf(lists: readonly (readonly number[] | undefined)[]): readonly number[] {
-  const present = lists.filter((l): l is readonly number[] => l !== undefined);
-  if (present.length === 1) return present[0] ?? [];
-  return [...new Set(present.flat())].sort((a, b) => a - b);
+  let union: readonly number[] | undefined;
+  for (const list of lists)
+    if (list !== undefined) union = union === undefined ? list : mergeSorted(union, list);
+  return union ?? [];
+}
+
+function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = i < a.length ? a[i]! : Infinity;
+    const y = j < b.length ? b[j]! : Infinity;
+    if (x <= y) i++;
+    if (y <= x) j++;
+    out.push(Math.min(x, y));
+  }
+  return out;
 }
 
 function runParsers(

@@ -11,6 +11,7 @@ import { readPytestReport, type PytestSection, type PytestSummaryEntry } from ".
 const MARKERS =
   /^(?:={3,} (?:test session starts|FAILURES|ERRORS|short test summary info) ={3,}|(?:FAILED|ERROR) \S+\.py(?:::\S.*)?(?: - .*)?|\[gw\d+\] \[\s*\d+%\] (?:FAILED|ERROR) \S+|={2,} .*\b\d+ (?:failed|errors?)\b.* in [\d.]+s.*={2,})$/;
 const EXCEPTION_LINE = /^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Failed|Failure|Warning)\b/;
+const CHAIN_START = /^(?:During handling of the above|The above exception was the direct)/;
 const TITLE_PREFIX = /^(?:ERROR at (?:setup|teardown|call) of |ERROR collecting )/;
 
 export const pytestParser: LogParser = {
@@ -176,15 +177,20 @@ function isXpass(entry: PytestSummaryEntry): boolean {
 function sectionMessage(body: readonly string[]): string | null {
   const doctest = doctestMessage(body);
   if (doctest) return doctest;
-  const eLines = lastChunk(body)
+  const chunk = lastChunk(body);
+  const eLines = chunk
     .filter((l) => l.startsWith("E ") || l === "E")
     .map((l) => l.slice(1).trim())
     .filter((l) => l !== "" && !l.startsWith("File "));
   const exception = eLines.find((l) => EXCEPTION_LINE.test(l));
   if (exception ?? eLines[0]) return exception ?? eLines[0] ?? null;
-  const plain = lastChunk(body).find((l) => EXCEPTION_LINE.test(l));
+  const plain = chunk.find((l) => EXCEPTION_LINE.test(l));
   if (plain) return plain.trim();
-  return body.map((l) => l.trim()).find((l) => l !== "" && !l.startsWith("[gw")) ?? null;
+  for (const l of body) {
+    const trimmed = l.trim();
+    if (trimmed !== "" && !trimmed.startsWith("[gw")) return trimmed;
+  }
+  return null;
 }
 
 // A doctest section shows the example, then `Expected:` / `Got:` or `UNEXPECTED EXCEPTION: ...`.
@@ -204,9 +210,12 @@ function beforeCaptured(body: readonly string[]): readonly string[] {
 }
 
 function lastChunk(body: readonly string[]): readonly string[] {
-  for (let i = body.length - 1; i >= 0; i--)
-    if (/^(?:During handling of the above|The above exception was the direct)/.test(body[i] ?? ""))
-      return body.slice(i + 1);
+  for (let i = body.length - 1; i >= 0; i--) {
+    const line = body[i] ?? "";
+    const first = line.charCodeAt(0);
+    // "D" or "T" first, as both chain lines start; the regex only for those.
+    if ((first === 68 || first === 84) && CHAIN_START.test(line)) return body.slice(i + 1);
+  }
   return body;
 }
 
