@@ -11,7 +11,8 @@ const PARENT_ONLY = /^'?\d+ subtests? failed'?$/;
 export const RECAP_MARKERS = ["✖ failing tests:", "Failed tests:"];
 
 export function parseNodeTestSpec(lines: readonly string[], context: ParseContext): Failure[] {
-  const recap = lines.findIndex((l) => RECAP_MARKERS.includes(l.trim()));
+  // Both recap headers hold " tests:"; the trimmed copy is made only for such lines.
+  const recap = lines.findIndex((l) => l.includes(" tests:") && RECAP_MARKERS.includes(l.trim()));
   const failures: Failure[] = [];
   for (let i = recap === -1 ? 0 : recap + 1; i < lines.length; i++) {
     const line = lines[i] ?? "";
