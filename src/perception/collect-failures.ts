@@ -40,7 +40,8 @@ export function collectFailures(maxFailures: number): FailureCollector {
 }
 
 function failureKey(f: Failure): string {
-  return [f.tool, f.file, f.line, f.column, f.test, f.rule, f.message.slice(0, 200)].join("\u0000");
+  // The same string as joining the fields with NUL (null as ""), without the array.
+  return `${f.tool}\u0000${f.file ?? ""}\u0000${f.line ?? ""}\u0000${f.column ?? ""}\u0000${f.test ?? ""}\u0000${f.rule ?? ""}\u0000${f.message.slice(0, 200)}`;
 }
 
 function sameLocation(parsed: Failure, annotation: Failure): boolean {

@@ -18,6 +18,7 @@ export function parseJsStackFrame(
   context: ParseContext,
   requireAt = true,
 ): ParsedJsFrame | null {
+  if (requireAt && !mayStartWithAt(line)) return null;
   const trimmed = line.trimStart();
   if (requireAt && !trimmed.startsWith("at ")) return null;
   // WITH_FUNCTION needs a `(`, BARE a `:`; plain checks spare the regexes on message lines.
@@ -32,6 +33,16 @@ export function parseJsStackFrame(
     return build(file, lineNo, col, null, context);
   }
   return null;
+}
+
+// Whether the line may start with `at ` after its leading whitespace: false when the first character
+// after spaces is printable ASCII other than `a` (message and code lines), without a trimmed copy.
+// Tabs and Unicode spaces are left to trimStart.
+function mayStartWithAt(line: string): boolean {
+  let k = 0;
+  while (line.charCodeAt(k) === 32) k++;
+  const c = line.charCodeAt(k);
+  return !(c > 32 && c < 127) || c === 97;
 }
 
 function build(

@@ -35,6 +35,7 @@ export const eslintParser: LogParser = {
       } else if (
         score < 60 &&
         line.charCodeAt(0) === 32 &&
+        mayStartStylishRow(line) &&
         STYLISH_START.test(line) &&
         isFileHeader(lines[i - 1] ?? "")
       ) {
@@ -82,6 +83,16 @@ export const eslintParser: LogParser = {
 function startsLikeSummary(line: string): boolean {
   const c = line.charCodeAt(0);
   return c === 0x2716 /* ✖ */ || c === 0xd7; /* × */
+}
+
+// STYLISH_START needs a digit after the leading whitespace: a printable ASCII character that is not a
+// digit there rules it out without the regex (most indented lines of a test log). Anything else
+// (tab, a Unicode space) is left to the regex.
+function mayStartStylishRow(line: string): boolean {
+  let k = 1;
+  while (line.charCodeAt(k) === 32) k++;
+  const c = line.charCodeAt(k);
+  return !(c > 32 && c < 127) || (c >= 48 && c <= 57);
 }
 
 // Stylish prints the file path alone, unindented; it has a slash or an extension and no spaces.
