@@ -27,7 +27,7 @@ const RUNNER_ROOTS = [
 export function cleanPrintedPath(printed: string): string {
   let path = printed.trim();
   if (path.startsWith("file://")) path = decodeFileUrl(path);
-  path = path.replace(/\\/g, "/");
+  if (path.includes("\\")) path = path.replace(/\\/g, "/");
   while (path.startsWith("./")) path = path.slice(2);
   return path;
 }

@@ -48,7 +48,7 @@ function readYamlBlock(lines: readonly string[], from: number): { fields: YamlFi
   let j = from + 1;
   for (; j < lines.length; j++) {
     const line = lines[j] ?? "";
-    if (line.trim() === "..." && line.indexOf(".") === indent) break;
+    if (line.includes("...") && line.trim() === "..." && line.indexOf(".") === indent) break;
     body.push(line.slice(indent));
   }
   return { fields: toFields(body), end: j + 1 };
