@@ -13,7 +13,10 @@ const cases = existsSync(corpus)
 
 describe("perception on the development corpus", () => {
   it("finds the corpus", () => {
-    expect(cases.length).toBeGreaterThan(0);
+    expect(
+      cases.length,
+      `the shared development corpus must be next to the checkout: nothing at ${corpus}`,
+    ).toBeGreaterThan(0);
   });
 
   it("reaches recall, precision and test-name recall >= 0.98 and names the tool of every case", async () => {

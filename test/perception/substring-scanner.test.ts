@@ -35,7 +35,10 @@ describe("createSubstringScanner", () => {
   });
 
   it("agrees with includes() on every corpus log for the parsers' markers and the signal words", () => {
-    expect(logs.length).toBeGreaterThan(0);
+    expect(
+      logs.length,
+      `the shared development corpus must be next to the checkout: nothing at ${corpus}`,
+    ).toBeGreaterThan(0);
     const lineWords = new Set(SIGNAL_WORDS);
     const words = [...new Set([...logParsers.flatMap((p) => p.markers ?? []), ...SIGNAL_WORDS])];
     const scanner = createSubstringScanner(words, (w) => lineWords.has(w));
