@@ -6,23 +6,20 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import nock from "nock";
-import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadEnv } from "../../src/config.ts";
 import { recoverInterruptedRuns } from "../../src/runs/recover-interrupted.ts";
-import { buildGitHubExecutors } from "../../src/server/github-executors.ts";
 import type { CompleteText } from "../../src/understanding/answer-question.ts";
 import { baseFiles, headCart } from "../understanding/explain-repo.ts";
 import { commentPayload, createHarness, fixture, type Harness } from "./app-harness.ts";
+import {
+  installationTokenReply,
+  isInstallationTokenRequest,
+  realExecutors,
+  runTokenReply,
+} from "./run-fixtures.ts";
 
 const api = "https://api.github.com";
 const repoPath = "/repos/Codertocat/Hello-World";
-const runToken = {
-  token: "ghs_runtoken00000000000000000000",
-  expires_at: "2099-01-01T00:00:00Z",
-  permissions: { contents: "write", pull_requests: "write", metadata: "read" },
-  repositories: [{ name: "Hello-World" }],
-};
 
 function git(cwd: string, ...args: string[]): string {
   return execFileSync("git", ["-c", "user.name=dev", "-c", "user.email=dev@example.invalid", ...args], {
@@ -72,16 +69,7 @@ interface ReviewPost {
 async function explainOnce(command: string, complete: CompleteText | null) {
   const remote = makeRemote();
   h = await createHarness({
-    executors: (probot, store) =>
-      buildGitHubExecutors({
-        env: loadEnv({ XIHE_WORK_DIR: join(remote.root, "xihe-work") }),
-        probot,
-        store,
-        log: pino({ level: "silent" }),
-        now: () => new Date(),
-        newId: () => Math.random().toString(16).slice(2, 10),
-        complete,
-      }),
+    executors: realExecutors(join(remote.root, "xihe-work"), { complete }),
   });
   const pull = fixture<{ head: { sha: string }; base: { repo: { clone_url: string } } }>(
     "pulls.get.same-repo.json",
@@ -91,15 +79,8 @@ async function explainOnce(command: string, complete: CompleteText | null) {
   const posts: ReviewPost[] = [];
   const comment: string[] = [];
   nock(api)
-    .post(
-      "/app/installations/2311213/access_tokens",
-      (b: unknown) => typeof b !== "object" || b === null || !("repositories" in b),
-    )
-    .reply(201, {
-      token: "ghs_installationtoken0000000000",
-      expires_at: "2099-01-01T00:00:00Z",
-      permissions: {},
-    })
+    .post("/app/installations/2311213/access_tokens", isInstallationTokenRequest)
+    .reply(201, installationTokenReply)
     .get(`${repoPath}/contents/.github%2Fxihe.yml`)
     .query({ ref: "master" })
     .reply(404, { message: "Not Found" })
@@ -117,7 +98,7 @@ async function explainOnce(command: string, complete: CompleteText | null) {
     .post(`${repoPath}/check-runs`)
     .reply(201, { id: 1560 })
     .post("/app/installations/2311213/access_tokens")
-    .reply(201, runToken)
+    .reply(201, runTokenReply)
     .get(`${repoPath}/pulls/1/reviews`)
     .query({ per_page: "100" })
     .reply(200, [])
@@ -186,7 +167,7 @@ describe("/xihe explain on a pull request", () => {
     });
     nock(api)
       .post("/app/installations/2311213/access_tokens")
-      .reply(201, runToken)
+      .reply(201, runTokenReply)
       .get(`${repoPath}/pulls/1/reviews`)
       .query({ per_page: "100" })
       .reply(200, [

@@ -6,17 +6,20 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSyn
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import nock from "nock";
-import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadEnv } from "../../src/config.ts";
 import { recoverInterruptedRuns } from "../../src/runs/recover-interrupted.ts";
-import { buildGitHubExecutors } from "../../src/server/github-executors.ts";
 import {
   startScriptedModelServer,
   type ScriptedModelServer,
 } from "../agent/support/scripted-model-server.ts";
 import { sumRepo, testCommand } from "../agent/support/sum-repo.ts";
 import { commentPayload, createHarness, fixture, type Harness } from "./app-harness.ts";
+import {
+  installationTokenReply,
+  isInstallationTokenRequest,
+  realExecutors,
+  runTokenReply,
+} from "./run-fixtures.ts";
 
 const api = "https://api.github.com";
 const repoPath = "/repos/Codertocat/Hello-World";
@@ -136,12 +139,7 @@ describe("/xihe fix end to end", () => {
       .get(`${repoPath}/collaborators/Codertocat/permission`)
       .reply(200, fixture("collaborator-permission.write.json"))
       .post("/app/installations/2311213/access_tokens")
-      .reply(201, {
-        token: "ghs_runtoken00000000000000000000",
-        expires_at: "2099-01-01T00:00:00Z",
-        permissions: { contents: "write", pull_requests: "write", metadata: "read" },
-        repositories: [{ name: "Hello-World" }],
-      })
+      .reply(201, runTokenReply)
       .patch(`${repoPath}/check-runs/777`)
       .reply(200, { id: 777 });
     await h.worker.drain();
@@ -207,12 +205,7 @@ describe("/xihe fix on a fork PR", () => {
       .get(`${repoPath}/collaborators/Codertocat/permission`)
       .reply(200, fixture("collaborator-permission.write.json"))
       .post("/app/installations/2311213/access_tokens")
-      .reply(201, {
-        token: "ghs_runtoken00000000000000000000",
-        expires_at: "2099-01-01T00:00:00Z",
-        permissions: { contents: "write", pull_requests: "write", metadata: "read" },
-        repositories: [{ name: "Hello-World" }],
-      })
+      .reply(201, runTokenReply)
       .patch(`${repoPath}/issues/comments/558`, (b: { body: string }) =>
         b.body.includes("does not push to the fork"),
       )
@@ -255,12 +248,7 @@ async function runCommand(
     .get(`${repoPath}/collaborators/Codertocat/permission`)
     .reply(200, fixture("collaborator-permission.write.json"))
     .post("/app/installations/2311213/access_tokens")
-    .reply(201, {
-      token: "ghs_runtoken00000000000000000000",
-      expires_at: "2099-01-01T00:00:00Z",
-      permissions: { contents: "write", pull_requests: "write", metadata: "read" },
-      repositories: [{ name: "Hello-World" }],
-    })
+    .reply(201, runTokenReply)
     .patch(`${repoPath}/issues/comments/${o.commentId}`, (b: { body: string }) => b.body.includes("✅ done"))
     .reply(200, {})
     .patch(
@@ -280,25 +268,15 @@ async function runCommand(
 async function startFixRun(fork: boolean) {
   const remote = makeRemote();
   const model = await startScriptedModelServer(modelTurns);
-  const env = loadEnv({
-    XIHE_WORK_DIR: join(remote.root, "xihe-work"),
-    XIHE_MODEL_BASE_URL: model.baseURL,
-    XIHE_MODEL: "gpt-4.1",
-    XIHE_MODEL_API_KEY: "sk-test-model-key-000000",
-    XIHE_SANDBOX: "bwrap",
-  });
   const h = await createHarness({
-    executors: (probot, store) =>
-      buildGitHubExecutors({
-        env,
-        probot,
-        store,
-        log: pino({ level: "silent" }),
-        now: () => new Date(),
-        newId: () => Math.random().toString(16).slice(2, 10),
-        fetch: globalThis.fetch,
-        complete: null,
-      }),
+    executors: realExecutors(join(remote.root, "xihe-work"), {
+      env: {
+        XIHE_MODEL_BASE_URL: model.baseURL,
+        XIHE_MODEL: "gpt-4.1",
+        XIHE_MODEL_API_KEY: "sk-test-model-key-000000",
+        XIHE_SANDBOX: "bwrap",
+      },
+    }),
   });
   const pull = fixture<{
     head: { sha: string; repo: { full_name: string; clone_url: string } };
@@ -317,15 +295,8 @@ async function startFixRun(fork: boolean) {
   const contents = { type: "file", encoding: "base64", content: config, path: ".github/xihe.yml" };
 
   const gh = nock(api);
-  gh.post(
-    "/app/installations/2311213/access_tokens",
-    (b: unknown) => typeof b !== "object" || b === null || !("repositories" in b),
-  )
-    .reply(201, {
-      token: "ghs_installationtoken0000000000",
-      expires_at: "2099-01-01T00:00:00Z",
-      permissions: {},
-    })
+  gh.post("/app/installations/2311213/access_tokens", isInstallationTokenRequest)
+    .reply(201, installationTokenReply)
     .get(`${repoPath}/contents/.github%2Fxihe.yml`)
     .query({ ref: "master" })
     .times(2)
@@ -376,12 +347,7 @@ async function startFixRun(fork: boolean) {
       (b: unknown) =>
         typeof b === "object" && b !== null && JSON.stringify(b).includes('"repositories":["Hello-World"]'),
     )
-    .reply(201, {
-      token: "ghs_runtoken00000000000000000000",
-      expires_at: "2099-01-01T00:00:00Z",
-      permissions: { contents: "write", pull_requests: "write", metadata: "read" },
-      repositories: [{ name: "Hello-World" }],
-    });
+    .reply(201, runTokenReply);
   if (!fork)
     gh.get(`${repoPath}/pulls`)
       .query((q) => q.state === "all" && String(q.head).startsWith("Codertocat:xihe/fix/1-"))
@@ -413,16 +379,7 @@ describe("/xihe ask on a pull request", () => {
   it("answers from the PR head's code with linked path:line locations when no model is configured", async () => {
     const remote = makeRemote();
     h = await createHarness({
-      executors: (probot, store) =>
-        buildGitHubExecutors({
-          env: loadEnv({ XIHE_WORK_DIR: join(remote.root, "xihe-work") }),
-          probot,
-          store,
-          log: pino({ level: "silent" }),
-          now: () => new Date(),
-          newId: () => Math.random().toString(16).slice(2, 10),
-          complete: null,
-        }),
+      executors: realExecutors(join(remote.root, "xihe-work")),
     });
     const pull = fixture<{ head: { sha: string }; base: { repo: { clone_url: string } } }>(
       "pulls.get.same-repo.json",
@@ -431,15 +388,8 @@ describe("/xihe ask on a pull request", () => {
     pull.base.repo.clone_url = `file://${remote.bare}`;
     let answer = "";
     nock(api)
-      .post(
-        "/app/installations/2311213/access_tokens",
-        (b: unknown) => typeof b !== "object" || b === null || !("repositories" in b),
-      )
-      .reply(201, {
-        token: "ghs_installationtoken0000000000",
-        expires_at: "2099-01-01T00:00:00Z",
-        permissions: {},
-      })
+      .post("/app/installations/2311213/access_tokens", isInstallationTokenRequest)
+      .reply(201, installationTokenReply)
       .get(`${repoPath}/contents/.github%2Fxihe.yml`)
       .query({ ref: "master" })
       .reply(404, { message: "Not Found" })
@@ -457,12 +407,7 @@ describe("/xihe ask on a pull request", () => {
       .post(`${repoPath}/check-runs`)
       .reply(201, { id: 1559 })
       .post("/app/installations/2311213/access_tokens")
-      .reply(201, {
-        token: "ghs_runtoken00000000000000000000",
-        expires_at: "2099-01-01T00:00:00Z",
-        permissions: { contents: "write", pull_requests: "write", metadata: "read" },
-        repositories: [{ name: "Hello-World" }],
-      })
+      .reply(201, runTokenReply)
       .patch(`${repoPath}/issues/comments/559`, (b: { body: string }) => ((answer = b.body), true))
       .times(2)
       .reply(200, {})
@@ -485,16 +430,7 @@ describe("/xihe fix when the asker lost access", () => {
   it("A08: access is checked again when the run starts, and the run stops before any clone", async () => {
     const remote = makeRemote();
     h = await createHarness({
-      executors: (probot, store) =>
-        buildGitHubExecutors({
-          env: loadEnv({ XIHE_WORK_DIR: join(remote.root, "xihe-work") }),
-          probot,
-          store,
-          log: pino({ level: "silent" }),
-          now: () => new Date(),
-          newId: () => "ws",
-          complete: null,
-        }),
+      executors: realExecutors(join(remote.root, "xihe-work")),
     });
     await h.store.createRun(
       {
@@ -513,11 +449,7 @@ describe("/xihe fix when the asker lost access", () => {
     );
     nock(api)
       .post("/app/installations/2311213/access_tokens")
-      .reply(201, {
-        token: "ghs_installationtoken0000000000",
-        expires_at: "2099-01-01T00:00:00Z",
-        permissions: {},
-      })
+      .reply(201, installationTokenReply)
       .get(`${repoPath}/issues/1/comments`)
       .query({ per_page: "100" })
       .reply(200, [])
@@ -547,16 +479,7 @@ describe("on_failure: diagnose", () => {
   it("a failed check run gets a diagnosis comment and annotations, and the code is left alone", async () => {
     const remote = makeRemote();
     h = await createHarness({
-      executors: (probot, store) =>
-        buildGitHubExecutors({
-          env: loadEnv({ XIHE_WORK_DIR: join(remote.root, "xihe-work") }),
-          probot,
-          store,
-          log: pino({ level: "silent" }),
-          now: () => new Date(),
-          newId: () => "ws",
-          complete: null,
-        }),
+      executors: realExecutors(join(remote.root, "xihe-work")),
     });
     const pull = fixture<{ head: { sha: string } }>("pulls.get.same-repo.json");
     pull.head.sha = remote.head;
@@ -565,11 +488,7 @@ describe("on_failure: diagnose", () => {
     let annotations: { path: string; start_line: number }[] = [];
     nock(api)
       .post("/app/installations/2311213/access_tokens")
-      .reply(201, {
-        token: "ghs_installationtoken0000000000",
-        expires_at: "2099-01-01T00:00:00Z",
-        permissions: {},
-      })
+      .reply(201, installationTokenReply)
       .get(`${repoPath}/contents/.github%2Fxihe.yml`)
       .query({ ref: "master" })
       .reply(200, { type: "file", encoding: "base64", content: config, path: ".github/xihe.yml" })
