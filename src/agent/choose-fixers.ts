@@ -1,11 +1,11 @@
 // Deterministic fixers, chosen without a model: first by rewriting a failing check command into its
 // fixing form (`eslint src` → `eslint --fix src`, `prettier --check .` → `prettier --write .`), then by
-// the tools perception named, when the repository has that tool installed locally.
-import type { NetworkMode } from "../workspace/sandbox.ts";
+// the tools perception named, when the repository has that tool installed locally. Everything here is
+// chosen from untrusted text (command lines, log output), so no fixer ever gets network (A42).
 import { parseCommandLine } from "../workspace/parse-command-line.ts";
 import type { CheckRun } from "./check-run.ts";
 
-export type Fixer = { name: string; argv: string[]; network: NetworkMode; reason: string };
+export type Fixer = { name: string; argv: string[]; reason: string };
 
 export interface FixerContext {
   failing: readonly CheckRun[];
@@ -77,7 +77,7 @@ export function chooseFixers(ctx: FixerContext): Fixer[] {
     if (!parsed.ok) continue;
     for (const r of rewrites) {
       if (r.matches(parsed.argv))
-        add({ name: r.name, argv: r.rewrite(parsed.argv), network: "none", reason: `${run.command} failed` });
+        add({ name: r.name, argv: r.rewrite(parsed.argv), reason: `${run.command} failed` });
     }
   }
   const failures = ctx.failing.flatMap((r) => r.failures);
@@ -89,7 +89,6 @@ export function chooseFixers(ctx: FixerContext): Fixer[] {
     add({
       name: "eslint --fix",
       argv: ["node_modules/.bin/eslint", "--fix", "--", ...eslintFiles],
-      network: "none",
       reason: "eslint reported failures",
     });
   const ruffFiles = files("ruff");
@@ -97,18 +96,10 @@ export function chooseFixers(ctx: FixerContext): Fixer[] {
     add({
       name: "ruff check --fix",
       argv: ["ruff", "check", "--fix", "--", ...ruffFiles],
-      network: "none",
       reason: "ruff reported failures",
     });
-  const lockMismatch = failures.some(
-    (f) => f.tool === "npm" && f.kind === "install" && /lock/i.test(f.message),
-  );
-  if (lockMismatch && ctx.exists("package-lock.json"))
-    add({
-      name: "npm lockfile resync",
-      argv: ["npm", "install", "--package-lock-only", "--ignore-scripts", "--no-audit", "--no-fund"],
-      network: "install",
-      reason: "npm reported package.json and package-lock.json out of sync",
-    });
+  // No npm lockfile resync here (A42): offline it resolves nothing (ENOTCACHED for every added or
+  // changed dependency, measured with npm 11), and with network the PR's .npmrc picks the registry and
+  // the `git` program. It belongs to the install phase behind the registry proxy (issue 10).
   return fixers;
 }

@@ -38,7 +38,8 @@ export async function runDeterministicTier(
       async () => {
         const result = await deps.sandbox.run(fixer.argv, {
           timeoutMs: deps.timeoutMs(),
-          network: fixer.network,
+          // Fixers are chosen from log text and command lines: never network (A42).
+          network: "none",
         });
         const commit = await deps.git.commitAll(
           `xihe: ${fixer.name} (deterministic fixer)\n\nXihe-Run: ${deps.runId}\nXihe-Step: ${stepId}\n`,

@@ -1,6 +1,8 @@
 // The default runner: bubblewrap around every command, inside a per-run cgroup when the machine has
-// one, under prlimit for CPU time and file size. See bwrap-argv.ts for the isolation itself.
+// one, under prlimit for CPU time and file size, as an unprivileged host uid when Xihe is root
+// (sandbox-identity.ts). See bwrap-argv.ts for the isolation itself.
 import { buildBwrapArgv } from "./bwrap-argv.ts";
+import { handOverWorkspace } from "./hand-over-workspace.ts";
 import { createResourceCgroup } from "./resource-cgroup.ts";
 import { redactText } from "../redact.ts";
 import { resolveWorkspacePath } from "./resolve-workspace-path.ts";
@@ -8,6 +10,7 @@ import { runContained } from "./run-contained.ts";
 import type { Sandbox, SandboxResult, SandboxRunOptions } from "./sandbox.ts";
 import { buildSandboxEnv } from "./sandbox-env.ts";
 import { prlimitPrefix, resolveLimits, type SandboxLimits } from "./sandbox-limits.ts";
+import { stageForIdentity } from "./sandbox-identity.ts";
 import type { SandboxSupport } from "./sandbox-support.ts";
 
 export interface BwrapSandboxDeps {
@@ -33,12 +36,26 @@ export function createBwrapSandbox(deps: BwrapSandboxDeps): Sandbox {
       const limits = resolveLimits(options, deps.defaults);
       const cwd = resolveWorkspacePath(root, options.cwd ?? ".");
       const env = buildSandboxEnv(options.env, { home: "/tmp", tmpDir: "/tmp" });
+      const readOnlyDirs = deps.readOnlyDirs ?? [];
+      const identity = deps.support.identity;
+      // Files host git and the tools wrote as root since the last command become the sandbox user's.
+      if (identity !== null) handOverWorkspace(root, identity);
       const parents = deps.support.cgroupParents;
       const cgroup = parents ? createResourceCgroup(parents, `xihe-${deps.newId()}`, limits) : undefined;
+      const staged = identity === null ? null : stageForIdentity(identity, [root, ...readOnlyDirs]);
       const wrapped = [
         ...prlimitPrefix(deps.support.prlimit, limits, cgroup !== undefined),
+        ...(staged?.prefix ?? []),
         ...buildBwrapArgv(
-          { bwrapPath, root, cwd, network: options.network ?? "none", env, readOnlyDirs: deps.readOnlyDirs },
+          {
+            bwrapPath,
+            root,
+            cwd,
+            network: options.network ?? "none",
+            env,
+            readOnlyDirs,
+            sourceOf: staged?.sourceOf,
+          },
           argv,
         ),
       ];

@@ -12,6 +12,7 @@ const none: SandboxSupport = {
   cgroupParents: null,
   prlimit: null,
   docker: null,
+  identity: null,
   notes: ["bwrap: not installed"],
 };
 const withBwrap: SandboxSupport = { ...none, bwrap: "/usr/bin/bwrap" };
