@@ -50,7 +50,11 @@ export function createXiheApp(deps: AppOptions): ApplicationFunction {
       return null;
     };
     // The trimmed payload (the schema's output) is what the triage parses again in the worker.
-    const enqueue = async (context: Context, action: string, payload: Json & { installation?: { id: number } }) => {
+    const enqueue = async (
+      context: Context,
+      action: string,
+      payload: Json & { installation?: { id: number } },
+    ) => {
       const fresh = await deps.store.enqueueDelivery({
         deliveryId: context.id,
         event: context.name,

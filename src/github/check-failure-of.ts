@@ -8,7 +8,8 @@ type CheckRunPayload = z.infer<typeof checkRunCompletedPayload>;
 type WorkflowRunPayload = z.infer<typeof workflowRunCompletedPayload>;
 
 export function checkFailureOf(
-  input: { event: "check_run"; payload: CheckRunPayload } | { event: "workflow_run"; payload: WorkflowRunPayload },
+  input:
+    { event: "check_run"; payload: CheckRunPayload } | { event: "workflow_run"; payload: WorkflowRunPayload },
   appId: number,
 ): CheckFailure {
   const p = input.payload;
@@ -20,7 +21,15 @@ export function checkFailureOf(
   if (input.event === "check_run") {
     const { name, conclusion, head_sha, pull_requests, app } = input.payload.check_run;
     const fromXihe = app?.id === appId;
-    return { event: "check_run", name, conclusion, headSha: head_sha, pullRequests: pull_requests, fromXihe, ...origin };
+    return {
+      event: "check_run",
+      name,
+      conclusion,
+      headSha: head_sha,
+      pullRequests: pull_requests,
+      fromXihe,
+      ...origin,
+    };
   }
   const { name, conclusion, head_sha, pull_requests } = input.payload.workflow_run;
   return {

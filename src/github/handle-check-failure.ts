@@ -52,21 +52,21 @@ export async function handleCheckFailure(
     }
     const created = await deps.once(`run:${pr.number}`, async () => {
       const result = await createPrRun(
-      octokit,
-      {
-        ref: { owner: f.repo.owner, repo: f.repo.repo },
-        installationId: f.installationId,
-        prNumber: pr.number,
-        verb,
-        args: "",
-        trigger: f.event,
-        requester: xiheCheckName.toLowerCase(),
-        defaultBranch: f.repo.defaultBranch,
-        policyHash: config.policyHash,
-        extra: { failedCheck: f.name },
-      },
-      deps,
-    );
+        octokit,
+        {
+          ref: { owner: f.repo.owner, repo: f.repo.repo },
+          installationId: f.installationId,
+          prNumber: pr.number,
+          verb,
+          args: "",
+          trigger: f.event,
+          requester: xiheCheckName.toLowerCase(),
+          defaultBranch: f.repo.defaultBranch,
+          policyHash: config.policyHash,
+          extra: { failedCheck: f.name },
+        },
+        deps,
+      );
       return result.created;
     });
     if (created) deps.wakeWorker();

@@ -34,7 +34,9 @@ export async function handleComment(
   const ref = { owner: payload.repository.owner.login, repo: payload.repository.name };
   const reply = (body: string) =>
     deps.once("reply", () =>
-      octokit.rest.issues.createComment({ ...ref, issue_number: payload.issue.number, body }).then(() => true),
+      octokit.rest.issues
+        .createComment({ ...ref, issue_number: payload.issue.number, body })
+        .then(() => true),
     );
   if (command.kind === "unknown_verb") return void (await reply(replies.unknownVerbReply(command.verb)));
   if (!payload.issue.pull_request) return void (await reply(replies.notAPullRequestReply()));
@@ -81,7 +83,8 @@ export async function handleComment(
     if (r.created) return { runId: r.run.id, link: null };
     return { runId: null, link: "existing" in r ? contextString(r.existing, "statusUrl") : null };
   });
-  if (result.runId === null) return void (await reply(replies.alreadyRunningReply(command.verb, result.link)));
+  if (result.runId === null)
+    return void (await reply(replies.alreadyRunningReply(command.verb, result.link)));
   await deps.once("reaction", () =>
     octokit.rest.reactions
       .createForIssueComment({ ...ref, comment_id: payload.comment.id, content: "eyes" })

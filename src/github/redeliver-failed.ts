@@ -49,7 +49,11 @@ export async function redeliverFailed(o: RedeliverOptions): Promise<RedeliveryRe
       break;
     }
     await octokit.request("POST /app/hook/deliveries/{delivery_id}/attempts", { delivery_id: d.id });
-    await o.store.recordRedeliveryRequest({ guid: d.guid, deliveryId: d.id, requestedAt: o.now().toISOString() });
+    await o.store.recordRedeliveryRequest({
+      guid: d.guid,
+      deliveryId: d.id,
+      requestedAt: o.now().toISOString(),
+    });
     o.log.info(
       { guid: d.guid, deliveryId: d.id, event: d.event, statusCode: d.status_code },
       "asked GitHub to redeliver a failed webhook delivery",

@@ -44,7 +44,10 @@ export function createTriageDelivery(deps: TriageDeliveryDeps): TriageHandler {
         return;
       }
       case "check_run.completed": {
-        const failure = checkFailureOf({ event: "check_run", payload: parse(checkRunCompletedPayload) }, deps.appId);
+        const failure = checkFailureOf(
+          { event: "check_run", payload: parse(checkRunCompletedPayload) },
+          deps.appId,
+        );
         return handleCheckFailure(await octokit(), failure, triageDeps);
       }
       case "workflow_run.completed": {

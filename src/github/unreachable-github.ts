@@ -19,7 +19,9 @@ export function unreachableGitHub(octokit: Octokit): void {
     if (!noAnswer && !serverError) throw error;
     // Method and path only: never the headers (they carry the token).
     const where = `${e.request?.method ?? "request"} ${(e.request?.url ?? "").split("?")[0]}`;
-    const detail = noAnswer ? `no answer to ${where} (${e.message ?? "network error"})` : `${e.status} on ${where}`;
+    const detail = noAnswer
+      ? `no answer to ${where} (${e.message ?? "network error"})`
+      : `${e.status} on ${where}`;
     throw new ServiceUnreachableError("GitHub", detail, { cause: error });
   });
 }

@@ -112,7 +112,7 @@ export function createWorker(deps: WorkerDeps): Worker {
     } catch (err) {
       // A rate limit parks the run (its steps replay, so only the report is redone); any other failure
       // to report must not leave the run "running": the outcome is recorded and the problem logged.
-      if (err instanceof RateLimitedError || err instanceof ServiceUnreachableError) throw err;
+      if (err instanceof RateLimitedError) throw err;
       ctx.log.warn({ err }, "could not report the run's outcome; it is recorded in the store");
     }
     await deps.store.updateRun(ctx.run.id, {
@@ -165,16 +165,14 @@ export function createWorker(deps: WorkerDeps): Worker {
     },
     async drain() {
       for (;;) {
+        // Triage first: it is what queues runs (runs never queue triage).
         await triage?.drain();
         wake();
         await filling;
         if (active.size === 0) {
           const next = await deps.store.listRuns({ status: ["queued"], limit: 1 });
           const claimable = next.filter((r) => !r.notBefore || r.notBefore <= deps.now().toISOString());
-          const triageWaiting = (await deps.store.listTriage({ status: ["queued", "running"], limit: 1000 })).some(
-            (j) => !j.notBefore || j.notBefore <= deps.now().toISOString(),
-          );
-          if (claimable.length === 0 && !triageWaiting) return;
+          if (claimable.length === 0) return;
           continue;
         }
         await Promise.race([...active.values()].map((a) => a.done));

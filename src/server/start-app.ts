@@ -40,7 +40,10 @@ export async function startApp(
   const gitVersion = checkGitVersion(execFileSync("git", ["--version"], { encoding: "utf8" }));
   const privateKey = appEnv.privateKey ?? readFileSync(env.PRIVATE_KEY_PATH!, "utf8");
   const store = openStore(env.XIHE_STORE);
-  const Octokit = createXiheOctokit(log, { retryAndThrottle: true, requestTimeoutMs: githubRequestTimeoutMs });
+  const Octokit = createXiheOctokit(log, {
+    retryAndThrottle: true,
+    requestTimeoutMs: githubRequestTimeoutMs,
+  });
   const probot = new Probot({
     appId: appEnv.appId,
     privateKey,
@@ -100,9 +103,21 @@ export async function startApp(
   worker.start();
   log.info({ port, gitVersion, store: env.XIHE_STORE, ...recovered }, "xihe app listening");
   const recovery = every(options.redeliverIntervalMs ?? 10 * 60_000, () =>
-    redeliverFailed({ appOctokit: () => probot.auth(), store, log, now, maxPerPass: 20, perPage: 100, maxPages: 10 })
-      .then((r) => log.info({ listed: r.listed, redelivered: r.requested.length }, "missed-delivery recovery pass"))
-      .catch((err: unknown) => log.warn({ err }, "missed-delivery recovery pass failed; the next one retries")),
+    redeliverFailed({
+      appOctokit: () => probot.auth(),
+      store,
+      log,
+      now,
+      maxPerPass: 20,
+      perPage: 100,
+      maxPages: 10,
+    })
+      .then((r) =>
+        log.info({ listed: r.listed, redelivered: r.requested.length }, "missed-delivery recovery pass"),
+      )
+      .catch((err: unknown) =>
+        log.warn({ err }, "missed-delivery recovery pass failed; the next one retries"),
+      ),
   );
   return {
     async close() {

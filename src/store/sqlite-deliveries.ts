@@ -97,7 +97,9 @@ export function createSqliteDeliveries(db: Database.Database): DeliveryMethods {
     },
     async recordRedeliveryRequest(r) {
       const info = db
-        .prepare("INSERT OR IGNORE INTO redelivery_requests (guid, delivery_id, requested_at) VALUES (?, ?, ?)")
+        .prepare(
+          "INSERT OR IGNORE INTO redelivery_requests (guid, delivery_id, requested_at) VALUES (?, ?, ?)",
+        )
         .run(r.guid, r.deliveryId, r.requestedAt);
       return info.changes === 1;
     },

@@ -93,7 +93,10 @@ export interface TriageJob {
   endedAt: string | null;
 }
 
-export type NewDelivery = Pick<TriageJob, "deliveryId" | "event" | "action" | "installationId" | "payload" | "receivedAt">;
+export type NewDelivery = Pick<
+  TriageJob,
+  "deliveryId" | "event" | "action" | "installationId" | "payload" | "receivedAt"
+>;
 
 export type CreateRunResult = { created: true; run: RunRecord } | { created: false; existing: RunRecord };
 
@@ -109,11 +112,17 @@ export interface Store {
   claimNextTriage(workerId: string, now: string): Promise<TriageJob | null>;
   updateTriage(
     deliveryId: string,
-    patch: Partial<Pick<TriageJob, "status" | "attempts" | "notBefore" | "workerId" | "steps" | "error" | "endedAt">>,
+    patch: Partial<
+      Pick<TriageJob, "status" | "attempts" | "notBefore" | "workerId" | "steps" | "error" | "endedAt">
+    >,
   ): Promise<TriageJob>;
   listTriage(filter: { status?: TriageStatus[]; limit?: number }): Promise<TriageJob[]>;
   /** True the first time a redelivery of this GUID is recorded as requested. */
-  recordRedeliveryRequest(request: { guid: string; deliveryId: number; requestedAt: string }): Promise<boolean>;
+  recordRedeliveryRequest(request: {
+    guid: string;
+    deliveryId: number;
+    requestedAt: string;
+  }): Promise<boolean>;
   hasRedeliveryRequest(guid: string): Promise<boolean>;
   /** At most one queued/running run per (repo, pr, headSha, verb): a second request gets the existing one. */
   createRun(run: NewRun, ids: { id: string; now: string }): Promise<CreateRunResult>;

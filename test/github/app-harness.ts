@@ -84,7 +84,14 @@ export async function createHarness(
     retryAndThrottle: false,
     requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
   });
-  const probot = new Probot({ appId, privateKey, secret, logLevel: "fatal", Octokit, baseUrl: options.baseUrl });
+  const probot = new Probot({
+    appId,
+    privateKey,
+    secret,
+    logLevel: "fatal",
+    Octokit,
+    baseUrl: options.baseUrl,
+  });
   let seq = 0;
   let offsetMs = 0;
   const now = () => new Date(Date.UTC(2026, 11, 2, 12, 0, seq++) + offsetMs);
@@ -94,7 +101,9 @@ export async function createHarness(
     log,
     now,
     newRunId: () => `run${String(++seq).padStart(4, "0")}`,
-    permissions: createPermissionCache(),
+    // The harness clock moves 1 s per reading, far faster than real time: the cache lives 10 fake
+    // minutes so commands a few real seconds apart share it, as they would in production.
+    permissions: createPermissionCache(600_000),
     wakeWorker: () => undefined,
     cancelRun: (id) => worker.cancel(id),
     installationOctokit: (id) => probot.auth(id ?? undefined),

@@ -68,7 +68,9 @@ describe("sqlite store", () => {
       steps: { reply: true },
     });
     expect(await store.claimNextTriage("w2", "2026-01-01T00:00:30Z")).toBeNull();
-    expect(await store.claimNextTriage("w2", "2026-01-01T00:01:00Z")).toMatchObject({ steps: { reply: true } });
+    expect(await store.claimNextTriage("w2", "2026-01-01T00:01:00Z")).toMatchObject({
+      steps: { reply: true },
+    });
   });
 
   it("records a redelivery request once per GUID", async () => {
