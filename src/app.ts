@@ -1,23 +1,31 @@
-// The GitHub App: routes each webhook to its handler. Handlers parse the payload, check who asks,
-// record a run and return; the worker does the work. Follow one webhook from here to a pushed commit.
+// The GitHub App's webhook path: each delivery is parsed, filtered by cheap local rules (a command,
+// the fix label, a failed check on a PR), deduplicated and queued for triage in the store, then
+// answered. It never calls GitHub (issue 19): the worker's triage (github/triage-delivery.ts) reads
+// the config, checks who asks and replies. Follow one webhook from here to a pushed commit.
 import type { ApplicationFunction, Context } from "probot";
 import { z } from "zod";
-import type { HandlerDeps } from "./github/handler-deps.ts";
-import { handleCheckFailure } from "./github/handle-check-failure.ts";
-import { handleComment } from "./github/handle-comment.ts";
-import { handleLabel } from "./github/handle-label.ts";
-import { handlePrClosed } from "./github/handle-pr-closed.ts";
+import type { Logger } from "./logger.ts";
+import { checkFailureOf } from "./github/check-failure-of.ts";
+import { actionablePrs } from "./github/handle-check-failure.ts";
+import { isCommandComment } from "./github/handle-comment.ts";
+import { isFixLabelRequest } from "./github/handle-label.ts";
+import { pullRequestClosedPayload } from "./github/handle-pr-closed.ts";
 import {
   checkRunCompletedPayload,
   issueCommentPayload,
   pullRequestLabeledPayload,
   workflowRunCompletedPayload,
-  type RepositoryPayload,
 } from "./github/payloads.ts";
+import type { Json, Store } from "./store/store.ts";
 
-export interface AppOptions extends HandlerDeps {
+export interface AppOptions {
   /** Our own App id: check runs it created never trigger a run. */
   appId: number;
+  store: Store;
+  log: Logger;
+  now: () => Date;
+  /** Starts the worker on the queued triage job; returns at once. */
+  wakeWorker: () => void;
 }
 
 const handled = new Set([
@@ -41,51 +49,45 @@ export function createXiheApp(deps: AppOptions): ApplicationFunction {
       );
       return null;
     };
+    // The trimmed payload (the schema's output) is what the triage parses again in the worker.
+    const enqueue = async (
+      context: Context,
+      action: string,
+      payload: Json & { installation?: { id: number } },
+    ) => {
+      const fresh = await deps.store.enqueueDelivery({
+        deliveryId: context.id,
+        event: context.name,
+        action,
+        installationId: payload.installation?.id ?? null,
+        payload,
+        receivedAt: deps.now().toISOString(),
+      });
+      if (!fresh) return deps.log.info({ deliveryId: context.id }, "duplicate delivery ignored");
+      deps.wakeWorker();
+    };
 
     app.on("issue_comment.created", async (context) => {
       const payload = parse(issueCommentPayload, context);
-      if (payload) await handleComment(context.octokit, payload, context.id, deps);
+      if (payload && isCommandComment(payload, deps.log)) await enqueue(context, "created", payload);
     });
     app.on("pull_request.labeled", async (context) => {
       const payload = parse(pullRequestLabeledPayload, context);
-      if (payload) await handleLabel(context.octokit, payload, context.id, deps);
+      if (payload && isFixLabelRequest(payload)) await enqueue(context, "labeled", payload);
     });
     app.on("pull_request.closed", async (context) => {
-      const { repository, pull_request } = context.payload;
-      await handlePrClosed(
-        context.octokit,
-        {
-          ref: { owner: repository.owner.login, repo: repository.name },
-          fullName: repository.full_name,
-          prNumber: pull_request.number,
-          deliveryId: context.id,
-        },
-        deps,
-      );
+      const payload = parse(pullRequestClosedPayload, context);
+      if (payload) await enqueue(context, "closed", payload);
     });
     app.on("check_run.completed", async (context) => {
-      const p = parse(checkRunCompletedPayload, context);
-      if (!p) return;
-      const { name, conclusion, head_sha, pull_requests } = p.check_run;
-      const fromXihe = p.check_run.app?.id === deps.appId;
-      const failure = { name, conclusion, headSha: head_sha, pullRequests: pull_requests, fromXihe };
-      await handleCheckFailure(context.octokit, { ...failure, ...origin(context.id, "check_run", p) }, deps);
+      const payload = parse(checkRunCompletedPayload, context);
+      if (payload && actionablePrs(checkFailureOf({ event: "check_run", payload }, deps.appId)).length > 0)
+        await enqueue(context, "completed", payload);
     });
     app.on("workflow_run.completed", async (context) => {
-      const p = parse(workflowRunCompletedPayload, context);
-      if (!p) return;
-      const { name, conclusion, head_sha, pull_requests } = p.workflow_run;
-      const failure = {
-        name: name ?? "workflow",
-        conclusion,
-        headSha: head_sha,
-        pullRequests: pull_requests,
-      };
-      await handleCheckFailure(
-        context.octokit,
-        { ...failure, fromXihe: false, ...origin(context.id, "workflow_run", p) },
-        deps,
-      );
+      const payload = parse(workflowRunCompletedPayload, context);
+      if (payload && actionablePrs(checkFailureOf({ event: "workflow_run", payload }, deps.appId)).length > 0)
+        await enqueue(context, "completed", payload);
     });
     app.on(["installation.created", "installation.deleted"], async (context) => {
       deps.log.info(
@@ -102,20 +104,5 @@ export function createXiheApp(deps: AppOptions): ApplicationFunction {
       if (!handled.has(key))
         deps.log.debug({ deliveryId: context.id, event: key }, "ignored: unsupported event/action");
     });
-  };
-}
-
-/** Where a check failure came from: the delivery, the repository and the installation. */
-function origin(
-  deliveryId: string,
-  event: "check_run" | "workflow_run",
-  p: { repository: RepositoryPayload; installation?: { id: number } | undefined },
-) {
-  const r = p.repository;
-  return {
-    deliveryId,
-    event,
-    repo: { owner: r.owner.login, repo: r.name, fullName: r.full_name, defaultBranch: r.default_branch },
-    installationId: p.installation?.id ?? null,
   };
 }

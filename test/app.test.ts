@@ -41,6 +41,7 @@ describe("Xihe app webhooks", () => {
       )
       .reply(201, { id: 1 });
     await h.send("issue_comment", commentPayload("/xihe help"));
+    await h.settle();
     expect(scope.isDone()).toBe(true);
   });
 
@@ -52,6 +53,7 @@ describe("Xihe app webhooks", () => {
       )
       .reply(201, { id: 1 });
     await h.send("issue_comment", commentPayload("/xihe deploy now"));
+    await h.settle();
   });
 
   it("A06: refuses /xihe fix from a user with read access, with one reply and no run", async () => {
@@ -62,29 +64,36 @@ describe("Xihe app webhooks", () => {
       .post(`${repoPath}/issues/1/comments`, (b: { body: string }) => b.body.includes("needs write access"))
       .reply(201, { id: 2 });
     await h.send("issue_comment", commentPayload("/xihe fix"));
+    await h.settle();
     expect(await h.store.listRuns({})).toEqual([]);
   });
 
   it("A06: ignores commands from bot accounts without any GitHub call", async () => {
     await h.send("issue_comment", commentPayload("/xihe fix", { login: "xihe[bot]", type: "Bot" }));
+    await h.settle();
     await h.send("issue_comment", commentPayload("/xihe fix", { login: "renovate[bot]", type: "Bot" }));
+    await h.settle();
     expect(await h.store.listRuns({})).toEqual([]);
   });
 
   it("A07: a quoted or fenced command does nothing", async () => {
     await h.send("issue_comment", commentPayload("> /xihe fix\n\n```\n/xihe fix\n```\nsee /xihe fix above"));
+    await h.settle();
     expect(await h.store.listRuns({})).toEqual([]);
   });
 
   it("A08: editing a comment to add a command never starts a run", async () => {
     const edited = { ...commentPayload("/xihe fix"), action: "edited", changes: { body: { from: "lgtm" } } };
     await h.send("issue_comment", edited);
+    await h.settle();
     expect(await h.store.listRuns({})).toEqual([]);
   });
 
   it("A05: an unsupported event or action is ignored", async () => {
     await h.send("issue_comment", { ...commentPayload("/xihe fix"), action: "deleted" });
+    await h.settle();
     await h.send("issue_comment", { ...commentPayload("/xihe fix"), action: "transferred_to_mars" });
+    await h.settle();
     expect(await h.store.listRuns({})).toEqual([]);
   });
 
@@ -102,6 +111,7 @@ describe("Xihe app webhooks", () => {
   it("queues a fix run at the PR head SHA and reacts with eyes", async () => {
     queueFix();
     await h.send("issue_comment", commentPayload("/xihe fix keep the public API"));
+    await h.settle();
     const runs = await h.store.listRuns({});
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({
@@ -120,6 +130,7 @@ describe("Xihe app webhooks", () => {
     queueFix();
     const payload = commentPayload("/xihe fix");
     await Promise.all(Array.from({ length: 5 }, () => h.send("issue_comment", payload, "delivery-A04")));
+    await h.settle();
     expect(await h.store.listRuns({})).toHaveLength(1);
   });
 
@@ -127,13 +138,16 @@ describe("Xihe app webhooks", () => {
     queueFix();
     const payload = commentPayload("/xihe fix");
     await h.send("issue_comment", payload, "delivery-redeliver");
+    await h.settle();
     await h.send("issue_comment", payload, "delivery-redeliver");
+    await h.settle();
     expect(await h.store.listRuns({})).toHaveLength(1);
   });
 
   it("answers 'already running' to a second request for the same head SHA", async () => {
     queueFix();
     await h.send("issue_comment", commentPayload("/xihe fix"), "d1");
+    await h.settle();
     const scope = nock(api);
     noConfig(scope);
     scope.get(`${repoPath}/pulls/1`).reply(200, fixture("pulls.get.same-repo.json"));
@@ -141,6 +155,7 @@ describe("Xihe app webhooks", () => {
       .post(`${repoPath}/issues/1/comments`, (b: { body: string }) => b.body.includes("already in progress"))
       .reply(201, { id: 3 });
     await h.send("issue_comment", commentPayload("/xihe fix", { commentId: 77 }), "d2");
+    await h.settle();
     expect(await h.store.listRuns({})).toHaveLength(1);
   });
 
@@ -161,6 +176,7 @@ describe("Xihe app webhooks", () => {
       )
       .reply(201, { id: 4 });
     await h.send("issue_comment", commentPayload("/xihe fix"));
+    await h.settle();
     expect(await h.store.listRuns({})).toEqual([]);
   });
 
@@ -168,6 +184,7 @@ describe("Xihe app webhooks", () => {
     // The contents request must carry ref=master (the default branch); a PR-head ref would not match.
     queueFix();
     await h.send("issue_comment", commentPayload("/xihe fix"));
+    await h.settle();
     expect((await h.store.listRuns({}))[0]?.context).toMatchObject({
       policyHash: expect.any(String),
       defaultBranch: "master",
@@ -177,12 +194,14 @@ describe("Xihe app webhooks", () => {
   it("/xihe stop cancels the PR's active run", async () => {
     queueFix();
     await h.send("issue_comment", commentPayload("/xihe fix"), "d-fix");
+    await h.settle();
     const scope = nock(api);
     noConfig(scope);
     scope
       .post(`${repoPath}/issues/1/comments`, (b: { body: string }) => /Stopped `run\d+`/.test(b.body))
       .reply(201, { id: 5 });
     await h.send("issue_comment", commentPayload("/xihe stop", { commentId: 78 }), "d-stop");
+    await h.settle();
     const [run] = await h.store.listRuns({});
     expect(run).toMatchObject({ status: "cancelled", reason: "stopped by @Codertocat" });
     expect(await h.store.listAudit({ runId: run!.id })).toMatchObject([
@@ -227,6 +246,7 @@ describe("Xihe app: labels, failed checks and closed PRs", () => {
       pull_request: pr,
       ...base(),
     });
+    await h.settle();
     expect(await h.store.listRuns({})).toMatchObject([
       { verb: "fix", trigger: "label", requester: "Codertocat" },
     ]);
@@ -234,6 +254,7 @@ describe("Xihe app: labels, failed checks and closed PRs", () => {
 
   it("other labels do nothing", async () => {
     await h.send("pull_request", { action: "labeled", label: { name: "bug" }, pull_request: pr, ...base() });
+    await h.settle();
     expect(await h.store.listRuns({})).toEqual([]);
   });
 
@@ -259,22 +280,27 @@ describe("Xihe app: labels, failed checks and closed PRs", () => {
       .get(`${repoPath}/pulls/1`)
       .reply(200, fixture("pulls.get.same-repo.json"));
     await h.send("check_run", failedCheck());
+    await h.settle();
     expect(await h.store.listRuns({})).toMatchObject([{ verb: "fix", trigger: "check_run", headSha: head }]);
   });
 
   it("a failed check run does nothing when on_failure is off (the default)", async () => {
     noConfig(token());
     await h.send("check_run", failedCheck());
+    await h.settle();
     expect(await h.store.listRuns({})).toEqual([]);
   });
 
   it("A36: Xihe's own check run and its side branches never trigger Xihe", async () => {
     await h.send("check_run", failedCheck({ app: { id: 123, slug: "xihe" } }));
+    await h.settle();
     await h.send("check_run", failedCheck({ name: "Xihe" }));
+    await h.settle();
     await h.send(
       "check_run",
       failedCheck({ pull_requests: [{ number: 2, head: { sha: head, ref: "xihe/fix/1-abc" } }] }),
     );
+    await h.settle();
     expect(await h.store.listRuns({})).toEqual([]);
   });
 
@@ -308,7 +334,9 @@ describe("Xihe app: labels, failed checks and closed PRs", () => {
       )
       .reply(201, { id: 9 });
     await h.send("check_run", failedCheck(), "check-1");
+    await h.settle();
     await h.send("check_run", failedCheck({ id: 4243 }), "check-2");
+    await h.settle();
     expect(scope.isDone()).toBe(true);
     expect(await h.store.listRuns({})).toHaveLength(2);
   });
@@ -331,6 +359,7 @@ describe("Xihe app: labels, failed checks and closed PRs", () => {
       pull_request: { ...pr, state: "closed", merged: true },
       ...base(),
     });
+    await h.settle();
     expect(await h.store.listAudit({})).toMatchObject([
       { action: "cleanup_side_branches", result: { deleted: ["xihe/fix/1-run0001"] } },
     ]);
@@ -374,6 +403,7 @@ describe("Xihe app: fork PRs and automatic triggers", () => {
       sender: p.sender,
       installation: p.installation,
     });
+    await h.settle();
     expect(await h.store.listRuns({})).toEqual([]);
   });
 });

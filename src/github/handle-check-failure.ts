@@ -1,10 +1,11 @@
 // A failed check run or workflow run on an open PR: per `on_failure`, do nothing, diagnose, or fix.
 // Xihe's own check runs and its own side branches never trigger it, and automatic attempts per head
-// SHA are capped, so its pushes cannot loop (THREATS A36).
+// SHA are capped, so its pushes cannot loop (THREATS A36). The webhook path queues only failures
+// `actionablePrs` finds a PR for; the config read and the runs happen in the worker's triage.
 import type { RunVerb } from "../store/store.ts";
 import { createPrRun } from "./create-pr-run.ts";
 import type { GitHubClient, RepoRef } from "./github-client.ts";
-import type { HandlerDeps } from "./handler-deps.ts";
+import type { TriageDeps } from "./handler-deps.ts";
 import { readRepoConfig } from "./read-repo-config.ts";
 import { givingUpReply } from "./replies.ts";
 
@@ -12,7 +13,6 @@ export const xiheCheckName = "Xihe";
 export const sideBranchPrefix = "xihe/";
 
 export interface CheckFailure {
-  deliveryId: string;
   event: "check_run" | "workflow_run";
   name: string;
   conclusion: string | null;
@@ -25,23 +25,19 @@ export interface CheckFailure {
 
 const failing = new Set(["failure", "timed_out"]);
 
+/** Cheap and local: the open PRs at the failed head SHA, none for a success or Xihe's own checks. */
+export function actionablePrs(f: CheckFailure): CheckFailure["pullRequests"] {
+  if (!failing.has(f.conclusion ?? "") || f.fromXihe || f.name === xiheCheckName) return [];
+  return f.pullRequests.filter((p) => p.head.sha === f.headSha && !p.head.ref.startsWith(sideBranchPrefix));
+}
+
 export async function handleCheckFailure(
   octokit: GitHubClient,
   f: CheckFailure,
-  deps: HandlerDeps,
+  deps: TriageDeps,
 ): Promise<void> {
-  if (!failing.has(f.conclusion ?? "") || f.fromXihe || f.name === xiheCheckName) return;
-  const prs = f.pullRequests.filter(
-    (p) => p.head.sha === f.headSha && !p.head.ref.startsWith(sideBranchPrefix),
-  );
+  const prs = actionablePrs(f);
   if (prs.length === 0) return;
-  const fresh = await deps.store.recordDelivery({
-    id: f.deliveryId,
-    event: f.event,
-    action: "completed",
-    receivedAt: deps.now().toISOString(),
-  });
-  if (!fresh) return;
   const config = await readRepoConfig(octokit, f.repo);
   if (!config.ok || config.config.on_failure === "off") return;
   const verb: RunVerb = config.config.on_failure === "fix" ? "fix" : "diagnose";
@@ -54,23 +50,26 @@ export async function handleCheckFailure(
       await giveUpOnce(octokit, f, pr.number, maxAttempts, deps);
       continue;
     }
-    const result = await createPrRun(
-      octokit,
-      {
-        ref: { owner: f.repo.owner, repo: f.repo.repo },
-        installationId: f.installationId,
-        prNumber: pr.number,
-        verb,
-        args: "",
-        trigger: f.event,
-        requester: xiheCheckName.toLowerCase(),
-        defaultBranch: f.repo.defaultBranch,
-        policyHash: config.policyHash,
-        extra: { failedCheck: f.name },
-      },
-      deps,
-    );
-    if (result.created) deps.wakeWorker();
+    const created = await deps.once(`run:${pr.number}`, async () => {
+      const result = await createPrRun(
+        octokit,
+        {
+          ref: { owner: f.repo.owner, repo: f.repo.repo },
+          installationId: f.installationId,
+          prNumber: pr.number,
+          verb,
+          args: "",
+          trigger: f.event,
+          requester: xiheCheckName.toLowerCase(),
+          defaultBranch: f.repo.defaultBranch,
+          policyHash: config.policyHash,
+          extra: { failedCheck: f.name },
+        },
+        deps,
+      );
+      return result.created;
+    });
+    if (created) deps.wakeWorker();
   }
 }
 
@@ -79,17 +78,21 @@ async function giveUpOnce(
   f: CheckFailure,
   pr: number,
   attempts: number,
-  deps: HandlerDeps,
+  deps: TriageDeps,
 ) {
   const marker = `gave_up:${pr}@${f.headSha}`;
   const seen = await deps.store.listAudit({ repo: f.repo.fullName, limit: 1000 });
   if (seen.some((e) => e.action === marker)) return;
-  await octokit.rest.issues.createComment({
-    owner: f.repo.owner,
-    repo: f.repo.repo,
-    issue_number: pr,
-    body: givingUpReply(attempts, f.headSha),
-  });
+  await deps.once(`give-up:${pr}`, () =>
+    octokit.rest.issues
+      .createComment({
+        owner: f.repo.owner,
+        repo: f.repo.repo,
+        issue_number: pr,
+        body: givingUpReply(attempts, f.headSha),
+      })
+      .then(() => true),
+  );
   await deps.store.addAudit({
     at: deps.now().toISOString(),
     actor: "xihe",

@@ -1,23 +1,26 @@
 // `pull_request.closed` (merged or not): Xihe's side branches of that PR are no longer needed and
 // are deleted through the refs API. Only `xihe/fix/<pr>-*` branches whose tip carries a
-// `Xihe-Run` trailer are touched.
+// `Xihe-Run` trailer are touched. Triaged in the worker; a retry after a partial cleanup lists the
+// refs again, so a deleted branch is never deleted twice.
+import { z } from "zod";
 import { runIdsOf } from "../delivery/run-commit-message.ts";
 import { sideBranchPrefix } from "../delivery/side-branch-name.ts";
 import type { GitHubClient, RepoRef } from "./github-client.ts";
-import type { HandlerDeps } from "./handler-deps.ts";
+import type { TriageDeps } from "./handler-deps.ts";
+
+/** The fields of `pull_request.closed` the cleanup reads. */
+export const pullRequestClosedPayload = z.object({
+  action: z.literal("closed"),
+  pull_request: z.object({ number: z.number() }),
+  repository: z.object({ name: z.string(), full_name: z.string(), owner: z.object({ login: z.string() }) }),
+  installation: z.object({ id: z.number() }).optional(),
+});
 
 export async function handlePrClosed(
   octokit: GitHubClient,
-  input: { ref: RepoRef; fullName: string; prNumber: number; deliveryId: string },
-  deps: HandlerDeps,
+  input: { ref: RepoRef; fullName: string; prNumber: number },
+  deps: Pick<TriageDeps, "store" | "log" | "now">,
 ): Promise<string[]> {
-  const fresh = await deps.store.recordDelivery({
-    id: input.deliveryId,
-    event: "pull_request",
-    action: "closed",
-    receivedAt: deps.now().toISOString(),
-  });
-  if (!fresh) return [];
   const prefix = sideBranchPrefix(input.prNumber);
   const { data } = await octokit.rest.git.listMatchingRefs({ ...input.ref, ref: `heads/${prefix}` });
   const deleted: string[] = [];

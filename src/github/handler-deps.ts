@@ -1,6 +1,7 @@
-// What webhook handlers get from the entry point: the store, a logger, clock and ids, the permission
-// cache, and the two hooks into the worker.
+// What the triage of a webhook delivery gets from the entry point: the store, a logger, clock and
+// ids, the permission cache, the two hooks into the worker, and `once` for its side effects.
 import type { Logger } from "../logger.ts";
+import type { TriageOnce } from "../runs/triage-loop.ts";
 import type { Store } from "../store/store.ts";
 import type { PermissionCache } from "./collaborator-permission.ts";
 
@@ -12,4 +13,9 @@ export interface HandlerDeps {
   permissions: PermissionCache;
   wakeWorker: () => void;
   cancelRun: (runId: string) => void;
+}
+
+/** HandlerDeps for one delivery: `once` runs a side effect at most once across retried triages. */
+export interface TriageDeps extends HandlerDeps {
+  once: TriageOnce;
 }

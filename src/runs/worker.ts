@@ -1,10 +1,14 @@
 // The worker: takes queued runs from the store with bounded concurrency and owns their lifecycle
 // (queued -> running -> succeeded | failed | cancelled | needs_input). Rate-limited runs are parked,
-// cancelled runs are aborted, and everything an executor does goes through persisted steps.
+// cancelled runs are aborted, and everything an executor does goes through persisted steps. It also
+// drains the triage queue (triage-loop.ts) that webhook deliveries fill.
 import type { Logger } from "../logger.ts";
 import { runStep } from "./run-step.ts";
-import { contextObject } from "./run-context.ts";
+import { contextNumber, contextObject } from "./run-context.ts";
 import { RateLimitedError } from "./rate-limited-error.ts";
+import { maxUnreachableRetries, retryBackoffMs } from "./retry-backoff.ts";
+import { ServiceUnreachableError } from "./service-unreachable-error.ts";
+import { createTriageLoop, type TriageHandler } from "./triage-loop.ts";
 import type { ExecutorTable, RunContext, RunOutcome, RunReporter } from "./run-executor.ts";
 import type { RunRecord, Store } from "../store/store.ts";
 
@@ -16,6 +20,8 @@ export interface WorkerDeps {
   concurrency: number;
   executors: ExecutorTable;
   reporterFor: (run: RunRecord) => RunReporter;
+  /** Triage of webhook deliveries (config, permission, replies); none in the CLI. */
+  triage?: { handle: TriageHandler; concurrency: number };
 }
 
 export interface Worker {
@@ -23,8 +29,10 @@ export interface Worker {
   wake(): void;
   /** Aborts a run this worker holds (its sandbox processes get the abort signal). */
   cancel(runId: string): void;
-  /** Resolves when no run is active and none is claimable. */
+  /** Resolves when no triage job and no run is active and none is claimable. */
   drain(): Promise<void>;
+  /** Resolves when no triage job is active or claimable; runs it queued stay queued. */
+  drainTriage(): Promise<void>;
   /** Polls for parked and newly queued runs. */
   start(pollMs?: number): void;
   stop(): Promise<void>;
@@ -34,6 +42,9 @@ export function createWorker(deps: WorkerDeps): Worker {
   const active = new Map<string, { controller: AbortController; done: Promise<void> }>();
   let filling: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
+  const triage = deps.triage
+    ? createTriageLoop({ ...deps, concurrency: deps.triage.concurrency, handle: deps.triage.handle })
+    : null;
 
   async function fill(): Promise<void> {
     while (active.size < deps.concurrency) {
@@ -46,6 +57,7 @@ export function createWorker(deps: WorkerDeps): Worker {
   }
 
   function wake(): void {
+    triage?.wake();
     filling ??= fill()
       .catch((err: unknown) => deps.log.error({ err }, "worker could not claim runs"))
       .finally(() => (filling = null));
@@ -80,6 +92,7 @@ export function createWorker(deps: WorkerDeps): Worker {
       await finish(ctx, reporter, outcome);
     } catch (err) {
       if (err instanceof RateLimitedError) return park(ctx, reporter, err);
+      if (err instanceof ServiceUnreachableError) return parkUnreachable(ctx, reporter, err);
       log.error({ err }, "run failed");
       const reason = err instanceof Error ? err.message : String(err);
       await finish(ctx, reporter, { status: "failed", summary: reason, body: "" }).catch((e: unknown) =>
@@ -113,15 +126,36 @@ export function createWorker(deps: WorkerDeps): Worker {
 
   async function park(ctx: RunContext, reporter: RunReporter, err: RateLimitedError): Promise<void> {
     ctx.log.warn({ resumeAt: err.resumeAt.toISOString() }, "run parked by a GitHub rate limit");
-    await deps.store.updateRun(ctx.run.id, {
-      status: "queued",
-      workerId: null,
-      notBefore: err.resumeAt.toISOString(),
-      reason: err.message,
-    });
+    await requeue(ctx, err.resumeAt, err.message);
     await reporter
       .progress(ctx, err.message)
       .catch((e: unknown) => ctx.log.warn({ err: e }, "could not show parking"));
+  }
+
+  // GitHub did not answer: the run waits and resumes at its first unfinished step (finished steps
+  // replay), so the command is not lost; after many tries it fails with the reason.
+  async function parkUnreachable(ctx: RunContext, reporter: RunReporter, err: ServiceUnreachableError) {
+    const parks = (contextNumber(ctx.run, "unreachableParks") ?? 0) + 1;
+    if (parks > maxUnreachableRetries) {
+      ctx.log.error({ err, parks }, "run failed: GitHub stayed unreachable");
+      await finish(ctx, reporter, { status: "failed", summary: err.message, body: "" }).catch((e: unknown) =>
+        ctx.log.error({ err: e }, "could not record the failed run"),
+      );
+      return;
+    }
+    const resumeAt = new Date(deps.now().getTime() + retryBackoffMs(parks));
+    ctx.log.warn({ err, parks, resumeAt: resumeAt.toISOString() }, "run parked: could not reach GitHub");
+    await ctx.remember({ unreachableParks: parks });
+    await requeue(ctx, resumeAt, err.message);
+  }
+
+  async function requeue(ctx: RunContext, at: Date, reason: string): Promise<void> {
+    await deps.store.updateRun(ctx.run.id, {
+      status: "queued",
+      workerId: null,
+      notBefore: at.toISOString(),
+      reason,
+    });
   }
 
   return {
@@ -131,6 +165,8 @@ export function createWorker(deps: WorkerDeps): Worker {
     },
     async drain() {
       for (;;) {
+        // Triage first: it is what queues runs (runs never queue triage).
+        await triage?.drain();
         wake();
         await filling;
         if (active.size === 0) {
@@ -142,6 +178,9 @@ export function createWorker(deps: WorkerDeps): Worker {
         await Promise.race([...active.values()].map((a) => a.done));
       }
     },
+    async drainTriage() {
+      await triage?.drain();
+    },
     start(pollMs = 2000) {
       timer ??= setInterval(wake, pollMs);
       timer.unref();
@@ -151,6 +190,7 @@ export function createWorker(deps: WorkerDeps): Worker {
       if (timer) clearInterval(timer);
       timer = null;
       await Promise.allSettled([...active.values()].map((a) => a.done));
+      await triage?.stop();
     },
   };
 }

@@ -9,6 +9,9 @@ import { modelFromEnv } from "../cli/model-from-env.ts";
 import { loadEnv, requireAppEnv } from "../config.ts";
 import { createPermissionCache } from "../github/collaborator-permission.ts";
 import { createGitHubReporter } from "../github/github-reporter.ts";
+import { redeliverFailed } from "../github/redeliver-failed.ts";
+import { timedFetch } from "../github/timed-fetch.ts";
+import { createTriageDelivery } from "../github/triage-delivery.ts";
 import { createXiheOctokit } from "../github/xihe-octokit.ts";
 import { createLogger } from "../logger.ts";
 import { checkGitVersion } from "../runs/check-git-version.ts";
@@ -18,8 +21,18 @@ import { openStore } from "../store/open-store.ts";
 import { buildGitHubExecutors } from "./github-executors.ts";
 import { createWebhookServer } from "./webhook-server.ts";
 
+/** Bound on one request to GitHub's API; log archives (blob downloads) get longer. */
+const githubRequestTimeoutMs = 20_000;
+const blobDownloadTimeoutMs = 120_000;
+
+export interface StartOptions {
+  /** How often the missed-delivery recovery runs (it also runs once at start-up). */
+  redeliverIntervalMs?: number;
+}
+
 export async function startApp(
   processEnv: NodeJS.ProcessEnv = process.env,
+  options: StartOptions = {},
 ): Promise<{ close(): Promise<void> }> {
   const env = loadEnv(processEnv);
   const appEnv = requireAppEnv(env);
@@ -27,7 +40,10 @@ export async function startApp(
   const gitVersion = checkGitVersion(execFileSync("git", ["--version"], { encoding: "utf8" }));
   const privateKey = appEnv.privateKey ?? readFileSync(env.PRIVATE_KEY_PATH!, "utf8");
   const store = openStore(env.XIHE_STORE);
-  const Octokit = createXiheOctokit(log, { retryAndThrottle: true });
+  const Octokit = createXiheOctokit(log, {
+    retryAndThrottle: true,
+    requestTimeoutMs: githubRequestTimeoutMs,
+  });
   const probot = new Probot({
     appId: appEnv.appId,
     privateKey,
@@ -37,6 +53,17 @@ export async function startApp(
   });
   const now = () => new Date();
   const workerId = `worker-${process.pid}-${randomBytes(3).toString("hex")}`;
+  const triage = createTriageDelivery({
+    appId: Number(appEnv.appId),
+    store,
+    log,
+    now,
+    newRunId: () => `r${randomBytes(5).toString("hex")}`,
+    permissions: createPermissionCache(),
+    wakeWorker: () => worker.wake(),
+    cancelRun: (id) => worker.cancel(id),
+    installationOctokit: (id) => probot.auth(id ?? undefined),
+  });
   const worker = createWorker({
     store,
     log,
@@ -50,9 +77,11 @@ export async function startApp(
       log,
       now,
       newId: () => randomBytes(4).toString("hex"),
+      fetch: timedFetch(blobDownloadTimeoutMs),
       complete: modelFromEnv(processEnv, 1200),
     }),
     reporterFor: (run) => createGitHubReporter(() => probot.auth(run.installationId ?? undefined), now),
+    triage: { handle: triage, concurrency: 4 },
   });
   const recovered = await recoverInterruptedRuns({ store, now, workerId });
   await probot.load(
@@ -61,10 +90,7 @@ export async function startApp(
       store,
       log,
       now,
-      newRunId: () => `r${randomBytes(5).toString("hex")}`,
-      permissions: createPermissionCache(),
       wakeWorker: () => worker.wake(),
-      cancelRun: (id) => worker.cancel(id),
     }),
   );
   const server = createWebhookServer({
@@ -76,11 +102,44 @@ export async function startApp(
   await new Promise<void>((resolve) => server.listen(port, processEnv.HOST ?? "0.0.0.0", resolve));
   worker.start();
   log.info({ port, gitVersion, store: env.XIHE_STORE, ...recovered }, "xihe app listening");
+  const recovery = every(options.redeliverIntervalMs ?? 10 * 60_000, () =>
+    redeliverFailed({
+      appOctokit: () => probot.auth(),
+      store,
+      log,
+      now,
+      maxPerPass: 20,
+      perPage: 100,
+      maxPages: 10,
+    })
+      .then((r) =>
+        log.info({ listed: r.listed, redelivered: r.requested.length }, "missed-delivery recovery pass"),
+      )
+      .catch((err: unknown) =>
+        log.warn({ err }, "missed-delivery recovery pass failed; the next one retries"),
+      ),
+  );
   return {
     async close() {
+      await recovery.stop();
       await new Promise((resolve) => server.close(resolve));
       await worker.stop();
       await store.close();
+    },
+  };
+}
+
+/** Runs fn now and every intervalMs, never two passes at once. */
+function every(intervalMs: number, fn: () => Promise<void>) {
+  let running: Promise<void> | null = null;
+  const tick = () => void (running ??= fn().finally(() => (running = null)));
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  tick();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
     },
   };
 }

@@ -73,4 +73,30 @@ export const sqliteMigrations: readonly string[] = [
   `,
   // A run parked by a rate limit waits until not_before (THREATS A33).
   `ALTER TABLE runs ADD COLUMN not_before TEXT;`,
+  // The webhook path only records a delivery and queues its triage (issue 19): everything that needs
+  // GitHub happens later in the worker, so a slow GitHub never holds a webhook answer.
+  `
+  CREATE TABLE triage_jobs (
+    delivery_id TEXT PRIMARY KEY REFERENCES deliveries(id),
+    event TEXT NOT NULL,
+    action TEXT,
+    installation_id INTEGER,
+    payload TEXT NOT NULL,
+    status TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    not_before TEXT,
+    worker_id TEXT,
+    steps TEXT NOT NULL DEFAULT '{}',
+    error TEXT,
+    received_at TEXT NOT NULL,
+    ended_at TEXT
+  );
+  CREATE INDEX triage_jobs_status ON triage_jobs(status, received_at);
+  -- Redeliveries Xihe asked GitHub for, by delivery GUID: each is requested at most once.
+  CREATE TABLE redelivery_requests (
+    guid TEXT PRIMARY KEY,
+    delivery_id INTEGER NOT NULL,
+    requested_at TEXT NOT NULL
+  );
+  `,
 ];

@@ -9,6 +9,8 @@ import type {
   RunVerb,
   StepRecord,
   StepStatus,
+  TriageJob,
+  TriageStatus,
 } from "./store.ts";
 
 export interface RunRow {
@@ -53,6 +55,22 @@ export interface AuditRow {
   run_id: string | null;
   params: string;
   result: string;
+}
+
+export interface TriageRow {
+  delivery_id: string;
+  event: string;
+  action: string | null;
+  installation_id: number | null;
+  payload: string;
+  status: string;
+  attempts: number;
+  not_before: string | null;
+  worker_id: string | null;
+  steps: string;
+  error: string | null;
+  received_at: string;
+  ended_at: string | null;
 }
 
 function parseJson(text: string, column: string): Json {
@@ -111,5 +129,25 @@ export function rowToAudit(r: AuditRow): AuditEvent {
     runId: r.run_id,
     params: parseJson(r.params, "audit.params"),
     result: parseJson(r.result, "audit.result"),
+  };
+}
+
+export function rowToTriage(r: TriageRow): TriageJob {
+  const steps = parseJson(r.steps, "triage_jobs.steps");
+  return {
+    deliveryId: r.delivery_id,
+    event: r.event,
+    action: r.action,
+    installationId: r.installation_id,
+    payload: parseJson(r.payload, "triage_jobs.payload"),
+    // Written only by this store from the typed union.
+    status: r.status as TriageStatus,
+    attempts: r.attempts,
+    notBefore: r.not_before,
+    workerId: r.worker_id,
+    steps: steps !== null && typeof steps === "object" && !Array.isArray(steps) ? steps : {},
+    error: r.error,
+    receivedAt: r.received_at,
+    endedAt: r.ended_at,
   };
 }

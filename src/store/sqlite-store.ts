@@ -4,6 +4,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { redactText } from "../redact.ts";
 import { sqliteMigrations } from "./sqlite-migrations.ts";
+import { createSqliteDeliveries } from "./sqlite-deliveries.ts";
 import { rowToAudit, rowToRun, rowToStep, type AuditRow, type RunRow, type StepRow } from "./sqlite-rows.ts";
 import type { AuditEvent, CreateRunResult, Json, NewRun, RunRecord, RunStatus, Store } from "./store.ts";
 
@@ -98,12 +99,7 @@ function createSqliteStore(db: Database.Database): Store {
   });
 
   return {
-    async recordDelivery(d) {
-      const info = db
-        .prepare("INSERT OR IGNORE INTO deliveries (id, event, action, received_at) VALUES (?, ?, ?, ?)")
-        .run(d.id, d.event, d.action, d.receivedAt);
-      return info.changes === 1;
-    },
+    ...createSqliteDeliveries(db),
     async createRun(run, ids) {
       return insertRun(run, ids.id, ids.now);
     },

@@ -71,16 +71,59 @@ export interface AuditEvent {
   result: Json;
 }
 
+export type TriageStatus = "queued" | "running" | "done" | "failed";
+
+/** A verified webhook delivery waiting for (or done with) its triage in the worker. */
+export interface TriageJob {
+  deliveryId: string;
+  event: string;
+  action: string | null;
+  installationId: number | null;
+  /** The payload fields the triage reads (already trimmed by the handler's schema). */
+  payload: Json;
+  status: TriageStatus;
+  /** Failed attempts so far (a rate-limit park does not count). */
+  attempts: number;
+  notBefore: string | null;
+  workerId: string | null;
+  /** Outputs of the side effects already done, by key, so a retried triage never repeats one. */
+  steps: Record<string, Json>;
+  error: string | null;
+  receivedAt: string;
+  endedAt: string | null;
+}
+
+export type NewDelivery = Pick<
+  TriageJob,
+  "deliveryId" | "event" | "action" | "installationId" | "payload" | "receivedAt"
+>;
+
 export type CreateRunResult = { created: true; run: RunRecord } | { created: false; existing: RunRecord };
 
 export interface Store {
-  /** True the first time a delivery id is seen; false for a redelivery or a concurrent duplicate. */
-  recordDelivery(delivery: {
-    id: string;
-    event: string;
-    action: string | null;
-    receivedAt: string;
+  /**
+   * Records a delivery id and queues its triage in one transaction. True the first time the id is
+   * seen; false for a redelivery or a concurrent duplicate (nothing is queued then).
+   */
+  enqueueDelivery(delivery: NewDelivery): Promise<boolean>;
+  /** True when a delivery with this GUID was recorded. */
+  hasDelivery(id: string): Promise<boolean>;
+  /** Atomically moves the oldest claimable queued triage job to running for this worker. */
+  claimNextTriage(workerId: string, now: string): Promise<TriageJob | null>;
+  updateTriage(
+    deliveryId: string,
+    patch: Partial<
+      Pick<TriageJob, "status" | "attempts" | "notBefore" | "workerId" | "steps" | "error" | "endedAt">
+    >,
+  ): Promise<TriageJob>;
+  listTriage(filter: { status?: TriageStatus[]; limit?: number }): Promise<TriageJob[]>;
+  /** True the first time a redelivery of this GUID is recorded as requested. */
+  recordRedeliveryRequest(request: {
+    guid: string;
+    deliveryId: number;
+    requestedAt: string;
   }): Promise<boolean>;
+  hasRedeliveryRequest(guid: string): Promise<boolean>;
   /** At most one queued/running run per (repo, pr, headSha, verb): a second request gets the existing one. */
   createRun(run: NewRun, ids: { id: string; now: string }): Promise<CreateRunResult>;
   getRun(id: string): Promise<RunRecord | null>;

@@ -1,4 +1,6 @@
-// A real Probot instance with Xihe loaded, a real SQLite store and a real worker; GitHub is nock.
+// A real Probot instance with Xihe loaded, a real SQLite store and a real worker; GitHub is nock
+// (or, with `baseUrl`, a local server). Deliveries are only queued by `send`: `settle` runs their
+// triage in the worker, as the App's worker does right after answering the webhook.
 import { sign } from "@octokit/webhooks-methods";
 import { generateKeyPairSync, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -9,7 +11,9 @@ import { Probot } from "probot";
 import { createXiheApp } from "../../src/app.ts";
 import { createPermissionCache } from "../../src/github/collaborator-permission.ts";
 import { createGitHubReporter } from "../../src/github/github-reporter.ts";
+import { createTriageDelivery } from "../../src/github/triage-delivery.ts";
 import { createXiheOctokit } from "../../src/github/xihe-octokit.ts";
+import type { Logger } from "../../src/logger.ts";
 import type { ExecutorTable } from "../../src/runs/run-executor.ts";
 import { createWorker, type Worker } from "../../src/runs/worker.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
@@ -56,6 +60,10 @@ export interface Harness {
   worker: Worker;
   storePath: string;
   send(event: string, payload: unknown, id?: string): Promise<void>;
+  /** Runs the worker's triage of every queued delivery until none is claimable. */
+  settle(): Promise<void>;
+  /** Moves the harness clock forward (parked triage jobs and runs wait on it). */
+  advanceClock(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -63,15 +71,43 @@ export async function createHarness(
   options: {
     executors?: ExecutorTable | ((probot: Probot, store: Store) => ExecutorTable);
     storePath?: string;
+    /** GitHub's API base URL, for a local fake GitHub instead of nock. */
+    baseUrl?: string;
+    requestTimeoutMs?: number;
+    log?: Logger;
   } = {},
 ): Promise<Harness> {
-  const log = pino({ level: process.env.XIHE_TEST_LOG ?? "silent" });
+  const log = options.log ?? pino({ level: process.env.XIHE_TEST_LOG ?? "silent" });
   const storePath = options.storePath ?? join(mkdtempSync(join(tmpdir(), "xihe-app-")), "xihe.db");
   const store = openSqliteStore(storePath);
-  const Octokit = createXiheOctokit(log, { retryAndThrottle: false });
-  const probot = new Probot({ appId, privateKey, secret, logLevel: "fatal", Octokit });
+  const Octokit = createXiheOctokit(log, {
+    retryAndThrottle: false,
+    requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
+  });
+  const probot = new Probot({
+    appId,
+    privateKey,
+    secret,
+    logLevel: "fatal",
+    Octokit,
+    baseUrl: options.baseUrl,
+  });
   let seq = 0;
-  const now = () => new Date(Date.UTC(2026, 11, 2, 12, 0, seq++));
+  let offsetMs = 0;
+  const now = () => new Date(Date.UTC(2026, 11, 2, 12, 0, seq++) + offsetMs);
+  const triage = createTriageDelivery({
+    appId,
+    store,
+    log,
+    now,
+    newRunId: () => `run${String(++seq).padStart(4, "0")}`,
+    // The harness clock moves 1 s per reading, far faster than real time: the cache lives 10 fake
+    // minutes so commands a few real seconds apart share it, as they would in production.
+    permissions: createPermissionCache(600_000),
+    wakeWorker: () => undefined,
+    cancelRun: (id) => worker.cancel(id),
+    installationOctokit: (id) => probot.auth(id ?? undefined),
+  });
   const worker = createWorker({
     store,
     log,
@@ -81,19 +117,9 @@ export async function createHarness(
     executors:
       typeof options.executors === "function" ? options.executors(probot, store) : (options.executors ?? {}),
     reporterFor: (run) => createGitHubReporter(() => probot.auth(run.installationId ?? undefined), now),
+    triage: { handle: triage, concurrency: 2 },
   });
-  await probot.load(
-    createXiheApp({
-      appId,
-      store,
-      log,
-      now,
-      newRunId: () => `run${String(++seq).padStart(4, "0")}`,
-      permissions: createPermissionCache(),
-      wakeWorker: () => undefined,
-      cancelRun: (id) => worker.cancel(id),
-    }),
-  );
+  await probot.load(createXiheApp({ appId, store, log, now, wakeWorker: () => undefined }));
   return {
     probot,
     store,
@@ -107,6 +133,10 @@ export async function createHarness(
         payload: body,
         signature: await sign(secret, body),
       });
+    },
+    settle: () => worker.drainTriage(),
+    advanceClock(ms) {
+      offsetMs += ms;
     },
     async close() {
       await worker.stop();

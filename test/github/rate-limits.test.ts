@@ -6,7 +6,10 @@ import { createXiheOctokit } from "../../src/github/xihe-octokit.ts";
 import { RateLimitedError } from "../../src/runs/rate-limited-error.ts";
 
 const client = () => {
-  const Octokit = createXiheOctokit(pino({ level: "silent" }), { retryAndThrottle: true });
+  const Octokit = createXiheOctokit(pino({ level: "silent" }), {
+    retryAndThrottle: true,
+    requestTimeoutMs: 10_000,
+  });
   return new Octokit({ auth: "ghs_test" });
 };
 

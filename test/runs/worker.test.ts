@@ -152,7 +152,7 @@ describe("run lifecycle on GitHub", () => {
       now: () => new Date(),
       workerId: "new-worker",
     });
-    expect(report).toEqual({ resumed: ["run-1"], failed: [] });
+    expect(report).toEqual({ resumed: ["run-1"], failed: [], triageRequeued: [] });
     const second = token();
     second
       .patch(`${repoPath}/issues/comments/555`, (b: Body) => b.body?.includes("✅ done") ?? false)

@@ -31,11 +31,54 @@ describe("sqlite store", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("records a delivery id once", async () => {
-    const d = { id: "guid-1", event: "issue_comment", action: "created", receivedAt: "2026-01-01T00:00:00Z" };
-    expect(await store.recordDelivery(d)).toBe(true);
-    expect(await store.recordDelivery(d)).toBe(false);
-    expect(await store.recordDelivery({ ...d, id: "guid-2" })).toBe(true);
+  it("records a delivery id once and queues its triage once", async () => {
+    const d = {
+      deliveryId: "guid-1",
+      event: "issue_comment",
+      action: "created",
+      installationId: 3,
+      payload: { comment: { body: "/xihe fix" } },
+      receivedAt: "2026-01-01T00:00:00Z",
+    };
+    expect(await store.enqueueDelivery(d)).toBe(true);
+    expect(await store.enqueueDelivery(d)).toBe(false);
+    expect(await store.enqueueDelivery({ ...d, deliveryId: "guid-2" })).toBe(true);
+    expect(await store.hasDelivery("guid-1")).toBe(true);
+    expect(await store.hasDelivery("guid-3")).toBe(false);
+    expect((await store.listTriage({})).map((j) => j.deliveryId)).toEqual(["guid-1", "guid-2"]);
+  });
+
+  it("claims a triage job once, and not before its notBefore", async () => {
+    const d = {
+      deliveryId: "guid-1",
+      event: "issue_comment",
+      action: "created",
+      installationId: null,
+      payload: {},
+      receivedAt: "2026-01-01T00:00:00Z",
+    };
+    await store.enqueueDelivery(d);
+    const job = await store.claimNextTriage("w1", "2026-01-01T00:00:01Z");
+    expect(job).toMatchObject({ deliveryId: "guid-1", status: "running", workerId: "w1", steps: {} });
+    expect(await store.claimNextTriage("w2", "2026-01-01T00:00:01Z")).toBeNull();
+    await store.updateTriage("guid-1", {
+      status: "queued",
+      workerId: null,
+      notBefore: "2026-01-01T00:01:00Z",
+      steps: { reply: true },
+    });
+    expect(await store.claimNextTriage("w2", "2026-01-01T00:00:30Z")).toBeNull();
+    expect(await store.claimNextTriage("w2", "2026-01-01T00:01:00Z")).toMatchObject({
+      steps: { reply: true },
+    });
+  });
+
+  it("records a redelivery request once per GUID", async () => {
+    const r = { guid: "g-1", deliveryId: 12345678, requestedAt: "2026-01-01T00:00:00Z" };
+    expect(await store.hasRedeliveryRequest("g-1")).toBe(false);
+    expect(await store.recordRedeliveryRequest(r)).toBe(true);
+    expect(await store.recordRedeliveryRequest({ ...r, deliveryId: 2 })).toBe(false);
+    expect(await store.hasRedeliveryRequest("g-1")).toBe(true);
   });
 
   it("allows one active run per PR, head SHA and verb", async () => {

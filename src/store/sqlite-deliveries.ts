@@ -1,0 +1,110 @@
+// The delivery side of the SQLite store: the dedup table, the triage queue the webhook path fills
+// and the worker drains, and the redeliveries Xihe asked GitHub for.
+import type Database from "better-sqlite3";
+import { redactText } from "../redact.ts";
+import { rowToTriage, type TriageRow } from "./sqlite-rows.ts";
+import type { NewDelivery, Store, TriageJob } from "./store.ts";
+
+type DeliveryMethods = Pick<
+  Store,
+  | "enqueueDelivery"
+  | "hasDelivery"
+  | "claimNextTriage"
+  | "updateTriage"
+  | "listTriage"
+  | "recordRedeliveryRequest"
+  | "hasRedeliveryRequest"
+>;
+
+export function createSqliteDeliveries(db: Database.Database): DeliveryMethods {
+  const getStmt = db.prepare<[string], TriageRow>("SELECT * FROM triage_jobs WHERE delivery_id = ?");
+  const requireJob = (id: string): TriageJob => {
+    const row = getStmt.get(id);
+    if (!row) throw new Error(`triage job ${id} does not exist`);
+    return rowToTriage(row);
+  };
+
+  const enqueue = db.transaction((d: NewDelivery): boolean => {
+    const info = db
+      .prepare("INSERT OR IGNORE INTO deliveries (id, event, action, received_at) VALUES (?, ?, ?, ?)")
+      .run(d.deliveryId, d.event, d.action, d.receivedAt);
+    if (info.changes !== 1) return false;
+    db.prepare(
+      `INSERT INTO triage_jobs (delivery_id, event, action, installation_id, payload, status, received_at)
+       VALUES (?, ?, ?, ?, ?, 'queued', ?)`,
+    ).run(
+      d.deliveryId,
+      d.event,
+      d.action,
+      d.installationId,
+      redactText(JSON.stringify(d.payload)),
+      d.receivedAt,
+    );
+    return true;
+  });
+
+  const claim = db.transaction((workerId: string, now: string): TriageJob | null => {
+    const row = db
+      .prepare<[string], TriageRow>(
+        `SELECT * FROM triage_jobs WHERE status = 'queued' AND (not_before IS NULL OR not_before <= ?)
+         ORDER BY received_at, rowid LIMIT 1`,
+      )
+      .get(now);
+    if (!row) return null;
+    db.prepare("UPDATE triage_jobs SET status = 'running', worker_id = ? WHERE delivery_id = ?").run(
+      workerId,
+      row.delivery_id,
+    );
+    return requireJob(row.delivery_id);
+  });
+
+  return {
+    async enqueueDelivery(d) {
+      return enqueue(d);
+    },
+    async hasDelivery(id) {
+      return db.prepare("SELECT 1 FROM deliveries WHERE id = ?").get(id) !== undefined;
+    },
+    async claimNextTriage(workerId, now) {
+      return claim(workerId, now);
+    },
+    async updateTriage(id, patch) {
+      const next = { ...requireJob(id), ...patch };
+      db.prepare(
+        `UPDATE triage_jobs SET status = ?, attempts = ?, not_before = ?, worker_id = ?, steps = ?, error = ?,
+           ended_at = ? WHERE delivery_id = ?`,
+      ).run(
+        next.status,
+        next.attempts,
+        next.notBefore,
+        next.workerId,
+        redactText(JSON.stringify(next.steps)),
+        next.error === null ? null : redactText(next.error),
+        next.endedAt,
+        id,
+      );
+      return requireJob(id);
+    },
+    async listTriage(filter) {
+      const statuses = filter.status ?? [];
+      const where = statuses.length ? `WHERE status IN (${statuses.map(() => "?").join(", ")})` : "";
+      return db
+        .prepare<(string | number)[], TriageRow>(
+          `SELECT * FROM triage_jobs ${where} ORDER BY received_at, rowid LIMIT ?`,
+        )
+        .all(...statuses, filter.limit ?? 50)
+        .map(rowToTriage);
+    },
+    async recordRedeliveryRequest(r) {
+      const info = db
+        .prepare(
+          "INSERT OR IGNORE INTO redelivery_requests (guid, delivery_id, requested_at) VALUES (?, ?, ?)",
+        )
+        .run(r.guid, r.deliveryId, r.requestedAt);
+      return info.changes === 1;
+    },
+    async hasRedeliveryRequest(guid) {
+      return db.prepare("SELECT 1 FROM redelivery_requests WHERE guid = ?").get(guid) !== undefined;
+    },
+  };
+}
