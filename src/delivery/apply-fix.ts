@@ -49,6 +49,7 @@ export async function applyFix(input: ApplyFixInput): Promise<ApplyFixResult> {
   const git = deliveryGit({
     dir: input.dir,
     hooksDir: input.hooksDir,
+    allowFileProtocol: [headUrl, sideUrl].some((u) => u.startsWith("file:")),
     ...(input.token ? { token: input.token } : {}),
   });
 

@@ -27,6 +27,7 @@ export async function cleanupSideBranches(input: CleanupInput): Promise<CleanupR
   const git = deliveryGit({
     dir: input.dir,
     hooksDir: input.hooksDir,
+    allowFileProtocol: url.startsWith("file:"),
     ...(input.token ? { token: input.token } : {}),
   });
   const listing = await git(["ls-remote", "--heads", url, "refs/heads/xihe/fix/*"]);

@@ -1,10 +1,7 @@
-// git for delivery: the workspace's hardened environment (no hooks, no ambient config, the token
-// only as an http.extraHeader in GIT_CONFIG_* variables, never in argv, a URL or .git/config),
+// git for delivery: the one hardened runner (workspace/run-git.ts: no hooks, no ambient config, the
+// token only as an http.extraHeader in GIT_CONFIG_* variables, never in argv, a URL or .git/config),
 // bound to one directory. Output in errors is redacted, the token included.
-import { execa } from "execa";
-import { redactText } from "../redact.ts";
-import { buildGitEnv } from "../workspace/git-env.ts";
-import { GitCommandError } from "../workspace/run-git.ts";
+import { GitCommandError, runGit } from "../workspace/run-git.ts";
 
 export interface DeliveryGitOptions {
   dir: string;
@@ -12,36 +9,21 @@ export interface DeliveryGitOptions {
   hooksDir: string;
   /** Installation token for https remotes. */
   token?: string;
+  /** Set by a caller whose remote is a file:// URL (a local mirror); git still refuses it for submodules. */
+  allowFileProtocol?: boolean;
 }
 
 /** Runs git in the bound directory; `env` adds variables such as GIT_AUTHOR_DATE for one call. */
 export type DeliveryGit = (args: readonly string[], env?: Record<string, string>) => Promise<string>;
 
 export function deliveryGit(o: DeliveryGitOptions): DeliveryGit {
-  const base = buildGitEnv({
+  const options = {
+    cwd: o.dir,
     emptyHooksDir: o.hooksDir,
     ...(o.token === undefined ? {} : { token: o.token }),
-    // Tests and local mirrors use file:// remotes; git still refuses file:// for submodules.
-    allowFileProtocol: true,
-  });
-  const secrets = o.token === undefined ? [] : [o.token];
-  return async (args, env = {}) => {
-    const result = await execa("git", [...args], {
-      cwd: o.dir,
-      env: { ...base, ...env },
-      extendEnv: false,
-      reject: false,
-      stdin: "ignore",
-      timeout: 300_000,
-      killSignal: "SIGKILL",
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    if (result.exitCode === 0 && !result.timedOut) return result.stdout;
-    const detail = redactText(result.stderr || result.stdout || String(result.shortMessage), secrets);
-    const what = result.timedOut ? "timed out" : `failed (exit ${result.exitCode ?? "signal"})`;
-    const verb = args.find((a, i) => !a.startsWith("-") && args[i - 1] !== "-c") ?? "";
-    throw new GitCommandError(`git ${verb} ${what}: ${detail.trim().slice(-2000)}`);
+    allowFileProtocol: o.allowFileProtocol ?? false,
   };
+  return (args, env = {}) => runGit(args, { ...options, env });
 }
 
 /** A git query whose non-zero exit is an answer (e.g. `merge-base --is-ancestor`), not a failure. */

@@ -41,6 +41,7 @@ export async function pushSideBranch(input: PushSideBranchInput): Promise<PushSi
   const git = deliveryGit({
     dir: input.dir,
     hooksDir: input.hooksDir,
+    allowFileProtocol: url.startsWith("file:"),
     ...(input.token ? { token: input.token } : {}),
   });
   if (!runIdsOf(await git(["log", "-1", "--format=%B", sha, "--"])).includes(input.runId))

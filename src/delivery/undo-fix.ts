@@ -36,6 +36,7 @@ export async function undoFix(input: UndoFixInput): Promise<UndoFixResult> {
   const git = deliveryGit({
     dir: input.dir,
     hooksDir: input.hooksDir,
+    allowFileProtocol: url.startsWith("file:"),
     ...(input.token ? { token: input.token } : {}),
   });
   const current = await remoteBranchSha(git, url, headRef);

@@ -1,26 +1,26 @@
-// Refuses to work with a git older than the patched minimum (THREATS A38): clone-time CVEs
-// (hooks via symlinked submodules, 2024) are fixed in 2.39.4 on the 2.39 line and 2.45.1 upstream.
+// Refuses to work with a git that lacks the clone-time fixes of May 2024 (THREATS A38: hooks via
+// symlinked submodules, CVE-2024-32002 and friends). They shipped as point releases on every line
+// from 2.39 on, so "2.39.4 or newer" is not enough: 2.40.1, 2.44.0 and 2.45.0 are newer and unpatched.
+import semver from "semver";
 import { XiheError } from "../errors.ts";
 
-export const minimumGit = [2, 39, 4] as const;
+/** The first patched release of each maintained line, and everything from 2.45.1 on. */
+export const patchedGit =
+  ">=2.39.4 <2.40.0 || >=2.40.2 <2.41.0 || >=2.41.1 <2.42.0 || >=2.42.2 <2.43.0 || " +
+  ">=2.43.4 <2.44.0 || >=2.44.1 <2.45.0 || >=2.45.1";
 
 export class GitTooOldError extends XiheError {
   readonly code = "git_too_old";
 }
 
-/** Takes the output of `git --version`; throws `git_too_old:<version>` below the minimum. */
+/** Takes the output of `git --version`; throws `git_too_old:<version>` unless it is a patched release. */
 export function checkGitVersion(versionOutput: string): string {
   const match = /git version (\d+)\.(\d+)\.(\d+)/.exec(versionOutput);
   if (!match)
     throw new GitTooOldError(`git_too_old:unknown (could not read "${versionOutput.trim().slice(0, 80)}")`);
-  const found = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const version = found.join(".");
-  for (let i = 0; i < 3; i++) {
-    if (found[i]! > minimumGit[i]!) return version;
-    if (found[i]! < minimumGit[i]!)
-      throw new GitTooOldError(
-        `git_too_old:${version} (need ${minimumGit.join(".")} or newer; upgrade git on this worker)`,
-      );
-  }
-  return version;
+  const version = `${Number(match[1])}.${Number(match[2])}.${Number(match[3])}`;
+  if (semver.satisfies(version, patchedGit)) return version;
+  throw new GitTooOldError(
+    `git_too_old:${version} (need a patched release: 2.39.4+, 2.40.2+, 2.41.1+, 2.42.2+, 2.43.4+, 2.44.1+ or 2.45.1+; upgrade git on this worker)`,
+  );
 }

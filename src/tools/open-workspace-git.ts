@@ -1,75 +1,72 @@
-// WorkspaceGit over the git binary, argv only (no shell). Hooks, fsmonitor and pagers are switched
-// off for every call so a repository's own config cannot run code in the bot's process.
-import { execa } from "execa";
+// WorkspaceGit over the one hardened git runner (workspace/run-git.ts): no host config, no hooks,
+// no fsmonitor, no submodule recursion, no diff drivers, a fixed identity. The repository is pinned
+// when the workspace is opened, before any sandboxed command runs, so a rewritten `.git` file in
+// the work tree cannot point host git at a planted repository (THREATS A39).
+import { lstatSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { ToolFailure } from "../errors.ts";
+import { GitCommandError, runGitForExit } from "../workspace/run-git.ts";
+import { refuseNewGitlinks } from "./refuse-new-gitlinks.ts";
 import type { WorkspaceGit } from "./workspace-git.ts";
-
-const safety = [
-  "-c",
-  "core.hooksPath=/dev/null",
-  "-c",
-  "core.fsmonitor=false",
-  "-c",
-  "core.pager=cat",
-  "-c",
-  "commit.gpgsign=false",
-];
 
 // Xihe's own state in a checkout (the index cache) is never part of a fix or a "dirty" tree.
 const ownState = ":(exclude).xihe";
+const noSubmodules = "--ignore-submodules=all";
+const noDrivers = ["--no-color", "--no-ext-diff", "--no-textconv", noSubmodules];
 
-export function openWorkspaceGit(
-  root: string,
-  identity = { name: "xihe", email: "xihe@users.noreply.github.com" },
-): WorkspaceGit {
+/** The git directory of the checkout at `root`: `.git` itself, or where a `.git` file points. */
+function gitDirOf(root: string): string {
+  const dotGit = resolve(root, ".git");
+  const stat = lstatSync(dotGit, { throwIfNoEntry: false });
+  if (stat?.isDirectory()) return dotGit;
+  const pointer = stat?.isFile() ? /^gitdir: (.+)$/m.exec(readFileSync(dotGit, "utf8")) : null;
+  if (!pointer)
+    throw new GitCommandError(
+      `${root} is not the top of a git checkout: it has no .git directory or gitdir file`,
+    );
+  return resolve(root, pointer[1]!.trim());
+}
+
+export function openWorkspaceGit(root: string): WorkspaceGit {
+  const pinned = { GIT_DIR: gitDirOf(root), GIT_WORK_TREE: resolve(root) };
   async function git(
     args: readonly string[],
-    okCodes: readonly number[] = [0],
+    okExitCodes: readonly number[] = [0],
   ): Promise<{ stdout: string; exitCode: number }> {
-    const result = await execa(
-      "git",
-      [...safety, "-c", `user.name=${identity.name}`, "-c", `user.email=${identity.email}`, ...args],
-      {
-        cwd: root,
-        reject: false,
-        stripFinalNewline: false,
-        env: { GIT_TERMINAL_PROMPT: "0", GIT_OPTIONAL_LOCKS: "0" },
-      },
-    );
-    const exitCode = result.exitCode ?? -1;
-    if (!okCodes.includes(exitCode))
-      throw new ToolFailure(
-        `git ${args[0] ?? ""} failed (exit ${exitCode}): ${String(result.stderr).trim().slice(0, 500)}`,
-      );
-    return { stdout: String(result.stdout), exitCode };
+    try {
+      return await runGitForExit(args, { cwd: root, env: pinned, allowFileProtocol: false, okExitCodes });
+    } catch (err) {
+      // The model reads ToolFailure and can correct itself (a bad path, a bad ref).
+      if (err instanceof GitCommandError) throw new ToolFailure(err.message.slice(0, 600), { cause: err });
+      throw err;
+    }
   }
+  const stdoutOf = async (args: readonly string[]) => (await git(args)).stdout;
   const lines = (text: string) => text.split("\n").filter((l) => l !== "");
+  const nulLines = (text: string) => text.split("\0").filter((l) => l !== "");
+  const addIntents = () => git(["add", "-A", "-N", "--", ".", ownState]);
   return {
     listFiles: async () =>
-      lines(
-        (await git(["ls-files", "--cached", "--others", "--exclude-standard", "-z"])).stdout.replaceAll(
-          "\0",
-          "\n",
-        ),
-      ),
-    head: async () => (await git(["rev-parse", "HEAD"])).stdout.trim(),
+      nulLines(await stdoutOf(["ls-files", "--cached", "--others", "--exclude-standard", "-z"])),
+    head: async () => (await stdoutOf(["rev-parse", "HEAD"])).trim(),
     async createBranch(name) {
       await git(["switch", "-c", name, "--"]);
     },
     async commitAll(message) {
       await git(["add", "-A", "--", ".", ownState]);
-      const staged = await git(["diff", "--cached", "--quiet"], [0, 1]);
+      await refuseNewGitlinks(stdoutOf);
+      const staged = await git(["diff", "--cached", "--quiet", noSubmodules], [0, 1]);
       if (staged.exitCode === 0) return null;
       await git(["commit", "-q", "--no-verify", "-m", message]);
-      return (await git(["rev-parse", "HEAD"])).stdout.trim();
+      return (await stdoutOf(["rev-parse", "HEAD"])).trim();
     },
     async diff(base, paths = []) {
-      await git(["add", "-A", "-N", "--", ".", ownState]);
-      return (await git(["diff", "--no-color", "--no-ext-diff", base, "--", ...paths])).stdout;
+      await addIntents();
+      return stdoutOf(["diff", ...noDrivers, base, "--", ...paths]);
     },
     async diffCheck(base) {
-      await git(["add", "-A", "-N", "--", ".", ownState]);
-      const result = await git(["diff", "--check", "--no-color", base, "--"], [0, 2]);
+      await addIntents();
+      const result = await git(["diff", "--check", ...noDrivers, base, "--"], [0, 2]);
       return { ok: result.exitCode === 0, output: result.stdout };
     },
     async currentBranch() {
@@ -77,13 +74,15 @@ export function openWorkspaceGit(
       return exitCode === 0 ? stdout.trim() : null;
     },
     pendingChanges: async () =>
-      lines((await git(["status", "--porcelain", "--untracked-files=all", "--", ".", ownState])).stdout),
+      lines(
+        await stdoutOf(["status", "--porcelain", "--untracked-files=all", noSubmodules, "--", ".", ownState]),
+      ),
     async switchTo(branch) {
       await git(["switch", "--quiet", branch, "--"]);
     },
     async changedFiles(base) {
-      await git(["add", "-A", "-N", "--", ".", ownState]);
-      return lines((await git(["diff", "--name-only", "-z", base, "--"])).stdout.replaceAll("\0", "\n"));
+      await addIntents();
+      return nulLines(await stdoutOf(["diff", "--name-only", "-z", noSubmodules, base, "--"]));
     },
   };
 }

@@ -1,5 +1,6 @@
 // The git operations tools and the loop need on the workspace checkout. The one implementation is
-// open-workspace-git.ts (simple-git, hooks off); the interface keeps the loop free of git plumbing.
+// open-workspace-git.ts (the hardened runner of workspace/run-git.ts); the interface keeps the loop
+// free of git plumbing.
 export interface WorkspaceGit {
   /** Tracked and untracked-not-ignored files, repository-relative. */
   listFiles(): Promise<string[]>;

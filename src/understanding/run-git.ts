@@ -1,26 +1,11 @@
-// Runs one git command in a directory and returns its stdout as a Buffer (paths come NUL-separated).
-import { execFile } from "node:child_process";
+// Runs one git command in a directory through the hardened runner (workspace/run-git.ts) and returns
+// its stdout as a Buffer (paths come NUL-separated). The index reads PR checkouts: no host config,
+// hook, fsmonitor or diff driver may run while it does.
 import { isAbsolute, join } from "node:path";
+import { runGitBytes } from "../workspace/run-git.ts";
 
-export function runGit(cwd: string, args: readonly string[], input?: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      "git",
-      ["-c", "core.quotepath=off", ...args],
-      { cwd, encoding: "buffer", maxBuffer: 1024 * 1024 * 1024 },
-      (err, stdout, stderr) => {
-        if (err) {
-          const detail = stderr.toString("utf8").trim();
-          reject(
-            new Error(`git ${args.join(" ")} failed in ${cwd}: ${detail || err.message}`, { cause: err }),
-          );
-        } else {
-          resolve(stdout);
-        }
-      },
-    );
-    if (input !== undefined) child.stdin?.end(input);
-  });
+export function runGit(cwd: string, args: readonly string[]): Promise<Buffer> {
+  return runGitBytes(["-c", "core.quotepath=off", ...args], { cwd, allowFileProtocol: false });
 }
 
 /** The absolute path of the git index of the work tree containing `dir`, or null outside git. */

@@ -7,6 +7,7 @@ import { createLocalSandbox } from "./local-sandbox.ts";
 import type { Sandbox } from "./sandbox.ts";
 import type { SandboxLimits } from "./sandbox-limits.ts";
 import type { SandboxSupport } from "./sandbox-support.ts";
+import { withNestedGitCleanup } from "./with-nested-git-cleanup.ts";
 
 export class SandboxUnavailableError extends XiheError {
   readonly code = "sandbox_unavailable";
@@ -33,7 +34,12 @@ const installHelp =
   "install bubblewrap (Debian/Ubuntu: `apt-get install bubblewrap`; Fedora: `dnf install bubblewrap`), " +
   "or set XIHE_SANDBOX=docker with XIHE_DOCKER_IMAGE=<image>@sha256:<digest> on a host with a Docker engine";
 
+/** Every runner a run gets removes the nested repositories its commands leave (THREATS A39). */
 export function chooseSandbox(o: ChooseSandboxOptions): Sandbox {
+  return withNestedGitCleanup(chooseRunner(o));
+}
+
+function chooseRunner(o: ChooseSandboxOptions): Sandbox {
   const base = { root: o.root, newId: o.newId, now: o.now, defaults: o.defaults, redact: o.redact };
   const bwrap = (): Sandbox =>
     createBwrapSandbox({ ...base, support: o.support, readOnlyDirs: o.readOnlyDirs });

@@ -1,7 +1,7 @@
 // Per-run workspaces: a `git clone --shared` of the warm mirror checked out at the exact SHA the run
 // was requested for. The run worker calls prepareWorkspace() and dispose(); the worker start-up
 // calls removeLeftoverWorkspaces() because a crashed process cannot clean up after itself.
-import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { assertFreeDisk } from "./disk-space.ts";
 import { assertCommitSha, assertPullNumber } from "./git-ref.ts";
@@ -55,6 +55,7 @@ export function createWorkspaceFactory(deps: WorkspaceFactoryDeps) {
           ...git,
           cwd: deps.workspacesDir,
         });
+        neutraliseDrivers(dir);
         await runGit(["checkout", "--quiet", "--detach", sha, "--"], { ...git, cwd: dir });
         // Later fetches/pushes go to the real remote (token per command), not to our mirror path.
         await runGit(["remote", "set-url", "origin", request.cloneUrl], { ...git, cwd: dir });
@@ -71,6 +72,15 @@ export function createWorkspaceFactory(deps: WorkspaceFactoryDeps) {
       return leftovers.length;
     },
   };
+}
+
+// info/attributes outranks every .gitattributes in the tree: whatever driver names the PR's
+// attributes use, host git applies no filter, textconv, external diff or merge driver in this
+// checkout, even one a config we did not foresee defines (THREATS A39). --attr-source would do the
+// same from outside the repository but needs git 2.40.
+function neutraliseDrivers(dir: string): void {
+  mkdirSync(join(dir, ".git", "info"), { recursive: true });
+  writeFileSync(join(dir, ".git", "info", "attributes"), "* !filter !diff !merge\n");
 }
 
 export type WorkspaceFactory = ReturnType<typeof createWorkspaceFactory>;

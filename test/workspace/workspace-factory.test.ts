@@ -124,6 +124,29 @@ describe("workspace factory", () => {
     expect(existsSync(`${marker}-hook`) && existsSync(`${marker}-fsmonitor`)).toBe(true);
   });
 
+  it("A39: in a workspace no .gitattributes selects a filter or diff driver, even one a config defines", async () => {
+    const src = join(scratch.dir, "src");
+    const sha = createRepo(src, {
+      ".gitattributes": "* filter=leak diff=leak\n",
+      "deep/.gitattributes": "*.txt filter=leak diff=leak\n",
+      "deep/a.txt": "a\n",
+    });
+    const ws = await factory.prepareWorkspace({ cloneUrl: `file://${src}`, sha });
+    // A driver definition we did not foresee (in the clone's own config, the only one host git reads).
+    git(ws.dir, ["config", "filter.leak.clean", `sh -c 'touch ${marker}-filter; cat'`]);
+    git(ws.dir, ["config", "diff.leak.textconv", `sh -c 'touch ${marker}-textconv; cat "$0"'`]);
+    git(ws.dir, ["config", "diff.leak.command", `sh -c 'touch ${marker}-external'`]);
+    writeFileSync(join(ws.dir, "deep", "a.txt"), "b\n");
+    const hardened = { cwd: ws.dir, emptyHooksDir: factory.hooksDir, allowFileProtocol: false };
+    await runGit(["add", "-A"], hardened);
+    const diff = await runGit(["diff", "--cached", "HEAD"], hardened);
+    expect(diff).toContain("+b");
+    expect(await runGit(["check-attr", "filter", "diff", "--", "deep/a.txt"], hardened)).toBe(
+      "deep/a.txt: filter: unspecified\ndeep/a.txt: diff: unspecified",
+    );
+    expect(readdirSync(scratch.dir).filter((name) => name.startsWith("pwned"))).toEqual([]);
+  });
+
   it("A16 refuses a tree with a symlinked .git and leaves no workspace behind", async () => {
     const src = join(scratch.dir, "src");
     createRepo(src, { "a.txt": "a\n" });

@@ -14,7 +14,7 @@ import type { Store } from "../../../src/store/store.ts";
 import { bindCommandPolicy } from "../../../src/tools/bind-command-policy.ts";
 import { openWorkspaceGit } from "../../../src/tools/open-workspace-git.ts";
 import { toolRegistry } from "../../../src/tools/registry.ts";
-import { createBwrapSandbox } from "../../../src/workspace/bwrap-sandbox.ts";
+import { chooseSandbox } from "../../../src/workspace/choose-sandbox.ts";
 import { detectSandboxSupport } from "../../../src/workspace/sandbox-support.ts";
 import type { Sandbox } from "../../../src/workspace/sandbox.ts";
 import { makeGitRepo, type TempRepo } from "../../tools/support/make-git-repo.ts";
@@ -43,7 +43,11 @@ export function fixHarness(
   const dbDir = mkdtempSync(join(tmpdir(), "xihe-store-"));
   const store = openSqliteStore(join(dbDir, "xihe.db"));
   const support = detectSandboxSupport(`test-${process.pid}`);
-  const sandbox = createBwrapSandbox({
+  // The runner a real run gets (chooseSandbox), so its wrapping (nested-repository cleanup) is tested.
+  const sandbox = chooseSandbox({
+    requested: "bwrap",
+    source: "github",
+    trustLocal: false,
     root: repo.root,
     support,
     newId: () => `t${process.pid}-${++counter}`,
