@@ -11,8 +11,7 @@ export function readRepoFile(root: string, path: string, maxBytes?: number): Buf
     return file.kind === "file" ? file.bytes : null;
   } catch (err) {
     if (err instanceof WorkspacePathError) return null;
-    if (err instanceof Error && "code" in err && (err.code === "EACCES" || err.code === "EPERM"))
-      return null;
+    if (err instanceof Error && "code" in err && (err.code === "EACCES" || err.code === "EPERM")) return null;
     throw err;
   }
 }

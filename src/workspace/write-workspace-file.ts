@@ -37,7 +37,7 @@ export function writeWorkspaceFile(root: string, requested: string, text: string
     if (reached !== null) confineRealPath(rootReal, reached, requested);
     ftruncateSync(fd, 0);
     const bytes = Buffer.from(text, "utf8");
-    for (let written = 0; written < bytes.length; )
+    for (let written = 0; written < bytes.length;)
       written += writeSync(fd, bytes, written, bytes.length - written, written);
   } finally {
     closeSync(fd);
