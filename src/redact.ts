@@ -80,3 +80,10 @@ function base64Forms(secret: string): string[] {
   }
   return [...forms];
 }
+
+/** secretValuesFromEnv over a parsed configuration (numbers and flags are never secrets). */
+export function secretValuesFromSettings(settings: Readonly<Record<string, unknown>>): string[] {
+  const strings: Record<string, string> = {};
+  for (const [name, value] of Object.entries(settings)) if (typeof value === "string") strings[name] = value;
+  return secretValuesFromEnv(strings);
+}

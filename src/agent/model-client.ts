@@ -1,8 +1,10 @@
 // The Model over any OpenAI-compatible chat-completions endpoint. Retries are ours (the SDK's are
 // off) so Retry-After, jitter and the sleep used in tests are explicit; every call reports its tokens
-// and cost from the price table.
+// and cost from the price table. Every prompt is redacted (the API key, the configured secrets and
+// the log patterns) before it is sent.
 import OpenAI, { APIError } from "openai";
 import type { Logger } from "../logger.ts";
+import { redactText } from "../redact.ts";
 import type { Model, ModelRequest, ModelRole, ModelTurn, ToolCallRequest } from "./model.ts";
 import { costOf, type PriceTable } from "./price-table.ts";
 import {
@@ -15,6 +17,7 @@ import {
 import { describeToolsInText, parseTextToolCalls } from "./text-tool-calls.ts";
 import { toOpenAiMessages } from "./to-openai-messages.ts";
 import { ModelCallError } from "./model-call-error.ts";
+import { redactMessages } from "./redact-messages.ts";
 
 export type ToolMode = "native" | "text";
 
@@ -31,6 +34,10 @@ export interface ModelClientOptions {
   timeoutMs: number;
   retry?: RetryPolicy;
   log?: Logger;
+  /** Secret values besides the API key to scrub from prompts (e.g. secretValuesFromEnv of the env). */
+  secrets?: readonly string[];
+  /** A run's own scrubber (e.g. one that knows its installation token), applied after ours. */
+  redact?: (text: string) => string;
 }
 
 export function createModelClient(options: ModelClientOptions): Model {
@@ -42,13 +49,20 @@ export function createModelClient(options: ModelClientOptions): Model {
     timeout: options.timeoutMs,
   });
   const policy = options.retry ?? defaultRetryPolicy;
+  // A placeholder key ("unused", for local endpoints) is no secret and would scrub a common word.
+  const secrets = [...(options.apiKey.length >= 8 ? [options.apiKey] : []), ...(options.secrets ?? [])];
+  const redact = (text: string): string => {
+    const scrubbed = redactText(text, secrets);
+    return options.redact ? options.redact(scrubbed) : scrubbed;
+  };
 
   async function callOnce(request: ModelRequest): Promise<Omit<ModelTurn, "attempts">> {
     const model = options.models[request.role];
     const native = options.toolMode === "native";
+    const redacted = redactMessages(request.messages, redact);
     const messages = native
-      ? request.messages
-      : withToolsInSystemPrompt(request.messages, describeToolsInText(request.tools));
+      ? redacted
+      : withToolsInSystemPrompt(redacted, describeToolsInText(request.tools));
     const response = await client.chat.completions.create(
       {
         model,

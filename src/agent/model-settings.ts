@@ -2,6 +2,7 @@
 // role and XIHE_MODEL_<ROLE> overrides it. No base URL or no model means "no model configured".
 import type { Env } from "../config.ts";
 import { ConfigError } from "../errors.ts";
+import { secretValuesFromSettings } from "../redact.ts";
 import type { ModelRole } from "./model.ts";
 import { parsePriceTable, type PriceTable } from "./price-table.ts";
 import type { ToolMode } from "./model-client.ts";
@@ -13,6 +14,8 @@ export interface ModelSettings {
   prices: PriceTable;
   toolMode: ToolMode;
   timeoutMs: number;
+  /** Values of the environment's secret-named settings, scrubbed from every prompt like from logs. */
+  secrets: string[];
 }
 
 export function modelSettingsFromEnv(env: Env): ModelSettings | null {
@@ -41,5 +44,6 @@ export function modelSettingsFromEnv(env: Env): ModelSettings | null {
     prices: parsePriceTable(env.XIHE_MODEL_PRICES),
     toolMode: env.XIHE_MODEL_TOOL_MODE,
     timeoutMs: env.XIHE_MODEL_TIMEOUT_SECONDS * 1000,
+    secrets: secretValuesFromSettings(env),
   };
 }

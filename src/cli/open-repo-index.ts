@@ -1,13 +1,16 @@
 // What `xihe locate` and `xihe ask` both need from a checkout: its `.github/xihe.yml`, its code
-// index (cached under the checkout's .xihe/) and a line reader confined to indexed files.
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+// index (cached under the checkout's .xihe/, refused when that is a symlink) and a line reader
+// confined to indexed files. Every read is confined by real path when it happens: the checkout's
+// files can change (a test run replaces one by a link) after the index was built.
+import { existsSync, statSync } from "node:fs";
+import { resolve } from "node:path";
 import { parseRepoConfig, type RepoConfig } from "../config.ts";
 import { UsageError } from "../errors.ts";
 import { buildIndex } from "../understanding/build-index.ts";
 import type { CodeIndex } from "../understanding/code-index.ts";
 import type { ReadLines } from "../understanding/symbol-documents.ts";
 import type { ReadText } from "../understanding/project-overview.ts";
+import { readRepoFile } from "../understanding/read-repo-file.ts";
 
 export interface RepoIndex {
   root: string;
@@ -22,17 +25,11 @@ export async function openRepoIndex(cwd: string, repo: string | undefined): Prom
   const root = resolve(cwd, repo ?? ".");
   if (!existsSync(root) || !statSync(root).isDirectory())
     throw new UsageError(`--repo must be a directory; ${repo ?? root} is not one`);
-  const configPath = join(root, ".github", "xihe.yml");
-  const config = parseRepoConfig(existsSync(configPath) ? readFileSync(configPath, "utf8") : null);
+  const config = parseRepoConfig(readRepoFile(root, ".github/xihe.yml")?.toString("utf8") ?? null);
   const index = await buildIndex(root, { ignore: config.understanding.ignore });
   const indexed = new Set(index.files.map((f) => f.path));
   const cache = new Map<string, string[] | null>();
-  const readText: ReadText = (path) => {
-    const full = join(root, path);
-    return !path.includes("..") && existsSync(full) && statSync(full).isFile()
-      ? readFileSync(full, "utf8")
-      : null;
-  };
+  const readText: ReadText = (path) => readRepoFile(root, path)?.toString("utf8") ?? null;
   const readLines: ReadLines = (path) => {
     if (!indexed.has(path)) return null;
     if (!cache.has(path)) cache.set(path, readText(path)?.split("\n") ?? null);

@@ -1,43 +1,38 @@
-// File access for the tools, always through the workspace path confinement. Every failure is a
-// ToolFailure the model can act on (wrong path, not a text file, too large).
-import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
+// File access for the tools, always through the workspace path confinement by real path at use time
+// (workspace/read-workspace-file.ts, write-workspace-file.ts). Every failure is a ToolFailure the
+// model can act on (wrong path, inside .git, not a text file, too large).
 import { ToolFailure } from "../errors.ts";
+import { readWorkspaceFile } from "../workspace/read-workspace-file.ts";
 import { resolveWorkspacePath } from "../workspace/resolve-workspace-path.ts";
 import { WorkspacePathError } from "../workspace/workspace-path-error.ts";
+import { writeWorkspaceFile } from "../workspace/write-workspace-file.ts";
 
 const maxFileBytes = 1_000_000;
 
+/** The real path of `path` inside the workspace; a ToolFailure when it leaves it or is in .git. */
 export function confine(root: string, path: string): string {
-  if (path.split(/[\\/]/).includes(".git"))
-    throw new ToolFailure(
-      `path_outside_workspace: ${JSON.stringify(path)} is inside .git; tools never touch git internals`,
-    );
-  try {
-    return resolveWorkspacePath(root, path);
-  } catch (err) {
-    if (err instanceof WorkspacePathError) throw new ToolFailure(err.message, { cause: err });
-    throw err;
-  }
+  return asToolFailure(() => resolveWorkspacePath(root, path));
 }
 
 /** The file's text, or null when it does not exist. */
 export async function readWorkspaceText(root: string, path: string): Promise<string | null> {
-  const real = confine(root, path);
-  const info = await stat(real).catch((err: unknown) => {
-    if (err instanceof Error && "code" in err && err.code === "ENOENT") return null;
-    throw err;
-  });
-  if (info === null) return null;
-  if (info.isDirectory()) throw new ToolFailure(`${path} is a directory; use list_files`);
-  if (info.size > maxFileBytes)
-    throw new ToolFailure(
-      `${path} is ${info.size} bytes; read a line range of a smaller file or use search_code`,
-    );
-  const buffer = await readFile(real);
-  if (buffer.includes(0))
-    throw new ToolFailure(`${path} is a binary file; it cannot be read or edited as text`);
-  return buffer.toString("utf8");
+  const file = asToolFailure(() => readWorkspaceFile(root, path, { maxBytes: maxFileBytes }));
+  switch (file.kind) {
+    case "missing":
+      return null;
+    case "directory":
+      throw new ToolFailure(`${path} is a directory; use list_files`);
+    case "special":
+      throw new ToolFailure(`${path} is not a regular file (a FIFO, socket or device); it cannot be read`);
+    case "too_large":
+      throw new ToolFailure(
+        `${path} is ${file.size} bytes; read a line range of a smaller file or use search_code`,
+      );
+    case "file":
+      if (file.bytes.includes(0))
+        throw new ToolFailure(`${path} is a binary file; it cannot be read or edited as text`);
+      return file.bytes.toString("utf8");
+  }
 }
 
 export async function requireWorkspaceText(root: string, path: string): Promise<string> {
@@ -48,7 +43,14 @@ export async function requireWorkspaceText(root: string, path: string): Promise<
 }
 
 export async function writeWorkspaceText(root: string, path: string, text: string): Promise<void> {
-  const real = confine(root, path);
-  await mkdir(dirname(real), { recursive: true });
-  await writeFile(real, text, "utf8");
+  asToolFailure(() => writeWorkspaceFile(root, path, text));
+}
+
+function asToolFailure<T>(action: () => T): T {
+  try {
+    return action();
+  } catch (err) {
+    if (err instanceof WorkspacePathError) throw new ToolFailure(err.message, { cause: err });
+    throw err;
+  }
 }

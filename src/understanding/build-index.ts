@@ -2,7 +2,7 @@
 // parse from the blob-SHA cache or parse it (on worker threads for big batches), then assemble
 // symbols, imports and the call graph. See README.md for the flow and invariants.
 import { createHash } from "node:crypto";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import ignore from "ignore";
 import type { Logger } from "../logger.ts";
 import { assembleIndex } from "./assemble-index.ts";
@@ -13,11 +13,13 @@ import { languageOf } from "./languages.ts";
 import { listRepository } from "./list-repository.ts";
 import { parseMissing, type Candidate } from "./parse-missing.ts";
 import { defaultMaxFileBytes } from "./skip-rules.ts";
+import { workspaceCachePath } from "./workspace-cache-path.ts";
 
 export interface BuildIndexOptions {
   /**
    * An open cache (kept across builds: enables the in-memory no-change path), a SQLite file path,
-   * or null for no persistent cache. Default: `<root>/.xihe/index-cache.sqlite`.
+   * or null for no persistent cache. Default: `<root>/.xihe/index-cache.sqlite`, refused
+   * (IndexCacheRefused) when `.xihe` or the file is a symlink (workspace-cache-path.ts).
    */
   cache?: IndexCache | string | null;
   /** Extra gitignore-style patterns; matching files are reported as skipped "ignored". */
@@ -42,7 +44,7 @@ export async function buildIndex(root: string, options: BuildIndexOptions = {}):
   const cache = isOpenCache(options.cache)
     ? options.cache
     : openIndexCache(
-        options.cache === null ? null : (options.cache ?? join(absRoot, ".xihe", "index-cache.sqlite")),
+        options.cache === null ? null : (options.cache ?? workspaceCachePath(absRoot)),
         extractorVersion(),
       );
   try {

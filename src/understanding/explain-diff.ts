@@ -1,7 +1,5 @@
 // `explain`: what a diff between two commits does, per changed symbol, as plain data. The checkout
 // must be at `head` and `index` its code index; the base side is read from git. No GitHub here.
-import { lstatSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { CompleteText } from "./answer-question.ts";
 import { readBaseFile } from "./base-symbols.ts";
 import { changedSymbols, type ChangeKind, type ChangedSymbol } from "./changed-symbols.ts";
@@ -9,6 +7,7 @@ import type { CodeIndex, SymbolKind } from "./code-index.ts";
 import { diffHunks } from "./diff-hunks.ts";
 import { modelSentence, ruleSentence } from "./explain-sentence.ts";
 import { createGrammars } from "./grammars.ts";
+import { readRepoFile } from "./read-repo-file.ts";
 import { pathSkipReason } from "./skip-rules.ts";
 import { createSymbolLookup } from "./symbol-lookup.ts";
 import { createCallGraph, type SymbolImpact } from "./symbol-impact.ts";
@@ -187,14 +186,12 @@ function symbolCode(input: ExplainInput, c: ChangedSymbol): string {
 }
 
 function readRange(root: string, path: string, start: number, end: number): string {
-  try {
-    // A symlink in the PR could point outside the checkout: its target is never read or sent.
-    if (!lstatSync(join(root, path)).isFile()) return "";
-    return readFileSync(join(root, path), "utf8")
-      .split("\n")
-      .slice(start - 1, end)
-      .join("\n");
-  } catch {
-    return "";
-  }
+  // A symlink in the PR could point outside the checkout: its target is never read or sent.
+  const bytes = readRepoFile(root, path);
+  if (bytes === null) return "";
+  return bytes
+    .toString("utf8")
+    .split("\n")
+    .slice(start - 1, end)
+    .join("\n");
 }

@@ -2,9 +2,10 @@
 // from the index, no hashing; its parsed output is reused while .git/index is unchanged), plus
 // modified and untracked-but-not-ignored files, which are stat'ed and hashed (in-process) only when
 // their size or mtime changed since the last listing.
-import { readFile, stat } from "node:fs/promises";
+import { lstat, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { blobSha } from "./blob-sha.ts";
+import { readRepoFile } from "./read-repo-file.ts";
 import { runGit } from "./run-git.ts";
 import { indexStampOf, relistFromSnapshot, takeSnapshot, type StatSnapshot } from "./stat-snapshot.ts";
 
@@ -77,7 +78,9 @@ async function stagedFiles(
 
 async function rehashDirty(root: string, paths: string[], files: Map<string, ListedFile>, memo: ListingMemo) {
   for (const path of paths) {
-    const st = await stat(join(root, path)).catch(() => null);
+    // lstat: a symlink is never indexed, like the staged ones (mode 120000) above; its target could
+    // be outside the repository (`/proc/self/environ`, `/etc/passwd`).
+    const st = await lstat(join(root, path)).catch(() => null);
     // Gone between the two git calls, or not a regular file.
     if (!st?.isFile()) {
       files.delete(path);
@@ -86,7 +89,7 @@ async function rehashDirty(root: string, paths: string[], files: Map<string, Lis
     const seen = memo.dirty.get(path);
     let sha = seen && seen.size === st.size && seen.mtimeMs === st.mtimeMs ? seen.blobSha : null;
     if (sha === null) {
-      const bytes = await readFile(join(root, path)).catch(() => null);
+      const bytes = readRepoFile(root, path);
       if (!bytes) {
         files.delete(path);
         continue;

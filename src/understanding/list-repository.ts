@@ -1,9 +1,9 @@
 // The repository's candidate files: git's view when the root is in a work tree (tracked plus
 // untracked-not-ignored), else a .gitignore-honouring walk; path-based skips are decided here.
-import { readFile } from "node:fs/promises";
-import { join, posix } from "node:path";
+import { posix } from "node:path";
 import type { SkippedFile } from "./code-index.ts";
 import { listGitFiles, type ListedFile, type ListingMemo } from "./list-files.ts";
+import { readRepoFile } from "./read-repo-file.ts";
 import type { GoModule, PackageMain } from "./resolve-imports.ts";
 import { gitIndexPathOf } from "./run-git.ts";
 import { pathSkipReason } from "./skip-rules.ts";
@@ -71,7 +71,7 @@ export async function listRepository(
 async function readGoModules(root: string, paths: readonly string[]): Promise<GoModule[]> {
   const modules: GoModule[] = [];
   for (const p of paths) {
-    const text = await readFile(join(root, p), "utf8").catch(() => "");
+    const text = readRepoFile(root, p)?.toString("utf8") ?? "";
     const name = /^module\s+(\S+)/m.exec(text)?.[1];
     if (name) modules.push({ dir: p === "go.mod" ? "" : p.slice(0, -"/go.mod".length), module: name });
   }
@@ -83,7 +83,7 @@ async function readPackageMains(root: string, paths: readonly string[]): Promise
   const mains: PackageMain[] = [];
   for (const p of paths) {
     const dir = p === "package.json" ? "" : p.slice(0, -"/package.json".length);
-    const main = mainOf(await readFile(join(root, p), "utf8").catch(() => ""));
+    const main = mainOf(readRepoFile(root, p)?.toString("utf8") ?? "");
     // `main` is relative to its package; kept inside the repository or dropped.
     const path = main === null ? null : posix.join(dir, main).replace(/\/+$/, "");
     if (path !== null && path !== ".." && !path.startsWith("../"))

@@ -1,6 +1,5 @@
 // Takes every candidate file's outcome from the cache, parses the misses (each distinct blob
 // once) and stores what was parsed.
-import { join } from "node:path";
 import type { Logger } from "../logger.ts";
 import type { FileWithOutcome } from "./assemble-index.ts";
 import type { SkippedFile } from "./code-index.ts";
@@ -43,7 +42,8 @@ export async function parseMissing(
   const jobs = [...missing.entries()];
   const results = await parseAll(
     jobs.map(([, c]) => ({
-      absPath: join(root, c.path),
+      root,
+      path: c.path,
       language: c.language,
       maxFileBytes: s.maxFileBytes,
     })),

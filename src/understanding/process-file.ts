@@ -1,5 +1,6 @@
-// Reads, screens and parses one file. Runs on the main thread or inside a parse worker.
-import { readFileSync } from "node:fs";
+// Reads, screens and parses one file. Runs on the main thread or inside a parse worker. The read is
+// confined by real path at use time: a file replaced by a link out of the repository is not read.
+import { readWorkspaceFile } from "../workspace/read-workspace-file.ts";
 import { extractFile } from "./extract-file.ts";
 import type { FileOutcome } from "./file-parse.ts";
 import type { Grammars } from "./grammars.ts";
@@ -7,7 +8,9 @@ import type { LanguageId } from "./languages.ts";
 import { contentSkipReason } from "./skip-rules.ts";
 
 export interface ParseJob {
-  absPath: string;
+  root: string;
+  /** Repository-relative path. */
+  path: string;
   language: LanguageId;
   maxFileBytes: number;
 }
@@ -20,7 +23,10 @@ export interface ParseResult {
 export async function processFile(grammars: Grammars, job: ParseJob): Promise<ParseResult> {
   // Synchronous: parsing is CPU-bound on one core, and an async read per file only adds
   // event-loop round trips.
-  const bytes = readFileSync(job.absPath);
+  const file = readWorkspaceFile(job.root, job.path, { maxBytes: job.maxFileBytes });
+  if (file.kind === "too_large") return { outcome: { skip: "too_large" }, bytes: file.size };
+  if (file.kind !== "file") throw new Error(`${job.path} is no longer a regular file (${file.kind})`);
+  const bytes = file.bytes;
   const skip = contentSkipReason(bytes, job.maxFileBytes);
   if (skip) return { outcome: { skip }, bytes: bytes.length };
   const language = await grammars.load(job.language);

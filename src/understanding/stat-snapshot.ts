@@ -4,9 +4,10 @@
 // mtime), so the listing is the previous one with changed files re-hashed in-process — no git
 // process at all. Files modified within a second of the listing are "racy" (git's term): their
 // stat is not trusted and they are re-hashed every time.
-import { readFileSync, statSync } from "node:fs";
+import { lstatSync, statSync } from "node:fs";
 import { join, posix } from "node:path";
 import { blobSha } from "./blob-sha.ts";
+import { readRepoFile } from "./read-repo-file.ts";
 import type { ListedFile } from "./list-files.ts";
 
 export interface StatSnapshot {
@@ -25,7 +26,8 @@ export function indexStampOf(gitIndexPath: string): string {
 }
 
 function statKey(root: string, path: string, listedAtMs: number): string | null {
-  const st = statSync(join(root, path), { throwIfNoEntry: false });
+  // lstat: a file replaced by a symlink is "gone" and forces a full listing, which skips links.
+  const st = lstatSync(join(root, path), { throwIfNoEntry: false });
   if (!st?.isFile()) return null;
   return st.mtimeMs >= listedAtMs - racyWindowMs ? "racy" : `${st.size}:${st.mtimeMs}`;
 }
@@ -65,7 +67,8 @@ export function relistFromSnapshot(root: string, snapshot: StatSnapshot, nowMs: 
     }
     // A changed .gitignore changes which files are listed at all.
     if (f.path === ".gitignore" || f.path.endsWith("/.gitignore")) return null;
-    const bytes = readFileSync(join(root, f.path));
+    const bytes = readRepoFile(root, f.path);
+    if (bytes === null) return null;
     files.push({ path: f.path, blobSha: blobSha(bytes), bytes: bytes.length });
     // Trust the new stat only once it is old enough.
     snapshot.stats.set(f.path, key);

@@ -1,10 +1,11 @@
 // Lists a directory that is not a git work tree, honouring .gitignore files at every level, and
 // computes git blob SHAs itself (sha1 of "blob <size>\0<bytes>") so the cache works the same way.
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { blobSha } from "./blob-sha.ts";
 import type { ListedFile } from "./list-files.ts";
+import { readRepoFile } from "./read-repo-file.ts";
 
 interface Level {
   dir: string;
@@ -44,7 +45,8 @@ async function walk(root: string, dir: string, levels: Level[], rules: WalkRules
   const entries = await readdir(abs, { withFileTypes: true });
   const here = [...levels];
   const gitignore = entries.find((e) => e.isFile() && e.name === ".gitignore");
-  if (gitignore) here.push({ dir, rules: ignore().add(await readFile(join(abs, ".gitignore"), "utf8")) });
+  const ignoreText = gitignore ? readRepoFile(root, dir === "" ? ".gitignore" : `${dir}/.gitignore`) : null;
+  if (ignoreText) here.push({ dir, rules: ignore().add(ignoreText.toString("utf8")) });
   for (const entry of entries) {
     const rel = dir === "" ? entry.name : `${dir}/${entry.name}`;
     if (entry.name === ".git" || entry.name === ".xihe") continue;
@@ -57,7 +59,9 @@ async function walk(root: string, dir: string, levels: Level[], rules: WalkRules
         out.files.push({ path: rel, blobSha: "", bytes: null });
         continue;
       }
-      const bytes = await readFile(join(root, rel));
+      // Read confined: the entry was a regular file when listed, but may have been swapped since.
+      const bytes = readRepoFile(root, rel);
+      if (bytes === null) continue;
       out.files.push({ path: rel, blobSha: blobSha(bytes), bytes: bytes.length });
     }
   }
