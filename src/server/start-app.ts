@@ -51,6 +51,7 @@ export async function startApp(
       now,
       newId: () => randomBytes(4).toString("hex"),
       complete: modelFromEnv(processEnv, 1200),
+      hostEnv: processEnv,
     }),
     reporterFor: (run) => createGitHubReporter(() => probot.auth(run.installationId ?? undefined), now),
   });

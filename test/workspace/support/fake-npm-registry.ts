@@ -11,6 +11,8 @@ export interface PackedPackage {
   name: string;
   version: string;
   tarball: Buffer;
+  /** The package's own package.json: a real registry serves its fields (bin, dependencies, ...). */
+  manifest: Record<string, unknown>;
 }
 
 export interface FakeNpmRegistry {
@@ -26,7 +28,12 @@ export async function packPackage(dir: string, outDir: string): Promise<PackedPa
   const { stdout } = await execa("npm", ["pack", "--json", "--pack-destination", outDir], { cwd: dir });
   const [info] = JSON.parse(stdout) as Array<{ name: string; version: string; filename: string }>;
   if (!info) throw new Error(`npm pack printed nothing for ${dir}`);
-  return { name: info.name, version: info.version, tarball: readFileSync(join(outDir, info.filename)) };
+  return {
+    name: info.name,
+    version: info.version,
+    tarball: readFileSync(join(outDir, info.filename)),
+    manifest: JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Record<string, unknown>,
+  };
 }
 
 export async function startFakeNpmRegistry(packages: readonly PackedPackage[]): Promise<FakeNpmRegistry> {
@@ -50,6 +57,7 @@ export async function startFakeNpmRegistry(packages: readonly PackedPackage[]): 
         versions.map((p) => [
           p.version,
           {
+            ...p.manifest,
             name,
             version: p.version,
             dist: {
