@@ -57,6 +57,10 @@ export const repoConfigSchema = z
         memory_mb: z.number().int().min(128).max(16384).default(2048),
         max_pids: z.number().int().min(16).max(4096).default(512),
         allow_install_scripts: z.boolean().default(false),
+        registries: z
+          .array(z.url({ protocol: /^https?$/ }))
+          .default([])
+          .describe("Extra registry URLs the install phase may reach through the proxy"),
       })
       .default({
         runner: "auto",
@@ -64,6 +68,7 @@ export const repoConfigSchema = z
         memory_mb: 2048,
         max_pids: 512,
         allow_install_scripts: false,
+        registries: [],
       }),
     understanding: z
       .strictObject({

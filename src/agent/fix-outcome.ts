@@ -3,6 +3,7 @@
 import type { BudgetKind, Spend } from "./budget.ts";
 import type { Perception } from "./perceive-failures.ts";
 import type { TraceEntry } from "./reasoning-trace.ts";
+import type { InstallEvidence } from "../workspace/run-install-phase.ts";
 import type { Verdict } from "./verify-change.ts";
 
 export type FixStatus = "done" | "gave_up" | "needs_input";
@@ -23,4 +24,6 @@ export type FixOutcome = {
   budgetStop: { kind: BudgetKind; reason: string } | null;
   spend: Spend;
   trace: TraceEntry[];
+  /** What the install phase did before the failing commands ran (absent in older stored runs). */
+  install?: InstallEvidence;
 };

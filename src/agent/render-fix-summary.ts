@@ -1,5 +1,6 @@
 // The plain-text report of a fix run: what happened, the verification evidence, the reasoning
 // trace and how to undo it. Used by the CLI; the PR comment renderer can reuse the same pieces.
+import type { InstallEvidence } from "../workspace/run-install-phase.ts";
 import type { FixOutcome } from "./fix-outcome.ts";
 
 export function renderFixSummary(
@@ -18,6 +19,7 @@ export function renderFixSummary(
     lines.push(
       `  To apply the held change anyway: xihe fix --resume ${context.runId} --approve ${outcome.heldStep}`,
     );
+  if (outcome.install) lines.push("", ...renderInstall(outcome.install));
   lines.push("", "Before:");
   for (const run of outcome.perception.runs)
     lines.push(`  $ ${run.command}  → exit ${run.exitCode}${run.timedOut ? " (timed out)" : ""}`);
@@ -59,4 +61,14 @@ export function renderFixSummary(
     lines.push("", `Undo: git branch -D ${outcome.branch}   (no commits were made)`);
   }
   return `${lines.join("\n")}\n`;
+}
+
+function renderInstall(install: InstallEvidence): string[] {
+  const lines = [`Install (${install.manager ?? "none"}): ${install.status} — ${install.reason}`];
+  for (const step of install.steps)
+    lines.push(`  $ ${step.command}  → exit ${step.exitCode} (${(step.durationMs / 1000).toFixed(1)} s)`);
+  if (install.registries.length > 0) lines.push(`  allowed registries: ${install.registries.join(", ")}`);
+  for (const a of install.proxy.allowed) lines.push(`  via proxy: ${a.endpoint} (${a.count} connection(s))`);
+  for (const b of install.proxy.blocked) lines.push(`  blocked: ${b}`);
+  return lines;
 }

@@ -19,6 +19,9 @@ export async function runCheck(deps: CheckDeps, command: string): Promise<CheckR
   const result = await deps.sandbox.run(parsed.argv, {
     timeoutMs: deps.timeoutMs(),
     network: "none",
+    // npx must never try to download a missing tool at test time: it fails fast instead (a missing
+    // dependency is an environment problem, not a transient network one).
+    env: { npm_config_offline: "true" },
     signal: deps.signal,
   });
   const output = `${result.stdout}${result.stderr ? `\n${result.stderr}` : ""}`;

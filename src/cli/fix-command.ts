@@ -107,7 +107,7 @@ export const registerFixCommand: RegisterCommand = (program, io, setExit) => {
         let outcome: FixOutcome;
         try {
           outcome = await fixInWorkspace(
-            { store, now, log: pino({ level: "silent" }), fetch: globalThis.fetch },
+            { store, now, log: pino({ level: "silent" }), fetch: globalThis.fetch, hostEnv: io.env },
             {
               runId,
               root,

@@ -30,6 +30,8 @@ import { renderFixBody } from "./render-fix-body.ts";
 
 export interface FixRunDeps {
   env: Env;
+  /** The environment Xihe was started with: the host's package-manager config for installs. */
+  hostEnv: Readonly<Record<string, string | undefined>>;
   store: Store;
   log: Logger;
   now: () => Date;
@@ -102,7 +104,7 @@ export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
     try {
       await ctx.progress("Fixing: deterministic fixers first, then the model if one is configured…");
       const outcome: FixOutcome = await fixInWorkspace(
-        { store: deps.store, now: deps.now, log: ctx.log, fetch: deps.fetch },
+        { store: deps.store, now: deps.now, log: ctx.log, fetch: deps.fetch, hostEnv: deps.hostEnv },
         {
           runId: run.id,
           root: workspace.dir,

@@ -60,6 +60,12 @@ const PATTERNS: SignalPattern[] = [
   },
   {
     kind: "config",
+    reason: "environment: a tool is not installed in the sandbox (npx may not download one at test time)",
+    pattern:
+      /npx canceled due to missing packages|could not determine executable to run|code ENOTCACHED|cache mode is 'only-if-cached'/,
+  },
+  {
+    kind: "config",
     reason: "a package script is missing",
     pattern: /Missing script: |ERR_PNPM_NO_SCRIPT|error Command "[^"]+" not found/,
   },
@@ -106,6 +112,10 @@ export const SIGNAL_WORDS: readonly string[] = [
   "503",
   "504",
   "Missing script",
+  "npx canceled",
+  "determine executable",
+  "ENOTCACHED",
+  "only-if-cached",
   "NO_SCRIPT",
   "not found",
   "nvironment",

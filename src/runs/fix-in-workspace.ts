@@ -18,6 +18,8 @@ import { toolRegistry } from "../tools/registry.ts";
 import { chooseSandbox } from "../workspace/choose-sandbox.ts";
 import { detectCommands } from "../workspace/detect-commands.ts";
 import { detectSandboxSupport } from "../workspace/sandbox-support.ts";
+import type { InstallEvidence } from "../workspace/run-install-phase.ts";
+import { installDependencies } from "./install-dependencies.ts";
 
 export interface FixInWorkspaceRequest {
   runId: string;
@@ -43,6 +45,8 @@ export interface FixInWorkspaceDeps {
   now: () => Date;
   log: Logger;
   fetch: typeof globalThis.fetch;
+  /** The environment Xihe was started with: where the host's package-manager config comes from. */
+  hostEnv: Readonly<Record<string, string | undefined>>;
 }
 
 /** The commands a run makes pass, from config first, else detected from the repository's manifests. */
@@ -60,22 +64,31 @@ export async function fixInWorkspace(
   const { commands: defaults, configured } = fixCommands(req.root, req.config);
   const commands = req.commands ?? defaults;
   const settings = req.useModel && !req.config.fix.deterministic_only ? modelSettingsFromEnv(req.env) : null;
-  const sandbox = chooseSandbox({
-    requested: req.trustLocal
-      ? "local"
-      : req.config.sandbox.runner === "auto"
-        ? req.env.XIHE_SANDBOX
-        : req.config.sandbox.runner,
-    source: req.source,
-    trustLocal: req.trustLocal,
-    root: req.root,
-    support: detectSandboxSupport(req.runId),
-    dockerImage: req.env.XIHE_DOCKER_IMAGE,
-    newId: () => `${req.runId}-${randomBytes(3).toString("hex")}`,
-    now: () => deps.now().getTime(),
-    readOnlyDirs: req.readOnlyDirs,
-    redact: req.redact,
-  });
+  const sandboxWith = (extraReadOnly: readonly string[]) =>
+    chooseSandbox({
+      requested: req.trustLocal
+        ? "local"
+        : req.config.sandbox.runner === "auto"
+          ? req.env.XIHE_SANDBOX
+          : req.config.sandbox.runner,
+      source: req.source,
+      trustLocal: req.trustLocal,
+      root: req.root,
+      support: detectSandboxSupport(req.runId),
+      dockerImage: req.env.XIHE_DOCKER_IMAGE,
+      newId: () => `${req.runId}-${randomBytes(3).toString("hex")}`,
+      now: () => deps.now().getTime(),
+      readOnlyDirs: [...(req.readOnlyDirs ?? []), ...extraReadOnly],
+      redact: req.redact,
+    });
+  const sandbox = sandboxWith([]);
+  // Before anything runs: the failing commands can only be reproduced with the dependencies in place.
+  const install = await installDependencies(
+    { sandboxWith, hostEnv: deps.hostEnv, log: deps.log },
+    req.config,
+  );
+  if (install.status === "failed" || install.status === "refused")
+    return installFailed(install, await openWorkspaceGit(req.root).head());
   const repoIndex = settings ? await openRepoIndex(req.root, ".") : null;
   const model = settings
     ? createModelClient({
@@ -87,7 +100,7 @@ export async function fixInWorkspace(
       })
     : null;
   const lint = (req.config.commands.lint ?? []).filter((c) => !commands.includes(c));
-  return runFixLoop(
+  const outcome = await runFixLoop(
     {
       store: deps.store,
       now: deps.now,
@@ -120,4 +133,27 @@ export async function fixInWorkspace(
       approvals: req.approvals ?? [],
     },
   );
+  return { ...outcome, install };
+}
+
+// Nothing was run and nothing changed: the run stops with the install's own reason.
+function installFailed(install: InstallEvidence, baseCommit: string): FixOutcome {
+  const reason = `install failed (${install.code}): ${install.reason}`;
+  return {
+    status: "needs_input",
+    reason,
+    branch: null,
+    baseCommit,
+    commits: [],
+    perception: { state: "config", runs: [], reruns: [], reason },
+    verdict: null,
+    rounds: 0,
+    fixedBy: null,
+    question: reason,
+    heldStep: null,
+    budgetStop: null,
+    spend: { modelCalls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, toolCalls: 0, elapsedMs: 0 },
+    trace: [],
+    install,
+  };
 }

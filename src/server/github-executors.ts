@@ -28,6 +28,8 @@ export interface ExecutorDeps {
   fetch?: typeof globalThis.fetch;
   /** The configured model as a text completion (for `/xihe ask` and `/xihe explain`), or null. */
   complete: CompleteText | null;
+  /** The environment Xihe was started with: the host's package-manager config for installs. */
+  hostEnv: Readonly<Record<string, string | undefined>>;
 }
 
 export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
@@ -70,6 +72,7 @@ export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
     undo: createUndoRunExecutor(applyUndo),
     fix: createFixRunExecutor({
       env: deps.env,
+      hostEnv: deps.hostEnv,
       store: deps.store,
       log: deps.log,
       now: deps.now,

@@ -79,6 +79,7 @@ export async function startApp(
       newId: () => randomBytes(4).toString("hex"),
       fetch: timedFetch(blobDownloadTimeoutMs),
       complete: modelFromEnv(processEnv, 1200),
+      hostEnv: processEnv,
     }),
     reporterFor: (run) => createGitHubReporter(() => probot.auth(run.installationId ?? undefined), now),
     triage: { handle: triage, concurrency: 4 },

@@ -1,6 +1,7 @@
 // Runs one phase (install/test/lint/build/format) in the sandbox: the command lines are parsed to
-// argv (never a shell), run in order, and the phase stops at the first failing step. Only the install
-// phase gets network.
+// argv (never a shell), run in order, and the phase stops at the first failing step. No phase gets the
+// host's network: the install phase reaches registries only through the proxy that `wrap` puts in
+// front of each step (run-install-phase.ts).
 import { XiheError } from "../errors.ts";
 import { parseCommandLine } from "./parse-command-line.ts";
 import type { Sandbox, SandboxResult, SandboxRunOptions } from "./sandbox.ts";
@@ -27,6 +28,7 @@ export async function runPhase(
   phase: PhaseName,
   commands: readonly (string | readonly string[])[],
   options: Omit<SandboxRunOptions, "network"> = {},
+  wrap: (argv: string[]) => string[] = (argv) => argv,
 ): Promise<PhaseOutcome> {
   const argvs = commands.map((command) => {
     if (typeof command !== "string") return [...command];
@@ -37,7 +39,7 @@ export async function runPhase(
   });
   const steps: PhaseStep[] = [];
   for (const argv of argvs) {
-    const result = await sandbox.run(argv, { ...options, network: phase === "install" ? "install" : "none" });
+    const result = await sandbox.run(wrap(argv), { ...options, network: "none" });
     steps.push({ argv, result });
     if (result.exitCode !== 0) return { phase, ok: false, steps };
   }

@@ -21,6 +21,7 @@ const allowedNames = new Set([
   "GOFLAGS",
   "GOTOOLCHAIN",
   "npm_config_ignore_scripts",
+  "npm_config_offline",
   "npm_config_audit",
   "npm_config_fund",
   "npm_config_update_notifier",

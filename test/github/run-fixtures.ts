@@ -23,6 +23,7 @@ export function realExecutors(
       newId: () => Math.random().toString(16).slice(2, 10),
       fetch: globalThis.fetch,
       complete: options.complete ?? null,
+      hostEnv: process.env,
     });
 }
 

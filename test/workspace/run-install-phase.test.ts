@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createBwrapSandbox } from "../../src/workspace/bwrap-sandbox.ts";
-import { runInstallPhase } from "../../src/workspace/run-install-phase.ts";
+import { runInstallPhase, type InstallPhaseDeps } from "../../src/workspace/run-install-phase.ts";
 import { runPhase } from "../../src/workspace/run-phase.ts";
 import type { Sandbox } from "../../src/workspace/sandbox.ts";
 import { detectSandboxSupport } from "../../src/workspace/sandbox-support.ts";
@@ -17,7 +17,9 @@ describe("install and test phases", () => {
   const requests: string[] = [];
   const support = detectSandboxSupport(randomUUID());
   let scratch: ReturnType<typeof makeScratchDir>;
+  let proxyDir: ReturnType<typeof makeScratchDir>;
   let sandbox: Sandbox;
+  let install: InstallPhaseDeps;
   beforeAll(async () => {
     server = createServer((req, res) => {
       requests.push(`${req.method} ${req.url} auth=${req.headers.authorization ?? ""}`);
@@ -30,9 +32,26 @@ describe("install and test phases", () => {
   beforeEach(() => {
     requests.length = 0;
     scratch = makeScratchDir("phase");
+    proxyDir = makeScratchDir("phase-proxy");
+    chmodSync(proxyDir.dir, 0o755);
     sandbox = createBwrapSandbox({ root: scratch.dir, support, newId: randomUUID, now: Date.now });
+    install = {
+      sandbox: createBwrapSandbox({
+        root: scratch.dir,
+        support,
+        newId: randomUUID,
+        now: Date.now,
+        readOnlyDirs: [proxyDir.dir],
+      }),
+      proxyDir: proxyDir.dir,
+      // No registry at all: these projects install from the file system only.
+      registries: async () => ({ allowedUrls: [] }),
+    };
   });
-  afterEach(() => scratch.remove());
+  afterEach(() => {
+    scratch.remove();
+    proxyDir.remove();
+  });
   const write = (file: string, text: string): void => {
     mkdirSync(join(scratch.dir, file, ".."), { recursive: true });
     writeFileSync(join(scratch.dir, file), text);
@@ -44,9 +63,9 @@ describe("install and test phases", () => {
       JSON.stringify({ name: "x", version: "1.0.0", dependencies: { leftpad: "1.0.0" } }),
     );
     write(".npmrc", `registry=http://127.0.0.1:${port}/\n//127.0.0.1:${port}/:_authToken=\${NPM_TOKEN}\n`);
-    const outcome = await runInstallPhase(sandbox, { allowScripts: false });
+    const outcome = await runInstallPhase(install, { allowScripts: false });
     expect(outcome).toMatchObject({ status: "refused", code: "untrusted_registry" });
-    expect(outcome.status === "refused" && outcome.reason).toContain("127.0.0.1");
+    expect(outcome.reason).toContain("127.0.0.1");
     expect(requests).toEqual([]);
   });
 
@@ -60,15 +79,18 @@ describe("install and test phases", () => {
       "dep/package.json",
       JSON.stringify({ name: "dep", version: "1.0.0", scripts: { postinstall: `node -e '${phoneHome}'` } }),
     );
-    const outcome = await runInstallPhase(sandbox, { allowScripts: false, run: { timeoutMs: 60_000 } });
-    expect(outcome).toMatchObject({ status: "ran", manager: "npm", outcome: { ok: true } });
+    const outcome = await runInstallPhase(install, { allowScripts: false, timeoutMs: 60_000 });
+    expect(outcome).toMatchObject({ status: "installed", manager: "npm" });
     expect(existsSync(join(scratch.dir, "node_modules", "dep", "package.json"))).toBe(true);
     expect(existsSync(join(scratch.dir, "pwned"))).toBe(false);
     expect(requests).toEqual([]);
     // Control: with scripts allowed the same postinstall does run, so the check above means something.
-    const allowed = await runInstallPhase(sandbox, { allowScripts: true, run: { timeoutMs: 60_000 } });
-    expect(allowed).toMatchObject({ status: "ran", outcome: { ok: true } });
+    rmSync(join(scratch.dir, "node_modules"), { recursive: true });
+    // Its phone-home still fails: the install has no network but the proxy, which allows no such host.
+    const allowed = await runInstallPhase(install, { allowScripts: true, timeoutMs: 60_000 });
+    expect(allowed).toMatchObject({ status: "failed", code: "install_failed" });
     expect(existsSync(join(scratch.dir, "pwned"))).toBe(true);
+    expect(requests).toEqual([]);
   });
 
   it("runs test steps without network and stops at the first failure", async () => {

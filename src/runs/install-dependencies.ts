@@ -1,0 +1,49 @@
+// The install phase of a run that executes PR code: a sandbox like the test phase's, plus a private
+// directory for the registry proxy's socket bound in read-only, and the registries the App trusts.
+// Not a persisted step on purpose: a resumed run may get a fresh checkout, which needs the install
+// again (and a checkout that still has its dependencies skips it as fresh).
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { RepoConfig } from "../config.ts";
+import type { Logger } from "../logger.ts";
+import { discoverRegistries } from "../workspace/discover-registries.ts";
+import { runInstallPhase, type InstallEvidence } from "../workspace/run-install-phase.ts";
+import type { Sandbox } from "../workspace/sandbox.ts";
+
+export interface InstallDependenciesDeps {
+  /** Builds the install sandbox with these extra read-only directories. */
+  sandboxWith: (readOnlyDirs: readonly string[]) => Sandbox;
+  hostEnv: Readonly<Record<string, string | undefined>>;
+  log: Pick<Logger, "warn">;
+}
+
+export async function installDependencies(
+  deps: InstallDependenciesDeps,
+  config: RepoConfig,
+): Promise<InstallEvidence> {
+  const proxyDir = mkdtempSync(join(tmpdir(), "xihe-proxy-"));
+  // The sandbox user must reach the socket; nothing else is ever in this directory.
+  chmodSync(proxyDir, 0o755);
+  try {
+    return await runInstallPhase(
+      {
+        sandbox: deps.sandboxWith([proxyDir]),
+        proxyDir,
+        registries: (manager) =>
+          discoverRegistries(manager, {
+            hostEnv: deps.hostEnv,
+            configured: config.sandbox.registries,
+            log: deps.log,
+          }),
+      },
+      {
+        allowScripts: config.sandbox.allow_install_scripts,
+        configured: config.commands.install,
+        timeoutMs: config.sandbox.command_timeout_seconds * 1000,
+      },
+    );
+  } finally {
+    rmSync(proxyDir, { recursive: true, force: true });
+  }
+}

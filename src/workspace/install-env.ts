@@ -1,0 +1,36 @@
+// The environment of every install command, from the App's trusted settings only. Environment
+// variables outrank a project's `.npmrc`, so the PR's file cannot choose the registry, the git or
+// script-shell binary, or turn install scripts or TLS checks back on (A28); user and global npm
+// config are replaced by empty files. pip reads no config file at all.
+export interface InstallRegistries {
+  /** Every registry URL the install may reach (the proxy's allow-list). */
+  allowedUrls: string[];
+  /** The npm registry the App's host uses (`npm config get registry`). */
+  npmRegistry?: string;
+  /** pip's index URL on the App's host, when one is configured. */
+  pipIndexUrl?: string;
+}
+
+export function installEnv(registries: InstallRegistries, allowScripts: boolean): Record<string, string> {
+  const env: Record<string, string> = {
+    npm_config_userconfig: "/dev/null",
+    // A path that does not exist reads as empty (npm refuses the same file as user and global config).
+    npm_config_globalconfig: "/nonexistent/xihe-global-npmrc",
+    npm_config_git: "git",
+    npm_config_script_shell: "/bin/sh",
+    npm_config_strict_ssl: "true",
+    npm_config_ignore_scripts: allowScripts ? "false" : "true",
+    npm_config_offline: "false",
+    npm_config_audit: "false",
+    npm_config_fund: "false",
+    YARN_ENABLE_SCRIPTS: allowScripts ? "1" : "0",
+    PIP_CONFIG_FILE: "/dev/null",
+    PIP_DISABLE_PIP_VERSION_CHECK: "1",
+  };
+  if (registries.npmRegistry) {
+    env.npm_config_registry = registries.npmRegistry;
+    env.YARN_NPM_REGISTRY_SERVER = registries.npmRegistry;
+  }
+  if (registries.pipIndexUrl) env.PIP_INDEX_URL = registries.pipIndexUrl;
+  return env;
+}
