@@ -10,9 +10,9 @@ import { execFileSync } from "node:child_process";
 import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
-import { buildIndex } from "../src/understanding/build-index.ts";
-import { extractorVersion } from "../src/understanding/extractor-version.ts";
-import { openIndexCache } from "../src/understanding/index-cache.ts";
+import { buildIndex } from "../src/understanding/index/build-index.ts";
+import { extractorVersion } from "../src/understanding/index/extractor-version.ts";
+import { openIndexCache } from "../src/understanding/index/index-cache.ts";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.indexOf(name);

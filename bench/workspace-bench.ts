@@ -8,9 +8,9 @@ import { randomUUID } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
-import { createBwrapSandbox } from "../src/workspace/bwrap-sandbox.ts";
-import { createLocalSandbox } from "../src/workspace/local-sandbox.ts";
-import { detectSandboxSupport } from "../src/workspace/sandbox-support.ts";
+import { createBwrapSandbox } from "../src/workspace/sandbox/bwrap-sandbox.ts";
+import { createLocalSandbox } from "../src/workspace/sandbox/local-sandbox.ts";
+import { detectSandboxSupport } from "../src/workspace/sandbox/sandbox-support.ts";
 import { createWorkspaceFactory } from "../src/workspace/workspace-factory.ts";
 
 const args = process.argv.slice(2);

@@ -3,7 +3,7 @@
 // the tools perception named, when the repository has that tool installed locally. Everything here is
 // chosen from untrusted text (command lines, log output), so no fixer ever gets network (A42).
 import { parseCommandLine } from "../workspace/parse-command-line.ts";
-import type { CheckRun } from "./check-run.ts";
+import type { CheckRun } from "./loop/check-run.ts";
 
 export type Fixer = { name: string; argv: string[]; reason: string };
 

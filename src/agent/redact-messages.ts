@@ -1,7 +1,7 @@
 // Scrubs every message's text before a prompt leaves the process, with the same redaction as logs:
 // file contents, command output and the context brief come from the PR and may carry a secret
 // (a token printed by a test, a key committed by mistake, the host's own key echoed back).
-import type { ChatMessage } from "./model.ts";
+import type { ChatMessage } from "./model/model.ts";
 
 export function redactMessages(
   messages: readonly ChatMessage[],

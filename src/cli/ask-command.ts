@@ -3,10 +3,10 @@
 // with numbered snippets.
 import type { RegisterCommand } from "../cli.ts";
 import { UsageError } from "../errors.ts";
-import { answerFromIndex } from "../understanding/answer-from-index.ts";
-import { recall, type RecalledSymbol } from "../understanding/recall.ts";
-import { modelFromEnv } from "./model-from-env.ts";
-import { openRepoIndex, type RepoIndex } from "./open-repo-index.ts";
+import { answerFromIndex } from "../understanding/ask/answer-from-index.ts";
+import { recall, type RecalledSymbol } from "../understanding/ask/recall.ts";
+import { modelFromEnv } from "../model-from-env.ts";
+import { openRepoIndex, type RepoIndex } from "../understanding/index/open-repo-index.ts";
 
 interface AskFlags {
   repo?: string;

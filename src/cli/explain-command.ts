@@ -4,9 +4,9 @@
 import { execFileSync } from "node:child_process";
 import type { RegisterCommand } from "../cli.ts";
 import { UsageError } from "../errors.ts";
-import { explainDiff, type SymbolExplanation } from "../understanding/explain-diff.ts";
-import { modelFromEnv } from "./model-from-env.ts";
-import { openRepoIndex } from "./open-repo-index.ts";
+import { explainDiff, type SymbolExplanation } from "../understanding/explain/explain-diff.ts";
+import { modelFromEnv } from "../model-from-env.ts";
+import { openRepoIndex } from "../understanding/index/open-repo-index.ts";
 
 interface ExplainFlags {
   repo?: string;

@@ -5,8 +5,8 @@ import { join, resolve } from "node:path";
 import type { RegisterCommand } from "../cli.ts";
 import { parseRepoConfig } from "../config.ts";
 import { UsageError } from "../errors.ts";
-import { buildIndex } from "../understanding/build-index.ts";
-import type { CodeIndex } from "../understanding/code-index.ts";
+import { buildIndex } from "../understanding/index/build-index.ts";
+import type { CodeIndex } from "../understanding/index/code-index.ts";
 
 interface IndexFlags {
   repo?: string;

@@ -6,11 +6,11 @@ import { isAbsolute, join, resolve } from "node:path";
 import type { RegisterCommand } from "../cli.ts";
 import { UsageError } from "../errors.ts";
 import { diagnose } from "../perception/diagnose.ts";
-import { localize, type SuspectLocation } from "../understanding/localize.ts";
+import { localize, type SuspectLocation } from "../understanding/localize/localize.ts";
 import type { CliIo } from "./cli-io.ts";
-import { createModelRerank } from "../understanding/rerank-with-model.ts";
-import { modelFromEnv } from "./model-from-env.ts";
-import { openRepoIndex } from "./open-repo-index.ts";
+import { createModelRerank } from "../understanding/localize/rerank-with-model.ts";
+import { modelFromEnv } from "../model-from-env.ts";
+import { openRepoIndex } from "../understanding/index/open-repo-index.ts";
 
 interface LocateFlags {
   repo?: string;

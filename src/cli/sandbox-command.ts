@@ -8,10 +8,10 @@ import type { RegisterCommand } from "../cli.ts";
 import { parseRepoConfig } from "../config.ts";
 import { UsageError } from "../errors.ts";
 import { redactText, secretValuesFromEnv } from "../redact.ts";
-import { chooseSandbox, type ChooseSandboxOptions } from "../workspace/choose-sandbox.ts";
-import type { SandboxResult } from "../workspace/sandbox.ts";
-import { defaultSandboxLimits } from "../workspace/sandbox-limits.ts";
-import { detectSandboxSupport } from "../workspace/sandbox-support.ts";
+import { chooseSandbox, type ChooseSandboxOptions } from "../workspace/sandbox/choose-sandbox.ts";
+import type { SandboxResult } from "../workspace/sandbox/sandbox.ts";
+import { defaultSandboxLimits } from "../workspace/sandbox/sandbox-limits.ts";
+import { detectSandboxSupport } from "../workspace/sandbox/sandbox-support.ts";
 
 interface SandboxFlags {
   repo?: string;

@@ -3,7 +3,7 @@
 // fix was computed and verified on (else `head_moved`): both messages name both SHAs. Fast-forward
 // when the side branch descends from the head, else a merge commit; pushed with a lease on the head,
 // never forced. A retry after a push whose result was lost finds the push done and does nothing.
-import { assertBranchName, assertCommitSha } from "../workspace/git-ref.ts";
+import { assertBranchName, assertCommitSha } from "../workspace/git/git-ref.ts";
 import { commitIdentityEnv, type GitIdentity } from "./commit-identity.ts";
 import { deliveryGit, gitSucceeds } from "./delivery-git.ts";
 import { DeliveryRefusal } from "./delivery-refusal.ts";

@@ -1,7 +1,7 @@
 // Deletes the side branches (`xihe/fix/<pr>-*`) of merged or closed pull requests with
 // `git push --delete`, each with a lease on the SHA just read, so a branch someone pushed to
 // meanwhile survives. Only branches whose tip is a Xihe commit (a `Xihe-Run` trailer) are deleted.
-import { assertPullNumber } from "../workspace/git-ref.ts";
+import { assertPullNumber } from "../workspace/git/git-ref.ts";
 import { deliveryGit } from "./delivery-git.ts";
 import { assertRemoteUrl } from "./remote-url.ts";
 import { runIdsOf } from "./run-commit-message.ts";

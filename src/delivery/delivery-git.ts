@@ -1,7 +1,7 @@
 // git for delivery: the one hardened runner (workspace/run-git.ts: no hooks, no ambient config, the
 // token only as an http.extraHeader in GIT_CONFIG_* variables, never in argv, a URL or .git/config),
 // bound to one directory. Output in errors is redacted, the token included.
-import { GitCommandError, runGit } from "../workspace/run-git.ts";
+import { GitCommandError, runGit } from "../workspace/git/run-git.ts";
 
 export interface DeliveryGitOptions {
   dir: string;

@@ -1,5 +1,5 @@
 // FixReport: everything the run comment of a `/xihe fix` shows, as plain data. The executor maps the
-// loop's FixOutcome (src/agent/fix-outcome.ts), perception's failures and the delivery results onto
+// loop's FixOutcome (src/agent/loop/fix-outcome.ts), perception's failures and the delivery results onto
 // it; renderFixComment turns it into Markdown. All strings may be untrusted (PR, log, model text):
 // the renderer escapes and caps every one of them, so map values through unchanged.
 import type { FailureClass, FailureKind } from "../perception/failure.ts";
@@ -54,7 +54,7 @@ export interface FixReport {
   /** `git diff --check` on the fix; null when not run. */
   diffCheckOk: boolean | null;
   cost: { inputTokens: number; outputTokens: number; costUsd: number; elapsedMs: number; modelCalls: number };
-  /** The reasoning trace (src/agent/reasoning-trace.ts TraceEntry records). */
+  /** The reasoning trace (src/agent/loop/reasoning-trace.ts TraceEntry records). */
   trace: { step: string; decision: string; evidence: string[]; confidence: number }[];
   /** Commits on the side branch, oldest first. */
   commits: { sha: string; summary: string }[];

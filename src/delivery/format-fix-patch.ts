@@ -1,6 +1,6 @@
 // The fix as `git format-patch` text, for a fork PR where Xihe cannot open a PR against the head
 // branch: the maintainer (or the contributor) can `git am` it. Capped so the comment stays small.
-import { assertCommitSha } from "../workspace/git-ref.ts";
+import { assertCommitSha } from "../workspace/git/git-ref.ts";
 import type { DeliveryGit } from "./delivery-git.ts";
 
 export type FixPatch = { text: string; truncated: boolean; bytes: number };

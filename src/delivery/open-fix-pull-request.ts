@@ -4,7 +4,7 @@
 // the result is a compare link in the base repository plus the patch.
 import type { GitHubClient } from "../github/github-client.ts";
 import { splitRepo } from "../github/github-client.ts";
-import { assertBranchName, assertCommitSha } from "../workspace/git-ref.ts";
+import { assertBranchName, assertCommitSha } from "../workspace/git/git-ref.ts";
 import type { DeliveryGit } from "./delivery-git.ts";
 import { formatFixPatch, type FixPatch } from "./format-fix-patch.ts";
 import { assertSafeBranchName } from "./side-branch-name.ts";

@@ -3,7 +3,7 @@
 // A34). A branch whose tip is not a commit of this run was not made by Xihe: never overwritten.
 // The push carries an expected-old-SHA lease, so a concurrent change makes it fail, not clobber.
 // The diff is scanned here, not by the caller, so no path can push workflow files or secrets.
-import { assertCommitSha } from "../workspace/git-ref.ts";
+import { assertCommitSha } from "../workspace/git/git-ref.ts";
 import { deliveryGit } from "./delivery-git.ts";
 import { DeliveryRefusal } from "./delivery-refusal.ts";
 import { runIdsOf } from "./run-commit-message.ts";

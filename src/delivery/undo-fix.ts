@@ -3,7 +3,7 @@
 // `Xihe-Undo: <fix run id>`. Pushed as a fast-forward with a lease on the head: never a force-push,
 // never touching a person's commits. A second undo (or a retry after a lost push result) finds the
 // revert commits and does nothing.
-import { assertBranchName } from "../workspace/git-ref.ts";
+import { assertBranchName } from "../workspace/git/git-ref.ts";
 import { commitIdentityEnv, type GitIdentity } from "./commit-identity.ts";
 import { deliveryGit, type DeliveryGit } from "./delivery-git.ts";
 import { DeliveryRefusal } from "./delivery-refusal.ts";

@@ -8,8 +8,8 @@ import { join } from "node:path";
 import type { RepoConfig } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { discoverRegistries } from "../workspace/discover-registries.ts";
-import { runInstallPhase, type InstallEvidence } from "../workspace/run-install-phase.ts";
-import type { Sandbox } from "../workspace/sandbox.ts";
+import { runInstallPhase, type InstallEvidence } from "../workspace/install/run-install-phase.ts";
+import type { Sandbox } from "../workspace/sandbox/sandbox.ts";
 
 export interface InstallDependenciesDeps {
   /** Builds the install sandbox with these extra read-only directories. */

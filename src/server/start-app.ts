@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { Probot } from "probot";
 import { createXiheApp } from "../app.ts";
-import { modelFromEnv } from "../cli/model-from-env.ts";
+import { modelFromEnv } from "../model-from-env.ts";
 import { loadEnv, requireAppEnv } from "../config.ts";
 import { createPermissionCache } from "../github/collaborator-permission.ts";
 import { createGitHubReporter } from "../github/github-reporter.ts";

@@ -2,8 +2,8 @@
 // a permission level and an idempotent flag. `prepare` parses the raw arguments and checks the
 // permission before anything runs; a bad call is a message for the model, never an exception.
 import { z } from "zod";
-import type { CodeIndex } from "../understanding/code-index.ts";
-import type { Sandbox } from "../workspace/sandbox.ts";
+import type { CodeIndex } from "../understanding/index/code-index.ts";
+import type { Sandbox } from "../workspace/sandbox/sandbox.ts";
 import type { WorkspaceGit } from "./workspace-git.ts";
 
 export type Permission = "read" | "write" | "command";

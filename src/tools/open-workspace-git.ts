@@ -5,7 +5,7 @@
 import { lstatSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { ToolFailure } from "../errors.ts";
-import { GitCommandError, runGitForExit } from "../workspace/run-git.ts";
+import { GitCommandError, runGitForExit } from "../workspace/git/run-git.ts";
 import { refuseNewGitlinks } from "./refuse-new-gitlinks.ts";
 import type { WorkspaceGit } from "./workspace-git.ts";
 

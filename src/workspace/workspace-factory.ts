@@ -4,9 +4,9 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { assertFreeDisk } from "./disk-space.ts";
-import { assertCommitSha, assertPullNumber } from "./git-ref.ts";
-import { createMirrorCache } from "./mirror-cache.ts";
-import { runGit } from "./run-git.ts";
+import { assertCommitSha, assertPullNumber } from "./git/git-ref.ts";
+import { createMirrorCache } from "./git/mirror-cache.ts";
+import { runGit } from "./git/run-git.ts";
 
 export interface WorkspaceRequest {
   /** https://github.com/owner/repo.git (no credentials in it), or file:// in tests. */

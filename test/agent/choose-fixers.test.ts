@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { chooseFixers } from "../../src/agent/choose-fixers.ts";
-import type { CheckRun, FailureBrief } from "../../src/agent/check-run.ts";
+import type { CheckRun, FailureBrief } from "../../src/agent/loop/check-run.ts";
 
 const failed = (command: string, failures: FailureBrief[] = []): CheckRun => ({
   command,

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { CheckRun } from "../../src/agent/check-run.ts";
-import { createLocalizer } from "../../src/agent/create-localizer.ts";
-import { openRepoIndex } from "../../src/cli/open-repo-index.ts";
+import type { CheckRun } from "../../src/agent/loop/check-run.ts";
+import { createLocalizer } from "../../src/agent/loop/create-localizer.ts";
+import { openRepoIndex } from "../../src/understanding/index/open-repo-index.ts";
 import { makeRepo, type TestRepo } from "../understanding/make-repo.ts";
 
 let repo: TestRepo;

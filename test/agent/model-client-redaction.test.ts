@@ -1,7 +1,7 @@
 import nock from "nock";
 import { describe, expect, it } from "vitest";
-import { createModelClient } from "../../src/agent/model-client.ts";
-import { modelSettingsFromEnv } from "../../src/agent/model-settings.ts";
+import { createModelClient } from "../../src/agent/model/model-client.ts";
+import { modelSettingsFromEnv } from "../../src/agent/model/model-settings.ts";
 import { loadEnv } from "../../src/config.ts";
 
 const apiKey = "sk-live-a41-model-key-canary-0001";

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { openRepoIndex } from "../../src/cli/open-repo-index.ts";
+import { openRepoIndex } from "../../src/understanding/index/open-repo-index.ts";
 import { makeRepo, type TestRepo } from "../understanding/make-repo.ts";
 
 let repo: TestRepo;

@@ -5,7 +5,7 @@ import { pino } from "pino";
 import { loadEnv } from "../../src/config.ts";
 import { buildGitHubExecutors } from "../../src/server/github-executors.ts";
 import type { Store } from "../../src/store/store.ts";
-import type { CompleteText } from "../../src/understanding/answer-question.ts";
+import type { CompleteText } from "../../src/understanding/ask/answer-question.ts";
 
 /** The real executor table for a run whose mirrors and workspaces live under `workDir`. */
 export function realExecutors(

@@ -3,8 +3,8 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { runCommand } from "../../src/tools/run-command.ts";
 import { bindCommandPolicy } from "../../src/tools/bind-command-policy.ts";
-import { createBwrapSandbox } from "../../src/workspace/bwrap-sandbox.ts";
-import { detectSandboxSupport } from "../../src/workspace/sandbox-support.ts";
+import { createBwrapSandbox } from "../../src/workspace/sandbox/bwrap-sandbox.ts";
+import { detectSandboxSupport } from "../../src/workspace/sandbox/sandbox-support.ts";
 import { makeGitRepo, type TempRepo } from "./support/make-git-repo.ts";
 import { toolContext } from "./support/tool-context.ts";
 

@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createWorkspaceFactory, type WorkspaceFactory } from "../../src/workspace/workspace-factory.ts";
-import { runGit } from "../../src/workspace/run-git.ts";
+import { runGit } from "../../src/workspace/git/run-git.ts";
 import { createRepo, git } from "./git-fixture.ts";
 import { makeScratchDir } from "./scratch-dir.ts";
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { chooseSandbox } from "../../src/workspace/choose-sandbox.ts";
-import { detectSandboxSupport } from "../../src/workspace/sandbox-support.ts";
+import { chooseSandbox } from "../../src/workspace/sandbox/choose-sandbox.ts";
+import { detectSandboxSupport } from "../../src/workspace/sandbox/sandbox-support.ts";
 import { createWorkspaceFactory } from "../../src/workspace/workspace-factory.ts";
 import { createRepo } from "./git-fixture.ts";
 import { makeScratchDir } from "./scratch-dir.ts";

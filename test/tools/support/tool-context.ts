@@ -1,9 +1,9 @@
 // A ToolContext over a real temp repository. The sandbox is only given to tests that run commands;
 // elsewhere using it is a test bug, so it throws.
-import type { Sandbox } from "../../../src/workspace/sandbox.ts";
+import type { Sandbox } from "../../../src/workspace/sandbox/sandbox.ts";
 import type { CommandCheck, ToolContext } from "../../../src/tools/define-tool.ts";
 import { openWorkspaceGit } from "../../../src/tools/open-workspace-git.ts";
-import type { CodeIndex } from "../../../src/understanding/code-index.ts";
+import type { CodeIndex } from "../../../src/understanding/index/code-index.ts";
 
 const noSandbox: Sandbox = {
   kind: "none",

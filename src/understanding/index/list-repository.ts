@@ -1,0 +1,104 @@
+// The repository's candidate files: git's view when the root is in a work tree (tracked plus
+// untracked-not-ignored), else a .gitignore-honouring walk; path-based skips are decided here.
+import { posix } from "node:path";
+import type { SkippedFile } from "./code-index.ts";
+import { listGitFiles, type ListedFile, type ListingMemo } from "./list-files.ts";
+import { readRepoFile } from "../read-repo-file.ts";
+import type { GoModule, PackageMain } from "./resolve-imports.ts";
+import { gitIndexPathOf } from "./run-git.ts";
+import { pathSkipReason } from "./skip-rules.ts";
+import { walkFiles } from "./walk-files.ts";
+
+export interface RepositoryListing {
+  /** Files to index (language known, not skipped by path). */
+  files: ListedFile[];
+  skipped: SkippedFile[];
+  listedCount: number;
+  goModules: GoModule[];
+  packageMains: PackageMain[];
+}
+
+const vendoredDirNames = new Set([
+  "node_modules",
+  "vendor",
+  "third_party",
+  "bower_components",
+  ".venv",
+  "venv",
+  "site-packages",
+]);
+
+export async function listRepository(
+  root: string,
+  memo: ListingMemo,
+  wallClockMs: () => number,
+): Promise<RepositoryListing> {
+  let listed: ListedFile[];
+  const skipped: SkippedFile[] = [];
+  // Whether the root is in a work tree does not change while a cache is open.
+  if (memo.gitIndexPath === undefined) memo.gitIndexPath = await gitIndexPathOf(root);
+  if (memo.gitIndexPath !== null) {
+    listed = await listGitFiles(root, memo.gitIndexPath, memo, wallClockMs);
+  } else {
+    const walk = await walkFiles(root, {
+      pruneDir: (n) => vendoredDirNames.has(n),
+      wantsSha: (p) => pathSkipReason(p) === null,
+    });
+    listed = walk.files;
+    for (const dir of walk.prunedDirs) skipped.push({ path: dir, reason: "vendored" });
+  }
+  // Our own cache directory is never part of the repository's code.
+  listed = listed.filter((f) => !f.path.startsWith(".xihe/"));
+  const files: ListedFile[] = [];
+  const goMods: string[] = [];
+  const packageJsons: string[] = [];
+  for (const f of listed) {
+    if (f.path === "go.mod" || f.path.endsWith("/go.mod")) goMods.push(f.path);
+    if (f.path === "package.json" || f.path.endsWith("/package.json")) packageJsons.push(f.path);
+    const reason = pathSkipReason(f.path);
+    if (reason) skipped.push({ path: f.path, reason });
+    else files.push(f);
+  }
+  return {
+    files,
+    skipped,
+    listedCount: listed.length,
+    goModules: await readGoModules(root, goMods),
+    packageMains: await readPackageMains(root, packageJsons),
+  };
+}
+
+async function readGoModules(root: string, paths: readonly string[]): Promise<GoModule[]> {
+  const modules: GoModule[] = [];
+  for (const p of paths) {
+    const text = readRepoFile(root, p)?.toString("utf8") ?? "";
+    const name = /^module\s+(\S+)/m.exec(text)?.[1];
+    if (name) modules.push({ dir: p === "go.mod" ? "" : p.slice(0, -"/go.mod".length), module: name });
+  }
+  // Longest module path first, so a nested module wins over its parent.
+  return modules.sort((a, b) => b.module.length - a.module.length);
+}
+
+async function readPackageMains(root: string, paths: readonly string[]): Promise<PackageMain[]> {
+  const mains: PackageMain[] = [];
+  for (const p of paths) {
+    const dir = p === "package.json" ? "" : p.slice(0, -"/package.json".length);
+    const main = mainOf(readRepoFile(root, p)?.toString("utf8") ?? "");
+    // `main` is relative to its package; kept inside the repository or dropped.
+    const path = main === null ? null : posix.join(dir, main).replace(/\/+$/, "");
+    if (path !== null && path !== ".." && !path.startsWith("../"))
+      mains.push({ dir, main: path === "." ? "" : path });
+  }
+  return mains;
+}
+
+function mainOf(text: string): string | null {
+  try {
+    const json: unknown = JSON.parse(text);
+    if (typeof json !== "object" || json === null || !("main" in json)) return null;
+    return typeof json.main === "string" ? json.main : null;
+  } catch {
+    // Not JSON (a template or a broken manifest): resolution falls back to index files.
+    return null;
+  }
+}

@@ -1,0 +1,108 @@
+// Stack frames and failure positions in project code: the innermost project frame of a failure is
+// the strongest single pointer to the fault; outer frames decay. Frames in test files are returned
+// separately: they say which test failed, and so which code is under test.
+import type { LoggedLocation } from "./extract-entities.ts";
+import type { LogPathResolver } from "./resolve-log-path.ts";
+import { addHit, type SignalScores } from "./localize-signal.ts";
+import type { SymbolLookup } from "../index/symbol-lookup.ts";
+
+export interface TestLocation {
+  file: string;
+  line: number;
+}
+
+export interface FrameEvidence {
+  /** Parsed frames and raw-log mentions merged: the stronger hit per symbol wins. */
+  frames: SignalScores;
+  /** Files named by project frames or failures even where no symbol encloses the line. */
+  files: Map<string, number>;
+  testLocations: TestLocation[];
+}
+
+// Mentions are bare `path:line` strings from the raw log: the parsers' frames are surer, but the
+// mentions keep chained-exception blocks apart, which a flat frame list cannot.
+const MENTION_WEIGHT = 0.85;
+
+export function frameEvidence(
+  locations: readonly LoggedLocation[],
+  resolve: LogPathResolver,
+  lookup: SymbolLookup,
+): FrameEvidence {
+  const evidence: FrameEvidence = { frames: new Map(), files: new Map(), testLocations: [] };
+  // Depth counts only project (non-test, non-external) frames, per failure or log block.
+  const projectDepth = new Map<string, number>();
+  // A mention of a line a parsed frame covers borrows the frame's function name (mentions have none).
+  const parsedFunctions = new Map<string, string>();
+  for (const l of locations)
+    if (l.origin !== "mention" && l.function)
+      parsedFunctions.set(lineKey(resolve(l.path), l.line), l.function);
+  for (const located of locations) {
+    if (located.external) continue;
+    const borrowed =
+      located.origin === "mention"
+        ? parsedFunctions.get(lineKey(resolve(located.path), located.line))
+        : undefined;
+    const loc = borrowed ? { ...located, function: borrowed } : located;
+    const file = resolve(loc.path);
+    if (file === null) continue;
+    const indexed = lookup.file(file);
+    if (!indexed) continue;
+    if (lookup.isTest(file)) {
+      if (loc.line !== null) evidence.testLocations.push({ file, line: loc.line });
+      continue;
+    }
+    const isMention = loc.origin === "mention";
+    const short = loc.function ? shortName(loc.function) : null;
+    const symbol = loc.line !== null ? frameSymbol(lookup, file, loc.line, short) : null;
+    // The frame names a function the index does not have (a nested closure): its enclosing symbol
+    // only contains the failing code (half credit), and the next frame is still the innermost
+    // function we know, so this frame does not count as a level.
+    const nested =
+      symbol !== null &&
+      short !== null &&
+      short !== symbol.name &&
+      !lookup.symbolsIn(file).some((s) => s.name === short);
+    // Counted per traceback from its offset (a handler's traceback starts one level out).
+    const depth = projectDepth.get(loc.group) ?? loc.offset;
+    if (!nested) projectDepth.set(loc.group, depth + 1);
+    const strength = (isMention ? MENTION_WEIGHT : 1) / (1 + depth);
+    evidence.files.set(file, Math.max(evidence.files.get(file) ?? 0, strength));
+    if (symbol) {
+      const where = `${file}:${loc.line}${isMention ? " (log)" : ""}`;
+      const detail = depth === 0 ? `innermost at ${where}` : `${where} (depth ${depth})`;
+      addHit(
+        evidence.frames,
+        symbol.id,
+        nested ? strength / 2 : strength,
+        nested ? `${detail} in ${short}` : detail,
+      );
+    } else if (short) {
+      // No line inside a symbol (or no line): fall back to the frame's function name in that file.
+      for (const s of lookup.symbolsIn(file))
+        if (s.name === short) addHit(evidence.frames, s.id, strength * 0.8, `frame ${loc.function}`);
+    }
+  }
+  return evidence;
+}
+
+/** `Object.parseArgs`, `async Cart.total`, `new Foo` -> the bare function name; null for anonymous. */
+function shortName(printed: string): string | null {
+  const name =
+    printed
+      .replace(/^(?:async |new )/, "")
+      .split(/[.\s]/)
+      .pop() ?? "";
+  return /^[A-Za-z_$][\w$]*$/.test(name) && name !== "<anonymous>" ? name : null;
+}
+
+function lineKey(file: string | null, line: number | null): string {
+  return `${file ?? ""}:${line ?? ""}`;
+}
+
+/** The symbol a frame ran in: one named like the frame's function around the line, else the innermost. */
+function frameSymbol(lookup: SymbolLookup, file: string, line: number, short: string | null) {
+  const named = short
+    ? lookup.symbolsIn(file).find((s) => s.name === short && s.startLine <= line && line <= s.endLine)
+    : undefined;
+  return named ?? lookup.enclosing(file, line);
+}

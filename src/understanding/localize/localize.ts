@@ -1,0 +1,121 @@
+// Localization: failure records + the code index -> ranked suspect functions. Signals: stack frames
+// in non-test code, `path:line` mentions, the code under test, call-chain expansion, exact names and
+// BM25; combine-signals.ts reranks them. An optional listwise rerank (e.g. an LLM) runs on top.
+import type { Failure } from "../../perception/failure.ts";
+import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
+import { callChainSignal } from "./call-chain-signal.ts";
+import { combineSignals, defaultSignalWeights, type SignalWeights } from "./combine-signals.ts";
+import { expandAliases } from "./expand-aliases.ts";
+import { extractEntities } from "./extract-entities.ts";
+import { frameEvidence } from "./frame-signal.ts";
+import { lexicalSignal } from "./lexical-signal.ts";
+import { pathPrior } from "./path-prior.ts";
+import type { SignalName, SignalScores } from "./localize-signal.ts";
+import { createLogPathResolver } from "./resolve-log-path.ts";
+import { splitIdentifiers } from "../index/split-identifiers.ts";
+import type { ReadLines } from "../index/symbol-documents.ts";
+import { createSymbolLookup, isCallable } from "../index/symbol-lookup.ts";
+import { testTargets } from "./test-target-signal.ts";
+
+export interface SuspectLocation {
+  file: string;
+  symbol: string;
+  startLine: number;
+  endLine: number;
+  score: number;
+  why: string[];
+}
+
+/** Reorders the top candidates (best first); given the failure text. Off unless injected. */
+export type ListwiseRerank = (
+  failureText: string,
+  candidates: readonly SuspectLocation[],
+) => Promise<SuspectLocation[]>;
+
+export interface LocalizeInput {
+  index: CodeIndex;
+  failures: readonly Failure[];
+  logText: string;
+  readLines: ReadLines;
+  aliases?: Readonly<Record<string, string>>;
+  /** Call-chain hops from the suspects (repo config `understanding.call_depth`). */
+  callDepth?: number;
+  limit?: number;
+  weights?: Partial<SignalWeights>;
+}
+
+export function localize(input: LocalizeInput): SuspectLocation[] {
+  const { index, readLines } = input;
+  const lookup = createSymbolLookup(index);
+  const resolve = createLogPathResolver(index.files.map((f) => f.path));
+  const entities = extractEntities(input.failures, input.logText, (printed) => {
+    const file = resolve(printed);
+    return file !== null && lookup.isTest(file);
+  });
+  const frames = frameEvidence(entities.locations, resolve, lookup);
+  const tests = testTargets(index, lookup, frames.testLocations, entities.testNames);
+  const candidates = index.symbols.filter(
+    (s) => isCandidate(s) && !lookup.isTest(s.file) && !isDeclarationFile(s.file),
+  );
+
+  const testSource = frames.testLocations.flatMap(
+    ({ file, line }) => readLines(file)?.slice(line - 3, line) ?? [],
+  );
+  const focused = [...entities.failureTerms, ...splitIdentifiers(testSource.join("\n"))];
+  const aliases = input.aliases ?? {};
+  const lexical = lexicalSignal(candidates, readLines, {
+    terms: expandAliases(focused, aliases),
+    logTerms: expandAliases(splitIdentifiers(input.logText), aliases),
+    identifiers: entities.identifiers,
+  });
+
+  const imported: SignalScores = new Map();
+  for (const s of candidates)
+    if (tests.importedFiles.has(s.file))
+      imported.set(s.id, { strength: 1, detail: `${s.file} imported by the test` });
+
+  const seeds = new Map<string, number>();
+  for (const scores of [frames.frames, tests.callees, tests.named])
+    for (const [id, hit] of scores) seeds.set(id, Math.max(seeds.get(id) ?? 0, hit.strength));
+  const chain = callChainSignal(index, lookup, seeds, input.callDepth ?? 1);
+
+  const signals = new Map<SignalName, SignalScores>([
+    ["stack_frame", frames.frames],
+    ["test_callee", tests.callees],
+    ["test_name", tests.named],
+    ["call_chain", chain],
+    ["bm25", lexical.bm25],
+    ["bm25_log", lexical.bm25Log],
+    ["exact_name", lexical.exact],
+    ["imported_by_test", imported],
+  ]);
+  const weights = { ...defaultSignalWeights, ...input.weights };
+  // With stack frames in project code, words are a tie-breaker, not a rival: halve the lexical signals.
+  if (frames.frames.size > 0)
+    for (const name of ["bm25", "bm25_log", "exact_name", "test_name"] as const) weights[name] /= 2;
+  const combined = combineSignals(signals, weights);
+  const out: SuspectLocation[] = [];
+  for (const c of combined) {
+    const symbol = lookup.byId(c.id);
+    if (!symbol || lookup.isTest(symbol.file) || isDeclarationFile(symbol.file)) continue;
+    const prior = pathPrior(symbol.file);
+    out.push({
+      file: symbol.file,
+      symbol: symbol.qualifiedName,
+      startLine: symbol.startLine,
+      endLine: symbol.endLine,
+      score: Number((c.score * prior).toFixed(4)),
+      why: prior < 1 ? [...c.why, "path_prior: example/doc/bench code"] : c.why,
+    });
+  }
+  return out.sort((a, b) => b.score - a.score).slice(0, input.limit ?? 20);
+}
+
+/** `.d.ts` and `.pyi` declare; the fault is in the implementation. */
+function isDeclarationFile(path: string): boolean {
+  return /\.d\.[cm]?ts$|\.pyi$/.test(path);
+}
+
+function isCandidate(symbol: CodeSymbol): boolean {
+  return isCallable(symbol) || symbol.kind === "constant";
+}

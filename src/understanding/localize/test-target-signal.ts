@@ -1,0 +1,78 @@
+// The code under test: what the failing test calls (calls inside the failing test function, or
+// around the failing line when the test is an anonymous callback), which files the test file
+// imports, and which symbols the failing test names spell (`test_parse_hex_char` ~ `parseHexChar`).
+import type { CallEdge, CodeIndex, CodeSymbol } from "../index/code-index.ts";
+import type { TestLocation } from "./frame-signal.ts";
+import { addHit, type SignalScores } from "./localize-signal.ts";
+import { splitIdentifier, splitIdentifiers } from "../index/split-identifiers.ts";
+import { isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
+
+export interface TestTargets {
+  callees: SignalScores;
+  named: SignalScores;
+  importedFiles: Set<string>;
+}
+
+// An anonymous test callback is not a symbol: look this many lines above the failing line.
+const WINDOW_ABOVE = 12;
+
+export function testTargets(
+  index: CodeIndex,
+  lookup: SymbolLookup,
+  testLocations: readonly TestLocation[],
+  testNames: readonly string[],
+): TestTargets {
+  const callees: SignalScores = new Map();
+  const testFiles = new Set(testLocations.map((t) => t.file));
+  for (const loc of testLocations) {
+    for (const { call, strength } of callsOfTest(index, lookup, loc)) {
+      for (const symbol of resolveCallee(call, lookup))
+        addHit(callees, symbol.id, strength, `called by the failing test at ${loc.file}:${call.line}`);
+    }
+  }
+  const importedFiles = new Set<string>();
+  for (const ref of index.imports)
+    if (testFiles.has(ref.file) && ref.resolved && !lookup.isTest(ref.resolved))
+      importedFiles.add(ref.resolved);
+  return { callees, named: namedByTests(index, lookup, testNames), importedFiles };
+}
+
+function callsOfTest(index: CodeIndex, lookup: SymbolLookup, loc: TestLocation) {
+  const around = lookup.enclosing(loc.file, loc.line);
+  const inTest = around && isCallable(around) ? around : null;
+  const out: { call: CallEdge; strength: number }[] = [];
+  for (const call of index.calls) {
+    if (call.file !== loc.file) continue;
+    if (call.line === loc.line) out.push({ call, strength: 1 });
+    else if (inTest ? call.from === inTest.id : call.line < loc.line && call.line >= loc.line - WINDOW_ABOVE)
+      out.push({ call, strength: 0.5 });
+  }
+  return out;
+}
+
+/** Non-test callables a call may reach: its resolved target, else every symbol of that name. */
+export function resolveCallee(call: CallEdge, lookup: SymbolLookup): CodeSymbol[] {
+  const resolved = call.to ? lookup.byId(call.to) : undefined;
+  const found = resolved ? [resolved] : lookup.byName(call.calleeName.split(".").pop() ?? "");
+  return found.filter((s) => isCallable(s) && !lookup.isTest(s.file));
+}
+
+function namedByTests(index: CodeIndex, lookup: SymbolLookup, testNames: readonly string[]): SignalScores {
+  const named: SignalScores = new Map();
+  if (testNames.length === 0) return named;
+  const testTerms = testNames.map((name) => new Set(splitIdentifiers(name)));
+  for (const symbol of index.symbols) {
+    if (!isCallable(symbol) || lookup.isTest(symbol.file)) continue;
+    const terms = splitIdentifier(symbol.name);
+    if (terms.length === 0) continue;
+    for (let i = 0; i < testNames.length; i++) {
+      const have = testTerms[i];
+      if (!have) continue;
+      const covered = terms.filter((t) => have.has(t)).length / terms.length;
+      // All of the symbol's name terms must appear: `parse` alone would match every parse_* test.
+      if (covered === 1)
+        addHit(named, symbol.id, Math.min(1, 0.5 + 0.25 * terms.length), `test "${testNames[i]}"`);
+    }
+  }
+  return named;
+}

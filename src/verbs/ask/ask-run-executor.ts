@@ -1,0 +1,95 @@
+// `/xihe ask <question>` on a pull request: check out the PR head, recall the code the question is
+// about from the index, and answer in the run comment. With a model configured, a grounded answer
+// whose `path:line` citations were checked against the code it was shown; without one, the ranked
+// locations with snippets, linked to the exact commit.
+import { openRepoIndex, type RepoIndex } from "../../understanding/index/open-repo-index.ts";
+import { codeBlock, codeSpan, escapeInline, linkTarget } from "../../delivery/markdown-text.ts";
+import type { RunExecutor } from "../../runs/run-executor.ts";
+import type { RunRecord } from "../../store/store.ts";
+import { answerFromIndex } from "../../understanding/ask/answer-from-index.ts";
+import type { CompleteText } from "../../understanding/ask/answer-question.ts";
+import { recall, type RecalledSymbol } from "../../understanding/ask/recall.ts";
+import { stripInvisible } from "../../workspace/strip-invisible.ts";
+import type { WorkspaceFactory } from "../../workspace/workspace-factory.ts";
+import type { GitHubClient } from "../../github/github-client.ts";
+import { prepareRunWorkspace } from "../prepare-run-workspace.ts";
+
+export interface AskRunDeps {
+  appOctokit: () => Promise<GitHubClient>;
+  workspaces: WorkspaceFactory;
+  /** The configured model as a text completion, or null (then: locations only). */
+  complete: CompleteText | null;
+}
+
+const locationsShown = 6;
+const snippetLines = 12;
+
+export function createAskRunExecutor(deps: AskRunDeps): RunExecutor {
+  return async (ctx) => {
+    const { run } = ctx;
+    // A13: invisible characters in the question are dropped before it reaches the index or a model.
+    const question = stripInvisible(run.args).text.trim();
+    if (question === "")
+      return {
+        status: "failed",
+        summary: "ask needs a question, e.g. `/xihe ask where is the total computed?`",
+        body: "",
+      };
+    const prepared = await prepareRunWorkspace(deps, run);
+    if ("error" in prepared) return { status: "failed", summary: prepared.error, body: "" };
+    const { workspace } = prepared;
+    try {
+      await ctx.progress("Indexing the pull request's code…");
+      const repo = await openRepoIndex(workspace.dir, ".");
+      const recalled = recall(repo.index, repo.readLines, question, {
+        aliases: repo.config.understanding.aliases,
+        limit: locationsShown,
+      });
+      if (recalled.length === 0)
+        return { status: "succeeded", summary: "nothing in the code matches the question", body: "" };
+      const answer = deps.complete ? await grounded(repo, question, recalled, deps.complete) : null;
+      const body = [
+        `> ${escapeInline(question, 500)}`,
+        "",
+        answer ? answer : "No model is configured, so here is the code most relevant to the question:",
+        "",
+        renderLocations(run, repo, recalled),
+      ].join("\n");
+      return { status: "succeeded", summary: `answered with ${recalled.length} location(s)`, body };
+    } finally {
+      await workspace.dispose();
+    }
+  };
+}
+
+async function grounded(
+  repo: RepoIndex,
+  question: string,
+  recalled: RecalledSymbol[],
+  complete: CompleteText,
+) {
+  const result = await answerFromIndex(repo, question, recalled, complete);
+  const warning = result.unsupported.length
+    ? `\n\n_Not checked against the code shown: ${result.unsupported.map((c) => codeSpan(c)).join(", ")}._`
+    : "";
+  // Line by line, so the answer keeps its paragraphs but none of its text is markup or a mention.
+  const text = result.answer
+    .split("\n")
+    .map((line) => (line.trim() ? escapeInline(line, 2000) : ""))
+    .join("\n");
+  return `${text}${warning}`;
+}
+
+function renderLocations(run: RunRecord, repo: RepoIndex, recalled: readonly RecalledSymbol[]): string {
+  return recalled
+    .map(({ symbol, why }) => {
+      const url = `https://github.com/${run.repo}/blob/${run.headSha}/${symbol.file}#L${symbol.startLine}-L${symbol.endLine}`;
+      const lines = (repo.readLines(symbol.file) ?? []).slice(
+        symbol.startLine - 1,
+        symbol.startLine - 1 + snippetLines,
+      );
+      const title = `[${codeSpan(`${symbol.file}:${symbol.startLine}`)}](${linkTarget(url)}) ${codeSpan(symbol.qualifiedName)}`;
+      return `- ${title} — ${escapeInline(why.join("; "))}\n\n${codeBlock(lines.join("\n"), 4000)}`;
+    })
+    .join("\n\n");
+}

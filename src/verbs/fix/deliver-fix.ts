@@ -1,0 +1,119 @@
+// Delivers a verified fix of a PR run: re-stamp the loop's commits as the App, with
+// `Co-authored-by:` the requester and the run trailer; push the deterministic side branch
+// (pushSideBranch refuses workflow files and secrets); then open the fix PR (same repo) or give a
+// compare link and patch (fork). Push and PR are persisted steps, and each also checks GitHub before
+// acting, so a redelivered webhook or a resumed run repeats neither (THREATS A34).
+import { deliveryGit } from "../../delivery/delivery-git.ts";
+import { DeliveryRefusal } from "../../delivery/delivery-refusal.ts";
+import { openFixPullRequest } from "../../delivery/open-fix-pull-request.ts";
+import { pushSideBranch } from "../../delivery/push-side-branch.ts";
+import { sideBranchName } from "../../delivery/side-branch-name.ts";
+import { stampRunCommits } from "../../delivery/stamp-run-commits.ts";
+import { contextBoolean, contextString } from "../../runs/run-context.ts";
+import type { DeliverFix, DeliveryResult } from "./deliver-fix-types.ts";
+import type { GitHubClient } from "../../github/github-client.ts";
+import { sanitizeInline } from "../../github/replies.ts";
+
+export interface DeliverFixDeps {
+  installationOctokit: (installationId: number) => Promise<GitHubClient>;
+  hooksDir: string;
+  /** The App's git identity, e.g. { name: "xihe[bot]", email: "<id>+xihe[bot]@users.noreply.github.com" }. */
+  botIdentity: { name: string; email: string };
+}
+
+export function createDeliverFix(deps: DeliverFixDeps): DeliverFix {
+  return async (ctx, input) => {
+    const { run } = ctx;
+    const pr = run.pr!;
+    const branch = sideBranchName(pr, run.id);
+    const git = deliveryGit({ dir: input.workspaceDir, hooksDir: deps.hooksDir, token: input.token });
+    const base = input.outcome.baseCommit;
+    const coAuthor =
+      run.trigger === "comment" || run.trigger === "label" ? { login: run.requester } : undefined;
+    // Scan, stamp and push are one step: once it succeeded, a resumed run (in a fresh workspace that
+    // no longer has the loop's commits) goes straight to the PR step.
+    const pushed = await ctx.step("deliver:push", "push", { branch }, async () => {
+      const loopHead = (await git(["rev-parse", "--verify", `${input.outcome.branch}^{commit}`])).trim();
+      const stamped = await stampRunCommits(git, {
+        base,
+        head: loopHead,
+        runId: run.id,
+        author: deps.botIdentity,
+        coAuthor,
+      });
+      await ctx.progress(`Pushing the fix to \`${branch}\`…`);
+      // pushSideBranch scans base..head first: workflow files and secrets are refused, never pushed.
+      const result = await pushSideBranch({
+        dir: input.workspaceDir,
+        remoteUrl: input.cloneUrl,
+        branch,
+        sha: stamped.head,
+        baseSha: base,
+        runId: run.id,
+        hooksDir: deps.hooksDir,
+        token: input.token,
+      }).catch((err: unknown) => {
+        if (err instanceof DeliveryRefusal) return err;
+        throw err;
+      });
+      if (result instanceof DeliveryRefusal)
+        return { branch, sha: null, commits: [], refusedCode: result.code, refusedMessage: result.message };
+      const summaries = new Map(input.outcome.commits.map((c) => [c.sha, c.summary]));
+      const commits = stamped.commits.map((c) => ({ sha: c.to, summary: summaries.get(c.from) ?? "" }));
+      return { branch: result.branch, sha: result.sha, commits, refusedCode: null, refusedMessage: null };
+    });
+    if (pushed.sha === null)
+      return {
+        branch,
+        pushedSha: null,
+        fixPr: null,
+        compareUrl: null,
+        patch: null,
+        commits: [],
+        refused: {
+          code: pushed.refusedCode ?? "refused",
+          message: pushed.refusedMessage ?? "the fix was not pushed",
+        },
+      };
+    const fixSha = pushed.sha;
+    const octokit = await deps.installationOctokit(run.installationId!);
+    const delivered = await ctx.step("deliver:fix-pr", "pull_request", { branch }, async () => {
+      const d = await openFixPullRequest(octokit, {
+        repo: run.repo,
+        headRef: contextString(run, "headRef") ?? "",
+        isFork: contextBoolean(run, "isFork"),
+        sideBranch: branch,
+        title: `xihe: fix failing checks of #${pr}`,
+        body: fixPrBody(pr, run.id, input.outcome.reason),
+        patch: { git, base, head: fixSha },
+      });
+      return d.kind === "pull_request"
+        ? { kind: d.kind, number: d.number, url: d.url, compareUrl: null, patch: null }
+        : { kind: d.kind, number: null, url: null, compareUrl: d.compareUrl, patch: d.patch.text };
+    });
+    const result: DeliveryResult = {
+      branch,
+      pushedSha: fixSha,
+      fixPr:
+        delivered.number !== null && delivered.url !== null
+          ? { number: delivered.number, url: delivered.url }
+          : null,
+      compareUrl: delivered.compareUrl,
+      patch: delivered.patch,
+      commits: pushed.commits,
+      refused: null,
+    };
+    await ctx.remember({ sideBranch: branch, fixSha, fixPrNumber: result.fixPr?.number ?? null });
+    return result;
+  };
+}
+
+function fixPrBody(pr: number, runId: string, reason: string): string {
+  return [
+    `Xihe's proposed fix for the failing checks of #${pr} (run \`${runId}\`).`,
+    "",
+    sanitizeInline(reason),
+    "",
+    `Comment \`/xihe apply\` on #${pr} to bring it into the pull request, or \`/xihe undo\` afterwards to revert it.`,
+  ].join("\n");
+}

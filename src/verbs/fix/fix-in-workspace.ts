@@ -1,0 +1,159 @@
+// One fix attempt in a prepared checkout: choose the sandbox, the model (if configured), the code
+// index and localizer, and run the fix loop. Shared by `xihe fix` and the App's `/xihe fix` run, so
+// both take exactly the same path; only where the checkout comes from differs.
+import { randomBytes } from "node:crypto";
+import type { Env, RepoConfig } from "../../config.ts";
+import { budgetLimitsFrom } from "../../agent/loop/budget.ts";
+import { createLocalizer } from "../../agent/loop/create-localizer.ts";
+import { runFixLoop } from "../../agent/loop/fix-loop.ts";
+import type { FixOutcome } from "../../agent/loop/fix-outcome.ts";
+import { createModelClient } from "../../agent/model/model-client.ts";
+import { modelSettingsFromEnv } from "../../agent/model/model-settings.ts";
+import { openRepoIndex } from "../../understanding/index/open-repo-index.ts";
+import type { Logger } from "../../logger.ts";
+import type { Store } from "../../store/store.ts";
+import { bindCommandPolicy } from "../../tools/bind-command-policy.ts";
+import { openWorkspaceGit } from "../../tools/open-workspace-git.ts";
+import { toolRegistry } from "../../tools/registry.ts";
+import { chooseSandbox } from "../../workspace/sandbox/choose-sandbox.ts";
+import { detectCommands } from "../../workspace/detect-commands.ts";
+import { detectSandboxSupport } from "../../workspace/sandbox/sandbox-support.ts";
+import type { InstallEvidence } from "../../workspace/install/run-install-phase.ts";
+import { installDependencies } from "../../runs/install-dependencies.ts";
+
+export interface FixInWorkspaceRequest {
+  runId: string;
+  root: string;
+  config: RepoConfig;
+  env: Env;
+  /** Commands that must pass; default: the configured (or detected) test and lint commands. */
+  commands?: string[];
+  useModel: boolean;
+  maxCostUsd?: number;
+  /** "github": PR code, a real sandbox is mandatory. */
+  source: "github" | "local_checkout";
+  trustLocal: boolean;
+  readOnlyDirs?: readonly string[];
+  redact?: (text: string) => string;
+  extraInstructions?: string;
+  /** Held high-risk changes (exec step ids) a person approved. */
+  approvals?: string[];
+}
+
+export interface FixInWorkspaceDeps {
+  store: Store;
+  now: () => Date;
+  log: Logger;
+  fetch: typeof globalThis.fetch;
+  /** The environment Xihe was started with: where the host's package-manager config comes from. */
+  hostEnv: Readonly<Record<string, string | undefined>>;
+}
+
+/** The commands a run makes pass, from config first, else detected from the repository's manifests. */
+export function fixCommands(root: string, config: RepoConfig): { commands: string[]; configured: string[] } {
+  const detected = detectCommands(root);
+  const pick = (kind: "test" | "lint" | "build") => config.commands[kind] ?? detected[kind] ?? [];
+  const configured = [...pick("test"), ...pick("lint"), ...pick("build")];
+  return { commands: [...pick("test"), ...pick("lint")], configured };
+}
+
+export async function fixInWorkspace(
+  deps: FixInWorkspaceDeps,
+  req: FixInWorkspaceRequest,
+): Promise<FixOutcome> {
+  const { commands: defaults, configured } = fixCommands(req.root, req.config);
+  const commands = req.commands ?? defaults;
+  const settings = req.useModel && !req.config.fix.deterministic_only ? modelSettingsFromEnv(req.env) : null;
+  const sandboxWith = (extraReadOnly: readonly string[]) =>
+    chooseSandbox({
+      requested: req.trustLocal
+        ? "local"
+        : req.config.sandbox.runner === "auto"
+          ? req.env.XIHE_SANDBOX
+          : req.config.sandbox.runner,
+      source: req.source,
+      trustLocal: req.trustLocal,
+      root: req.root,
+      support: detectSandboxSupport(req.runId),
+      dockerImage: req.env.XIHE_DOCKER_IMAGE,
+      newId: () => `${req.runId}-${randomBytes(3).toString("hex")}`,
+      now: () => deps.now().getTime(),
+      readOnlyDirs: [...(req.readOnlyDirs ?? []), ...extraReadOnly],
+      redact: req.redact,
+    });
+  const sandbox = sandboxWith([]);
+  // Before anything runs: the failing commands can only be reproduced with the dependencies in place.
+  const install = await installDependencies(
+    { sandboxWith, hostEnv: deps.hostEnv, log: deps.log },
+    req.config,
+  );
+  if (install.status === "failed" || install.status === "refused")
+    return installFailed(install, await openWorkspaceGit(req.root).head());
+  const repoIndex = settings ? await openRepoIndex(req.root, ".") : null;
+  const model = settings
+    ? createModelClient({
+        ...settings,
+        fetch: deps.fetch,
+        sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+        random: Math.random,
+        now: deps.now,
+      })
+    : null;
+  const lint = (req.config.commands.lint ?? []).filter((c) => !commands.includes(c));
+  const outcome = await runFixLoop(
+    {
+      store: deps.store,
+      now: deps.now,
+      sandbox,
+      git: openWorkspaceGit(req.root),
+      model,
+      tools: toolRegistry,
+      checkCommand: bindCommandPolicy(req.root, [...configured, ...commands]),
+      index: repoIndex?.index ?? null,
+      localize: repoIndex
+        ? createLocalizer({
+            index: repoIndex.index,
+            readLines: repoIndex.readLines,
+            aliases: req.config.understanding.aliases,
+            callDepth: req.config.understanding.call_depth,
+            briefTokens: 6000,
+          })
+        : undefined,
+      log: deps.log,
+    },
+    {
+      runId: req.runId,
+      commands,
+      lint,
+      useModel: model !== null,
+      limits: budgetLimitsFrom(req.config.budget, { maxCostUsd: req.maxCostUsd }),
+      instructions: [req.config.fix.instructions, req.extraInstructions ?? ""].filter(Boolean).join("\n"),
+      commandTimeoutMs: req.config.sandbox.command_timeout_seconds * 1000,
+      maxOutputTokens: 4096,
+      approvals: req.approvals ?? [],
+    },
+  );
+  return { ...outcome, install };
+}
+
+// Nothing was run and nothing changed: the run stops with the install's own reason.
+function installFailed(install: InstallEvidence, baseCommit: string): FixOutcome {
+  const reason = `install failed (${install.code}): ${install.reason}`;
+  return {
+    status: "needs_input",
+    reason,
+    branch: null,
+    baseCommit,
+    commits: [],
+    perception: { state: "config", runs: [], reruns: [], reason },
+    verdict: null,
+    rounds: 0,
+    fixedBy: null,
+    question: reason,
+    heldStep: null,
+    budgetStop: null,
+    spend: { modelCalls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, toolCalls: 0, elapsedMs: 0 },
+    trace: [],
+    install,
+  };
+}

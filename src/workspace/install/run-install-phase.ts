@@ -1,0 +1,118 @@
+// The install phase: the detected (or configured) install steps run in the sandbox with no network
+// of their own; each reaches the allowed registries only through a proxy Xihe starts for the phase
+// (registry-proxy.ts), with install scripts off unless the repository config allows them (A26).
+// Repo-local registry settings are checked first (A28). The outcome is the run's install evidence.
+import { join } from "node:path";
+import { checkRegistryConfig } from "./check-registry-config.ts";
+import { classifyInstallFailure, type InstallFailureCode } from "../classify-install-failure.ts";
+import { detectInstall, type InstallPlan } from "./detect-install.ts";
+import { installEnv, type InstallRegistries } from "../install-env.ts";
+import { isInstallFresh } from "../install-freshness.ts";
+import { proxiedArgv } from "../proxied-argv.ts";
+import { endpointOf, startRegistryProxy, type ProxyEvidence } from "../registry-proxy.ts";
+import { runPhase } from "./run-phase.ts";
+import type { Sandbox } from "../sandbox/sandbox.ts";
+
+export type InstallEvidence = {
+  status: "skipped" | "installed" | "failed" | "refused";
+  manager: string | null;
+  reason: string;
+  code: InstallFailureCode | "untrusted_registry" | null;
+  steps: Array<{ command: string; exitCode: number | null; durationMs: number; tail: string }>;
+  /** The proxy's allow-list, as host:port. */
+  registries: string[];
+  proxy: ProxyEvidence;
+};
+
+export interface InstallPhaseDeps {
+  /** A sandbox that has `proxyDir` bound in read-only (the proxy's socket is created there). */
+  sandbox: Sandbox;
+  proxyDir: string;
+  /** The registries the App trusts for this manager (host config + sandbox.registries). */
+  registries: (manager: string) => Promise<InstallRegistries>;
+}
+
+export interface InstallPhaseOptions {
+  allowScripts: boolean;
+  /** `commands.install` from the trusted repository config; overrides detection. */
+  configured?: readonly string[];
+  timeoutMs?: number;
+}
+
+const tailChars = 2000;
+const noProxy: ProxyEvidence = { allowed: [], blocked: [] };
+
+export async function runInstallPhase(
+  deps: InstallPhaseDeps,
+  options: InstallPhaseOptions,
+): Promise<InstallEvidence> {
+  const root = deps.sandbox.root;
+  const plan: InstallPlan | { manager: "configured"; steps: readonly string[] } | null =
+    options.configured && options.configured.length > 0
+      ? { manager: "configured", steps: options.configured }
+      : detectInstall(root, { allowScripts: options.allowScripts });
+  const evidence = (e: Partial<InstallEvidence> & Pick<InstallEvidence, "status" | "reason">) => ({
+    manager: plan?.manager ?? null,
+    code: null,
+    steps: [],
+    registries: [],
+    proxy: noProxy,
+    ...e,
+  });
+  if (plan === null)
+    return evidence({ status: "skipped", reason: "no lockfile or manifest found; nothing to install" });
+  if (plan.manager !== "configured" && isInstallFresh(root, plan.manager))
+    return evidence({
+      status: "skipped",
+      reason: `dependencies already installed from the current lockfile (${plan.manager})`,
+    });
+  const registries = await deps.registries(plan.manager);
+  const endpoints = registries.allowedUrls.flatMap((url) => endpointOf(url) ?? []);
+  const allowList = [...new Set(endpoints.map((e) => `${e.host}:${e.port}`))];
+  const check = checkRegistryConfig(root, [...new Set(endpoints.map((e) => e.host))]);
+  if (!check.ok)
+    return evidence({ status: "refused", reason: check.reason, code: check.code, registries: allowList });
+  const proxy = await startRegistryProxy({
+    socketPath: join(deps.proxyDir, "proxy.sock"),
+    allowed: endpoints,
+  });
+  try {
+    const env = { ...installEnv(registries, options.allowScripts), ...("env" in plan ? plan.env : {}) };
+    const phase = await runPhase(
+      deps.sandbox,
+      "install",
+      plan.steps,
+      { timeoutMs: options.timeoutMs },
+      (argv) => proxiedArgv(proxy.socketPath, env, argv),
+    );
+    const steps = phase.steps.map((s) => {
+      const output = `${s.result.stdout}${s.result.stderr ? `\n${s.result.stderr}` : ""}`;
+      return {
+        command: s.argv.join(" "),
+        exitCode: s.result.exitCode,
+        durationMs: s.result.durationMs,
+        tail: output.length > tailChars ? output.slice(-tailChars) : output,
+        timedOut: s.result.timedOut,
+        output,
+      };
+    });
+    const trimmed = steps.map(({ command, exitCode, durationMs, tail }) => ({
+      command,
+      exitCode,
+      durationMs,
+      tail,
+    }));
+    const base = { steps: trimmed, registries: allowList, proxy: proxy.evidence() };
+    const last = steps.at(-1);
+    if (phase.ok || last === undefined)
+      return evidence({
+        ...base,
+        status: "installed",
+        reason: `installed with ${plan.manager} through the registry proxy`,
+      });
+    const failure = classifyInstallFailure({ ...last, blocked: base.proxy.blocked });
+    return evidence({ ...base, status: "failed", reason: failure.reason, code: failure.code });
+  } finally {
+    await proxy.close();
+  }
+}

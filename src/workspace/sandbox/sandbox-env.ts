@@ -1,0 +1,66 @@
+// The environment of every sandboxed process is built from scratch: a fixed base plus the few
+// variables callers may pass. Nothing from the host (tokens, keys, GIT_*, NODE_OPTIONS, PATH tricks)
+// is inherited, and a variable outside the allow-list is an error rather than silently dropped (A29).
+import { XiheError } from "../../errors.ts";
+
+/** Variables a caller (repo config, a phase) may set: harmless switches only. */
+const allowedNames = new Set([
+  "CI",
+  "NODE_ENV",
+  "LANG",
+  "LC_ALL",
+  "TZ",
+  "TERM",
+  "NO_COLOR",
+  "FORCE_COLOR",
+  "PYTHONDONTWRITEBYTECODE",
+  "PYTHONUNBUFFERED",
+  "PYTHONHASHSEED",
+  "CARGO_TERM_COLOR",
+  "RUST_BACKTRACE",
+  "GOFLAGS",
+  "GOTOOLCHAIN",
+  "npm_config_ignore_scripts",
+  "npm_config_offline",
+  "npm_config_audit",
+  "npm_config_fund",
+  "npm_config_update_notifier",
+  "YARN_ENABLE_SCRIPTS",
+]);
+
+export class SandboxEnvError extends XiheError {
+  readonly code = "env_not_allowed";
+  constructor(readonly names: readonly string[]) {
+    super(
+      `environment variable(s) ${names.join(", ")} may not be set for sandboxed commands; ` +
+        `allowed: ${[...allowedNames].join(", ")}`,
+    );
+  }
+}
+
+export interface SandboxEnvOptions {
+  /** HOME inside the sandbox (private /tmp for bwrap, a scratch dir for local). */
+  home: string;
+  tmpDir: string;
+}
+
+export function buildSandboxEnv(
+  extra: Readonly<Record<string, string>> | undefined,
+  { home, tmpDir }: SandboxEnvOptions,
+): Record<string, string> {
+  const rejected = Object.keys(extra ?? {}).filter((name) => !allowedNames.has(name));
+  if (rejected.length > 0) throw new SandboxEnvError(rejected);
+  return {
+    PATH: "/usr/local/bin:/usr/bin:/bin",
+    HOME: home,
+    TMPDIR: tmpDir,
+    LANG: "C.UTF-8",
+    CI: "true",
+    XDG_CACHE_HOME: `${home}/.cache`,
+    npm_config_cache: `${home}/.npm`,
+    npm_config_update_notifier: "false",
+    GIT_TERMINAL_PROMPT: "0",
+    GIT_CONFIG_NOSYSTEM: "1",
+    ...extra,
+  };
+}

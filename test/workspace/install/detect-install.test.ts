@@ -1,0 +1,66 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { detectInstall } from "../../../src/workspace/install/detect-install.ts";
+import { makeScratchDir } from "../scratch-dir.ts";
+
+describe("detectInstall", () => {
+  let scratch: ReturnType<typeof makeScratchDir>;
+  beforeEach(() => (scratch = makeScratchDir("install")));
+  afterEach(() => scratch.remove());
+  const withFiles = (...files: string[]): string => {
+    for (const f of files) writeFileSync(join(scratch.dir, f), "");
+    return scratch.dir;
+  };
+
+  it("uses npm ci --ignore-scripts for an npm lockfile, and scripts only when allowed", () => {
+    const root = withFiles("package.json", "package-lock.json");
+    expect(detectInstall(root, { allowScripts: false })).toEqual({
+      manager: "npm",
+      steps: [["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"]],
+    });
+    expect(detectInstall(root, { allowScripts: true })?.steps).toEqual([
+      ["npm", "ci", "--no-audit", "--no-fund"],
+    ]);
+  });
+
+  it("tells pnpm, yarn classic and yarn berry apart by lockfile", () => {
+    expect(detectInstall(withFiles("package.json", "pnpm-lock.yaml"), { allowScripts: false })?.manager).toBe(
+      "pnpm",
+    );
+    scratch.remove();
+    scratch = makeScratchDir("install");
+    expect(detectInstall(withFiles("yarn.lock"), { allowScripts: false })?.steps[0]).toContain(
+      "--ignore-scripts",
+    );
+    expect(detectInstall(withFiles(".yarnrc.yml"), { allowScripts: false })).toMatchObject({
+      manager: "yarn-berry",
+      env: { YARN_ENABLE_SCRIPTS: "0" },
+    });
+  });
+
+  it("detects python, cargo, go and maven projects", () => {
+    const cases: [string, string][] = [
+      ["uv.lock", "uv"],
+      ["poetry.lock", "poetry"],
+      ["requirements.txt", "pip"],
+      ["Cargo.toml", "cargo"],
+      ["go.mod", "go"],
+      ["pom.xml", "maven"],
+    ];
+    for (const [file, manager] of cases) {
+      scratch.remove();
+      scratch = makeScratchDir("install");
+      expect(detectInstall(withFiles(file), { allowScripts: false })?.manager).toBe(manager);
+    }
+    scratch.remove();
+    scratch = makeScratchDir("install");
+    expect(detectInstall(withFiles("requirements.txt"), { allowScripts: false })?.steps.at(-1)).toContain(
+      "--only-binary=:all:",
+    );
+  });
+
+  it("returns null when there is nothing to install", () => {
+    expect(detectInstall(scratch.dir, { allowScripts: false })).toBeNull();
+  });
+});
