@@ -1,0 +1,132 @@
+// The module graph of src/ read from the import specifiers themselves (TypeScript's parser, so
+// specifiers inside strings and comments are not edges), and a cycle finder over any graph.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import ts from "typescript";
+
+export interface ModuleEdge {
+  to: string;
+  /** `import type` / `export type`: erased at runtime, so it cannot change load order. */
+  typeOnly: boolean;
+}
+
+export type ModuleGraph = Map<string, ModuleEdge[]>;
+
+const CODE = /\.(ts|mts|mjs|js)$/;
+
+export function listSourceFiles(root: string, dir = "src"): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) out.push(...listSourceFiles(root, path));
+    else if (CODE.test(entry.name) && !entry.name.endsWith(".d.ts")) out.push(path);
+  }
+  return out.sort();
+}
+
+/** Relative specifiers of one file, with whether each is type-only. */
+export function importsOf(fileName: string, text: string): { spec: string; typeOnly: boolean }[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
+  const found: { spec: string; typeOnly: boolean }[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const named = clause?.namedBindings;
+      const allNamedTypes =
+        named !== undefined &&
+        ts.isNamedImports(named) &&
+        named.elements.length > 0 &&
+        named.elements.every((e) => e.isTypeOnly) &&
+        clause?.name === undefined;
+      found.push({ spec: node.moduleSpecifier.text, typeOnly: Boolean(clause?.isTypeOnly) || allNamedTypes });
+    } else if (
+      ts.isExportDeclaration(node) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      found.push({ spec: node.moduleSpecifier.text, typeOnly: node.isTypeOnly });
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      found.push({ spec: node.arguments[0].text, typeOnly: false });
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
+      const literal = node.argument.literal;
+      if (ts.isStringLiteral(literal)) found.push({ spec: literal.text, typeOnly: true });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found.filter((f) => f.spec.startsWith("./") || f.spec.startsWith("../"));
+}
+
+/** Every file of src/ with the src/ files it imports (repository-relative, `/`-separated). */
+export function buildModuleGraph(root: string): ModuleGraph {
+  const graph: ModuleGraph = new Map();
+  for (const file of listSourceFiles(root)) {
+    const edges: ModuleEdge[] = [];
+    for (const { spec, typeOnly } of importsOf(file, readFileSync(join(root, file), "utf8"))) {
+      const target = relative(root, resolve(root, dirname(file), spec))
+        .split(sep)
+        .join("/");
+      if (!existsSync(join(root, target))) throw new Error(`${file} imports ${spec}, which does not exist`);
+      edges.push({ to: target, typeOnly });
+    }
+    graph.set(file, edges);
+  }
+  return graph;
+}
+
+/**
+ * Strongly connected components with more than one module (or a module importing itself): each is
+ * a cycle. Tarjan's algorithm, iterative so a deep graph cannot overflow the stack.
+ */
+export function findCycles(graph: ModuleGraph, { includeTypeOnly = false } = {}): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  let next = 0;
+  const targets = (n: string) =>
+    (graph.get(n) ?? []).filter((e) => includeTypeOnly || !e.typeOnly).map((e) => e.to);
+
+  for (const start of graph.keys()) {
+    if (index.has(start)) continue;
+    const work: { node: string; children: string[]; i: number }[] = [];
+    const open = (node: string) => {
+      index.set(node, next);
+      low.set(node, next);
+      next++;
+      stack.push(node);
+      onStack.add(node);
+      work.push({ node, children: targets(node), i: 0 });
+    };
+    open(start);
+    while (work.length > 0) {
+      const frame = work[work.length - 1]!;
+      if (frame.i < frame.children.length) {
+        const child = frame.children[frame.i++]!;
+        if (!index.has(child)) open(child);
+        else if (onStack.has(child)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(child)!));
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
+      if (low.get(frame.node) !== index.get(frame.node)) continue;
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== frame.node);
+      const selfLoop = component.length === 1 && targets(frame.node).includes(frame.node);
+      if (component.length > 1 || selfLoop) cycles.push(component.sort());
+    }
+  }
+  return cycles;
+}
