@@ -81,6 +81,8 @@ describe("checkCommand", () => {
 
   it("A47: attached short options and abbreviated long options cannot reach a forbidden option", () => {
     expect(reason("grep -eroot /etc/passwd")).toMatch(/path_outside_workspace/);
+    expect(reason("grep --reg=root /etc/passwd")).toMatch(/path_outside_workspace/);
+    expect(reason("grep --r=root src")).toMatch(/ambiguous.*--recursive/);
     expect(reason("grep -f/etc/passwd src")).toMatch(/`grep -f` is not allowed/);
     expect(reason("grep -rf/etc/passwd src")).toMatch(/`grep -f` is not allowed/);
     expect(reason("grep --fil=/etc/passwd src")).toMatch(/`--fil` means `--file`/);
