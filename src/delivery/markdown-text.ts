@@ -1,7 +1,8 @@
-// Untrusted text (PR fields, CI logs, model output) made safe for a GitHub comment (THREATS A27):
-// no terminal escapes or invisible characters, no @-mentions (a zero-width space after "@"), no
-// HTML or HTML comments (`<` `>` `&` escaped), markdown syntax escaped outside code, code spans and
-// blocks whose fences the text cannot close, and every piece capped before it is measured.
+// The one sanitizer for untrusted text (PR fields, CI logs, model output, config errors) in anything
+// Xihe posts on GitHub: comments, replies, PR bodies, reviews, check runs (THREATS A27, A46). No
+// terminal escapes, invisible or bidi characters, controls; no @-mentions (plain, entity-encoded or
+// team), no #N / owner/repo#N / GH-N references, no autolinks, links, images, HTML, headings, lists,
+// tables or math; code spans and blocks whose fences the text cannot close; every piece capped.
 import stripAnsi from "strip-ansi";
 import { stripInvisible } from "../workspace/strip-invisible.ts";
 
@@ -20,17 +21,52 @@ function cap(text: string, maxChars: number): string {
   return text.length > maxChars ? `${text.slice(0, Math.max(0, maxChars - 1))}…` : text;
 }
 
-/** One line of plain text inside Markdown (a table cell, a list item): nothing in it is markup. */
+/**
+ * One line of text inside Markdown (a sentence, a list item, a table cell): nothing in it is markup,
+ * wherever the line sits. `|` is always escaped, so the same text is safe in a table cell.
+ */
 export function escapeInline(text: string, maxChars = 300): string {
-  const oneLine = cap(clean(text, maxChars).replace(/\s+/g, " ").trim(), maxChars);
-  return oneLine
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/([\\`*_[\]|~])/g, "\\$1")
-    .replace(/@/g, "@\u200b")
-    .replace(/^(\d+)\./, "$1\\.")
-    .replace(/^-/, "\\-");
+  return escapeLine(cap(clean(text, maxChars).replace(/\s+/g, " ").trim(), maxChars));
+}
+
+/** Multi-line text (an answer, a description): paragraphs kept, each line escaped like escapeInline. */
+export function escapeBlock(text: string, maxChars: number): string {
+  const lines = cap(clean(text, maxChars), maxChars)
+    .split("\n")
+    // Leading blanks would open an indented code block; inner runs are only layout.
+    .map((line) => escapeLine(line.replace(/[ \t]+/g, " ").trim()));
+  return lines
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** Text for fields GitHub shows as plain text (check-run titles, annotations): no escapes, no controls. */
+export function plainText(text: string, maxChars: number): string {
+  return cap(clean(text, maxChars), maxChars);
+}
+
+// GitHub links mentions, references and bare URLs after Markdown is parsed, on the decoded text, so
+// a backslash or an entity would not stop them: a zero-width space inside each pattern does.
+const zwsp = "\u200b";
+
+function escapeLine(line: string): string {
+  return (
+    line
+      .replace(/&/g, "&amp;") // `&#64;user` stays literal text instead of becoming a mention
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/([\\`*_[\]|~])/g, "\\$1")
+      .replace(/@/g, `@${zwsp}`)
+      .replace(/#(?=\d)/g, `#${zwsp}`)
+      .replace(/\b(gh-)(?=\d)/gi, `$1${zwsp}`)
+      .replace(/:\/\//g, `:${zwsp}//`)
+      .replace(/\bwww\./gi, `www${zwsp}.`)
+      // After the `#` rule: GitHub finds `$`/`$$` math before escapes apply; an entity never delimits.
+      .replace(/\$/g, "&#36;")
+      .replace(/^([#=+-])/, "\\$1")
+      .replace(/^(\d+)([.)])/, "$1\\$2")
+  );
 }
 
 /**

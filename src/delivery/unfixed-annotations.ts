@@ -1,9 +1,10 @@
 // Check-run annotations for the failures a run did not fix, on the lines perception found. A fixed
 // run has none; otherwise every located failure stays, except tests the verification saw flip to
-// passing. Annotation text is plain (not Markdown): only terminal escapes and controls are removed.
-import stripAnsi from "strip-ansi";
+// passing. Annotation text is plain (not Markdown): only terminal escapes, invisible characters and
+// controls are removed.
 import type { RunOutcome } from "../runs/run-executor.ts";
 import type { FixReport } from "./fix-report.ts";
+import { plainText } from "./markdown-text.ts";
 
 type Annotation = NonNullable<RunOutcome["annotations"]>[number];
 
@@ -21,14 +22,8 @@ export function unfixedAnnotations(
     const level = f.classification === "code" || f.classification === "config" ? "failure" : "warning";
     const label = f.classification === "code" ? "" : ` (${f.classification}: not fixed on purpose)`;
     const text = `${f.tool}${f.test ? ` ${f.test}` : ""}${label}: ${f.message}`;
-    out.push({ path: f.file, line: f.line, level, message: plain(text) });
+    out.push({ path: f.file, line: f.line, level, message: plainText(text, 4000) });
     if (out.length === maxAnnotations) break;
   }
   return out;
-}
-
-function plain(text: string): string {
-  return stripAnsi(text.slice(0, 20_000))
-    .replace(/\p{Cc}/gu, (c) => (c === "\n" || c === "\t" ? c : ""))
-    .slice(0, 4000);
 }

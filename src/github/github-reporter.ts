@@ -1,6 +1,7 @@
 // Visible progress of a run on GitHub: one sticky status comment (found again by its marker) and a
 // "Xihe" check run on the head SHA, in_progress -> completed. Creating either is a persisted step, and
 // before creating, the reporter looks for the one a crashed attempt may already have made.
+import { escapeInline, plainText } from "../delivery/markdown-text.ts";
 import type { RunContext, RunReporter } from "../runs/run-executor.ts";
 import { contextNumber } from "../runs/run-context.ts";
 import { xiheCheckName } from "./handle-check-failure.ts";
@@ -89,14 +90,14 @@ export function createGitHubReporter(getOctokit: () => Promise<GitHubClient>, no
           conclusion: conclusionOf[outcome.status],
           completed_at: now().toISOString(),
           output: {
-            title: outcome.summary.slice(0, 250),
-            summary: (outcome.body || outcome.summary).slice(0, 60_000),
+            title: plainText(outcome.summary, 250),
+            summary: (outcome.body || escapeInline(outcome.summary, 1000)).slice(0, 60_000),
             annotations: annotations.slice(0, 50).map((a) => ({
               path: a.path,
               start_line: a.line,
               end_line: a.line,
               annotation_level: a.level,
-              message: a.message.slice(0, 4000),
+              message: plainText(a.message, 4000),
             })),
           },
         });

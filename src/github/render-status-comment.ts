@@ -1,7 +1,7 @@
 // The sticky status comment of a run. The hidden marker is how a retry finds the comment it already
 // posted (THREATS A35) instead of posting a second one.
 import type { RunRecord } from "../store/store.ts";
-import { sanitizeInline } from "./replies.ts";
+import { escapeInline } from "../delivery/markdown-text.ts";
 
 export function statusMarker(runId: string): string {
   return `<!-- xihe-run:${runId} -->`;
@@ -23,13 +23,13 @@ export function renderStatusComment(
   state: { status: DisplayStatus; line: string; body?: string },
 ): string {
   // A body (the fix report) opens with its own headline, so the one-line summary would repeat it.
-  const main = state.body ? state.body : sanitizeInline(state.line);
+  const main = state.body ? state.body : escapeInline(state.line, 300);
   return [
     statusMarker(run.id),
     `### Xihe \`${run.verb}\` — ${headline[state.status]}`,
     "",
     main,
     "",
-    `<sub>run \`${run.id}\` on \`${run.headSha.slice(0, 12)}\`, asked by @\u200b${sanitizeInline(run.requester)} · \`/xihe stop\` cancels · \`/xihe status\` lists runs</sub>`,
+    `<sub>run \`${run.id}\` on \`${run.headSha.slice(0, 12)}\`, asked by @\u200b${escapeInline(run.requester, 60)} · \`/xihe stop\` cancels · \`/xihe status\` lists runs</sub>`,
   ].join("\n");
 }

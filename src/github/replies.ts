@@ -1,4 +1,5 @@
 // The short replies Xihe posts in PR conversations. Text only: no GitHub calls here.
+import { codeSpan, escapeInline } from "../delivery/markdown-text.ts";
 import type { ConfigError } from "../errors.ts";
 import { verbs } from "./parse-command.ts";
 
@@ -19,11 +20,11 @@ export function helpReply(): string {
 }
 
 export function unknownVerbReply(verb: string): string {
-  return `Xihe does not know \`${sanitizeInline(verb)}\`. Commands: ${verbs.map((v) => `\`/xihe ${v}\``).join(", ")}.`;
+  return `Xihe does not know ${codeSpan(verb, 60)}. Commands: ${verbs.map((v) => `\`/xihe ${v}\``).join(", ")}.`;
 }
 
 export function needsWriteReply(login: string, verb: string): string {
-  return `@${sanitizeInline(login)} \`/xihe ${verb}\` needs write access to this repository, which your account does not have. Ask a maintainer to run it.`;
+  return `@${escapeInline(login, 60)} \`/xihe ${verb}\` needs write access to this repository, which your account does not have. Ask a maintainer to run it.`;
 }
 
 export function notAPullRequestReply(): string {
@@ -41,7 +42,7 @@ export function stoppedReply(runIds: readonly string[]): string {
 
 export function configErrorReply(error: ConfigError): string {
   const rows = error.issues
-    .map((i) => `- \`${sanitizeInline(i.path)}\`: ${sanitizeInline(i.message)}`)
+    .map((i) => `- ${codeSpan(i.path, 120)}: ${escapeInline(i.message, 300)}`)
     .join("\n");
   return [
     "Xihe did not start: `.github/xihe.yml` on the default branch is invalid.",
@@ -60,13 +61,4 @@ export function configErrorReply(error: ConfigError): string {
 
 export function givingUpReply(attempts: number, sha: string): string {
   return `Xihe is giving up after ${attempts} attempts on \`${sha.slice(0, 12)}\`. Push a new commit or comment \`/xihe fix\` to try again.`;
-}
-
-/** Keeps untrusted text on one line and unable to ping anyone or open markup. */
-export function sanitizeInline(text: string): string {
-  return text
-    .replace(/[\r\n]+/g, " ")
-    .replace(/[`<>]/g, "")
-    .replace(/@/g, "@\u200b")
-    .slice(0, 200);
 }

@@ -1,7 +1,12 @@
 // Decides whether a command the agent asks for may run. Allowed: the repository's configured
-// commands (test/lint/build/format, with extra arguments such as a test file) and a read-only list.
-// Every refusal says why and what to do instead, so the model can correct itself.
+// commands (test/lint/build/format) exactly, plus the few extra arguments their runner treats as a
+// selection (configured-extras.ts), and a read-only list judged by each tool's parsed options
+// (parse-options.ts), not by spelling. Every refusal says why and what to do instead.
+import { checkExtras, extraGrammarOf } from "./configured-extras.ts";
+import { checkFindExpression } from "./find-expression.ts";
 import { parseCommandLine } from "./parse-command-line.ts";
+import { parseOptions, type ParsedOptions } from "./parse-options.ts";
+import { readOnlyGrammars } from "./read-only-grammars.ts";
 import { resolveWorkspacePath } from "./resolve-workspace-path.ts";
 import { WorkspacePathError } from "./workspace-path-error.ts";
 
@@ -18,14 +23,6 @@ export type CommandDecision =
 
 const readOnlyPrograms = new Set(["git", "ls", "cat", "head", "tail", "wc", "grep", "rg", "find"]);
 const gitSubcommands = new Set(["status", "diff", "log", "show"]);
-// Options that write files, run programs, follow forever or read outside the given operands.
-const forbiddenOptions: Record<string, readonly string[]> = {
-  git: ["--output", "--ext-diff", "--no-index", "--exec", "--upload-pack", "--receive-pack"],
-  find: ["-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprint0", "-fprintf", "-fls"],
-  grep: ["-f", "--file", "--exclude-from"],
-  rg: ["-f", "--file", "--pre", "--pre-glob", "-z", "--search-zip", "--ignore-file"],
-  tail: ["-f", "-F", "--follow", "--retry"],
-};
 
 export function checkCommand(command: string | readonly string[], policy: CommandPolicy): CommandDecision {
   const parsed =
@@ -33,37 +30,74 @@ export function checkCommand(command: string | readonly string[], policy: Comman
   if (!parsed.ok) return refuse(parsed.reason);
   const argv = parsed.argv;
   if (argv.length === 0) return refuse("the command is empty");
-  if (matchesConfigured(argv, policy.configured)) return { allowed: true, argv, source: "configured" };
+  const configured = configuredProblem(argv, policy);
+  if (configured === null) return { allowed: true, argv, source: "configured" };
   const program = argv[0] ?? "";
-  if (!readOnlyPrograms.has(program)) return refuse(notAllowedReason(program, policy.configured));
+  if (!readOnlyPrograms.has(program))
+    return refuse(configured || notAllowedReason(program, policy.configured));
   const problem = readOnlyProblem(program, argv.slice(1), policy.root);
   if (problem !== null) return refuse(problem);
   return { allowed: true, argv, source: "read_only" };
 }
 
-function matchesConfigured(argv: readonly string[], configured: readonly string[]): boolean {
-  return configured.some((line) => {
+/** null: argv is a configured command (with allowed extras); "" when none starts it; else why not. */
+function configuredProblem(argv: readonly string[], policy: CommandPolicy): string | null {
+  let problem = "";
+  for (const line of policy.configured) {
     const parsed = parseCommandLine(line);
-    return parsed.ok && parsed.argv.length <= argv.length && parsed.argv.every((word, i) => argv[i] === word);
-  });
+    if (!parsed.ok || parsed.argv.length > argv.length) continue;
+    if (!parsed.argv.every((word, i) => argv[i] === word)) continue;
+    const extras = argv.slice(parsed.argv.length);
+    if (extras.length === 0) return null;
+    const grammar = extraGrammarOf(parsed.argv);
+    if (grammar === null) {
+      problem ||= `the configured command \`${line}\` runs exactly as configured; drop the extra arguments`;
+      continue;
+    }
+    const check = checkExtras(grammar, parsed.argv, extras);
+    const outside = check.ok ? pathProblem(policy.root, check.paths) : check.reason;
+    if (outside === null) return null;
+    problem ||= outside;
+  }
+  return problem;
 }
 
 function readOnlyProblem(program: string, args: readonly string[], root: string): string | null {
+  if (program === "find") {
+    const find = checkFindExpression(args);
+    return find.ok ? pathProblem(root, find.startingPoints) : find.reason;
+  }
   if (program === "git") {
     const sub = args[0];
     if (sub === undefined || !gitSubcommands.has(sub))
       return `only \`git status|diff|log|show\` are allowed, with the subcommand first (got ${JSON.stringify(sub ?? "")})`;
   }
-  for (const arg of args) {
-    const forbidden = (forbiddenOptions[program] ?? []).find(
-      (opt) => arg === opt || arg.startsWith(`${opt}=`),
-    );
-    if (forbidden !== undefined)
-      return `\`${program} ${forbidden}\` is not allowed: ${program} may only read files`;
-  }
-  if (program === "find" && args.some((a) => a.startsWith("-") && a.toLowerCase().includes("exec")))
-    return "`find` may not run programs; drop -exec and read the listed files with cat";
-  for (const operand of pathOperands(program, args)) {
+  const grammar = readOnlyGrammars[program];
+  if (grammar === undefined) return `\`${program}\` has no option grammar`;
+  const parsed = parseOptions(program === "git" ? args.slice(1) : args, grammar);
+  if (!parsed.ok) return optionRefusal(program, parsed);
+  // git confines its own pathspecs to the repository; everything else names files as operands.
+  if (program === "git") return null;
+  return pathProblem(root, fileOperands(program, parsed));
+}
+
+function fileOperands(program: string, parsed: Extract<ParsedOptions, { ok: true }>): string[] {
+  if (program !== "grep" && program !== "rg") return parsed.operands;
+  // The first operand is the pattern, unless -e/--regexp gave it.
+  const patternGiven = parsed.options.some((o) => o.name === "-e" || o.name === "--regexp");
+  return patternGiven ? parsed.operands : parsed.operands.slice(1);
+}
+
+function optionRefusal(program: string, parsed: Extract<ParsedOptions, { ok: false }>): string {
+  if (parsed.reason === "ambiguous")
+    return `\`${program} ${parsed.option}\` is ambiguous (${parsed.detail}); write the option in full`;
+  if (parsed.reason === "missing_value") return `\`${program} ${parsed.detail}\` needs a value`;
+  const spelled = parsed.option === parsed.detail ? "" : ` (\`${parsed.option}\` means \`${parsed.detail}\`)`;
+  return `\`${program} ${parsed.detail}\` is not allowed${spelled}: ${program} may only read the files it is given, inside the workspace`;
+}
+
+function pathProblem(root: string, operands: readonly string[]): string | null {
+  for (const operand of operands) {
     try {
       resolveWorkspacePath(root, operand);
     } catch (err) {
@@ -74,24 +108,12 @@ function readOnlyProblem(program: string, args: readonly string[], root: string)
   return null;
 }
 
-// Operands that name files: everything not starting with "-", except the pattern of grep/rg and git
-// revisions (git resolves its paths inside the repository itself).
-function pathOperands(program: string, args: readonly string[]): string[] {
-  if (program === "git") {
-    const dash = args.indexOf("--");
-    return dash === -1 ? [] : args.slice(dash + 1);
-  }
-  if (program === "find")
-    return args.filter((a, i) => !a.startsWith("-") && !(args[i - 1] ?? "").startsWith("-"));
-  const operands = args.filter((a) => !a.startsWith("-"));
-  return program === "grep" || program === "rg" ? operands.slice(1) : operands;
-}
-
 function notAllowedReason(program: string, configured: readonly string[]): string {
   const list = configured.length > 0 ? configured.map((c) => `\`${c}\``).join(", ") : "none configured";
   return (
-    `\`${program}\` is not an allowed command. Allowed: the configured commands (${list}) with extra ` +
-    "arguments, and the read-only commands git status|diff|log|show, ls, cat, head, tail, wc, grep, rg, find"
+    `\`${program}\` is not an allowed command. Allowed: the configured commands (${list}) as configured, ` +
+    "optionally with test files or a test-name filter, and the read-only commands git status|diff|log|show, " +
+    "ls, cat, head, tail, wc, grep, rg, find"
   );
 }
 

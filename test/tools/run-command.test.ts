@@ -49,4 +49,21 @@ describe("run_command", () => {
     );
     expect(existsSync(join(repo.root, "pwned"))).toBe(false);
   });
+
+  it("A47: an option added to a configured command, or hidden in a read-only one, never runs", async () => {
+    repo = makeGitRepo({
+      "t.test.js": 'import { test } from "node:test";\ntest("a", () => {});\n',
+      "evil.mjs": 'import { writeFileSync } from "node:fs";\nwriteFileSync("pwned", "x");\n',
+      "package.json": '{"type":"module"}\n',
+    });
+    await expect(run("node --test --import=./evil.mjs t.test.js", ["node --test"])).rejects.toThrow(
+      /command refused: `--import=.\/evil.mjs` is not allowed after the configured command `node --test`/,
+    );
+    await expect(run("grep -f/etc/passwd t.test.js", ["node --test"])).rejects.toThrow(
+      /command refused: `grep -f` is not allowed/,
+    );
+    expect(existsSync(join(repo.root, "pwned"))).toBe(false);
+    const allowed = await run("node --test t.test.js", ["node --test"]);
+    expect(allowed.summary).toBe("ran node --test t.test.js: exit 0");
+  });
 });

@@ -78,4 +78,68 @@ describe("checkCommand", () => {
     const d = check(`git log -- '$(curl x)'`);
     expect(d).toMatchObject({ allowed: true, argv: ["git", "log", "--", "$(curl x)"] });
   });
+
+  it("A47: attached short options and abbreviated long options cannot reach a forbidden option", () => {
+    expect(reason("grep -eroot /etc/passwd")).toMatch(/path_outside_workspace/);
+    expect(reason("grep --reg=root /etc/passwd")).toMatch(/path_outside_workspace/);
+    expect(reason("grep --r=root src")).toMatch(/ambiguous.*--recursive/);
+    expect(reason("grep -f/etc/passwd src")).toMatch(/`grep -f` is not allowed/);
+    expect(reason("grep -rf/etc/passwd src")).toMatch(/`grep -f` is not allowed/);
+    expect(reason("grep --fil=/etc/passwd src")).toMatch(/`--fil` means `--file`/);
+    expect(reason("grep --exclude-fr=/etc/passwd x src")).toMatch(/--exclude-from/);
+    expect(reason("grep -R root .")).toMatch(/`grep -R` is not allowed/);
+    expect(reason("find -L / -name shadow")).toMatch(/may not follow symlinks/);
+    expect(reason("find . -follow")).toMatch(/may not follow symlinks/);
+    expect(reason("find . -fprint out")).toMatch(/`find -fprint` is not allowed/);
+    expect(reason("wc --files0-from=/etc/passwd")).toMatch(/`wc --files0-from` is not allowed/);
+    expect(reason("wc --files0=names")).toMatch(/--files0-from/);
+    expect(reason("git diff --ext-dif")).toMatch(/`--ext-dif` means `--ext-diff`/);
+    expect(reason("git log --outp=x")).toMatch(/`--outp` means `--output`/);
+    expect(reason("git show --text")).toMatch(/--textconv/);
+    expect(reason("git diff --no-ind a b")).toMatch(/--no-index/);
+    expect(reason("tail --fol src/a.ts")).toMatch(/--follow/);
+    expect(reason("rg --pre=sh x src")).toMatch(/--pre/);
+    expect(reason("rg -Lx foo src")).toMatch(/`rg -L` is not allowed/);
+  });
+
+  it("A47: a configured command runs exactly, with only its runner's selection arguments added", () => {
+    const vitest = (cmd: string): string =>
+      ((d) => (d.allowed ? "allowed" : d.reason))(
+        checkCommand(cmd, { root, configured: ["npx vitest run", "npm test", "make test"] }),
+      );
+    expect(vitest("npx vitest run --globalSetup=evil.js")).toMatch(
+      /`--globalSetup=evil.js` is not allowed after the configured command `npx vitest run`.*-t <name>/,
+    );
+    expect(vitest("npx vitest run --config evil.config.ts")).toMatch(/not allowed/);
+    expect(vitest("npx vitest run -t --globalSetup=evil.js")).toMatch(/needs a value/);
+    expect(vitest("npx vitest run /etc/passwd")).toMatch(/path_outside_workspace/);
+    expect(vitest("npm test --script-shell=/bin/evil")).toMatch(/go after `--`/);
+    expect(vitest("npm test -- --globalSetup=evil.js")).toMatch(/not allowed/);
+    expect(vitest("make test SHELL=/tmp/x")).toMatch(/runs exactly as configured/);
+    expect(vitest("npx vitest run")).toBe("allowed");
+    expect(vitest("npm test")).toBe("allowed");
+    expect(vitest("npx vitest run src/a.test.ts -t 'rounds prices'")).toBe("allowed");
+    expect(vitest("npx vitest run --testNamePattern=rounds")).toBe("allowed");
+    expect(vitest("npm test -- src/a.test.ts -t rounds")).toBe("allowed");
+  });
+
+  it("A47: ordinary read-only uses still pass", () => {
+    for (const cmd of [
+      "grep -rn foo src",
+      "grep -e foo -e bar -rn src",
+      "grep '--exclude=*.js' -rn foo src",
+      "grep -C2 --color=never foo src/a.ts",
+      "rg -n -g '*.ts' foo src",
+      "git diff HEAD~1 -- src",
+      "git log -n 5 --oneline --stat",
+      "git log -p -U3 --no-ext-diff",
+      "git show --name-only HEAD",
+      "find src -maxdepth 2 -type f -name '*.ts' -print",
+      "head -n 20 src/a.ts",
+      "tail -5 src/a.ts",
+      "wc -l src/a.ts",
+      "ls -la src",
+    ])
+      expect(reason(cmd), cmd).toBe("allowed");
+  });
 });

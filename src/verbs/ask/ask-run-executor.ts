@@ -3,7 +3,7 @@
 // whose `path:line` citations were checked against the code it was shown; without one, the ranked
 // locations with snippets, linked to the exact commit.
 import { openRepoIndex, type RepoIndex } from "../../understanding/index/open-repo-index.ts";
-import { codeBlock, codeSpan, escapeInline, linkTarget } from "../../delivery/markdown-text.ts";
+import { codeBlock, codeSpan, escapeBlock, escapeInline, linkTarget } from "../../delivery/markdown-text.ts";
 import type { RunExecutor } from "../../runs/run-executor.ts";
 import type { RunRecord } from "../../store/store.ts";
 import { answerFromIndex } from "../../understanding/ask/answer-from-index.ts";
@@ -72,11 +72,8 @@ async function grounded(
   const warning = result.unsupported.length
     ? `\n\n_Not checked against the code shown: ${result.unsupported.map((c) => codeSpan(c)).join(", ")}._`
     : "";
-  // Line by line, so the answer keeps its paragraphs but none of its text is markup or a mention.
-  const text = result.answer
-    .split("\n")
-    .map((line) => (line.trim() ? escapeInline(line, 2000) : ""))
-    .join("\n");
+  // Paragraphs kept, but none of the answer's text is markup or a mention.
+  const text = escapeBlock(result.answer, 20_000);
   return `${text}${warning}`;
 }
 

@@ -10,9 +10,9 @@ import { pushSideBranch } from "../../delivery/push-side-branch.ts";
 import { sideBranchName } from "../../delivery/side-branch-name.ts";
 import { stampRunCommits } from "../../delivery/stamp-run-commits.ts";
 import { contextBoolean, contextString } from "../../runs/run-context.ts";
+import { renderFixPrBody } from "./render-fix-pr-body.ts";
 import type { DeliverFix, DeliveryResult } from "./deliver-fix-types.ts";
 import type { GitHubClient } from "../../github/github-client.ts";
-import { sanitizeInline } from "../../github/replies.ts";
 
 export interface DeliverFixDeps {
   installationOctokit: (installationId: number) => Promise<GitHubClient>;
@@ -84,7 +84,7 @@ export function createDeliverFix(deps: DeliverFixDeps): DeliverFix {
         isFork: contextBoolean(run, "isFork"),
         sideBranch: branch,
         title: `xihe: fix failing checks of #${pr}`,
-        body: fixPrBody(pr, run.id, input.outcome.reason),
+        body: renderFixPrBody(pr, run.id, input.outcome.reason),
         patch: { git, base, head: fixSha },
       });
       return d.kind === "pull_request"
@@ -106,14 +106,4 @@ export function createDeliverFix(deps: DeliverFixDeps): DeliverFix {
     await ctx.remember({ sideBranch: branch, fixSha, fixPrNumber: result.fixPr?.number ?? null });
     return result;
   };
-}
-
-function fixPrBody(pr: number, runId: string, reason: string): string {
-  return [
-    `Xihe's proposed fix for the failing checks of #${pr} (run \`${runId}\`).`,
-    "",
-    sanitizeInline(reason),
-    "",
-    `Comment \`/xihe apply\` on #${pr} to bring it into the pull request, or \`/xihe undo\` afterwards to revert it.`,
-  ].join("\n");
 }
