@@ -89,7 +89,7 @@ export async function fixInWorkspace(
   );
   if (install.status === "failed" || install.status === "refused")
     return installFailed(install, await openWorkspaceGit(req.root).head());
-  const repoIndex = settings ? await openRepoIndex(req.root, ".") : null;
+  const repoIndex = settings ? await openRepoIndex(req.root, ".", req.config) : null;
   const model = settings
     ? createModelClient({
         ...settings,
