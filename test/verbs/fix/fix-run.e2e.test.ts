@@ -98,6 +98,9 @@ describe("/xihe fix end to end", () => {
     expect(final).toMatch(/roll ?back|undo/i);
     expect(final).toContain("node --test test/");
     expect(final).not.toContain("ghs_runtoken");
+    // The install phase's evidence is in the comment: manager, command, exit code and duration.
+    expect(final).toContain("#### Dependencies\n\n✅ installed with `npm`");
+    expect(final).toMatch(/\| `npm install --ignore-scripts [^`]*` \| 0 \| \d+\.\d s \|/);
     // `XIHE_WRITE_EXAMPLE=1 npx vitest run test/verbs/fix/fix-run.e2e.test.ts` refreshes the README's example.
     if (process.env.XIHE_WRITE_EXAMPLE === "1")
       writeFileSync(new URL("../../../docs/example-run-comment.md", import.meta.url), `${final}\n`);
