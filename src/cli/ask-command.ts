@@ -6,6 +6,7 @@ import { UsageError } from "../errors.ts";
 import { answerFromIndex } from "../understanding/ask/answer-from-index.ts";
 import { recall, type RecalledSymbol } from "../understanding/ask/recall.ts";
 import { modelFromEnv } from "../model-from-env.ts";
+import { readCheckoutConfig } from "./read-checkout-config.ts";
 import { openRepoIndex, type RepoIndex } from "../understanding/index/open-repo-index.ts";
 
 interface AskFlags {
@@ -33,7 +34,7 @@ export const registerAskCommand: RegisterCommand = (program, io, setExit) => {
         throw new UsageError('give a question, e.g. xihe ask "where is the cart total computed?"');
       if (!Number.isInteger(limit) || limit < 1)
         throw new UsageError(`-k must be a positive integer; got ${flags.k}`);
-      const repo = await openRepoIndex(io.cwd, flags.repo);
+      const repo = await openRepoIndex(io.cwd, flags.repo, readCheckoutConfig(io.cwd, flags.repo));
       const recalled = recall(repo.index, repo.readLines, question, {
         aliases: repo.config.understanding.aliases,
         limit,

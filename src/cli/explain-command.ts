@@ -6,6 +6,7 @@ import type { RegisterCommand } from "../cli.ts";
 import { UsageError } from "../errors.ts";
 import { explainDiff, type SymbolExplanation } from "../understanding/explain/explain-diff.ts";
 import { modelFromEnv } from "../model-from-env.ts";
+import { readCheckoutConfig } from "./read-checkout-config.ts";
 import { openRepoIndex } from "../understanding/index/open-repo-index.ts";
 
 interface ExplainFlags {
@@ -26,7 +27,7 @@ export const registerExplainCommand: RegisterCommand = (program, io, setExit) =>
     .option("--no-llm", "deterministic sentences only, even with a model configured")
     .option("--json", "print the explanation as JSON")
     .action(async (flags: ExplainFlags) => {
-      const repo = await openRepoIndex(io.cwd, flags.repo);
+      const repo = await openRepoIndex(io.cwd, flags.repo, readCheckoutConfig(io.cwd, flags.repo));
       const base = resolveCommit(repo.root, flags.base);
       const explanation = await explainDiff({
         root: repo.root,

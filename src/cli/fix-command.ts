@@ -37,7 +37,7 @@ export const registerFixCommand: RegisterCommand = (program, io, setExit) => {
     .option("--repo <dir>", "the repository checkout (default: the current directory)")
     .option(
       "--cmd <command>",
-      "a failing command to make pass (repeatable; default: commands.test and commands.lint from .github/xihe.yml)",
+      "a failing command to make pass (repeatable; default: commands.test, commands.lint and commands.build from .github/xihe.yml)",
       (v: string, prev: string[] = []) => [...prev, v],
     )
     .option("--no-llm", "deterministic fixers only, no model")
@@ -60,7 +60,11 @@ export const registerFixCommand: RegisterCommand = (program, io, setExit) => {
         throw new UsageError(`--repo must be a git checkout; ${root} has no .git`);
       const configPath = join(root, ".github", "xihe.yml");
       const config = parseRepoConfig(existsSync(configPath) ? readFileSync(configPath, "utf8") : null);
-      const commands = flags.cmd ?? [...(config.commands.test ?? []), ...(config.commands.lint ?? [])];
+      const commands = flags.cmd ?? [
+        ...(config.commands.test ?? []),
+        ...(config.commands.lint ?? []),
+        ...(config.commands.build ?? []),
+      ];
       if (commands.length === 0 && !flags.resume)
         throw new UsageError(
           'nothing to fix: pass --cmd "npm test" or set commands.test in .github/xihe.yml',

@@ -10,6 +10,7 @@ import { localize, type SuspectLocation } from "../understanding/localize/locali
 import type { CliIo } from "./cli-io.ts";
 import { createModelRerank } from "../understanding/localize/rerank-with-model.ts";
 import { modelFromEnv } from "../model-from-env.ts";
+import { readCheckoutConfig } from "./read-checkout-config.ts";
 import { openRepoIndex } from "../understanding/index/open-repo-index.ts";
 
 interface LocateFlags {
@@ -34,7 +35,7 @@ export const registerLocateCommand: RegisterCommand = (program, io, setExit) => 
       if (!Number.isInteger(limit) || limit < 1)
         throw new UsageError(`-k must be a positive integer; got ${flags.k}`);
       const logText = await readLog(flags.log, io);
-      const repo = await openRepoIndex(io.cwd, flags.repo);
+      const repo = await openRepoIndex(io.cwd, flags.repo, readCheckoutConfig(io.cwd, flags.repo));
       const diagnosis = await diagnose(logText, {
         repoRoot: repo.root,
         fileExists: (rel) => existsSync(join(repo.root, rel)),

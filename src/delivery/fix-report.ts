@@ -47,6 +47,17 @@ export interface FixReport {
     /** Test-weakening findings (skip added, assertion removed, ...); any entry flags the change. */
     testWeakening: { path: string; kind: string; detail: string }[];
   } | null;
+  /** What the install phase did before anything ran; absent when the run had none to report. */
+  install?: {
+    status: "skipped" | "installed" | "failed" | "refused";
+    manager: string | null;
+    reason: string;
+    steps: { command: string; exitCode: number | null; durationMs: number }[];
+    /** Registry endpoints reached through the proxy, with the number of connections. */
+    allowed: { endpoint: string; count: number }[];
+    /** Endpoints the proxy refused, as host:port. */
+    blocked: string[];
+  } | null;
   /** Each verification command: exit code on the PR head and on the fix (null: not run). */
   evidence: { command: string; exitBefore: number | null; exitAfter: number | null; passed: boolean }[];
   testsFixed: string[];

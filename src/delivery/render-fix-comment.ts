@@ -5,6 +5,7 @@
 import type { FixReport } from "./fix-report.ts";
 import { codeSpan, escapeInline, linkTarget } from "./markdown-text.ts";
 import { renderPatchDetails, renderTraceDetails } from "./render-fix-details.ts";
+import { renderInstallEvidence } from "./render-install-evidence.ts";
 import { renderRollback } from "./render-rollback.ts";
 
 export const maxCommentChars = 60_000;
@@ -23,6 +24,7 @@ export function renderFixComment(report: FixReport): string {
     ...(report.question ? ["", `> ${escapeInline(report.question, 1000)}`] : []),
     ...stages(report),
     ...failures(report),
+    ...renderInstallEvidence(report.install),
     ...changes(report),
     ...evidence(report),
     ...delivery(report),

@@ -56,7 +56,7 @@ export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
     botIdentity,
   };
   return {
-    ask: createAskRunExecutor({ appOctokit, workspaces, complete: deps.complete }),
+    ask: createAskRunExecutor({ appOctokit, installationOctokit, workspaces, complete: deps.complete }),
     diagnose: createDiagnoseRunExecutor({
       installationOctokit,
       tmpRoot: tmpdir(),

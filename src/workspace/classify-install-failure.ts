@@ -2,10 +2,13 @@
 // manifest is the repository's problem to fix (never papered over with a silent `npm install`); a
 // blocked host names the setting that would allow it.
 export type InstallFailureCode =
-  "lockfile_out_of_sync" | "registry_blocked" | "install_timed_out" | "install_failed";
+  "lockfile_out_of_sync" | "registry_blocked" | "install_timed_out" | "disk_full" | "install_failed";
 
 const outOfSync =
   /can only install packages when your package\.json and (?:package-lock\.json|npm-shrinkwrap\.json)[^\n]* are in sync|ERR_PNPM_OUTDATED_LOCKFILE|Your lockfile needs to be updated|YN0028|The lockfile would have been modified|poetry\.lock is not consistent|lockfile needs to be updated, but `--frozen`|uv\.lock` needs to be updated/;
+
+// Node, npm, pip and cargo all print the errno name or its strerror text when a write fails.
+const diskFull = /\bENOSPC\b|No space left on device|Disk quota exceeded|\bEDQUOT\b/;
 
 export interface InstallFailure {
   code: InstallFailureCode;
@@ -34,6 +37,11 @@ export function classifyInstallFailure(input: {
     return {
       code: "install_timed_out",
       reason: `\`${command}\` did not finish within the command timeout; raise sandbox.command_timeout_seconds or make the install smaller`,
+    };
+  if (diskFull.test(input.output))
+    return {
+      code: "disk_full",
+      reason: `the disk filled up during \`${command}\` (no space left on device); free space on the disk that holds the checkout (for the App: XIHE_WORK_DIR) or make the install smaller, then run again`,
     };
   return {
     code: "install_failed",

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CheckRun } from "../../src/agent/loop/check-run.ts";
 import { createLocalizer } from "../../src/agent/loop/create-localizer.ts";
+import { defaultRepoConfig } from "../../src/config.ts";
 import { openRepoIndex } from "../../src/understanding/index/open-repo-index.ts";
 import { makeRepo, type TestRepo } from "../understanding/make-repo.ts";
 
@@ -46,7 +47,7 @@ describe("the localizer's brief and links planted in the checkout", () => {
     writeFileSync(leak, `export function leak() {\n  return "${outsideCanary}";\n}\n`);
     repo = makeRepo({ "package.json": '{ "type": "module" }\n', "src/a.js": addJs, "src/b.js": totalJs });
     symlinkSync(leak, join(repo.root, "src", "c.js")); // untracked, not ignored
-    const index = await openRepoIndex(repo.root, ".");
+    const index = await openRepoIndex(repo.root, ".", defaultRepoConfig);
     expect(index.index.files.map((f) => f.path)).not.toContain("src/c.js");
 
     // What a PR's test does inside the sandbox: swap indexed files for links out of the checkout.

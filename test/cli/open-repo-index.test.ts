@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import { defaultRepoConfig } from "../../src/config.ts";
 import { openRepoIndex } from "../../src/understanding/index/open-repo-index.ts";
 import { makeRepo, type TestRepo } from "../understanding/make-repo.ts";
 
@@ -42,7 +43,7 @@ describe("openRepoIndex's cache in the checkout", () => {
     repo.commitAll("link .xihe out");
     const before = readdirSync(outside).sort();
 
-    await expect(openRepoIndex(repo.root, ".")).rejects.toThrow(
+    await expect(openRepoIndex(repo.root, ".", defaultRepoConfig)).rejects.toThrow(
       /^index_cache_refused: .*\.xihe is a symlink; remove it from the checkout, or pass --cache <file>/,
     );
     expect(readdirSync(outside).sort()).toEqual(before);
@@ -55,7 +56,7 @@ describe("openRepoIndex's cache in the checkout", () => {
     mkdirSync(join(repo.root, ".xihe"));
     symlinkSync(join(outside, "planted-wal"), join(repo.root, ".xihe", "index-cache.sqlite-wal"));
 
-    await expect(openRepoIndex(repo.root, ".")).rejects.toThrow(
+    await expect(openRepoIndex(repo.root, ".", defaultRepoConfig)).rejects.toThrow(
       /^index_cache_refused: .*index-cache\.sqlite-wal is a symlink/,
     );
     expect(readdirSync(outside)).toEqual([]);
@@ -64,7 +65,7 @@ describe("openRepoIndex's cache in the checkout", () => {
   it("creates .xihe as a real directory and caches there when it is absent", async () => {
     outside = mkdtempSync(join(tmpdir(), "xihe-outside-"));
     repo = makeRepo(files);
-    const opened = await openRepoIndex(repo.root, ".");
+    const opened = await openRepoIndex(repo.root, ".", defaultRepoConfig);
     expect(opened.index.files.map((f) => f.path)).toEqual(["src/a.js"]);
     expect(readdirSync(join(repo.root, ".xihe"))).toContain("index-cache.sqlite");
   });

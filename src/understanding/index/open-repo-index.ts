@@ -1,10 +1,11 @@
-// What `xihe locate` and `xihe ask` both need from a checkout: its `.github/xihe.yml`, its code
-// index (cached under the checkout's .xihe/, refused when that is a symlink) and a line reader
-// confined to indexed files. Every read is confined by real path when it happens: the checkout's
-// files can change (a test run replaces one by a link) after the index was built.
+// What locate, ask, explain and fix need from a checkout: its code index (cached under the
+// checkout's .xihe/, refused when that is a symlink) and a line reader confined to indexed files.
+// The config is a parameter, never the checkout's own `.github/xihe.yml`: on a PR that file is the
+// PR author's (THREATS A14); the caller passes the trusted one. Every read is confined by real path
+// when it happens: the checkout's files can change (a test run replaces one by a link).
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { parseRepoConfig, type RepoConfig } from "../../config.ts";
+import type { RepoConfig } from "../../config.ts";
 import { UsageError } from "../../errors.ts";
 import { buildIndex } from "./build-index.ts";
 import type { CodeIndex } from "./code-index.ts";
@@ -21,11 +22,14 @@ export interface RepoIndex {
   readText: ReadText;
 }
 
-export async function openRepoIndex(cwd: string, repo: string | undefined): Promise<RepoIndex> {
+export async function openRepoIndex(
+  cwd: string,
+  repo: string | undefined,
+  config: RepoConfig,
+): Promise<RepoIndex> {
   const root = resolve(cwd, repo ?? ".");
   if (!existsSync(root) || !statSync(root).isDirectory())
     throw new UsageError(`--repo must be a directory; ${repo ?? root} is not one`);
-  const config = parseRepoConfig(readRepoFile(root, ".github/xihe.yml")?.toString("utf8") ?? null);
   const index = await buildIndex(root, { ignore: config.understanding.ignore });
   const indexed = new Set(index.files.map((f) => f.path));
   const cache = new Map<string, string[] | null>();

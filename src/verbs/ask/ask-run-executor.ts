@@ -13,9 +13,11 @@ import { stripInvisible } from "../../workspace/strip-invisible.ts";
 import type { WorkspaceFactory } from "../../workspace/workspace-factory.ts";
 import type { GitHubClient } from "../../github/github-client.ts";
 import { prepareRunWorkspace } from "../prepare-run-workspace.ts";
+import { notePrLocalConfig, readTrustedConfig } from "../read-trusted-config.ts";
 
 export interface AskRunDeps {
   appOctokit: () => Promise<GitHubClient>;
+  installationOctokit: (installationId: number) => Promise<GitHubClient>;
   workspaces: WorkspaceFactory;
   /** The configured model as a text completion, or null (then: locations only). */
   complete: CompleteText | null;
@@ -35,12 +37,17 @@ export function createAskRunExecutor(deps: AskRunDeps): RunExecutor {
         summary: "ask needs a question, e.g. `/xihe ask where is the total computed?`",
         body: "",
       };
+    if (run.installationId === null)
+      return { status: "failed", summary: "ask needs an installation", body: "" };
+    const trusted = await readTrustedConfig(await deps.installationOctokit(run.installationId), run);
+    if (!trusted.ok) return trusted.outcome;
     const prepared = await prepareRunWorkspace(deps, run);
     if ("error" in prepared) return { status: "failed", summary: prepared.error, body: "" };
     const { workspace } = prepared;
     try {
+      notePrLocalConfig(ctx.log, workspace.dir, trusted.policyHash);
       await ctx.progress("Indexing the pull request's code…");
-      const repo = await openRepoIndex(workspace.dir, ".");
+      const repo = await openRepoIndex(workspace.dir, ".", trusted.config);
       const recalled = recall(repo.index, repo.readLines, question, {
         aliases: repo.config.understanding.aliases,
         limit: locationsShown,

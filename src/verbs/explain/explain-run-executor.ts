@@ -13,6 +13,7 @@ import { postExplainReview } from "./post-explain-review.ts";
 import { splitRepo, type GitHubClient } from "../../github/github-client.ts";
 import { mintRunToken } from "../../github/mint-run-token.ts";
 import { prMergeBase } from "./pr-merge-base.ts";
+import { notePrLocalConfig, readTrustedConfig } from "../read-trusted-config.ts";
 import { renderExplainReview } from "./render-explain-review.ts";
 
 export interface ExplainRunDeps {
@@ -31,6 +32,8 @@ export function createExplainRunExecutor(deps: ExplainRunDeps): RunExecutor {
     const focus = stripInvisible(run.args).text.trim();
     const ref = splitRepo(run.repo);
     const octokit = await deps.installationOctokit(run.installationId);
+    const trusted = await readTrustedConfig(octokit, run);
+    if (!trusted.ok) return trusted.outcome;
     const baseRef =
       contextString(run, "baseRef") ??
       (await octokit.rest.pulls.get({ ...ref, pull_number: run.pr })).data.base.ref;
@@ -54,7 +57,8 @@ export function createExplainRunExecutor(deps: ExplainRunDeps): RunExecutor {
         token: token.token,
         hooksDir: deps.workspaces.hooksDir,
       });
-      const repo = await openRepoIndex(workspace.dir, ".");
+      notePrLocalConfig(ctx.log, workspace.dir, trusted.policyHash);
+      const repo = await openRepoIndex(workspace.dir, ".", trusted.config);
       const explanation = await explainDiff({
         root: workspace.dir,
         base,

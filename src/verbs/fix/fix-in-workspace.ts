@@ -18,6 +18,7 @@ import { toolRegistry } from "../../tools/registry.ts";
 import { chooseSandbox } from "../../workspace/sandbox/choose-sandbox.ts";
 import { detectCommands } from "../../workspace/detect-commands.ts";
 import { detectSandboxSupport } from "../../workspace/sandbox/sandbox-support.ts";
+import { limitsFromConfig } from "../../workspace/sandbox/limits-from-config.ts";
 import type { InstallEvidence } from "../../workspace/install/run-install-phase.ts";
 import { installDependencies } from "../../runs/install-dependencies.ts";
 
@@ -49,12 +50,16 @@ export interface FixInWorkspaceDeps {
   hostEnv: Readonly<Record<string, string | undefined>>;
 }
 
-/** The commands a run makes pass, from config first, else detected from the repository's manifests. */
+/**
+ * The commands a run makes pass, from config first, else detected from the repository's manifests.
+ * A build is verified only when `commands.build` names it: a detected build script may be slow or
+ * need what the sandbox lacks, so it is allowed (policy) but not required.
+ */
 export function fixCommands(root: string, config: RepoConfig): { commands: string[]; configured: string[] } {
   const detected = detectCommands(root);
   const pick = (kind: "test" | "lint" | "build") => config.commands[kind] ?? detected[kind] ?? [];
   const configured = [...pick("test"), ...pick("lint"), ...pick("build")];
-  return { commands: [...pick("test"), ...pick("lint")], configured };
+  return { commands: [...pick("test"), ...pick("lint"), ...(config.commands.build ?? [])], configured };
 }
 
 export async function fixInWorkspace(
@@ -80,6 +85,7 @@ export async function fixInWorkspace(
       now: () => deps.now().getTime(),
       readOnlyDirs: [...(req.readOnlyDirs ?? []), ...extraReadOnly],
       redact: req.redact,
+      defaults: limitsFromConfig(req.config.sandbox),
     });
   const sandbox = sandboxWith([]);
   // Before anything runs: the failing commands can only be reproduced with the dependencies in place.
@@ -89,7 +95,7 @@ export async function fixInWorkspace(
   );
   if (install.status === "failed" || install.status === "refused")
     return installFailed(install, await openWorkspaceGit(req.root).head());
-  const repoIndex = settings ? await openRepoIndex(req.root, ".") : null;
+  const repoIndex = settings ? await openRepoIndex(req.root, ".", req.config) : null;
   const model = settings
     ? createModelClient({
         ...settings,

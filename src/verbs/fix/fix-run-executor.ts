@@ -8,7 +8,6 @@ import type { FixOutcome } from "../../agent/loop/fix-outcome.ts";
 import type { Env } from "../../config.ts";
 import type { Logger } from "../../logger.ts";
 import { redactText } from "../../redact.ts";
-import { contextString } from "../../runs/run-context.ts";
 import type { RunContext, RunExecutor, RunOutcome } from "../../runs/run-executor.ts";
 import type { Json } from "../../store/store.ts";
 import type { Store } from "../../store/store.ts";
@@ -21,8 +20,7 @@ import type { GitHubClient } from "../../github/github-client.ts";
 import { splitRepo } from "../../github/github-client.ts";
 import { prepareRunWorkspace } from "../prepare-run-workspace.ts";
 import { perceivePrChecks, type PrChecksPerception } from "../diagnose/perceive-pr-checks.ts";
-import { readRepoConfig, repoConfigPath } from "../../github/read-repo-config.ts";
-import { configErrorReply } from "../../github/replies.ts";
+import { notePrLocalConfig, readTrustedConfig } from "../read-trusted-config.ts";
 import type { DeliverFix, DeliveryResult } from "./deliver-fix-types.ts";
 import { deliveryGit } from "../../delivery/delivery-git.ts";
 import { describeChange } from "./describe-change.ts";
@@ -52,10 +50,8 @@ export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
       return failed("a pull-request fix needs a PR and an installation");
     const ref = splitRepo(run.repo);
     const octokit = await deps.installationOctokit(run.installationId);
-    const defaultBranch = contextString(run, "defaultBranch") ?? "main";
-    const config = await readRepoConfig(octokit, { ...ref, defaultBranch });
-    if (!config.ok)
-      return failed("`.github/xihe.yml` on the default branch is invalid", configErrorReply(config.error));
+    const config = await readTrustedConfig(octokit, run);
+    if (!config.ok) return config.outcome;
     if (run.trigger === "comment" || run.trigger === "label") {
       // Re-checked at start (THREATS A08): access may have been removed since the command was queued.
       const access = await getAccess(octokit, ref, run.requester);
@@ -69,11 +65,7 @@ export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
     const { workspace, cloneUrl } = prepared;
     const { token } = prepared;
     // THREATS A14: the PR's own config never widens the policy; say so when it has one.
-    if (existsSync(join(workspace.dir, repoConfigPath)))
-      ctx.log.warn(
-        { policyHash: config.policyHash },
-        "PR-local config ignored: .github/xihe.yml comes from the default branch",
-      );
+    notePrLocalConfig(ctx.log, workspace.dir, config.policyHash);
     await ctx.progress("Reading the failing checks…");
     const perception = await ctx.step<PrChecksPerception & Json>(
       "perceive:ci",

@@ -62,6 +62,7 @@ export function toFixReport({ run, perception, outcome, delivery, change = null 
       classificationReason: classification.reason,
     })),
     change,
+    install: installOf(outcome),
     evidence: verdict ? [...verdict.commands, ...verdict.lint] : [],
     testsFixed: verdict?.testsFixed ?? [],
     testsBroken: verdict?.testsBroken ?? [],
@@ -78,6 +79,19 @@ export function toFixReport({ run, perception, outcome, delivery, change = null 
       ? delivery.commits
       : (outcome?.commits.map((c) => ({ sha: c.sha, summary: c.summary })) ?? []),
     delivery: deliveryOf(delivery),
+  };
+}
+
+function installOf(outcome: FixOutcome | null): FixReport["install"] {
+  const install = outcome?.install;
+  if (!install) return null;
+  return {
+    status: install.status,
+    manager: install.manager,
+    reason: install.reason,
+    steps: install.steps.map(({ command, exitCode, durationMs }) => ({ command, exitCode, durationMs })),
+    allowed: install.proxy.allowed,
+    blocked: install.proxy.blocked,
   };
 }
 

@@ -36,8 +36,11 @@ afterEach(async () => {
   for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A bare repository: `master` at the base commit, `changes` one commit later (the PR head). */
-function makeRemote() {
+/**
+ * A bare repository: `master` at the base commit, `changes` one commit later (the PR head), which
+ * also adds the `extra` files (e.g. a hostile `.github/xihe.yml`).
+ */
+function makeRemote(extra: Record<string, string> = {}) {
   const root = mkdtempSync(join(tmpdir(), "xihe-explain-e2e-"));
   scratch.push(root);
   const work = join(root, "work");
@@ -52,7 +55,9 @@ function makeRemote() {
   const base = git(work, "rev-parse", "HEAD");
   git(work, "checkout", "-qb", "changes");
   write("src/cart.js", headCart);
-  git(work, "commit", "-qam", "cart: tax");
+  for (const [path, text] of Object.entries(extra)) write(path, text);
+  git(work, "add", "-A");
+  git(work, "commit", "-qm", "cart: tax");
   const bare = join(root, "Hello-World.git");
   execFileSync("git", ["clone", "-q", "--bare", work, bare]);
   return { root, bare, base, head: git(work, "rev-parse", "HEAD") };
@@ -66,8 +71,12 @@ interface ReviewPost {
 }
 
 /** The app with `complete` as the model, one `/xihe explain` comment, and the REST calls of one run. */
-async function explainOnce(command: string, complete: CompleteText | null) {
-  const remote = makeRemote();
+async function explainOnce(
+  command: string,
+  complete: CompleteText | null,
+  extra: Record<string, string> = {},
+) {
+  const remote = makeRemote(extra);
   h = await createHarness({
     executors: realExecutors(join(remote.root, "xihe-work"), { complete }),
   });
@@ -81,8 +90,10 @@ async function explainOnce(command: string, complete: CompleteText | null) {
   nock(api)
     .post("/app/installations/2311213/access_tokens", isInstallationTokenRequest)
     .reply(201, installationTokenReply)
+    // Read by the webhook handler, and again by the run when it starts.
     .get(`${repoPath}/contents/.github%2Fxihe.yml`)
     .query({ ref: "master" })
+    .times(2)
     .reply(404, { message: "Not Found" })
     .get(`${repoPath}/collaborators/Codertocat/permission`)
     .reply(200, fixture("collaborator-permission.write.json"))
@@ -166,6 +177,9 @@ describe("/xihe explain on a pull request", () => {
       resumed: [run!.id],
     });
     nock(api)
+      .get(`${repoPath}/contents/.github%2Fxihe.yml`)
+      .query({ ref: "master" })
+      .reply(404, { message: "Not Found" })
       .post("/app/installations/2311213/access_tokens")
       .reply(201, runTokenReply)
       .get(`${repoPath}/pulls/1/reviews`)
@@ -193,5 +207,16 @@ describe("/xihe explain on a pull request", () => {
     expect(review.comments[0]?.body).toContain("Adds applyTax. Ping @\u200boctocat &lt;b&gt;now&lt;/b&gt;.");
     expect(review.body).toContain("Focus: `applyTax`.");
     expect(review.body).toContain("written by the configured model");
+  });
+
+  it("A14: a PR-local .github/xihe.yml (ignore every file, and an unknown key) neither hides the change nor breaks the run", async () => {
+    const hostile = { ".github/xihe.yml": 'understanding:\n  ignore: ["**"]\nbogus: 1\n' };
+    const { posts, app } = await explainOnce("/xihe explain", null, hostile);
+    expect((await app.store.listRuns({}))[0]).toMatchObject({ status: "succeeded" });
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.comments.map((c) => [c.path, c.line])).toEqual([
+      ["src/cart.js", 1],
+      ["src/cart.js", 6],
+    ]);
   });
 });

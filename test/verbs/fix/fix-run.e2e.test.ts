@@ -32,12 +32,15 @@ function git(cwd: string, ...args: string[]): string {
   }).trim();
 }
 
-/** A bare repository holding the PR head (sum() subtracts, so `node --test` fails) and its real CI log. */
-function makeRemote() {
+/**
+ * A bare repository holding the PR head (sum() subtracts, so `node --test` fails) and its real CI log;
+ * `extra` files are part of the PR head (e.g. a hostile `.github/xihe.yml`).
+ */
+function makeRemote(extra: Record<string, string> = {}) {
   const root = mkdtempSync(join(existsShm() ? "/dev/shm" : tmpdir(), "xihe-e2e-"));
   scratch.push(root);
   const work = join(root, "work");
-  for (const [path, text] of Object.entries(sumRepo)) {
+  for (const [path, text] of Object.entries({ ...sumRepo, ...extra })) {
     mkdirSync(dirname(join(work, path)), { recursive: true });
     writeFileSync(join(work, path), text);
   }
@@ -95,6 +98,9 @@ describe("/xihe fix end to end", () => {
     expect(final).toMatch(/roll ?back|undo/i);
     expect(final).toContain("node --test test/");
     expect(final).not.toContain("ghs_runtoken");
+    // The install phase's evidence is in the comment: manager, command, exit code and duration.
+    expect(final).toContain("#### Dependencies\n\n✅ installed with `npm`");
+    expect(final).toMatch(/\| `npm install --ignore-scripts [^`]*` \| 0 \| \d+\.\d s \|/);
     // `XIHE_WRITE_EXAMPLE=1 npx vitest run test/verbs/fix/fix-run.e2e.test.ts` refreshes the README's example.
     if (process.env.XIHE_WRITE_EXAMPLE === "1")
       writeFileSync(new URL("../../../docs/example-run-comment.md", import.meta.url), `${final}\n`);
@@ -218,6 +224,18 @@ describe("/xihe fix on a fork PR", () => {
   });
 });
 
+describe("/xihe fix with a hostile PR-local config", () => {
+  it("A14: an invalid .github/xihe.yml in the PR head neither breaks the run nor changes its policy", async () => {
+    const started = await startFixRun(false, {
+      ".github/xihe.yml": 'understanding: {ignore: ["**"]}\nbogus: 1\n',
+    });
+    ({ h, model } = started);
+    const [run] = await h.store.listRuns({});
+    expect(run).toMatchObject({ status: "succeeded", reason: null });
+    expect(started.updates.at(-1)).toContain("node --test test/");
+  });
+});
+
 /** One comment command through the app and the worker, with the REST calls it makes. */
 async function runCommand(
   h: Harness,
@@ -265,8 +283,8 @@ async function runCommand(
 }
 
 /** Sets up a PR whose head fails `node --test`, the app, the scripted model and the REST calls of one fix run. */
-async function startFixRun(fork: boolean) {
-  const remote = makeRemote();
+async function startFixRun(fork: boolean, extra: Record<string, string> = {}) {
+  const remote = makeRemote(extra);
   const model = await startScriptedModelServer(modelTurns);
   const h = await createHarness({
     executors: realExecutors(join(remote.root, "xihe-work"), {
@@ -377,54 +395,76 @@ async function startFixRun(fork: boolean) {
 
 describe("/xihe ask on a pull request", () => {
   it("answers from the PR head's code with linked path:line locations when no model is configured", async () => {
-    const remote = makeRemote();
-    h = await createHarness({
-      executors: realExecutors(join(remote.root, "xihe-work")),
-    });
-    const pull = fixture<{ head: { sha: string }; base: { repo: { clone_url: string } } }>(
-      "pulls.get.same-repo.json",
-    );
-    pull.head.sha = remote.head;
-    pull.base.repo.clone_url = `file://${remote.bare}`;
-    let answer = "";
-    nock(api)
-      .post("/app/installations/2311213/access_tokens", isInstallationTokenRequest)
-      .reply(201, installationTokenReply)
-      .get(`${repoPath}/contents/.github%2Fxihe.yml`)
-      .query({ ref: "master" })
-      .reply(404, { message: "Not Found" })
-      .get(`${repoPath}/collaborators/Codertocat/permission`)
-      .reply(200, fixture("collaborator-permission.write.json"))
-      .get(`${repoPath}/pulls/1`)
-      .reply(200, pull)
-      .post(`${repoPath}/issues/comments/701/reactions`)
-      .reply(201, { id: 4, content: "eyes" })
-      .get(`${repoPath}/issues/1/comments`)
-      .query({ per_page: "100" })
-      .reply(200, [])
-      .post(`${repoPath}/issues/1/comments`)
-      .reply(201, { id: 559, html_url: "https://github.com/Codertocat/Hello-World/pull/1#issuecomment-559" })
-      .post(`${repoPath}/check-runs`)
-      .reply(201, { id: 1559 })
-      .post("/app/installations/2311213/access_tokens")
-      .reply(201, runTokenReply)
-      .patch(`${repoPath}/issues/comments/559`, (b: { body: string }) => ((answer = b.body), true))
-      .times(2)
-      .reply(200, {})
-      .patch(`${repoPath}/check-runs/1559`, (b: { conclusion: string }) => b.conclusion === "success")
-      .reply(200, {});
-    await h.send(
-      "issue_comment",
-      commentPayload("/xihe ask how does sum handle negative numbers?", { commentId: 701 }),
-    );
-    await h.worker.drain();
+    const { remote, answer } = await askOnce({});
     expect(answer).toContain("No model is configured");
     expect(answer).toContain(
       `https://github.com/Codertocat/Hello-World/blob/${remote.head}/src/sum.js#L1-L3`,
     );
     expect(answer).toContain("export function sum(a, b)");
   });
+
+  it("A14: a PR-local .github/xihe.yml that ignores every file does not hide the code from the answer", async () => {
+    const { remote, answer } = await askOnce({ ".github/xihe.yml": 'understanding:\n  ignore: ["**"]\n' });
+    expect(answer).toContain(
+      `https://github.com/Codertocat/Hello-World/blob/${remote.head}/src/sum.js#L1-L3`,
+    );
+  });
+
+  it("A14: an invalid PR-local .github/xihe.yml does not break the run; the default branch's config is used", async () => {
+    const { answer, status } = await askOnce({ ".github/xihe.yml": "bogus_key: 1\n" });
+    expect(status).toBe("succeeded");
+    expect(answer).toContain("export function sum(a, b)");
+  });
 });
+
+/** One `/xihe ask` through the app and the worker on a PR head with `extra` files; the final comment. */
+async function askOnce(extra: Record<string, string>) {
+  const remote = makeRemote(extra);
+  h = await createHarness({
+    executors: realExecutors(join(remote.root, "xihe-work")),
+  });
+  const pull = fixture<{ head: { sha: string }; base: { repo: { clone_url: string } } }>(
+    "pulls.get.same-repo.json",
+  );
+  pull.head.sha = remote.head;
+  pull.base.repo.clone_url = `file://${remote.bare}`;
+  let answer = "";
+  nock(api)
+    .post("/app/installations/2311213/access_tokens", isInstallationTokenRequest)
+    .reply(201, installationTokenReply)
+    // Read by the webhook handler, and again by the run when it starts.
+    .get(`${repoPath}/contents/.github%2Fxihe.yml`)
+    .query({ ref: "master" })
+    .times(2)
+    .reply(404, { message: "Not Found" })
+    .get(`${repoPath}/collaborators/Codertocat/permission`)
+    .reply(200, fixture("collaborator-permission.write.json"))
+    .get(`${repoPath}/pulls/1`)
+    .reply(200, pull)
+    .post(`${repoPath}/issues/comments/701/reactions`)
+    .reply(201, { id: 4, content: "eyes" })
+    .get(`${repoPath}/issues/1/comments`)
+    .query({ per_page: "100" })
+    .reply(200, [])
+    .post(`${repoPath}/issues/1/comments`)
+    .reply(201, { id: 559, html_url: "https://github.com/Codertocat/Hello-World/pull/1#issuecomment-559" })
+    .post(`${repoPath}/check-runs`)
+    .reply(201, { id: 1559 })
+    .post("/app/installations/2311213/access_tokens")
+    .reply(201, runTokenReply)
+    .patch(`${repoPath}/issues/comments/559`, (b: { body: string }) => ((answer = b.body), true))
+    .times(2)
+    .reply(200, {})
+    .patch(`${repoPath}/check-runs/1559`, (b: { conclusion: string }) => b.conclusion === "success")
+    .reply(200, {});
+  await h.send(
+    "issue_comment",
+    commentPayload("/xihe ask how does sum handle negative numbers?", { commentId: 701 }),
+  );
+  await h.worker.drain();
+  const [run] = await h.store.listRuns({});
+  return { remote, answer, status: run?.status };
+}
 
 describe("/xihe fix when the asker lost access", () => {
   it("A08: access is checked again when the run starts, and the run stops before any clone", async () => {
