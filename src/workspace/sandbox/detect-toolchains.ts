@@ -81,9 +81,9 @@ function add(out: SandboxToolchains, dir: string | null, pathDir: string, note: 
 
 /** Why `path` may not be bound into the sandbox, or null when it may. */
 function refuseDir(path: string, home: string | undefined): string | null {
-  if (!isAbsolute(path) || normalize(path) !== path.replace(/\/+$/, "") || path.includes("/../"))
+  if (path === "/") return "is the whole file system";
+  if (!isAbsolute(path) || normalize(path) !== path || path.endsWith("/"))
     return "is not a normalized absolute path";
-  if (path === "/" || path === "") return "is the whole file system";
   if (deniedDirs.some((d) => isInside(path, d))) return "is inside a directory that is never bound";
   if (home !== undefined && home !== "/" && isInside(home, path)) return "contains the home directory";
   let real: string;
@@ -92,7 +92,7 @@ function refuseDir(path: string, home: string | undefined): string | null {
   } catch {
     return "does not exist on this host";
   }
-  if (real !== path.replace(/\/+$/, "")) return `is a symbolic link (to ${real}); name the real directory`;
+  if (real !== path) return `is a symbolic link (to ${real}); name the real directory`;
   const stat = statSync(real);
   if (!stat.isDirectory()) return "is not a directory";
   // Only what any local user may already read: the bind lifts the parents' traversal, nothing else.
