@@ -116,7 +116,9 @@ describe("the dependency cache", () => {
       `echo pwned > node_modules/tiny-pad/index.js && echo pwned > '${target}'`,
     ]);
     expect(attack.exitCode).not.toBe(0);
-    expect(attack.stderr).toMatch(/No such file or directory|Directory nonexistent|Read-only|Permission denied/);
+    expect(attack.stderr).toMatch(
+      /No such file or directory|Directory nonexistent|Read-only|Permission denied/,
+    );
     expect(readFileSync(join(second.root, "node_modules", "tiny-pad", "index.js"), "utf8")).toBe("pwned\n");
     expect(treeChecksum(join(entry, "tree"))).toBe(before);
     const third = freshRun("third");
