@@ -61,6 +61,10 @@ export const repoConfigSchema = z
           .array(z.url({ protocol: /^https?$/ }))
           .default([])
           .describe("Extra registry URLs the install phase may reach through the proxy"),
+        toolchains: z
+          .array(z.string().startsWith("/", "must be an absolute path"))
+          .default([])
+          .describe("Host toolchain directories bound read-only into the sandbox (their bin/ first on PATH)"),
       })
       .default({
         runner: "auto",
@@ -69,6 +73,7 @@ export const repoConfigSchema = z
         max_pids: 512,
         allow_install_scripts: false,
         registries: [],
+        toolchains: [],
       }),
     understanding: z
       .strictObject({

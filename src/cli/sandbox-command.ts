@@ -12,6 +12,7 @@ import { chooseSandbox, type ChooseSandboxOptions } from "../workspace/sandbox/c
 import type { SandboxResult } from "../workspace/sandbox/sandbox.ts";
 import { defaultSandboxLimits } from "../workspace/sandbox/sandbox-limits.ts";
 import { detectSandboxSupport } from "../workspace/sandbox/sandbox-support.ts";
+import { detectToolchains } from "../workspace/sandbox/detect-toolchains.ts";
 
 interface SandboxFlags {
   repo?: string;
@@ -74,6 +75,7 @@ export const registerSandboxCommand: RegisterCommand = (program, io, setExit) =>
         newId: randomUUID,
         now: Date.now,
         redact: scrub,
+        toolchains: detectToolchains({ hostEnv: io.env, configured: config.toolchains }),
         defaults: {
           ...defaultSandboxLimits,
           timeoutMs: config.command_timeout_seconds * 1000,

@@ -2,11 +2,12 @@
 // directory for the registry proxy's socket bound in read-only, and the registries the App trusts.
 // Not a persisted step on purpose: a resumed run may get a fresh checkout, which needs the install
 // again (and a checkout that still has its dependencies skips it as fresh).
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RepoConfig } from "../config.ts";
 import type { Logger } from "../logger.ts";
+import { runGitForExit } from "../workspace/git/run-git.ts";
 import { discoverRegistries } from "../workspace/discover-registries.ts";
 import { runInstallPhase, type InstallEvidence } from "../workspace/install/run-install-phase.ts";
 import type { Sandbox } from "../workspace/sandbox/sandbox.ts";
@@ -16,6 +17,8 @@ export interface InstallDependenciesDeps {
   sandboxWith: (readOnlyDirs: readonly string[]) => Sandbox;
   hostEnv: Readonly<Record<string, string | undefined>>;
   log: Pick<Logger, "warn">;
+  /** Host directory of the dependency cache (outside every workspace); none: no cache. */
+  cacheDir?: string;
 }
 
 export async function installDependencies(
@@ -26,10 +29,17 @@ export async function installDependencies(
   // The sandbox user must reach the socket; nothing else is ever in this directory.
   chmodSync(proxyDir, 0o755);
   try {
+    const sandbox = deps.sandboxWith([proxyDir]);
+    const cache =
+      deps.cacheDir === undefined
+        ? undefined
+        : { dir: deps.cacheDir, scope: await repositoryScope(sandbox.root) };
     return await runInstallPhase(
       {
-        sandbox: deps.sandboxWith([proxyDir]),
+        sandbox,
         proxyDir,
+        cache,
+        log: deps.log,
         registries: (manager) =>
           discoverRegistries(manager, {
             hostEnv: deps.hostEnv,
@@ -46,4 +56,16 @@ export async function installDependencies(
   } finally {
     rmSync(proxyDir, { recursive: true, force: true });
   }
+}
+
+// Runs of one repository share entries: the App's workspaces are clones of one mirror per clone URL
+// (their origin), a local checkout is its own origin URL or, without one, its own path. Host git reads
+// .git/config, which sandboxed code can't write.
+async function repositoryScope(root: string): Promise<string> {
+  const { stdout, exitCode } = await runGitForExit(["config", "--get", "remote.origin.url"], {
+    cwd: root,
+    allowFileProtocol: false,
+    okExitCodes: [0, 1, 128], // 1: no origin; 128: not a git repository
+  });
+  return exitCode === 0 && stdout.trim() !== "" ? `origin ${stdout.trim()}` : `path ${realpathSync(root)}`;
 }

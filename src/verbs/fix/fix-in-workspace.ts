@@ -2,6 +2,7 @@
 // index and localizer, and run the fix loop. Shared by `xihe fix` and the App's `/xihe fix` run, so
 // both take exactly the same path; only where the checkout comes from differs.
 import { randomBytes } from "node:crypto";
+import { resolve } from "node:path";
 import type { Env, RepoConfig } from "../../config.ts";
 import { budgetLimitsFrom } from "../../agent/loop/budget.ts";
 import { createLocalizer } from "../../agent/loop/create-localizer.ts";
@@ -19,6 +20,7 @@ import { chooseSandbox } from "../../workspace/sandbox/choose-sandbox.ts";
 import { detectCommands } from "../../workspace/detect-commands.ts";
 import { detectSandboxSupport } from "../../workspace/sandbox/sandbox-support.ts";
 import { limitsFromConfig } from "../../workspace/sandbox/limits-from-config.ts";
+import { detectToolchains } from "../../workspace/sandbox/detect-toolchains.ts";
 import type { InstallEvidence } from "../../workspace/install/run-install-phase.ts";
 import { installDependencies } from "../../runs/install-dependencies.ts";
 
@@ -69,6 +71,7 @@ export async function fixInWorkspace(
   const { commands: defaults, configured } = fixCommands(req.root, req.config);
   const commands = req.commands ?? defaults;
   const settings = req.useModel && !req.config.fix.deterministic_only ? modelSettingsFromEnv(req.env) : null;
+  const toolchains = detectToolchains({ hostEnv: deps.hostEnv, configured: req.config.sandbox.toolchains });
   const sandboxWith = (extraReadOnly: readonly string[]) =>
     chooseSandbox({
       requested: req.trustLocal
@@ -86,11 +89,17 @@ export async function fixInWorkspace(
       readOnlyDirs: [...(req.readOnlyDirs ?? []), ...extraReadOnly],
       redact: req.redact,
       defaults: limitsFromConfig(req.config.sandbox),
+      toolchains,
     });
   const sandbox = sandboxWith([]);
   // Before anything runs: the failing commands can only be reproduced with the dependencies in place.
   const install = await installDependencies(
-    { sandboxWith, hostEnv: deps.hostEnv, log: deps.log },
+    {
+      sandboxWith,
+      hostEnv: deps.hostEnv,
+      log: deps.log,
+      cacheDir: resolve(req.env.XIHE_WORK_DIR, "install-cache"),
+    },
     req.config,
   );
   if (install.status === "failed" || install.status === "refused")

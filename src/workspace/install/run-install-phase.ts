@@ -11,6 +11,9 @@ import { isInstallFresh } from "../install-freshness.ts";
 import { proxiedArgv } from "../proxied-argv.ts";
 import { endpointOf, startRegistryProxy, type ProxyEvidence } from "../registry-proxy.ts";
 import { runPhase } from "./run-phase.ts";
+import type { DependencyCacheLocation } from "./dependency-cache.ts";
+import { lookUpInstallCache, type CacheEvidence } from "./install-cache-lookup.ts";
+import type { Logger } from "../../logger.ts";
 import type { Sandbox } from "../sandbox/sandbox.ts";
 
 export type InstallEvidence = {
@@ -22,6 +25,8 @@ export type InstallEvidence = {
   /** The proxy's allow-list, as host:port. */
   registries: string[];
   proxy: ProxyEvidence;
+  /** Whether the dependency cache supplied or took this install. */
+  cache: CacheEvidence;
 };
 
 export interface InstallPhaseDeps {
@@ -30,6 +35,9 @@ export interface InstallPhaseDeps {
   proxyDir: string;
   /** The registries the App trusts for this manager (host config + sandbox.registries). */
   registries: (manager: string) => Promise<InstallRegistries>;
+  /** Where finished installs are kept for this repository's next runs; none: every run installs. */
+  cache?: DependencyCacheLocation;
+  log?: Pick<Logger, "warn">;
 }
 
 export interface InstallPhaseOptions {
@@ -41,6 +49,7 @@ export interface InstallPhaseOptions {
 
 const tailChars = 2000;
 const noProxy: ProxyEvidence = { allowed: [], blocked: [] };
+const noCache: CacheEvidence = { status: "off", key: null, reason: "no install ran" };
 
 export async function runInstallPhase(
   deps: InstallPhaseDeps,
@@ -57,6 +66,7 @@ export async function runInstallPhase(
     steps: [],
     registries: [],
     proxy: noProxy,
+    cache: noCache,
     ...e,
   });
   if (plan === null)
@@ -72,12 +82,25 @@ export async function runInstallPhase(
   const check = checkRegistryConfig(root, [...new Set(endpoints.map((e) => e.host))]);
   if (!check.ok)
     return evidence({ status: "refused", reason: check.reason, code: check.code, registries: allowList });
+  const env = { ...installEnv(registries, options.allowScripts), ...("env" in plan ? plan.env : {}) };
+  const cache = await lookUpInstallCache(deps, {
+    manager: plan.manager,
+    steps: plan.steps,
+    allowScripts: options.allowScripts,
+    env,
+  });
+  if (cache.evidence.status === "hit")
+    return evidence({
+      status: "installed",
+      reason: cache.evidence.reason,
+      registries: allowList,
+      cache: cache.evidence,
+    });
   const proxy = await startRegistryProxy({
     socketPath: join(deps.proxyDir, "proxy.sock"),
     allowed: endpoints,
   });
   try {
-    const env = { ...installEnv(registries, options.allowScripts), ...("env" in plan ? plan.env : {}) };
     const phase = await runPhase(
       deps.sandbox,
       "install",
@@ -102,13 +125,15 @@ export async function runInstallPhase(
       durationMs,
       tail,
     }));
-    const base = { steps: trimmed, registries: allowList, proxy: proxy.evidence() };
+    const base = { steps: trimmed, registries: allowList, proxy: proxy.evidence(), cache: cache.evidence };
     const last = steps.at(-1);
+    // Stored before anything else runs in the workspace: only the install step has touched it (A48).
     if (phase.ok || last === undefined)
       return evidence({
         ...base,
         status: "installed",
         reason: `installed with ${plan.manager} through the registry proxy`,
+        cache: cache.store(),
       });
     const failure = classifyInstallFailure({ ...last, blocked: base.proxy.blocked });
     return evidence({ ...base, status: "failed", reason: failure.reason, code: failure.code });

@@ -19,7 +19,8 @@ export interface BwrapArgvOptions {
 }
 
 const tmpSizeBytes = 512 * 1024 * 1024;
-const systemDirs = ["/usr", "/opt"];
+/** Bound read-only in every sandbox: a toolchain under these needs no bind of its own. */
+export const sandboxSystemDirs = ["/usr", "/opt"];
 const mergedUsrLinks = ["/bin", "/sbin", "/lib", "/lib64", "/lib32"];
 // Only what programs read from /etc (A43): users and groups (no hashes on a shadowed system), name
 // resolution, the dynamic loader, CA certificates, Debian's alternatives and the config dirs that
@@ -65,7 +66,7 @@ export function buildBwrapArgv(options: BwrapArgvOptions, argv: readonly string[
   if (options.network === "install") out.push("--share-net");
   out.push("--die-with-parent", "--new-session", "--cap-drop", "ALL", "--hostname", "xihe-sandbox");
   out.push("--uid", "65534", "--gid", "65534");
-  for (const dir of systemDirs) out.push("--ro-bind-try", dir, dir);
+  for (const dir of sandboxSystemDirs) out.push("--ro-bind-try", dir, dir);
   for (const link of mergedUsrLinks) out.push(...linkOrBind(link));
   for (const entry of selectedEtcEntries()) out.push(...linkOrBind(`/etc/${entry}`));
   // A bounded private /tmp: scratch space, not a way around the workspace's limits.

@@ -12,6 +12,7 @@ import { buildSandboxEnv } from "./sandbox-env.ts";
 import { prlimitPrefix, resolveLimits, type SandboxLimits } from "./sandbox-limits.ts";
 import { stageForIdentity } from "../sandbox-identity.ts";
 import type { SandboxSupport } from "./sandbox-support.ts";
+import type { SandboxToolchains } from "./detect-toolchains.ts";
 
 export interface BwrapSandboxDeps {
   root: string;
@@ -22,6 +23,8 @@ export interface BwrapSandboxDeps {
   redact?: (text: string) => string;
   defaults?: SandboxLimits;
   readOnlyDirs?: readonly string[];
+  /** Host toolchains: bound read-only like readOnlyDirs, their bin dirs first on PATH. */
+  toolchains?: SandboxToolchains;
 }
 
 export function createBwrapSandbox(deps: BwrapSandboxDeps): Sandbox {
@@ -35,8 +38,9 @@ export function createBwrapSandbox(deps: BwrapSandboxDeps): Sandbox {
     async run(argv: readonly string[], options: SandboxRunOptions = {}): Promise<SandboxResult> {
       const limits = resolveLimits(options, deps.defaults);
       const cwd = resolveWorkspacePath(root, options.cwd ?? ".");
-      const env = buildSandboxEnv(options.env, { home: "/tmp", tmpDir: "/tmp" });
-      const readOnlyDirs = deps.readOnlyDirs ?? [];
+      const pathDirs = deps.toolchains?.pathDirs ?? [];
+      const env = buildSandboxEnv(options.env, { home: "/tmp", tmpDir: "/tmp", pathDirs });
+      const readOnlyDirs = [...(deps.readOnlyDirs ?? []), ...(deps.toolchains?.dirs ?? [])];
       const identity = deps.support.identity;
       // Files host git and the tools wrote as root since the last command become the sandbox user's.
       if (identity !== null) handOverWorkspace(root, identity);

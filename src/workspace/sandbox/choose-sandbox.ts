@@ -7,6 +7,7 @@ import { createLocalSandbox } from "./local-sandbox.ts";
 import type { Sandbox } from "./sandbox.ts";
 import type { SandboxLimits } from "./sandbox-limits.ts";
 import type { SandboxSupport } from "./sandbox-support.ts";
+import type { SandboxToolchains } from "./detect-toolchains.ts";
 import { withNestedGitCleanup } from "../with-nested-git-cleanup.ts";
 
 export class SandboxUnavailableError extends XiheError {
@@ -26,6 +27,8 @@ export interface ChooseSandboxOptions {
   defaults?: SandboxLimits;
   /** Read-only extras, e.g. PreparedWorkspace.readOnlyDirs (the mirror objects a shared clone reads). */
   readOnlyDirs?: readonly string[];
+  /** Host interpreters and compilers the sandbox sees (detectToolchains); docker images bring their own. */
+  toolchains?: SandboxToolchains;
   /** Output scrubber, e.g. (t) => redactText(t, [token, modelKey, ...secretValuesFromEnv(env)]). */
   redact?: (text: string) => string;
 }
@@ -42,7 +45,12 @@ export function chooseSandbox(o: ChooseSandboxOptions): Sandbox {
 function chooseRunner(o: ChooseSandboxOptions): Sandbox {
   const base = { root: o.root, newId: o.newId, now: o.now, defaults: o.defaults, redact: o.redact };
   const bwrap = (): Sandbox =>
-    createBwrapSandbox({ ...base, support: o.support, readOnlyDirs: o.readOnlyDirs });
+    createBwrapSandbox({
+      ...base,
+      support: o.support,
+      readOnlyDirs: o.readOnlyDirs,
+      toolchains: o.toolchains,
+    });
   const docker = (): Sandbox => {
     if (o.support.docker === null || o.dockerImage === undefined)
       throw new SandboxUnavailableError(
@@ -62,7 +70,7 @@ function chooseRunner(o: ChooseSandboxOptions): Sandbox {
           ? "refusing to run pull-request code from GitHub without isolation: the local runner is only for your own checkout with --trust-local"
           : "the local runner runs commands without isolation; pass --trust-local to confirm this is your own code",
       );
-    return createLocalSandbox({ ...base, support: o.support });
+    return createLocalSandbox({ ...base, support: o.support, toolchains: o.toolchains });
   }
   if (o.requested === "bwrap") {
     if (o.support.bwrap === null)
@@ -75,7 +83,7 @@ function chooseRunner(o: ChooseSandboxOptions): Sandbox {
   if (o.support.bwrap !== null) return bwrap();
   if (o.support.docker !== null && o.dockerImage !== undefined) return docker();
   if (o.source === "local_checkout" && o.trustLocal)
-    return createLocalSandbox({ ...base, support: o.support });
+    return createLocalSandbox({ ...base, support: o.support, toolchains: o.toolchains });
   throw new SandboxUnavailableError(
     `no sandbox available to run ${o.source === "github" ? "pull-request code" : "these commands"}: ${installHelp}` +
       (o.source === "local_checkout"

@@ -11,6 +11,7 @@ import type { Sandbox, SandboxResult, SandboxRunOptions } from "./sandbox.ts";
 import { buildSandboxEnv } from "./sandbox-env.ts";
 import { prlimitPrefix, resolveLimits, type SandboxLimits } from "./sandbox-limits.ts";
 import type { SandboxSupport } from "./sandbox-support.ts";
+import type { SandboxToolchains } from "./detect-toolchains.ts";
 
 export interface LocalSandboxDeps {
   root: string;
@@ -20,6 +21,8 @@ export interface LocalSandboxDeps {
   /** Scrubs output before it reaches the caller; default: redactText's built-in patterns. */
   redact?: (text: string) => string;
   defaults?: SandboxLimits;
+  /** Only the PATH order matters here: nothing is hidden from an unisolated command anyway. */
+  toolchains?: SandboxToolchains;
 }
 
 export function createLocalSandbox(deps: LocalSandboxDeps): Sandbox {
@@ -37,7 +40,7 @@ export function createLocalSandbox(deps: LocalSandboxDeps): Sandbox {
       try {
         return await runContained({
           argv: [...prlimitPrefix(deps.support.prlimit, limits, cgroup !== undefined), ...argv],
-          env: buildSandboxEnv(options.env, { home, tmpDir: home }),
+          env: buildSandboxEnv(options.env, { home, tmpDir: home, pathDirs: deps.toolchains?.pathDirs }),
           cwd,
           timeoutMs: limits.timeoutMs,
           maxOutputBytes: limits.maxOutputBytes,

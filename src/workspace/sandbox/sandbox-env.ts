@@ -42,16 +42,18 @@ export interface SandboxEnvOptions {
   /** HOME inside the sandbox (private /tmp for bwrap, a scratch dir for local). */
   home: string;
   tmpDir: string;
+  /** Toolchain bin dirs searched before the system's (detect-toolchains.ts). */
+  pathDirs?: readonly string[];
 }
 
 export function buildSandboxEnv(
   extra: Readonly<Record<string, string>> | undefined,
-  { home, tmpDir }: SandboxEnvOptions,
+  { home, tmpDir, pathDirs = [] }: SandboxEnvOptions,
 ): Record<string, string> {
   const rejected = Object.keys(extra ?? {}).filter((name) => !allowedNames.has(name));
   if (rejected.length > 0) throw new SandboxEnvError(rejected);
   return {
-    PATH: "/usr/local/bin:/usr/bin:/bin",
+    PATH: [...pathDirs, "/usr/local/bin", "/usr/bin", "/bin"].join(":"),
     HOME: home,
     TMPDIR: tmpDir,
     LANG: "C.UTF-8",
