@@ -130,3 +130,59 @@ export function findCycles(graph: ModuleGraph, { includeTypeOnly = false } = {})
   }
   return cycles;
 }
+
+/**
+ * Files a module loads by URL rather than by import: `new URL("./parse-worker-boot.mjs",
+ * import.meta.url)` for a worker's boot file or a launcher script read at run time.
+ */
+export function urlReferencesOf(fileName: string, text: string): string[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isNewExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === "URL" &&
+      node.arguments?.length === 2 &&
+      ts.isStringLiteral(node.arguments[0]!) &&
+      node.arguments[1]!.getText(source) === "import.meta.url"
+    )
+      found.push((node.arguments[0] as ts.StringLiteral).text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found.filter((spec) => spec.startsWith("./") || spec.startsWith("../"));
+}
+
+/**
+ * The src/ modules reachable from the given entry files (repository-relative), following static
+ * and dynamic imports (type-only ones too: a module of types is used by whoever names them) and
+ * files loaded by URL (worker boot files).
+ */
+export function reachableFrom(root: string, entries: readonly string[], graph: ModuleGraph): Set<string> {
+  const seen = new Set<string>();
+  const edgesOf = (file: string): string[] => {
+    const text = readFileSync(join(root, file), "utf8");
+    const specs = [
+      ...(graph.has(file) ? [] : importsOf(file, text).map((i) => i.spec)),
+      ...urlReferencesOf(file, text),
+    ];
+    const fromSpecs = specs.map((spec) =>
+      relative(root, resolve(root, dirname(file), spec))
+        .split(sep)
+        .join("/"),
+    );
+    return [
+      ...(graph.get(file) ?? []).map((e) => e.to),
+      ...fromSpecs.filter((t) => existsSync(join(root, t))),
+    ];
+  };
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file) || !CODE.test(file)) continue;
+    seen.add(file);
+    queue.push(...edgesOf(file));
+  }
+  return seen;
+}
