@@ -26,6 +26,14 @@ export function listSourceFiles(root: string, dir = "src"): string[] {
 
 /** Relative specifiers of one file, with whether each is type-only. */
 export function importsOf(fileName: string, text: string): { spec: string; typeOnly: boolean }[] {
+  return specifiersOf(fileName, text).filter((f) => f.spec.startsWith("./") || f.spec.startsWith("../"));
+}
+
+/**
+ * Every module specifier of one file: static, dynamic and type imports, re-exports, and
+ * `require.resolve("pkg/...")` (a package located on disk rather than imported).
+ */
+export function specifiersOf(fileName: string, text: string): { spec: string; typeOnly: boolean }[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
   const found: { spec: string; typeOnly: boolean }[] = [];
   const visit = (node: ts.Node): void => {
@@ -52,6 +60,14 @@ export function importsOf(fileName: string, text: string): { spec: string; typeO
       ts.isStringLiteral(node.arguments[0])
     ) {
       found.push({ spec: node.arguments[0].text, typeOnly: false });
+    } else if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.getText(source) === "require.resolve" &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      found.push({ spec: node.arguments[0].text, typeOnly: false });
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
       const literal = node.argument.literal;
       if (ts.isStringLiteral(literal)) found.push({ spec: literal.text, typeOnly: true });
@@ -59,7 +75,7 @@ export function importsOf(fileName: string, text: string): { spec: string; typeO
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return found.filter((f) => f.spec.startsWith("./") || f.spec.startsWith("../"));
+  return found;
 }
 
 /** Every file of src/ with the src/ files it imports (repository-relative, `/`-separated). */
