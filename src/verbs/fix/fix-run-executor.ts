@@ -35,6 +35,8 @@ export interface FixRunDeps {
   store: Store;
   log: Logger;
   now: () => Date;
+  newId: () => string;
+  random: () => number;
   installationOctokit: (installationId: number) => Promise<GitHubClient>;
   appOctokit: () => Promise<GitHubClient>;
   workspaces: WorkspaceFactory;
@@ -104,7 +106,15 @@ export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
     try {
       await ctx.progress("Fixing: deterministic fixers first, then the model if one is configured…");
       const outcome: FixOutcome = await fixInWorkspace(
-        { store: deps.store, now: deps.now, log: ctx.log, fetch: deps.fetch, hostEnv: deps.hostEnv },
+        {
+          store: deps.store,
+          now: deps.now,
+          log: ctx.log,
+          fetch: deps.fetch,
+          hostEnv: deps.hostEnv,
+          newId: () => `${run.id}-${deps.newId()}`,
+          random: deps.random,
+        },
         {
           runId: run.id,
           root: workspace.dir,
