@@ -16,7 +16,8 @@ describe("loadEnv", () => {
   it("names every bad variable in one error", () => {
     let caught: unknown;
     try {
-      loadEnv({ PORT: "eighty", LOG_LEVEL: "loud" });
+      const bad: Record<string, string> = { PORT: "eighty", LOG_LEVEL: "loud" };
+      loadEnv(bad);
     } catch (err) {
       caught = err;
     }
