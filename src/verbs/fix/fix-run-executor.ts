@@ -59,7 +59,7 @@ export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
     if (!config.ok)
       return failed("`.github/xihe.yml` on the default branch is invalid", configErrorReply(config.error));
     if (run.trigger === "comment" || run.trigger === "label") {
-      // Re-checked at start (THREATS A08): access may have been removed since the command was queued.
+      // Re-checked at start (threat model A08): access may have been removed since the command was queued.
       const access = await getAccess(octokit, ref, run.requester);
       if (!canWrite(access))
         return failed(`@${run.requester} no longer has write access; the run was not started`);
@@ -70,7 +70,7 @@ export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
     if ("error" in prepared) return failed(prepared.error);
     const { workspace, cloneUrl } = prepared;
     const { token } = prepared;
-    // THREATS A14: the PR's own config never widens the policy; say so when it has one.
+    // threat model A14: the PR's own config never widens the policy; say so when it has one.
     if (existsSync(join(workspace.dir, repoConfigPath)))
       ctx.log.warn(
         { policyHash: config.policyHash },
