@@ -160,8 +160,11 @@ export const envSchema = z.object({
     .default("native")
     .describe("native tool calling, or JSON-in-text for endpoints without it"),
   XIHE_MODEL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(120),
-  LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
+  // No default here: the App logs milestones (`info`), the CLI only what went wrong (`warn`).
+  LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).optional(),
   GHE_HOST: optionalString,
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe("The App's webhook server port"),
+  HOST: z.string().default("0.0.0.0").describe("The address the App's webhook server listens on"),
 });
 
 export type Env = z.infer<typeof envSchema>;

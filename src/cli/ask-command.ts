@@ -2,6 +2,7 @@
 // answer grounded in recalled code that cites path:line; without one, the ranked relevant locations
 // with numbered snippets.
 import type { RegisterCommand } from "../cli.ts";
+import { loadEnv } from "../config.ts";
 import { UsageError } from "../errors.ts";
 import { answerFromIndex } from "../understanding/ask/answer-from-index.ts";
 import { recall, type RecalledSymbol } from "../understanding/ask/recall.ts";
@@ -39,7 +40,7 @@ export const registerAskCommand: RegisterCommand = (program, io, setExit) => {
         aliases: repo.config.understanding.aliases,
         limit,
       });
-      const complete = modelFromEnv(io.env, 1200);
+      const complete = modelFromEnv(loadEnv(io.env), 1200);
       const answer =
         complete && recalled.length > 0 ? await answerFromIndex(repo, question, recalled, complete) : null;
       const locations = recalled.map((r) => ({

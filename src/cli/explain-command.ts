@@ -3,6 +3,7 @@
 // as `/xihe explain` on a pull request; with a model configured, each symbol also gets its sentences.
 import { execFileSync } from "node:child_process";
 import type { RegisterCommand } from "../cli.ts";
+import { loadEnv } from "../config.ts";
 import { UsageError } from "../errors.ts";
 import { explainDiff, type SymbolExplanation } from "../understanding/explain/explain-diff.ts";
 import { modelFromEnv } from "../model-from-env.ts";
@@ -34,7 +35,7 @@ export const registerExplainCommand: RegisterCommand = (program, io, setExit) =>
         base,
         index: repo.index,
         focus: flags.focus,
-        complete: flags.llm ? modelFromEnv(io.env, 400) : null,
+        complete: flags.llm ? modelFromEnv(loadEnv(io.env), 400) : null,
       });
       if (flags.json) io.stdout(`${JSON.stringify(explanation)}\n`);
       else io.stdout(render(explanation.symbols, explanation.files.length));

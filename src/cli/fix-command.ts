@@ -4,7 +4,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { pino } from "pino";
 import type { RegisterCommand } from "../cli.ts";
 import { budgetLimitsFrom } from "../agent/loop/budget.ts";
 import { fixInWorkspace } from "../verbs/fix/fix-in-workspace.ts";
@@ -13,6 +12,7 @@ import type { FixOutcome } from "../agent/loop/fix-outcome.ts";
 import { renderFixSummary } from "../verbs/fix/render-fix-summary.ts";
 import { loadEnv, parseRepoConfig } from "../config.ts";
 import { UsageError } from "../errors.ts";
+import { createLogger } from "../logger.ts";
 import { openSqliteStore } from "../store/sqlite-store.ts";
 import { openWorkspaceGit } from "../tools/open-workspace-git.ts";
 import { openFixRun } from "./fix-run-record.ts";
@@ -55,6 +55,9 @@ export const registerFixCommand: RegisterCommand = (program, io, setExit) => {
     )
     .action(async (flags: FixFlags) => {
       const env = loadEnv(io.env);
+      // The project's logger (redaction, LOG_LEVEL) on the command's stderr; a CLI shows only what
+      // went wrong unless LOG_LEVEL asks for more.
+      const log = createLogger({ level: env.LOG_LEVEL ?? "warn", destination: { write: io.stderr } });
       const root = resolve(io.cwd, flags.repo ?? ".");
       if (!existsSync(join(root, ".git")))
         throw new UsageError(`--repo must be a git checkout; ${root} has no .git`);
@@ -84,11 +87,13 @@ export const registerFixCommand: RegisterCommand = (program, io, setExit) => {
         );
       const originalBranch = (await git.currentBranch()) ?? (await git.head());
       const now = () => new Date();
+      const newId = () => randomBytes(4).toString("hex");
       const storePath = resolve(io.cwd, env.XIHE_STORE);
       mkdirSync(dirname(storePath), { recursive: true });
       const sqlite = openSqliteStore(storePath);
       // On a terminal, each step is shown as it runs; JSON output stays clean.
-      const store = io.isTTY && !flags.json ? withStepProgress(sqlite, io.stderr, Date.now) : sqlite;
+      const store =
+        io.isTTY && !flags.json ? withStepProgress(sqlite, io.stderr, () => now().getTime()) : sqlite;
       const limits = budgetLimitsFrom(config.budget, { maxCostUsd });
       const opened = await openFixRun(store, {
         resume: flags.resume,
@@ -97,7 +102,7 @@ export const registerFixCommand: RegisterCommand = (program, io, setExit) => {
         originalBranch,
         headSha: await git.head(),
         budget: { ...limits },
-        newId: () => randomBytes(4).toString("hex"),
+        newId,
         now,
       }).catch(async (err: unknown) => {
         await store.close();
@@ -108,10 +113,19 @@ export const registerFixCommand: RegisterCommand = (program, io, setExit) => {
         // A resumed run continues on its own branch; the replayed `branch` step does not switch to it.
         if (flags.resume) await git.switchTo(`xihe/fix-${runId}`);
         await store.updateRun(runId, { status: "running", startedAt: now().toISOString() });
+        log.info({ runId, root, commands: runCommands, resume: flags.resume ?? null }, "fix run started");
         let outcome: FixOutcome;
         try {
           outcome = await fixInWorkspace(
-            { store, now, log: pino({ level: "silent" }), fetch: globalThis.fetch, hostEnv: io.env },
+            {
+              store,
+              now,
+              log: log.child({ runId }),
+              fetch: globalThis.fetch,
+              hostEnv: io.env,
+              newId: () => `${runId}-${randomBytes(3).toString("hex")}`,
+              random: Math.random,
+            },
             {
               runId,
               root,
@@ -142,6 +156,7 @@ export const registerFixCommand: RegisterCommand = (program, io, setExit) => {
             : outcome.status === "needs_input"
               ? "needs_input"
               : "failed";
+        log.info({ runId, status, reason: outcome.reason }, "fix run ended");
         await store.updateRun(runId, {
           status,
           reason: outcome.reason,

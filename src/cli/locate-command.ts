@@ -4,6 +4,7 @@
 import { closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import type { RegisterCommand } from "../cli.ts";
+import { loadEnv } from "../config.ts";
 import { UsageError } from "../errors.ts";
 import { diagnose } from "../perception/diagnose.ts";
 import { localize, type SuspectLocation } from "../understanding/localize/localize.ts";
@@ -40,7 +41,7 @@ export const registerLocateCommand: RegisterCommand = (program, io, setExit) => 
         repoRoot: repo.root,
         fileExists: (rel) => existsSync(join(repo.root, rel)),
       });
-      const complete = flags.rerank ? modelFromEnv(io.env, 200) : null;
+      const complete = flags.rerank ? modelFromEnv(loadEnv(io.env), 200) : null;
       if (flags.rerank && !complete)
         throw new UsageError(
           "--rerank needs a model: set XIHE_MODEL_BASE_URL and XIHE_MODEL (or drop --rerank)",

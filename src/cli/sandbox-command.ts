@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { RegisterCommand } from "../cli.ts";
-import { parseRepoConfig } from "../config.ts";
+import { loadEnv, parseRepoConfig } from "../config.ts";
 import { UsageError } from "../errors.ts";
 import { redactText, secretValuesFromEnv } from "../redact.ts";
 import { chooseSandbox, type ChooseSandboxOptions } from "../workspace/sandbox/choose-sandbox.ts";
@@ -43,6 +43,8 @@ export const registerSandboxCommand: RegisterCommand = (program, io, setExit) =>
     .option("--json", "print the result object as JSON")
     .option("--check", "print what this machine can enforce, and run nothing")
     .action(async (argv: string[], flags: SandboxFlags) => {
+      const env = loadEnv(io.env);
+      // Redaction looks at every secret-named variable, not only the ones the schema knows.
       const secrets = secretValuesFromEnv(io.env);
       const scrub = (text: string): string => redactText(text, secrets);
       const support = detectSandboxSupport(randomUUID());
@@ -59,8 +61,7 @@ export const registerSandboxCommand: RegisterCommand = (program, io, setExit) =>
       const config = parseRepoConfig(
         existsSync(configPath) ? readFileSync(configPath, "utf8") : null,
       ).sandbox;
-      const requested =
-        flags.runner ?? (config.runner !== "auto" ? config.runner : (io.env.XIHE_SANDBOX ?? "auto"));
+      const requested = flags.runner ?? (config.runner !== "auto" ? config.runner : env.XIHE_SANDBOX);
       if (!isRunner(requested))
         throw new UsageError(`--runner must be one of ${runners.join(", ")}; got ${requested}`);
       if (flags.network !== "none" && flags.network !== "install")
@@ -71,7 +72,7 @@ export const registerSandboxCommand: RegisterCommand = (program, io, setExit) =>
         trustLocal: flags.trustLocal === true,
         root,
         support,
-        dockerImage: io.env.XIHE_DOCKER_IMAGE,
+        dockerImage: env.XIHE_DOCKER_IMAGE,
         newId: randomUUID,
         now: Date.now,
         redact: scrub,

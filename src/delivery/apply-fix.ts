@@ -1,5 +1,5 @@
 // `/xihe apply`: brings a fix's side branch into the PR head branch. It works only on the head the
-// person approved (THREATS A09: else `head_moved_since_approval`) and only if that is the head the
+// person approved (threat model A09: else `head_moved_since_approval`) and only if that is the head the
 // fix was computed and verified on (else `head_moved`): both messages name both SHAs. Fast-forward
 // when the side branch descends from the head, else a merge commit; pushed with a lease on the head,
 // never forced. A retry after a push whose result was lost finds the push done and does nothing.

@@ -1,16 +1,15 @@
 // After `/xihe undo` (or when the PR it targets is closed) the fix PR has no purpose: close it with
 // a short note. Closing an already-closed PR is a no-op, so a retried step changes nothing.
-import type { GitHubClient } from "../github/github-client.ts";
-import { splitRepo } from "../github/github-client.ts";
+import { repoRefOf, type PullRequestPort } from "./pull-request-port.ts";
 
 export type CloseFixPullRequestResult =
   { closed: true; number: number } | { closed: false; number: number; state: string };
 
 export async function closeFixPullRequest(
-  octokit: GitHubClient,
+  octokit: PullRequestPort,
   input: { repo: string; number: number; note: string },
 ): Promise<CloseFixPullRequestResult> {
-  const ref = splitRepo(input.repo);
+  const ref = repoRefOf(input.repo);
   const { data } = await octokit.rest.pulls.get({ ...ref, pull_number: input.number });
   if (data.state !== "open")
     return { closed: false, number: input.number, state: data.merged ? "merged" : data.state };

@@ -2,7 +2,14 @@
 // loop's FixOutcome (src/agent/loop/fix-outcome.ts), perception's failures and the delivery results onto
 // it; renderFixComment turns it into Markdown. All strings may be untrusted (PR, log, model text):
 // the renderer escapes and caps every one of them, so map values through unchanged.
-import type { FailureClass, FailureKind } from "../perception/failure.ts";
+
+/**
+ * The failure kinds and classes the report shows, declared by delivery (it never imports
+ * perception). They equal perception's FailureKind and FailureClass; the verb that maps perception's
+ * failures onto a FixReport stops compiling if perception gains a value this report cannot show.
+ */
+export type ReportedFailureKind = "test" | "lint" | "type" | "build" | "install" | "crash" | "timeout";
+export type ReportedFailureClass = "code" | "transient" | "flaky" | "config";
 
 export type FixReportStatus =
   /** Verified green; delivered to a side branch (and a fix PR or compare link). */
@@ -29,12 +36,12 @@ export interface FixReport {
   /** What failed before the fix: perception's failures with their classification. */
   failures: {
     tool: string;
-    kind: FailureKind;
+    kind: ReportedFailureKind;
     file: string | null;
     line: number | null;
     test: string | null;
     message: string;
-    classification: FailureClass;
+    classification: ReportedFailureClass;
     /** The classifier's reason (e.g. "passed on re-run"). */
     classificationReason?: string;
   }[];

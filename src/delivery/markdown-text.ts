@@ -1,5 +1,5 @@
 // The one sanitizer for untrusted text (PR fields, CI logs, model output, config errors) in anything
-// Xihe posts on GitHub: comments, replies, PR bodies, reviews, check runs (THREATS A27, A46). No
+// Xihe posts on GitHub: comments, replies, PR bodies, reviews, check runs (threat model A27, A46). No
 // terminal escapes, invisible or bidi characters, controls; no @-mentions (plain, entity-encoded or
 // team), no #N / owner/repo#N / GH-N references, no autolinks, links, images, HTML, headings, lists,
 // tables or math; code spans and blocks whose fences the text cannot close; every piece capped.

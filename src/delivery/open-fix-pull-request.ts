@@ -2,11 +2,10 @@
 // branch, found again by its head branch before creating (exactly once, even when a crashed attempt
 // created it). Fork PR: Xihe cannot (and without maintainer edits must not) write to the fork, so
 // the result is a compare link in the base repository plus the patch.
-import type { GitHubClient } from "../github/github-client.ts";
-import { splitRepo } from "../github/github-client.ts";
 import { assertBranchName, assertCommitSha } from "../workspace/git/git-ref.ts";
 import type { DeliveryGit } from "./delivery-git.ts";
 import { formatFixPatch, type FixPatch } from "./format-fix-patch.ts";
+import { repoRefOf, type PullRequestPort, type RepoRef } from "./pull-request-port.ts";
 import { assertSafeBranchName } from "./side-branch-name.ts";
 
 export interface FixPullRequestInput {
@@ -30,10 +29,10 @@ export type FixDelivery =
 const maxBodyChars = 60_000;
 
 export async function openFixPullRequest(
-  octokit: GitHubClient,
+  octokit: PullRequestPort,
   input: FixPullRequestInput,
 ): Promise<FixDelivery> {
-  const ref = splitRepo(input.repo);
+  const ref = repoRefOf(input.repo);
   const sideBranch = assertSafeBranchName(input.sideBranch);
   if (input.isFork) {
     // The fork's branch name means nothing in the base repository (and may collide with one of its
@@ -71,8 +70,8 @@ export async function openFixPullRequest(
 }
 
 async function findByHead(
-  octokit: GitHubClient,
-  ref: { owner: string; repo: string },
+  octokit: PullRequestPort,
+  ref: RepoRef,
   branch: string,
 ): Promise<{ kind: "pull_request"; number: number; url: string; state: string } | null> {
   const { data } = await octokit.rest.pulls.list({

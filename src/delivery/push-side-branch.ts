@@ -1,5 +1,5 @@
 // Pushes a run's commit to its side branch exactly once. Before pushing it asks the remote: if the
-// branch already points at this SHA, a crashed attempt already pushed and this is a no-op (THREATS
+// branch already points at this SHA, a crashed attempt already pushed and this is a no-op (threat model
 // A34). A branch whose tip is not a commit of this run was not made by Xihe: never overwritten.
 // The push carries an expected-old-SHA lease, so a concurrent change makes it fail, not clobber.
 // The diff is scanned here, not by the caller, so no path can push workflow files or secrets.

@@ -1,6 +1,6 @@
 // The remote Xihe pushes to must be a plain https URL (file:// or loopback http:// for local mirrors
 // and tests) with no credentials in it: the token travels only in the environment, and a URL from
-// untrusted text (THREATS A24) must not smuggle options, other protocols or a user:password part.
+// untrusted text (threat model A24) must not smuggle options, other protocols or a user:password part.
 import { DeliveryRefusal } from "./delivery-refusal.ts";
 
 export function assertRemoteUrl(remoteUrl: string): string {

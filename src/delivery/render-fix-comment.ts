@@ -1,7 +1,7 @@
 // The Markdown body of a fix run's sticky comment (RunOutcome.body; the status wrapper and hidden
 // marker come from github/render-status-comment.ts). Input: FixReport (./fix-report.ts). Every
 // untrusted string goes through markdown-text.ts; lists are capped by count and the optional parts
-// (trace, patch) only get the room left, so the body never exceeds maxCommentChars (THREATS A27).
+// (trace, patch) only get the room left, so the body never exceeds maxCommentChars (threat model A27).
 import type { FixReport } from "./fix-report.ts";
 import { codeSpan, escapeInline, linkTarget } from "./markdown-text.ts";
 import { renderPatchDetails, renderTraceDetails } from "./render-fix-details.ts";

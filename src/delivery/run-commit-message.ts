@@ -1,7 +1,7 @@
 // Commit messages of Xihe's commits: what and why, authored by the App, `Co-authored-by:` the person
 // who asked, and a `Xihe-Run: <run id>` trailer by which a retried push recognises its own commits
-// (THREATS A34) and `/xihe undo` finds what to revert.
-import { sanitizeLlmLine } from "../agent/loop/sanitize-llm-text.ts";
+// (threat model A34) and `/xihe undo` finds what to revert.
+import { sanitizeLlmLine } from "../sanitize-llm-text.ts";
 import { DeliveryRefusal } from "./delivery-refusal.ts";
 
 export interface CoAuthor {

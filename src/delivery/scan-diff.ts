@@ -1,5 +1,5 @@
 // The last look at a change before it leaves the machine. Two things are never pushed: workflow
-// files (the App has no `workflows` permission, THREATS A22) and secrets in added lines (A23). The
+// files (the App has no `workflows` permission, threat model A22) and secrets in added lines (A23). The
 // finding names file and line; the secret itself is never part of a message, log or comment.
 import { redactText } from "../redact.ts";
 import { DeliveryRefusal } from "./delivery-refusal.ts";

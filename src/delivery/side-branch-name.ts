@@ -1,6 +1,6 @@
 // Names of the branches Xihe pushes. Deterministic (`xihe/fix/<pr>-<short run id>`), so a retried
 // run finds its own branch again, and built only from safe characters: anything that came from a
-// model or a PR and is not a plain ref name is refused with `unsafe_llm_output` (THREATS A24).
+// model or a PR and is not a plain ref name is refused with `unsafe_llm_output` (threat model A24).
 import { InvalidRefError, assertBranchName } from "../workspace/git/git-ref.ts";
 import { DeliveryRefusal } from "./delivery-refusal.ts";
 

@@ -1,7 +1,7 @@
 // The loop commits in the workspace as "xihe" with a `Xihe-Run` trailer. Before delivery each commit
 // of base..head is rewritten with the same tree and dates, authored by the App and carrying
 // `Co-authored-by:` the requester. Same input, same SHAs: a resumed run re-stamps to the commit it
-// already pushed, so the push is recognised as done (THREATS A34). Only linear history is accepted.
+// already pushed, so the push is recognised as done (threat model A34). Only linear history is accepted.
 import { assertCommitSha } from "../workspace/git/git-ref.ts";
 import type { DeliveryGit } from "./delivery-git.ts";
 import { withRunTrailers, type CoAuthor } from "./run-commit-message.ts";

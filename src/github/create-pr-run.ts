@@ -1,5 +1,5 @@
 // Records a run for a pull request at the head SHA current right now (the SHA the asker approved,
-// THREATS A09). Fork details travel in the run context so the worker never re-reads them from the PR.
+// threat model A09). Fork details travel in the run context so the worker never re-reads them from the PR.
 import type { RunTrigger, RunVerb, CreateRunResult } from "../store/store.ts";
 import type { GitHubClient, RepoRef } from "./github-client.ts";
 import type { HandlerDeps } from "./handler-deps.ts";

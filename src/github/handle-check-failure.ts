@@ -1,6 +1,6 @@
 // A failed check run or workflow run on an open PR: per `on_failure`, do nothing, diagnose, or fix.
 // Xihe's own check runs and its own side branches never trigger it, and automatic attempts per head
-// SHA are capped, so its pushes cannot loop (THREATS A36). The webhook path queues only failures
+// SHA are capped, so its pushes cannot loop (threat model A36). The webhook path queues only failures
 // `actionablePrs` finds a PR for; the config read and the runs happen in the worker's triage.
 import type { RunVerb } from "../store/store.ts";
 import { createPrRun } from "./create-pr-run.ts";

@@ -1,5 +1,5 @@
 // The token a write run clones and pushes with: minted per run, narrowed to one repository and the
-// permissions a fix needs, and refused if GitHub grants more than asked (THREATS A37: fail closed).
+// permissions a fix needs, and refused if GitHub grants more than asked (threat model A37: fail closed).
 import { XiheError } from "../errors.ts";
 import type { GitHubClient } from "./github-client.ts";
 

@@ -77,7 +77,11 @@ export const workflowRunCompletedPayload = z.object({
     name: z.string().nullable().optional(),
     head_sha: z.string(),
     conclusion: z.string().nullable(),
-    pull_requests: z.array(prRef).default([]),
+    // GitHub's schema allows null entries here; they name no PR, so they are dropped.
+    pull_requests: z
+      .array(prRef.nullable())
+      .default([])
+      .transform((prs) => prs.filter((pr) => pr !== null)),
   }),
   repository,
   sender: user,

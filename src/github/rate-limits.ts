@@ -1,4 +1,4 @@
-// GitHub's retry guidance (THREATS §4.2) as Octokit options: honour `retry-after`, retry short
+// GitHub's retry guidance (threat model) as Octokit options: honour `retry-after`, retry short
 // primary-limit waits only after the wait, back off on secondary limits, and turn a long primary
 // limit (remaining 0, reset far away) into a RateLimitedError so the worker parks the run.
 import type { Octokit } from "@octokit/core";

@@ -1,5 +1,5 @@
 // Reads `.github/xihe.yml` from the DEFAULT branch only, so a pull request cannot widen its own
-// rights (THREATS A14). A missing file means defaults; an invalid one is returned, not thrown.
+// rights (threat model A14). A missing file means defaults; an invalid one is returned, not thrown.
 import { createHash } from "node:crypto";
 import { parseRepoConfig, type RepoConfig } from "../config.ts";
 import { ConfigError } from "../errors.ts";

@@ -1,5 +1,5 @@
 // The sticky status comment of a run. The hidden marker is how a retry finds the comment it already
-// posted (THREATS A35) instead of posting a second one.
+// posted (threat model A35) instead of posting a second one.
 import type { RunRecord } from "../store/store.ts";
 import { escapeInline } from "../delivery/markdown-text.ts";
 

@@ -1,4 +1,4 @@
-// Refuses to work with a git that lacks the clone-time fixes of May 2024 (THREATS A38: hooks via
+// Refuses to work with a git that lacks the clone-time fixes of May 2024 (threat model A38: hooks via
 // symlinked submodules, CVE-2024-32002 and friends). They shipped as point releases on every line
 // from 2.39 on, so "2.39.4 or newer" is not enough: 2.40.1, 2.44.0 and 2.45.0 are newer and unpatched.
 import semver from "semver";

@@ -1,5 +1,5 @@
 // Thrown when GitHub says to wait longer than a run should block a worker: the worker parks the
-// run until `resumeAt` instead of failing it (THREATS A33).
+// run until `resumeAt` instead of failing it (threat model A33).
 import { XiheError } from "../errors.ts";
 
 export class RateLimitedError extends XiheError {

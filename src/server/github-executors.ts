@@ -25,6 +25,7 @@ export interface ExecutorDeps {
   log: Logger;
   now: () => Date;
   newId: () => string;
+  random: () => number;
   fetch?: typeof globalThis.fetch;
   /** The configured model as a text completion (for `/xihe ask` and `/xihe explain`), or null. */
   complete: CompleteText | null;
@@ -76,6 +77,8 @@ export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
       store: deps.store,
       log: deps.log,
       now: deps.now,
+      newId: deps.newId,
+      random: deps.random,
       installationOctokit,
       appOctokit,
       workspaces,

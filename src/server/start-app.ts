@@ -36,7 +36,7 @@ export async function startApp(
 ): Promise<{ close(): Promise<void> }> {
   const env = loadEnv(processEnv);
   const appEnv = requireAppEnv(env);
-  const log = createLogger({ level: env.LOG_LEVEL });
+  const log = createLogger({ level: env.LOG_LEVEL ?? "info" });
   const gitVersion = checkGitVersion(execFileSync("git", ["--version"], { encoding: "utf8" }));
   const privateKey = appEnv.privateKey ?? readFileSync(env.PRIVATE_KEY_PATH!, "utf8");
   const store = openStore(env.XIHE_STORE);
@@ -77,8 +77,9 @@ export async function startApp(
       log,
       now,
       newId: () => randomBytes(4).toString("hex"),
+      random: Math.random,
       fetch: timedFetch(blobDownloadTimeoutMs),
-      complete: modelFromEnv(processEnv, 1200),
+      complete: modelFromEnv(env, 1200),
       hostEnv: processEnv,
     }),
     reporterFor: (run) => createGitHubReporter(() => probot.auth(run.installationId ?? undefined), now),
@@ -99,8 +100,8 @@ export async function startApp(
     webhooksPath: "/api/github/webhooks",
     log,
   });
-  const port = Number(processEnv.PORT ?? 3000);
-  await new Promise<void>((resolve) => server.listen(port, processEnv.HOST ?? "0.0.0.0", resolve));
+  const port = env.PORT;
+  await new Promise<void>((resolve) => server.listen(port, env.HOST, resolve));
   worker.start();
   log.info({ port, gitVersion, store: env.XIHE_STORE, ...recovered }, "xihe app listening");
   const recovery = every(options.redeliverIntervalMs ?? 10 * 60_000, () =>

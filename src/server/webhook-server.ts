@@ -1,17 +1,18 @@
-// The HTTP front of the App. In order, before any handler runs: a size cap on the raw body (THREATS
-// A03: no HMAC over more than the cap, no inflating), the signature checked on the raw bytes (A01,
-// A02), then the event handed to Probot's webhooks. Answers: 401 signature_invalid, 413
-// payload_too_large, 415 for compressed bodies, 400 for a malformed delivery, 200 once handled.
+// The HTTP front of the App. In order, before any handler runs: a size cap on the raw body (threat
+// model A03: no HMAC over more than the cap, no inflating), the signature checked on the raw bytes
+// by @octokit/webhooks' `verify` (A01, A02), then the event handed to Probot's webhooks. Answers:
+// 401 signature_invalid, 413 payload_too_large, 415 for compressed bodies, 400 for a malformed
+// delivery, 200 once handled (or ignored: an event name this version does not know).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { emitterEventNames, type EmitterWebhookEvent, type Webhooks } from "@octokit/webhooks";
 import type { Logger } from "../logger.ts";
 
 export const maxWebhookBytes = 25 * 1024 * 1024;
 
-/** The part of Probot's `probot.webhooks` this server uses. */
-export interface WebhookReceiver {
-  verify(payload: string, signature: string): Promise<boolean>;
-  receive(event: { id: string; name: never; payload: never }): Promise<void>;
-}
+/** The part of @octokit/webhooks (Probot's `probot.webhooks`) this server uses. */
+export type WebhookReceiver = Pick<Webhooks, "verify" | "receive">;
+
+const knownEvents: ReadonlySet<string> = new Set(emitterEventNames);
 
 export interface WebhookServerOptions {
   webhooks: WebhookReceiver;
@@ -54,8 +55,14 @@ export function createWebhookServer(options: WebhookServerOptions): Server {
     } catch {
       return send(res, 400, "payload_not_json");
     }
+    // A new event GitHub added after this version: nothing handles it, and an error status would
+    // only make GitHub (and our missed-delivery recovery) send it again.
+    if (!knownEvents.has(name)) {
+      options.log.debug({ deliveryId: id, event: name }, "ignored: unknown event name");
+      return send(res, 200, "ignored");
+    }
     // Verified above; the payload shape is checked by each handler's zod schema.
-    await options.webhooks.receive({ id, name: name as never, payload: payload as never });
+    await options.webhooks.receive({ id, name, payload } as EmitterWebhookEvent);
     send(res, 200, "ok");
   }
 }

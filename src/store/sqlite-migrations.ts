@@ -71,7 +71,7 @@ export const sqliteMigrations: readonly string[] = [
   CREATE INDEX audit_repo ON audit(repo, seq);
   CREATE INDEX audit_run ON audit(run_id, seq);
   `,
-  // A run parked by a rate limit waits until not_before (THREATS A33).
+  // A run parked by a rate limit waits until not_before (threat model A33).
   `ALTER TABLE runs ADD COLUMN not_before TEXT;`,
   // The webhook path only records a delivery and queues its triage (issue 19): everything that needs
   // GitHub happens later in the worker, so a slow GitHub never holds a webhook answer.

@@ -1,7 +1,7 @@
 // WorkspaceGit over the one hardened git runner (workspace/run-git.ts): no host config, no hooks,
 // no fsmonitor, no submodule recursion, no diff drivers, a fixed identity. The repository is pinned
 // when the workspace is opened, before any sandboxed command runs, so a rewritten `.git` file in
-// the work tree cannot point host git at a planted repository (THREATS A39).
+// the work tree cannot point host git at a planted repository (threat model A39).
 import { lstatSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { ToolFailure } from "../errors.ts";

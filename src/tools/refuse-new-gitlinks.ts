@@ -1,7 +1,7 @@
 // A gitlink (mode 160000) in the index that HEAD does not have, at that path with that commit, can
 // only come from a nested repository a sandboxed command planted: git add records one for any
 // directory with a .git. Committing it would carry PR-planted state into the fix, and any git that
-// later descends into it runs that repository's config (THREATS A39). Every commit passes this
+// later descends into it runs that repository's config (threat model A39). Every commit passes this
 // check, so HEAD only ever holds the gitlinks the pull request had at its head.
 import { XiheError } from "../errors.ts";
 

@@ -24,6 +24,7 @@ const server = createServer((client) => {
 server.listen(0, "127.0.0.1", () => {
   const address = server.address();
   const proxy = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  // This program's own environment is the sandbox's (already the allow-list a run gets), not Xihe's.
   const env = {
     ...process.env,
     ...JSON.parse(envJson),

@@ -1,7 +1,7 @@
 // After every sandboxed command, removes the `.git` directories, files and links it left anywhere
 // in the workspace below the top level: a nested repository is PR-controlled config (filters,
 // fsmonitor, hooks) that any git descending into it would run, ours or the user's next `git status`
-// in a local checkout (THREATS A39). Nested repositories that were there before the first command
+// in a local checkout (threat model A39). Nested repositories that were there before the first command
 // (a user's own submodules) stay. The top-level `.git` is the workspace's own; when it is a gitdir
 // file (a linked worktree) a rewritten pointer is put back.
 import { chmodSync, type Dirent, lstatSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";

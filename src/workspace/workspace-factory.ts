@@ -76,7 +76,7 @@ export function createWorkspaceFactory(deps: WorkspaceFactoryDeps) {
 
 // info/attributes outranks every .gitattributes in the tree: whatever driver names the PR's
 // attributes use, host git applies no filter, textconv, external diff or merge driver in this
-// checkout, even one a config we did not foresee defines (THREATS A39). --attr-source would do the
+// checkout, even one a config we did not foresee defines (threat model A39). --attr-source would do the
 // same from outside the repository but needs git 2.40.
 function neutraliseDrivers(dir: string): void {
   mkdirSync(join(dir, ".git", "info"), { recursive: true });

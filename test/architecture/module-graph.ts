@@ -26,6 +26,14 @@ export function listSourceFiles(root: string, dir = "src"): string[] {
 
 /** Relative specifiers of one file, with whether each is type-only. */
 export function importsOf(fileName: string, text: string): { spec: string; typeOnly: boolean }[] {
+  return specifiersOf(fileName, text).filter((f) => f.spec.startsWith("./") || f.spec.startsWith("../"));
+}
+
+/**
+ * Every module specifier of one file: static, dynamic and type imports, re-exports, and
+ * `require.resolve("pkg/...")` (a package located on disk rather than imported).
+ */
+export function specifiersOf(fileName: string, text: string): { spec: string; typeOnly: boolean }[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
   const found: { spec: string; typeOnly: boolean }[] = [];
   const visit = (node: ts.Node): void => {
@@ -52,6 +60,14 @@ export function importsOf(fileName: string, text: string): { spec: string; typeO
       ts.isStringLiteral(node.arguments[0])
     ) {
       found.push({ spec: node.arguments[0].text, typeOnly: false });
+    } else if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.getText(source) === "require.resolve" &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      found.push({ spec: node.arguments[0].text, typeOnly: false });
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
       const literal = node.argument.literal;
       if (ts.isStringLiteral(literal)) found.push({ spec: literal.text, typeOnly: true });
@@ -59,7 +75,7 @@ export function importsOf(fileName: string, text: string): { spec: string; typeO
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return found.filter((f) => f.spec.startsWith("./") || f.spec.startsWith("../"));
+  return found;
 }
 
 /** Every file of src/ with the src/ files it imports (repository-relative, `/`-separated). */
@@ -129,4 +145,60 @@ export function findCycles(graph: ModuleGraph, { includeTypeOnly = false } = {})
     }
   }
   return cycles;
+}
+
+/**
+ * Files a module loads by URL rather than by import: `new URL("./parse-worker-boot.mjs",
+ * import.meta.url)` for a worker's boot file or a launcher script read at run time.
+ */
+export function urlReferencesOf(fileName: string, text: string): string[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isNewExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === "URL" &&
+      node.arguments?.length === 2 &&
+      ts.isStringLiteral(node.arguments[0]!) &&
+      node.arguments[1]!.getText(source) === "import.meta.url"
+    )
+      found.push((node.arguments[0] as ts.StringLiteral).text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found.filter((spec) => spec.startsWith("./") || spec.startsWith("../"));
+}
+
+/**
+ * The src/ modules reachable from the given entry files (repository-relative), following static
+ * and dynamic imports (type-only ones too: a module of types is used by whoever names them) and
+ * files loaded by URL (worker boot files).
+ */
+export function reachableFrom(root: string, entries: readonly string[], graph: ModuleGraph): Set<string> {
+  const seen = new Set<string>();
+  const edgesOf = (file: string): string[] => {
+    const text = readFileSync(join(root, file), "utf8");
+    const specs = [
+      ...(graph.has(file) ? [] : importsOf(file, text).map((i) => i.spec)),
+      ...urlReferencesOf(file, text),
+    ];
+    const fromSpecs = specs.map((spec) =>
+      relative(root, resolve(root, dirname(file), spec))
+        .split(sep)
+        .join("/"),
+    );
+    return [
+      ...(graph.get(file) ?? []).map((e) => e.to),
+      ...fromSpecs.filter((t) => existsSync(join(root, t))),
+    ];
+  };
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file) || !CODE.test(file)) continue;
+    seen.add(file);
+    queue.push(...edgesOf(file));
+  }
+  return seen;
 }

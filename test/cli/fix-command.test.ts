@@ -95,6 +95,27 @@ describe("xihe fix", () => {
     expect(repo.git("ls-files", "--others", "--exclude-standard").trim()).toMatch(/^(\.xihe\/\S+\n?)*$/);
   });
 
+  it("logs through the project's logger: LOG_LEVEL honoured, secrets redacted, quiet by default", async () => {
+    repo = makeGitRepo({ "a.txt": "a\n" });
+    const token = `ghp_${"a".repeat(36)}`;
+    const args = ["fix", "--cmd", `echo ${token}`, "--no-llm", "--trust-local", "--json"];
+    const verbose = cli({ LOG_LEVEL: "info" });
+    await main(args, verbose.io);
+    const lines = verbose
+      .err()
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { msg: string; runId: string; commands?: string[] });
+    expect(lines.map((l) => l.msg)).toEqual(["fix run started", "fix run ended"]);
+    expect(lines[0]!.runId).toMatch(/^[0-9a-f]{8}$/);
+    expect(verbose.err()).not.toContain(token);
+    expect(lines[0]!.commands?.[0]).toContain("echo ");
+    const quiet = cli({}, true);
+    quiet.io.env = { XIHE_STORE: quiet.storePath }; // no LOG_LEVEL: the CLI's default
+    await main(args, quiet.io);
+    expect(quiet.err()).toBe("");
+  });
+
   it("refuses a dirty checkout and a run with no commands, with exit 2", async () => {
     repo = makeGitRepo(sumRepo);
     const c = cli();

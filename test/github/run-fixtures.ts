@@ -21,6 +21,7 @@ export function realExecutors(
       log: pino({ level: "silent" }),
       now: () => new Date(),
       newId: () => Math.random().toString(16).slice(2, 10),
+      random: Math.random,
       fetch: globalThis.fetch,
       complete: options.complete ?? null,
       hostEnv: process.env,

@@ -95,4 +95,17 @@ describe("webhook HTTP server", () => {
     const res = await post(body, { "x-hub-signature-256": await sign(secret, body) });
     expect(res.status).toBe(200);
   });
+
+  it("answers 200 to a signed delivery of an event name it does not know, and hands it to no handler", async () => {
+    const seen: string[] = [];
+    h.probot.webhooks.onAny((event) => void seen.push(event.name));
+    const body = JSON.stringify({ action: "created", installation: { id: 1 } });
+    const signature = await sign(secret, body);
+    const unknown = await post(body, { "x-hub-signature-256": signature, "x-github-event": "made_up_event" });
+    expect(unknown.status).toBe(200);
+    expect(await unknown.json()).toEqual({ status: "ignored" });
+    const known = await post(body, { "x-hub-signature-256": signature, "x-github-event": "star" });
+    expect(known.status).toBe(200);
+    expect(seen).toEqual(["star"]);
+  });
 });

@@ -5,7 +5,7 @@ import { ToolFailure } from "../../errors.ts";
 import type { Permission, Tool, ToolContext } from "../../tools/define-tool.ts";
 import type { ToolCallRequest } from "../model/model.ts";
 import { traceEntry, type TraceEntry } from "./reasoning-trace.ts";
-import { sanitizeLlmLine } from "./sanitize-llm-text.ts";
+import { sanitizeLlmLine } from "../../sanitize-llm-text.ts";
 import { validateToolCall } from "./validate-tool-call.ts";
 
 export type ExecRecord = {

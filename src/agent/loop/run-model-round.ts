@@ -47,7 +47,7 @@ type TurnRecord = {
 };
 
 const maxTurnsPerRound = 10;
-/** THREATS A20: commands that hang (watch mode, stdin) would burn the budget one timeout at a time. */
+/** threat model A20: commands that hang (watch mode, stdin) would burn the budget one timeout at a time. */
 export const maxConsecutiveTimeouts = 3;
 
 export async function runModelRound(deps: RoundDeps, round: number, memo: string): Promise<RoundResult> {

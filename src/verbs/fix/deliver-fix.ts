@@ -2,7 +2,7 @@
 // `Co-authored-by:` the requester and the run trailer; push the deterministic side branch
 // (pushSideBranch refuses workflow files and secrets); then open the fix PR (same repo) or give a
 // compare link and patch (fork). Push and PR are persisted steps, and each also checks GitHub before
-// acting, so a redelivered webhook or a resumed run repeats neither (THREATS A34).
+// acting, so a redelivered webhook or a resumed run repeats neither (threat model A34).
 import { deliveryGit } from "../../delivery/delivery-git.ts";
 import { DeliveryRefusal } from "../../delivery/delivery-refusal.ts";
 import { openFixPullRequest } from "../../delivery/open-fix-pull-request.ts";

@@ -1,7 +1,6 @@
 // One fix attempt in a prepared checkout: choose the sandbox, the model (if configured), the code
 // index and localizer, and run the fix loop. Shared by `xihe fix` and the App's `/xihe fix` run, so
 // both take exactly the same path; only where the checkout comes from differs.
-import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import type { Env, RepoConfig } from "../../config.ts";
 import { budgetLimitsFrom } from "../../agent/loop/budget.ts";
@@ -50,6 +49,9 @@ export interface FixInWorkspaceDeps {
   fetch: typeof globalThis.fetch;
   /** The environment Xihe was started with: where the host's package-manager config comes from. */
   hostEnv: Readonly<Record<string, string | undefined>>;
+  /** Ids for sandboxes (containers, cgroups) and the model client's retry jitter, from the entry point. */
+  newId: () => string;
+  random: () => number;
 }
 
 /**
@@ -84,7 +86,7 @@ export async function fixInWorkspace(
       root: req.root,
       support: detectSandboxSupport(req.runId),
       dockerImage: req.env.XIHE_DOCKER_IMAGE,
-      newId: () => `${req.runId}-${randomBytes(3).toString("hex")}`,
+      newId: deps.newId,
       now: () => deps.now().getTime(),
       readOnlyDirs: [...(req.readOnlyDirs ?? []), ...extraReadOnly],
       redact: req.redact,
@@ -110,7 +112,7 @@ export async function fixInWorkspace(
         ...settings,
         fetch: deps.fetch,
         sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
-        random: Math.random,
+        random: deps.random,
         now: deps.now,
       })
     : null;

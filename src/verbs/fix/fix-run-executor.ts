@@ -33,6 +33,8 @@ export interface FixRunDeps {
   store: Store;
   log: Logger;
   now: () => Date;
+  newId: () => string;
+  random: () => number;
   installationOctokit: (installationId: number) => Promise<GitHubClient>;
   appOctokit: () => Promise<GitHubClient>;
   workspaces: WorkspaceFactory;
@@ -53,7 +55,7 @@ export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
     const config = await readTrustedConfig(octokit, run);
     if (!config.ok) return config.outcome;
     if (run.trigger === "comment" || run.trigger === "label") {
-      // Re-checked at start (THREATS A08): access may have been removed since the command was queued.
+      // Re-checked at start (threat model A08): access may have been removed since the command was queued.
       const access = await getAccess(octokit, ref, run.requester);
       if (!canWrite(access))
         return failed(`@${run.requester} no longer has write access; the run was not started`);
@@ -64,7 +66,7 @@ export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
     if ("error" in prepared) return failed(prepared.error);
     const { workspace, cloneUrl } = prepared;
     const { token } = prepared;
-    // THREATS A14: the PR's own config never widens the policy; say so when it has one.
+    // threat model A14: the PR's own config never widens the policy; say so when it has one.
     notePrLocalConfig(ctx.log, workspace.dir, config.policyHash);
     await ctx.progress("Reading the failing checks…");
     const perception = await ctx.step<PrChecksPerception & Json>(
@@ -96,7 +98,15 @@ export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
     try {
       await ctx.progress("Fixing: deterministic fixers first, then the model if one is configured…");
       const outcome: FixOutcome = await fixInWorkspace(
-        { store: deps.store, now: deps.now, log: ctx.log, fetch: deps.fetch, hostEnv: deps.hostEnv },
+        {
+          store: deps.store,
+          now: deps.now,
+          log: ctx.log,
+          fetch: deps.fetch,
+          hostEnv: deps.hostEnv,
+          newId: () => `${run.id}-${deps.newId()}`,
+          random: deps.random,
+        },
         {
           runId: run.id,
           root: workspace.dir,

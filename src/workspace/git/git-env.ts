@@ -2,7 +2,7 @@
 // variables, no system or global config, no HOME dotfiles), with hardening passed as GIT_CONFIG_*
 // so it applies to every command and is never written into a repository's config. The token rides
 // the same way as an http.extraHeader: not in argv (visible in /proc/*/cmdline), not in URLs, not in
-// .git/config. Nothing here can run code a repository chose (THREATS A15, A39).
+// .git/config. Nothing here can run code a repository chose (threat model A15, A39).
 
 export interface GitEnvOptions {
   /**

@@ -37,7 +37,7 @@ const installHelp =
   "install bubblewrap (Debian/Ubuntu: `apt-get install bubblewrap`; Fedora: `dnf install bubblewrap`), " +
   "or set XIHE_SANDBOX=docker with XIHE_DOCKER_IMAGE=<image>@sha256:<digest> on a host with a Docker engine";
 
-/** Every runner a run gets removes the nested repositories its commands leave (THREATS A39). */
+/** Every runner a run gets removes the nested repositories its commands leave (threat model A39). */
 export function chooseSandbox(o: ChooseSandboxOptions): Sandbox {
   return withNestedGitCleanup(chooseRunner(o));
 }

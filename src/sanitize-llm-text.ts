@@ -1,6 +1,7 @@
-// Model-written text that ends up in git (commit subjects) or comments is untrusted (THREATS A24):
+// Model-written text that ends up in git (commit subjects) or comments is untrusted (threat model A24):
 // one line, no control characters, no shell or markdown metacharacters that could be read as
 // commands or links, no forged trailers, bounded length. Argv-only git calls make it data either way.
+// A leaf (it imports nothing) so the agent's commits and delivery's commit messages share it.
 export function sanitizeLlmLine(text: string, maxChars = 72): string {
   const visible = [...text].map((ch) => (isInvisible(ch.codePointAt(0) ?? 0) ? " " : ch)).join("");
   const oneLine = visible
@@ -13,7 +14,7 @@ export function sanitizeLlmLine(text: string, maxChars = 72): string {
   return oneLine.length > maxChars ? `${oneLine.slice(0, maxChars - 1)}…` : oneLine || "change";
 }
 
-/** C0/C1 controls, zero-width characters and bidi overrides (THREATS A11/A13). */
+/** C0/C1 controls, zero-width characters and bidi overrides (threat model A11/A13). */
 function isInvisible(code: number): boolean {
   return (
     code < 0x20 ||
