@@ -94,9 +94,6 @@ describe("/xihe fix end to end", () => {
     expect(final).toMatch(/roll ?back|undo/i);
     expect(final).toContain("node --test test/");
     expect(final).not.toContain("ghs_runtoken");
-    // `XIHE_WRITE_EXAMPLE=1 npx vitest run test/verbs/fix/fix-run.e2e.test.ts` refreshes the README's example.
-    if (process.env.XIHE_WRITE_EXAMPLE === "1")
-      writeFileSync(new URL("../../../docs/example-run-comment.md", import.meta.url), `${final}\n`);
 
     // The side branch is in the bare repository and its tests pass.
     const branches = git(remote.bare, "branch", "--list", "xihe/fix/*").replace(/^[*\s]+/gm, "");
