@@ -58,6 +58,9 @@ export async function discoverRegistries(
         if ((key === "registry" || key.endsWith(":registry")) && typeof value === "string")
           out.allowedUrls.push(value);
       if (typeof config?.registry === "string") out.npmRegistry = config.registry;
+      // A host behind a TLS-inspecting proxy trusts its CA through npm's cafile; without it every
+      // registry request from the sandbox fails with SELF_SIGNED_CERT_IN_CHAIN.
+      if (typeof config?.cafile === "string" && config.cafile !== "") out.npmCafile = config.cafile;
     }
     if (configured || pipManagers.has(manager)) {
       const answer = await run("python3", ["-c", pipProbe], scratch).then(

@@ -7,6 +7,8 @@ export interface InstallRegistries {
   allowedUrls: string[];
   /** The npm registry the App's host uses (`npm config get registry`). */
   npmRegistry?: string;
+  /** The CA file the App's host npm trusts (`npm config get cafile`), when one is configured. */
+  npmCafile?: string;
   /** pip's index URL on the App's host, when one is configured. */
   pipIndexUrl?: string;
 }
@@ -31,6 +33,7 @@ export function installEnv(registries: InstallRegistries, allowScripts: boolean)
     env.npm_config_registry = registries.npmRegistry;
     env.YARN_NPM_REGISTRY_SERVER = registries.npmRegistry;
   }
+  if (registries.npmCafile) env.npm_config_cafile = registries.npmCafile;
   if (registries.pipIndexUrl) env.PIP_INDEX_URL = registries.pipIndexUrl;
   return env;
 }

@@ -1,5 +1,6 @@
 export function cartTotal(items){
-    return items.reduce((sum,item)=>sum+item.price*item.quantity,0)
+    let total = items.reduce((sum,item)=>sum+item.price*item.quantity,0)
+    return total
 }
 
 export function applyDiscount(total,percent) {

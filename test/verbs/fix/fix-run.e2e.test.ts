@@ -20,9 +20,8 @@ import {
   realExecutors,
   runTokenReply,
 } from "../../github/run-fixtures.ts";
+import { api, interceptFixRun, repoPath } from "./fix-run-api.ts";
 
-const api = "https://api.github.com";
-const repoPath = "/repos/Codertocat/Hello-World";
 const blobHost = "https://pipelines.actions.example.test";
 
 function git(cwd: string, ...args: string[]): string {
@@ -101,9 +100,6 @@ describe("/xihe fix end to end", () => {
     // The install phase's evidence is in the comment: manager, command, exit code and duration.
     expect(final).toContain("#### Dependencies\n\n✅ installed with `npm`");
     expect(final).toMatch(/\| `npm install --ignore-scripts [^`]*` \| 0 \| \d+\.\d s \|/);
-    // `XIHE_WRITE_EXAMPLE=1 npx vitest run test/verbs/fix/fix-run.e2e.test.ts` refreshes the README's example.
-    if (process.env.XIHE_WRITE_EXAMPLE === "1")
-      writeFileSync(new URL("../../../docs/example-run-comment.md", import.meta.url), `${final}\n`);
 
     // The side branch is in the bare repository and its tests pass.
     const branches = git(remote.bare, "branch", "--list", "xihe/fix/*").replace(/^[*\s]+/gm, "");
@@ -312,81 +308,13 @@ async function startFixRun(fork: boolean, extra: Record<string, string> = {}) {
   const config = Buffer.from(`commands:\n  test: ["${testCommand}"]\n`).toString("base64");
   const contents = { type: "file", encoding: "base64", content: config, path: ".github/xihe.yml" };
 
-  const gh = nock(api);
-  gh.post("/app/installations/2311213/access_tokens", isInstallationTokenRequest)
-    .reply(201, installationTokenReply)
-    .get(`${repoPath}/contents/.github%2Fxihe.yml`)
-    .query({ ref: "master" })
-    .times(2)
-    .reply(200, contents)
-    .get(`${repoPath}/collaborators/Codertocat/permission`)
-    .times(2)
-    .reply(200, fixture("collaborator-permission.write.json"))
-    .get(`${repoPath}/pulls/1`)
-    .reply(200, pull)
-    .post(`${repoPath}/issues/comments/492700400/reactions`, { content: "eyes" })
-    .reply(201, { id: 1, content: "eyes" });
-  // The worker: sticky comment, check run, perception of the failed job, run token, fix PR.
-  const created: string[] = [];
-  gh.get(`${repoPath}/issues/1/comments`)
-    .query({ per_page: "100" })
-    .reply(200, [])
-    .post(`${repoPath}/issues/1/comments`, (b: { body: string }) => (created.push(b.body), true))
-    .reply(201, { id: 555, html_url: "https://github.com/Codertocat/Hello-World/pull/1#issuecomment-555" })
-    .post(
-      `${repoPath}/check-runs`,
-      (b: { status: string; head_sha: string }) => b.status === "in_progress" && b.head_sha === remote.head,
-    )
-    .reply(201, { id: 777 })
-    .get(`${repoPath}/commits/${remote.head}/check-runs`)
-    .query({ filter: "latest", per_page: 100, page: 1 })
-    .reply(200, {
-      total_count: 1,
-      check_runs: [
-        {
-          id: 4242,
-          name: "test",
-          head_sha: remote.head,
-          status: "completed",
-          conclusion: "failure",
-          details_url: "https://github.com/Codertocat/Hello-World/actions/runs/1/job/4242",
-          app: { id: 15368, slug: "github-actions", name: "GitHub Actions" },
-          output: { title: null, summary: null, text: null, annotations_count: 0 },
-        },
-      ],
-    })
-    .get(`${repoPath}/commits/${remote.head}/status`)
-    .query({ per_page: 100 })
-    .reply(200, { state: "failure", statuses: [] })
-    .get(`${repoPath}/actions/jobs/4242/logs`)
-    .reply(302, "", { Location: `${blobHost}/logs/4242?sig=abc` })
-    .post(
-      "/app/installations/2311213/access_tokens",
-      (b: unknown) =>
-        typeof b === "object" && b !== null && JSON.stringify(b).includes('"repositories":["Hello-World"]'),
-    )
-    .reply(201, runTokenReply);
-  if (!fork)
-    gh.get(`${repoPath}/pulls`)
-      .query((q) => q.state === "all" && String(q.head).startsWith("Codertocat:xihe/fix/1-"))
-      .reply(200, [])
-      .post(
-        `${repoPath}/pulls`,
-        (b: { base: string; head: string }) => b.base === "changes" && b.head.startsWith("xihe/fix/1-"),
-      )
-      .reply(201, { number: 2, html_url: "https://github.com/Codertocat/Hello-World/pull/2", state: "open" });
-  nock(blobHost).get("/logs/4242").query({ sig: "abc" }).reply(200, remote.log);
-  const updates: string[] = [];
-  nock(api)
-    .patch(`${repoPath}/issues/comments/555`, (b: { body: string }) => (updates.push(b.body), true))
-    .reply(200, { id: 555 })
-    .persist();
-  const checkDone = nock(api)
-    .patch(
-      `${repoPath}/check-runs/777`,
-      (b: { status: string; conclusion: string }) => b.status === "completed",
-    )
-    .reply(200, { id: 777 });
+  const { created, updates, checkDone } = interceptFixRun({
+    head: remote.head,
+    pull,
+    contents,
+    log: remote.log,
+    fork,
+  });
 
   await h.send("issue_comment", commentPayload("/xihe fix"), "delivery-e2e");
   await h.worker.drain();

@@ -1,0 +1,1 @@
+export default [{ files: ["src/**/*.js"], rules: { "prefer-const": "error", eqeqeq: "error" } }];
