@@ -57,11 +57,6 @@ const layers = [
 // Imports that break a boundary today, each named for a follow-up. An entry lifts one rule for one
 // file; remove it when the import is gone (the lint then keeps it gone).
 const allowed = [
-  // issue 11 item 2: the agent core receives a `step` function instead of importing runs/run-step.ts
-  { file: "src/agent/loop/fix-loop.ts", rule: "runs" },
-  { file: "src/agent/loop/run-deterministic-tier.ts", rule: "runs" },
-  { file: "src/agent/loop/run-model-phase.ts", rule: "runs" },
-  { file: "src/agent/loop/run-model-round.ts", rule: "runs" },
   // delivery takes the Octokit client type and splitRepo from github/github-client.ts; it should
   // declare the small port it calls (pulls.create/update/list) and take owner/repo as data
   { file: "src/delivery/open-fix-pull-request.ts", rule: "github" },

@@ -3,8 +3,9 @@
 // cancelled runs are aborted, and everything an executor does goes through persisted steps. It also
 // drains the triage queue (triage-loop.ts) that webhook deliveries fill.
 import type { Logger } from "../logger.ts";
-import { runStep } from "./run-step.ts";
-import { contextNumber, contextObject } from "./run-context.ts";
+import { createStep } from "./run-step.ts";
+import { mergeRunContext, parseRunContext } from "./run-context.ts";
+import { runLifecycleContext } from "./run-lifecycle-context.ts";
 import { RateLimitedError } from "./rate-limited-error.ts";
 import { maxUnreachableRetries, retryBackoffMs } from "./retry-backoff.ts";
 import { ServiceUnreachableError } from "./service-unreachable-error.ts";
@@ -72,11 +73,9 @@ export function createWorker(deps: WorkerDeps): Worker {
       },
       signal,
       log,
-      step: async (stepId, kind, input, fn) =>
-        (await runStep({ store: deps.store, now: deps.now }, { runId: run.id, stepId, kind, input }, fn))
-          .output,
+      step: createStep({ store: deps.store, now: deps.now }, claimed.id),
       remember: async (values) => {
-        run = await deps.store.updateRun(run.id, { context: { ...contextObject(run), ...values } });
+        run = await deps.store.updateRun(run.id, { context: mergeRunContext(run, values) });
       },
       // Progress is a courtesy: a failed update never fails the run.
       progress: (text) =>
@@ -135,7 +134,7 @@ export function createWorker(deps: WorkerDeps): Worker {
   // GitHub did not answer: the run waits and resumes at its first unfinished step (finished steps
   // replay), so the command is not lost; after many tries it fails with the reason.
   async function parkUnreachable(ctx: RunContext, reporter: RunReporter, err: ServiceUnreachableError) {
-    const parks = (contextNumber(ctx.run, "unreachableParks") ?? 0) + 1;
+    const parks = parseRunContext(ctx.run, runLifecycleContext).unreachableParks + 1;
     if (parks > maxUnreachableRetries) {
       ctx.log.error({ err, parks }, "run failed: GitHub stayed unreachable");
       await finish(ctx, reporter, { status: "failed", summary: err.message, body: "" }).catch((e: unknown) =>

@@ -1,5 +1,6 @@
 import nock from "nock";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { createHarness, type Harness } from "../github/app-harness.ts";
 import { recoverInterruptedRuns } from "../../src/runs/recover-interrupted.ts";
 import { RateLimitedError } from "../../src/runs/rate-limited-error.ts";
@@ -9,6 +10,7 @@ import type { Store } from "../../src/store/store.ts";
 const api = "https://api.github.com";
 const repoPath = "/repos/Codertocat/Hello-World";
 const head = "ec26c3e57ca3a959ca5aad62de7213c562f8c821";
+const perceived = z.object({ failures: z.number() });
 
 async function queueRun(store: Store, id = "run-1") {
   await store.createRun(
@@ -122,7 +124,9 @@ describe("run lifecycle on GitHub", () => {
   it("resumes a run whose worker stopped mid-run, with no second status comment", async () => {
     let release: (() => void) | undefined;
     const stuck: RunExecutor = async (ctx) => {
-      await ctx.step("perceive", "perceive", null, async () => ({ failures: 2 }));
+      await ctx.step("perceive", { kind: "perceive", input: null, output: perceived }, async () => ({
+        failures: 2,
+      }));
       await new Promise<void>((resolve) => (release = resolve));
       throw new Error("worker killed");
     };
@@ -140,8 +144,7 @@ describe("run lifecycle on GitHub", () => {
     const resumed: RunExecutor = async (ctx) => {
       const out = await ctx.step(
         "perceive",
-        "perceive",
-        null,
+        { kind: "perceive", input: null, output: perceived },
         async () => (perceiveCalls++, { failures: 0 }),
       );
       return { status: "succeeded", summary: `resumed with ${JSON.stringify(out)}`, body: "" };

@@ -1,6 +1,7 @@
 // Budgets enforced outside the model. Every model call is reserved BEFORE it is made with an upper
 // bound of its tokens and cost (input estimate + max_tokens), and max_tokens is cut to what is left,
 // so no single turn can overshoot. Tool calls and wall time are checked before each call too.
+import { z } from "zod";
 import type { RepoConfig } from "../../config.ts";
 import type { ChatMessage, Model, ModelRole, ModelTurn, ToolSpec } from "../model/model.ts";
 
@@ -12,19 +13,21 @@ export interface BudgetLimits {
   maxRepairRounds: number;
 }
 
-export type BudgetKind = "tokens" | "cost" | "time" | "tool_calls" | "rounds" | "timeouts";
+export const budgetKind = z.enum(["tokens", "cost", "time", "tool_calls", "rounds", "timeouts"]);
+export type BudgetKind = z.infer<typeof budgetKind>;
 export type BudgetCheck = { ok: true } | { ok: false; kind: BudgetKind; reason: string };
 export type ModelReservation =
   { ok: true; maxTokens: number; inputTokens: number } | { ok: false; kind: BudgetKind; reason: string };
 
-export type Spend = {
-  inputTokens: number;
-  outputTokens: number;
-  costUsd: number;
-  modelCalls: number;
-  toolCalls: number;
-  elapsedMs: number;
-};
+export const spend = z.object({
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  costUsd: z.number(),
+  modelCalls: z.number(),
+  toolCalls: z.number(),
+  elapsedMs: z.number(),
+});
+export type Spend = z.infer<typeof spend>;
 
 /** The smallest answer worth asking for: below this the run stops instead of calling. */
 const minOutputTokens = 256;

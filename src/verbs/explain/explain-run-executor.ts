@@ -3,13 +3,14 @@
 // model, when one is configured), and post ONE review whose line comments carry the explanations.
 import { openRepoIndex } from "../../understanding/index/open-repo-index.ts";
 import { codeSpan, escapeInline, linkTarget } from "../../delivery/markdown-text.ts";
-import { contextBoolean, contextString } from "../../runs/run-context.ts";
+import { parseRunContext } from "../../runs/run-context.ts";
+import { explainRunContext } from "./explain-run-context.ts";
 import type { RunExecutor } from "../../runs/run-executor.ts";
 import type { CompleteText } from "../../understanding/ask/answer-question.ts";
 import { explainDiff } from "../../understanding/explain/explain-diff.ts";
 import { stripInvisible } from "../../workspace/strip-invisible.ts";
 import type { WorkspaceFactory } from "../../workspace/workspace-factory.ts";
-import { postExplainReview } from "./post-explain-review.ts";
+import { postExplainReview, postedReview } from "./post-explain-review.ts";
 import { splitRepo, type GitHubClient } from "../../github/github-client.ts";
 import { mintRunToken } from "../../github/mint-run-token.ts";
 import { prMergeBase } from "./pr-merge-base.ts";
@@ -31,18 +32,18 @@ export function createExplainRunExecutor(deps: ExplainRunDeps): RunExecutor {
     const focus = stripInvisible(run.args).text.trim();
     const ref = splitRepo(run.repo);
     const octokit = await deps.installationOctokit(run.installationId);
+    const context = parseRunContext(run, explainRunContext);
     const baseRef =
-      contextString(run, "baseRef") ??
-      (await octokit.rest.pulls.get({ ...ref, pull_number: run.pr })).data.base.ref;
+      context.baseRef ?? (await octokit.rest.pulls.get({ ...ref, pull_number: run.pr })).data.base.ref;
     const token = await mintRunToken(await deps.appOctokit(), {
       installationId: run.installationId,
       repositoryName: ref.repo,
     });
-    const cloneUrl = contextString(run, "cloneUrl") ?? "";
+    const cloneUrl = context.cloneUrl ?? "";
     const workspace = await deps.workspaces.prepareWorkspace({
       cloneUrl,
       sha: run.headSha,
-      prNumber: contextBoolean(run, "isFork") ? run.pr : undefined,
+      prNumber: context.isFork ? run.pr : undefined,
       token: token.token,
     });
     try {
@@ -78,14 +79,17 @@ export function createExplainRunExecutor(deps: ExplainRunDeps): RunExecutor {
         explanation.symbols.some((s) => s.explainedBy === "model"),
       );
       await ctx.progress("Posting the review…");
-      const posted = await ctx.step("github:explain-review", "github", { headSha: run.headSha, base }, () =>
-        postExplainReview(octokit, {
-          ...ref,
-          pullNumber: run.pr ?? 0,
-          runId: run.id,
-          headSha: run.headSha,
-          review,
-        }),
+      const posted = await ctx.step(
+        "github:explain-review",
+        { kind: "github", input: { headSha: run.headSha, base }, output: postedReview },
+        () =>
+          postExplainReview(octokit, {
+            ...ref,
+            pullNumber: run.pr ?? 0,
+            runId: run.id,
+            headSha: run.headSha,
+            review,
+          }),
       );
       const link = posted.url ? `[the review](${linkTarget(posted.url)})` : "the review";
       return {

@@ -20,6 +20,7 @@ import { detectCommands } from "../../workspace/detect-commands.ts";
 import { detectSandboxSupport } from "../../workspace/sandbox/sandbox-support.ts";
 import type { InstallEvidence } from "../../workspace/install/run-install-phase.ts";
 import { installDependencies } from "../../runs/install-dependencies.ts";
+import { createStep } from "../../runs/run-step.ts";
 
 export interface FixInWorkspaceRequest {
   runId: string;
@@ -102,7 +103,8 @@ export async function fixInWorkspace(
   const lint = (req.config.commands.lint ?? []).filter((c) => !commands.includes(c));
   const outcome = await runFixLoop(
     {
-      store: deps.store,
+      // The loop's steps persist in the run's store (runs/ implements the agent's Step).
+      step: createStep({ store: deps.store, now: deps.now }, req.runId),
       now: deps.now,
       sandbox,
       git: openWorkspaceGit(req.root),
