@@ -188,6 +188,16 @@ describe("run lifecycle on GitHub", () => {
     expect((await h.store.getRun("run-1"))?.reason).toMatch(/interrupted 2 times, last in step verify/);
   });
 
+  it("fails an interrupted run whose context this version cannot read, naming the run and the key", async () => {
+    h = await createHarness();
+    await queueRun(h.store);
+    await h.store.claimNextRun("dead-1", "2026-12-02T12:00:01.000Z");
+    await h.store.updateRun("run-1", { context: { resumes: "two" } });
+    const report = await recoverInterruptedRuns({ store: h.store, now: () => new Date(), workerId: "w" });
+    expect(report).toMatchObject({ failed: ["run-1"], resumed: [] });
+    expect((await h.store.getRun("run-1"))?.reason).toMatch(/^run run-1: .*resumes: /);
+  });
+
   it("A33: parks a rate-limited run until the reset instead of failing it", async () => {
     const resumeAt = new Date("2026-12-02T12:30:00.000Z");
     h = await createHarness({
