@@ -7,7 +7,7 @@ import type { Permission, Tool, ToolContext } from "../../tools/define-tool.ts";
 import type { ToolCallRequest } from "../model/model.ts";
 import { traceEntry, traceEntrySchema } from "./reasoning-trace.ts";
 import { sanitizeLlmLine } from "./sanitize-llm-text.ts";
-import { validateToolCall } from "./validate-tool-call.ts";
+import { validateToolCall, type CallVerdict } from "./validate-tool-call.ts";
 
 export const execRecord = z.object({
   tool: z.string(),
@@ -69,6 +69,17 @@ async function execute(deps: ExecuteDeps, call: ToolCallRequest): Promise<ExecRe
       question: verdict.question,
       trace: traceEntry(stepId, `hold ${call.name} for approval`, verdict.risk.reasons, 1),
     };
+  return runChecked(deps, call, verdict);
+}
+
+// A call that passed validation (or a risky one a person approved): run it, commit what it changed.
+async function runChecked(
+  deps: ExecuteDeps,
+  call: ToolCallRequest,
+  verdict: Exclude<CallVerdict, { kind: "invalid" }>,
+): Promise<ExecRecord> {
+  const { ctx, stepId } = deps;
+  const base = { tool: call.name, commit: null, question: null, action: false };
   const tool = deps.tools.find((t) => t.name === call.name)!;
   const action = tool.permission !== "read";
   try {

@@ -65,24 +65,7 @@ export async function fixInWorkspace(
   const { commands: defaults, configured } = fixCommands(req.root, req.config);
   const commands = req.commands ?? defaults;
   const settings = req.useModel && !req.config.fix.deterministic_only ? modelSettingsFromEnv(req.env) : null;
-  const sandboxWith = (extraReadOnly: readonly string[]) =>
-    chooseSandbox({
-      requested: req.trustLocal
-        ? "local"
-        : req.config.sandbox.runner === "auto"
-          ? req.env.XIHE_SANDBOX
-          : req.config.sandbox.runner,
-      source: req.source,
-      trustLocal: req.trustLocal,
-      root: req.root,
-      support: detectSandboxSupport(req.runId),
-      dockerImage: req.env.XIHE_DOCKER_IMAGE,
-      newId: () => `${req.runId}-${randomBytes(3).toString("hex")}`,
-      now: () => deps.now().getTime(),
-      readOnlyDirs: [...(req.readOnlyDirs ?? []), ...extraReadOnly],
-      redact: req.redact,
-    });
-  const sandbox = sandboxWith([]);
+  const sandboxWith = sandboxChooser(deps, req);
   // Before anything runs: the failing commands can only be reproduced with the dependencies in place.
   const install = await installDependencies(
     { sandboxWith, hostEnv: deps.hostEnv, log: deps.log },
@@ -106,21 +89,13 @@ export async function fixInWorkspace(
       // The loop's steps persist in the run's store (runs/ implements the agent's Step).
       step: createStep({ store: deps.store, now: deps.now }, req.runId),
       now: deps.now,
-      sandbox,
+      sandbox: sandboxWith([]),
       git: openWorkspaceGit(req.root),
       model,
       tools: toolRegistry,
       checkCommand: bindCommandPolicy(req.root, [...configured, ...commands]),
       index: repoIndex?.index ?? null,
-      localize: repoIndex
-        ? createLocalizer({
-            index: repoIndex.index,
-            readLines: repoIndex.readLines,
-            aliases: req.config.understanding.aliases,
-            callDepth: req.config.understanding.call_depth,
-            briefTokens: 6000,
-          })
-        : undefined,
+      localize: repoIndex ? localizerFor(repoIndex, req.config) : undefined,
       log: deps.log,
     },
     {
@@ -136,6 +111,38 @@ export async function fixInWorkspace(
     },
   );
   return { ...outcome, install };
+}
+
+// The sandbox the run's config asks for (or the host, for a trusted local checkout); the install
+// phase asks for one with its proxy directory bound in as well.
+function sandboxChooser(deps: FixInWorkspaceDeps, req: FixInWorkspaceRequest) {
+  return (extraReadOnly: readonly string[]) =>
+    chooseSandbox({
+      requested: req.trustLocal
+        ? "local"
+        : req.config.sandbox.runner === "auto"
+          ? req.env.XIHE_SANDBOX
+          : req.config.sandbox.runner,
+      source: req.source,
+      trustLocal: req.trustLocal,
+      root: req.root,
+      support: detectSandboxSupport(req.runId),
+      dockerImage: req.env.XIHE_DOCKER_IMAGE,
+      newId: () => `${req.runId}-${randomBytes(3).toString("hex")}`,
+      now: () => deps.now().getTime(),
+      readOnlyDirs: [...(req.readOnlyDirs ?? []), ...extraReadOnly],
+      redact: req.redact,
+    });
+}
+
+function localizerFor(repoIndex: NonNullable<Awaited<ReturnType<typeof openRepoIndex>>>, config: RepoConfig) {
+  return createLocalizer({
+    index: repoIndex.index,
+    readLines: repoIndex.readLines,
+    aliases: config.understanding.aliases,
+    callDepth: config.understanding.call_depth,
+    briefTokens: 6000,
+  });
 }
 
 // Nothing was run and nothing changed: the run stops with the install's own reason.
