@@ -87,36 +87,15 @@ export function createBudget(limits: BudgetLimits, model: Pick<Model, "maxCostUs
     limits,
     checkTime,
     remainingMs: () => Math.max(0, limits.maxWallMs - elapsed()),
-    reserveModelCall(
+    reserveModelCall: (
       role: ModelRole,
       messages: readonly ChatMessage[],
       tools: readonly ToolSpec[],
       wanted: number,
-    ): ModelReservation {
+    ): ModelReservation => {
       const time = checkTime();
       if (!time.ok) return time;
-      const inputTokens = estimateInputTokens(messages, tools);
-      const tokensLeft = limits.maxTokens - spend.inputTokens - spend.outputTokens - inputTokens;
-      let maxTokens = Math.min(wanted, tokensLeft);
-      if (maxTokens < minOutputTokens)
-        return {
-          ok: false,
-          kind: "tokens",
-          reason: `token budget of ${limits.maxTokens} would be exceeded by the next call (${spend.inputTokens + spend.outputTokens} used, next prompt ~${inputTokens})`,
-        };
-      if (model) {
-        const inputCost = model.maxCostUsd(role, inputTokens, 0);
-        const perOutputToken = model.maxCostUsd(role, 0, 1_000_000) / 1_000_000;
-        const costLeft = limits.maxCostUsd - spend.costUsd - inputCost;
-        if (perOutputToken > 0) maxTokens = Math.min(maxTokens, Math.floor(costLeft / perOutputToken));
-        if (maxTokens < minOutputTokens || costLeft <= 0)
-          return {
-            ok: false,
-            kind: "cost",
-            reason: `cost budget of $${limits.maxCostUsd.toFixed(2)} would be exceeded by the next call ($${spend.costUsd.toFixed(4)} spent)`,
-          };
-      }
-      return { ok: true, maxTokens, inputTokens };
+      return reserveTokens({ limits, model, spend }, role, estimateInputTokens(messages, tools), wanted);
     },
     recordModelCall(turn: Pick<ModelTurn, "usage" | "costUsd">): void {
       spend.inputTokens += turn.usage.inputTokens;
@@ -141,3 +120,35 @@ export function createBudget(limits: BudgetLimits, model: Pick<Model, "maxCostUs
 }
 
 export type Budget = ReturnType<typeof createBudget>;
+
+// max_tokens for the next call: what the token budget leaves after the prompt, cut further to what
+// the cost budget can pay for at the model's output price.
+function reserveTokens(
+  budget: { limits: BudgetLimits; model: Pick<Model, "maxCostUsd"> | null; spend: Spend },
+  role: ModelRole,
+  inputTokens: number,
+  wanted: number,
+): ModelReservation {
+  const { limits, model, spend } = budget;
+  const tokensLeft = limits.maxTokens - spend.inputTokens - spend.outputTokens - inputTokens;
+  let maxTokens = Math.min(wanted, tokensLeft);
+  if (maxTokens < minOutputTokens)
+    return {
+      ok: false,
+      kind: "tokens",
+      reason: `token budget of ${limits.maxTokens} would be exceeded by the next call (${spend.inputTokens + spend.outputTokens} used, next prompt ~${inputTokens})`,
+    };
+  if (model) {
+    const inputCost = model.maxCostUsd(role, inputTokens, 0);
+    const perOutputToken = model.maxCostUsd(role, 0, 1_000_000) / 1_000_000;
+    const costLeft = limits.maxCostUsd - spend.costUsd - inputCost;
+    if (perOutputToken > 0) maxTokens = Math.min(maxTokens, Math.floor(costLeft / perOutputToken));
+    if (maxTokens < minOutputTokens || costLeft <= 0)
+      return {
+        ok: false,
+        kind: "cost",
+        reason: `cost budget of $${limits.maxCostUsd.toFixed(2)} would be exceeded by the next call ($${spend.costUsd.toFixed(4)} spent)`,
+      };
+  }
+  return { ok: true, maxTokens, inputTokens };
+}
