@@ -8,7 +8,8 @@ import type { LoopState } from "./fix-loop.ts";
 import type { FixOutcome } from "./fix-outcome.ts";
 import { operationMemo, type RoundRecord } from "./operation-memo.ts";
 import { traceEntry } from "./reasoning-trace.ts";
-import { runModelRound, type RoundDeps, type RoundResult } from "./run-model-round.ts";
+import type { RoundDeps, RoundResult } from "./model-round-state.ts";
+import { runModelRound } from "./run-model-round.ts";
 import type { Verdict } from "./verify-change.ts";
 
 export interface ModelPhaseInput {
