@@ -59,13 +59,7 @@ const layers = [
 ];
 // Imports that break a boundary today, each named for a follow-up. An entry lifts one rule for one
 // file; remove it when the import is gone (the lint then keeps it gone).
-const allowed = [
-  // issue 11 item 2: the agent core receives a `step` function instead of importing runs/run-step.ts
-  { file: "src/agent/loop/fix-loop.ts", rule: "runs" },
-  { file: "src/agent/loop/run-deterministic-tier.ts", rule: "runs" },
-  { file: "src/agent/loop/run-model-phase.ts", rule: "runs" },
-  { file: "src/agent/loop/run-model-round.ts", rule: "runs" },
-];
+const allowed = [];
 
 function boundaryBlocks() {
   const rule = (names) => ["error", { patterns: names.map((n) => forbid[n]) }];

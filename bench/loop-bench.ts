@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import { budgetLimitsFrom } from "../src/agent/loop/budget.ts";
+import { createStep } from "../src/runs/run-step.ts";
 import { runFixLoop } from "../src/agent/loop/fix-loop.ts";
 import { createModelClient } from "../src/agent/model/model-client.ts";
 import type { Model } from "../src/agent/model/model.ts";
@@ -140,7 +141,7 @@ for (let r = 0; r < runs; r++) {
   const started = performance.now();
   const outcome = await runFixLoop(
     {
-      store,
+      step: createStep({ store, now: () => new Date() }, runId),
       now: () => new Date(),
       model: timed<Model>(client, buckets.model),
       sandbox: { ...timed<Sandbox>(sandbox, buckets.sandbox), kind: sandbox.kind, root: sandbox.root },

@@ -4,6 +4,7 @@ import type { RunTrigger, RunVerb, CreateRunResult } from "../store/store.ts";
 import type { GitHubClient, RepoRef } from "./github-client.ts";
 import type { HandlerDeps } from "./handler-deps.ts";
 import { pullRequestPayload } from "./payloads.ts";
+import type { PrRunContextInput } from "../runs/pr-run-context.ts";
 
 export interface PrRunRequest {
   ref: RepoRef;
@@ -15,7 +16,8 @@ export interface PrRunRequest {
   requester: string;
   defaultBranch: string;
   policyHash: string;
-  extra?: Record<string, string | number | boolean | null>;
+  /** What the trigger adds: the asking comment, or the failed check. */
+  extra?: Pick<PrRunContextInput, "commentId" | "failedCheck">;
 }
 
 export async function createPrRun(
@@ -53,7 +55,7 @@ export async function createPrRun(
         policyHash: req.policyHash,
         prState: pr.state,
         ...req.extra,
-      },
+      } satisfies PrRunContextInput,
     },
     { id: deps.newRunId(), now: deps.now().toISOString() },
   );

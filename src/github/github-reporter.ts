@@ -3,13 +3,23 @@
 // before creating, the reporter looks for the one a crashed attempt may already have made.
 import { escapeInline, plainText } from "../delivery/markdown-text.ts";
 import type { RunContext, RunReporter } from "../runs/run-executor.ts";
-import { contextNumber } from "../runs/run-context.ts";
+import { z } from "zod";
+import { parseRunContext } from "../runs/run-context.ts";
 import { xiheCheckName } from "./handle-check-failure.ts";
 import type { GitHubClient } from "./github-client.ts";
 import { splitRepo } from "./github-client.ts";
 import { renderStatusComment, statusMarker, type DisplayStatus } from "./render-status-comment.ts";
 
 type Finished = Parameters<RunReporter["finished"]>[1];
+
+/** What the reporter remembers in a run's context (handle-comment.ts links the status comment). */
+export const reporterContext = z.object({
+  statusCommentId: z.number().int().optional(),
+  statusUrl: z.string().optional(),
+  checkRunId: z.number().int().optional(),
+});
+const statusComment = z.object({ id: z.number().int(), url: z.string() });
+const checkRun = z.object({ id: z.number().int() });
 
 const conclusionOf: Record<Finished["status"], "success" | "failure" | "action_required" | "cancelled"> = {
   succeeded: "success",
@@ -20,21 +30,26 @@ const conclusionOf: Record<Finished["status"], "success" | "failure" | "action_r
 
 export function createGitHubReporter(getOctokit: () => Promise<GitHubClient>, now: () => Date): RunReporter {
   async function commentId(ctx: RunContext): Promise<number> {
-    const out = await ctx.step("github:status-comment", "comment", null, async () => {
-      const octokit = await getOctokit();
-      const ref = splitRepo(ctx.run.repo);
-      const issue_number = ctx.run.pr!;
-      const found = await findMarkedComment(octokit, ref, issue_number, statusMarker(ctx.run.id));
-      const body = renderStatusComment(ctx.run, { status: "running", line: "Started." });
-      const comment = found ?? (await octokit.rest.issues.createComment({ ...ref, issue_number, body })).data;
-      return { id: comment.id, url: comment.html_url };
-    });
+    const out = await ctx.step(
+      "github:status-comment",
+      { kind: "comment", input: null, output: statusComment },
+      async () => {
+        const octokit = await getOctokit();
+        const ref = splitRepo(ctx.run.repo);
+        const issue_number = ctx.run.pr!;
+        const found = await findMarkedComment(octokit, ref, issue_number, statusMarker(ctx.run.id));
+        const body = renderStatusComment(ctx.run, { status: "running", line: "Started." });
+        const comment =
+          found ?? (await octokit.rest.issues.createComment({ ...ref, issue_number, body })).data;
+        return { id: comment.id, url: comment.html_url };
+      },
+    );
     await ctx.remember({ statusCommentId: out.id, statusUrl: out.url });
     return out.id;
   }
 
   async function updateComment(ctx: RunContext, status: DisplayStatus, line: string, body?: string) {
-    const id = contextNumber(ctx.run, "statusCommentId") ?? (await commentId(ctx));
+    const id = parseRunContext(ctx.run, reporterContext).statusCommentId ?? (await commentId(ctx));
     const octokit = await getOctokit();
     await octokit.rest.issues.updateComment({
       ...splitRepo(ctx.run.repo),
@@ -47,19 +62,23 @@ export function createGitHubReporter(getOctokit: () => Promise<GitHubClient>, no
     async started(ctx) {
       if (ctx.run.pr === null) return;
       await commentId(ctx);
-      const check = await ctx.step("github:check-run", "check_run", null, async () => {
-        const octokit = await getOctokit();
-        const { data } = await octokit.rest.checks.create({
-          ...splitRepo(ctx.run.repo),
-          name: xiheCheckName,
-          head_sha: ctx.run.headSha,
-          status: "in_progress",
-          external_id: ctx.run.id,
-          started_at: now().toISOString(),
-          output: { title: `Xihe ${ctx.run.verb} is running`, summary: `Run \`${ctx.run.id}\` started.` },
-        });
-        return { id: data.id };
-      });
+      const check = await ctx.step(
+        "github:check-run",
+        { kind: "check_run", input: null, output: checkRun },
+        async () => {
+          const octokit = await getOctokit();
+          const { data } = await octokit.rest.checks.create({
+            ...splitRepo(ctx.run.repo),
+            name: xiheCheckName,
+            head_sha: ctx.run.headSha,
+            status: "in_progress",
+            external_id: ctx.run.id,
+            started_at: now().toISOString(),
+            output: { title: `Xihe ${ctx.run.verb} is running`, summary: `Run \`${ctx.run.id}\` started.` },
+          });
+          return { id: data.id };
+        },
+      );
       await ctx.remember({ checkRunId: check.id });
     },
     async progress(ctx, text) {
@@ -74,35 +93,39 @@ export function createGitHubReporter(getOctokit: () => Promise<GitHubClient>, no
         () => null,
         (err: unknown) => err,
       );
-      const checkRunId = contextNumber(ctx.run, "checkRunId");
-      if (checkRunId === null) {
+      const { checkRunId } = parseRunContext(ctx.run, reporterContext);
+      if (checkRunId === undefined) {
         const failure = await commentUpdate;
         if (failure) throw failure;
         return;
       }
-      await ctx.step("github:check-run:completed", "check_run", null, async () => {
-        const octokit = await getOctokit();
-        const annotations = "annotations" in outcome ? (outcome.annotations ?? []) : [];
-        await octokit.rest.checks.update({
-          ...splitRepo(ctx.run.repo),
-          check_run_id: checkRunId,
-          status: "completed",
-          conclusion: conclusionOf[outcome.status],
-          completed_at: now().toISOString(),
-          output: {
-            title: plainText(outcome.summary, 250),
-            summary: (outcome.body || escapeInline(outcome.summary, 1000)).slice(0, 60_000),
-            annotations: annotations.slice(0, 50).map((a) => ({
-              path: a.path,
-              start_line: a.line,
-              end_line: a.line,
-              annotation_level: a.level,
-              message: plainText(a.message, 4000),
-            })),
-          },
-        });
-        return { id: checkRunId };
-      });
+      await ctx.step(
+        "github:check-run:completed",
+        { kind: "check_run", input: null, output: checkRun },
+        async () => {
+          const octokit = await getOctokit();
+          const annotations = "annotations" in outcome ? (outcome.annotations ?? []) : [];
+          await octokit.rest.checks.update({
+            ...splitRepo(ctx.run.repo),
+            check_run_id: checkRunId,
+            status: "completed",
+            conclusion: conclusionOf[outcome.status],
+            completed_at: now().toISOString(),
+            output: {
+              title: plainText(outcome.summary, 250),
+              summary: (outcome.body || escapeInline(outcome.summary, 1000)).slice(0, 60_000),
+              annotations: annotations.slice(0, 50).map((a) => ({
+                path: a.path,
+                start_line: a.line,
+                end_line: a.line,
+                annotation_level: a.level,
+                message: plainText(a.message, 4000),
+              })),
+            },
+          });
+          return { id: checkRunId };
+        },
+      );
       const failure = await commentUpdate;
       if (failure) throw failure;
     },

@@ -1,6 +1,7 @@
 // `issue_comment.created`, triaged in the worker: check who asks, reply or record a run and react.
 // The webhook path only queues comments that carry a command from a person (`isCommandComment`).
-import { contextString } from "../runs/run-context.ts";
+import { parseRunContext } from "../runs/run-context.ts";
+import { reporterContext } from "./github-reporter.ts";
 import type { RunVerb } from "../store/store.ts";
 import { canWrite, getAccess } from "./collaborator-permission.ts";
 import { createPrRun } from "./create-pr-run.ts";
@@ -81,7 +82,10 @@ export async function handleComment(
       deps,
     );
     if (r.created) return { runId: r.run.id, link: null };
-    return { runId: null, link: "existing" in r ? contextString(r.existing, "statusUrl") : null };
+    return {
+      runId: null,
+      link: "existing" in r ? (parseRunContext(r.existing, reporterContext).statusUrl ?? null) : null,
+    };
   });
   if (result.runId === null)
     return void (await reply(replies.alreadyRunningReply(command.verb, result.link)));

@@ -3,7 +3,8 @@
 // after too many interruptions, failed with a reason that names the step it kept dying in. Triage
 // jobs a dead worker held are queued again too: their side effects already done are remembered.
 import type { Store } from "../store/store.ts";
-import { contextNumber, contextObject } from "./run-context.ts";
+import { mergeRunContext, readRunContext } from "./run-context.ts";
+import { runLifecycleContext } from "./run-lifecycle-context.ts";
 
 export interface RecoveryReport {
   resumed: string[];
@@ -25,15 +26,19 @@ export async function recoverInterruptedRuns(
     (r) => r.workerId !== deps.workerId,
   );
   for (const run of stale) {
-    const resumes = (contextNumber(run, "resumes") ?? 0) + 1;
+    const lifecycle = readRunContext(run, runLifecycleContext);
     const steps = await deps.store.listSteps(run.id);
     const unfinished = steps.find((s) => s.status !== "succeeded");
-    if (resumes > maxResumes) {
+    // A context this version cannot read fails only that run (with the reason), never the start-up.
+    const resumes = lifecycle.ok ? lifecycle.context.resumes + 1 : 0;
+    if (!lifecycle.ok || resumes > maxResumes) {
       await deps.store.updateRun(run.id, {
         status: "failed",
         workerId: null,
         endedAt: deps.now().toISOString(),
-        reason: `interrupted ${resumes - 1} times${unfinished ? `, last in step ${unfinished.stepId}` : ""}; not retried again`,
+        reason: lifecycle.ok
+          ? `interrupted ${resumes - 1} times${unfinished ? `, last in step ${unfinished.stepId}` : ""}; not retried again`
+          : lifecycle.error.message,
       });
       report.failed.push(run.id);
       continue;
@@ -41,7 +46,7 @@ export async function recoverInterruptedRuns(
     await deps.store.updateRun(run.id, {
       status: "queued",
       workerId: null,
-      context: { ...contextObject(run), resumes },
+      context: mergeRunContext(run, { resumes }),
       reason: `resumed after an interrupted worker${unfinished ? ` at step ${unfinished.stepId}` : ""}`,
     });
     report.resumed.push(run.id);

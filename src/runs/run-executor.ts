@@ -2,14 +2,15 @@
 // gets plain data and a persisted-step function, and returns an outcome; it never touches the store's
 // run status itself.
 import type { Logger } from "../logger.ts";
+import type { Step } from "../agent/step.ts";
 import type { Json, RunRecord, RunVerb } from "../store/store.ts";
 
 export interface RunContext {
   run: RunRecord;
   signal: AbortSignal;
   log: Logger;
-  /** Runs fn as a persisted step; a step that already succeeded returns its stored output. */
-  step<T extends Json>(stepId: string, kind: string, input: Json, fn: () => Promise<T>): Promise<T>;
+  /** Runs fn as a persisted step; a step that already succeeded returns its stored output, parsed. */
+  step: Step;
   /** Merges keys into the run's context (e.g. the status comment URL). */
   remember(values: Record<string, Json>): Promise<void>;
   /** A short line of progress for the sticky comment / terminal. */

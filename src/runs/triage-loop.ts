@@ -52,47 +52,14 @@ export function createTriageLoop(deps: TriageLoopDeps) {
     };
     try {
       await deps.handle(claimed, once);
-      await deps.store.updateTriage(claimed.deliveryId, done("done", null));
+      await deps.store.updateTriage(claimed.deliveryId, done(deps, "done", null));
     } catch (err) {
-      await retryOrFail(claimed, err, log).catch((e: unknown) =>
+      await retryOrFail(deps, claimed, err, log).catch((e: unknown) =>
         log.error({ err: e }, "could not record the triage failure"),
       );
     }
     wake();
   }
-
-  const done = (status: "done" | "failed", error: string | null) => ({
-    status,
-    error,
-    workerId: null,
-    notBefore: null,
-    endedAt: deps.now().toISOString(),
-  });
-
-  async function retryOrFail(job: TriageJob, err: unknown, log: Logger): Promise<void> {
-    const message = err instanceof Error ? err.message : String(err);
-    if (err instanceof RateLimitedError) {
-      log.warn({ resumeAt: err.resumeAt.toISOString() }, "triage parked by a GitHub rate limit");
-      await deps.store.updateTriage(job.deliveryId, requeue(err.resumeAt, message));
-      return;
-    }
-    const attempts = job.attempts + 1;
-    if (!(err instanceof ServiceUnreachableError) || attempts >= maxUnreachableRetries) {
-      log.error({ err, attempts }, "triage failed; the delivery is not retried");
-      await deps.store.updateTriage(job.deliveryId, { ...done("failed", message), attempts });
-      return;
-    }
-    const retryAt = new Date(deps.now().getTime() + retryBackoffMs(attempts));
-    log.warn({ err, attempts, retryAt: retryAt.toISOString() }, "triage could not reach GitHub; will retry");
-    await deps.store.updateTriage(job.deliveryId, { ...requeue(retryAt, message), attempts });
-  }
-
-  const requeue = (at: Date, error: string) => ({
-    status: "queued" as const,
-    workerId: null,
-    notBefore: at.toISOString(),
-    error,
-  });
 
   return {
     wake,
@@ -115,3 +82,38 @@ export function createTriageLoop(deps: TriageLoopDeps) {
     },
   };
 }
+
+const done = (deps: TriageLoopDeps, status: "done" | "failed", error: string | null) => ({
+  status,
+  error,
+  workerId: null,
+  notBefore: null,
+  endedAt: deps.now().toISOString(),
+});
+
+// A rate limit waits for its reset; an unreachable GitHub is retried with backoff a few times; any
+// other failure ends the delivery's triage with the reason.
+async function retryOrFail(deps: TriageLoopDeps, job: TriageJob, err: unknown, log: Logger): Promise<void> {
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof RateLimitedError) {
+    log.warn({ resumeAt: err.resumeAt.toISOString() }, "triage parked by a GitHub rate limit");
+    await deps.store.updateTriage(job.deliveryId, requeue(err.resumeAt, message));
+    return;
+  }
+  const attempts = job.attempts + 1;
+  if (!(err instanceof ServiceUnreachableError) || attempts >= maxUnreachableRetries) {
+    log.error({ err, attempts }, "triage failed; the delivery is not retried");
+    await deps.store.updateTriage(job.deliveryId, { ...done(deps, "failed", message), attempts });
+    return;
+  }
+  const retryAt = new Date(deps.now().getTime() + retryBackoffMs(attempts));
+  log.warn({ err, attempts, retryAt: retryAt.toISOString() }, "triage could not reach GitHub; will retry");
+  await deps.store.updateTriage(job.deliveryId, { ...requeue(retryAt, message), attempts });
+}
+
+const requeue = (at: Date, error: string) => ({
+  status: "queued" as const,
+  workerId: null,
+  notBefore: at.toISOString(),
+  error,
+});

@@ -1,6 +1,7 @@
 // The checkout a PR run works in: a run token minted for this repository only (scope-checked), and
 // an ephemeral workspace at the run's head SHA (fork heads through refs/pull/N/head).
-import { contextBoolean, contextString } from "../runs/run-context.ts";
+import { prRunContext } from "../runs/pr-run-context.ts";
+import { parseRunContext } from "../runs/run-context.ts";
 import type { RunRecord } from "../store/store.ts";
 import type { PreparedWorkspace, WorkspaceFactory } from "../workspace/workspace-factory.ts";
 import { splitRepo, type GitHubClient } from "../github/github-client.ts";
@@ -16,7 +17,7 @@ export async function prepareRunWorkspace(
   deps: { appOctokit: () => Promise<GitHubClient>; workspaces: WorkspaceFactory },
   run: RunRecord,
 ): Promise<RunWorkspace | { error: string }> {
-  const cloneUrl = contextString(run, "cloneUrl");
+  const { cloneUrl, isFork } = parseRunContext(run, prRunContext);
   if (run.installationId === null || !cloneUrl)
     return { error: "the run has no installation or clone URL recorded; comment the command again" };
   const { repo } = splitRepo(run.repo);
@@ -27,7 +28,7 @@ export async function prepareRunWorkspace(
   const workspace = await deps.workspaces.prepareWorkspace({
     cloneUrl,
     sha: run.headSha,
-    prNumber: contextBoolean(run, "isFork") && run.pr !== null ? run.pr : undefined,
+    prNumber: isFork && run.pr !== null ? run.pr : undefined,
     token: token.token,
   });
   return { workspace, token: token.token, cloneUrl };

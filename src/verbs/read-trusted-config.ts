@@ -1,11 +1,12 @@
 // The config a PR run may act on: `.github/xihe.yml` of the repository's default branch, read again
 // when the run starts (it may have changed since the command was queued). The PR checkout's own
-// file is never parsed; when it has one, the run's log says it was ignored (THREATS A14).
+// file is never parsed; when it has one, the run's log says it was ignored (threat model A14).
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { RepoConfig } from "../config.ts";
 import type { Logger } from "../logger.ts";
-import { contextString } from "../runs/run-context.ts";
+import { parseRunContext } from "../runs/run-context.ts";
+import { prRunContext } from "../runs/pr-run-context.ts";
 import type { RunOutcome } from "../runs/run-executor.ts";
 import type { RunRecord } from "../store/store.ts";
 import { splitRepo, type GitHubClient } from "../github/github-client.ts";
@@ -16,7 +17,7 @@ export type TrustedConfig =
   { ok: true; config: RepoConfig; policyHash: string } | { ok: false; outcome: RunOutcome };
 
 export async function readTrustedConfig(octokit: GitHubClient, run: RunRecord): Promise<TrustedConfig> {
-  const defaultBranch = contextString(run, "defaultBranch") ?? "main";
+  const { defaultBranch } = parseRunContext(run, prRunContext);
   const read = await readRepoConfig(octokit, { ...splitRepo(run.repo), defaultBranch });
   if (read.ok) return { ok: true, config: read.config, policyHash: read.policyHash };
   return {

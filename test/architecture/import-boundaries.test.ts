@@ -75,11 +75,19 @@ describe("import-boundary lint rule", () => {
 
   it("lifts only the named rule for an allow-listed file", async () => {
     const text = [
-      `import { runStep } from "../../runs/run-step.ts";`,
-      `import { splitRepo } from "../../github/github-client.ts";`,
-      use("[runStep, splitRepo]"),
+      `import { sanitizeLlmLine } from "../agent/loop/sanitize-llm-text.ts";`,
+      `import { deliverFix } from "../verbs/fix/deliver-fix.ts";`,
+      use("[sanitizeLlmLine, deliverFix]"),
     ].join("\n");
-    const errors = await boundaryErrors("src/agent/loop/fix-loop.ts", text);
-    expect(errors).toEqual([expect.stringContaining("the GitHub adapter")]);
+    const errors = await boundaryErrors("src/delivery/run-commit-message.ts", text);
+    expect(errors).toEqual([expect.stringContaining("verbs/ sit above this layer")]);
+  });
+
+  it("keeps the fix loop off the run lifecycle: it is given a `step` function", async () => {
+    const errors = await boundaryErrors(
+      "src/agent/loop/fix-loop.ts",
+      `import { runStep } from "../../runs/run-step.ts";${use("runStep")}`,
+    );
+    expect(errors).toEqual([expect.stringContaining("take a `step` function")]);
   });
 });

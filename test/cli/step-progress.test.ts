@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { withStepProgress } from "../../src/cli/step-progress.ts";
 import { runStep } from "../../src/runs/run-step.ts";
@@ -31,12 +32,12 @@ describe("withStepProgress", () => {
     const now = () => new Date(0);
     await runStep(
       { store, now },
-      { runId: "r1", stepId: "perceive", kind: "perceive", input: null },
+      { runId: "r1", stepId: "perceive", kind: "perceive", input: null, output: z.number() },
       async () => 1,
     );
     await runStep(
       { store, now },
-      { runId: "r1", stepId: "verify", kind: "verify", input: null },
+      { runId: "r1", stepId: "verify", kind: "verify", input: null, output: z.number() },
       async () => {
         throw new Error("red");
       },

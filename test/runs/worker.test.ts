@@ -1,5 +1,6 @@
 import nock from "nock";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { createHarness, type Harness } from "../github/app-harness.ts";
 import { recoverInterruptedRuns } from "../../src/runs/recover-interrupted.ts";
 import { RateLimitedError } from "../../src/runs/rate-limited-error.ts";
@@ -9,6 +10,7 @@ import type { Store } from "../../src/store/store.ts";
 const api = "https://api.github.com";
 const repoPath = "/repos/Codertocat/Hello-World";
 const head = "ec26c3e57ca3a959ca5aad62de7213c562f8c821";
+const perceived = z.object({ failures: z.number() });
 
 async function queueRun(store: Store, id = "run-1") {
   await store.createRun(
@@ -122,7 +124,9 @@ describe("run lifecycle on GitHub", () => {
   it("resumes a run whose worker stopped mid-run, with no second status comment", async () => {
     let release: (() => void) | undefined;
     const stuck: RunExecutor = async (ctx) => {
-      await ctx.step("perceive", "perceive", null, async () => ({ failures: 2 }));
+      await ctx.step("perceive", { kind: "perceive", input: null, output: perceived }, async () => ({
+        failures: 2,
+      }));
       await new Promise<void>((resolve) => (release = resolve));
       throw new Error("worker killed");
     };
@@ -140,8 +144,7 @@ describe("run lifecycle on GitHub", () => {
     const resumed: RunExecutor = async (ctx) => {
       const out = await ctx.step(
         "perceive",
-        "perceive",
-        null,
+        { kind: "perceive", input: null, output: perceived },
         async () => (perceiveCalls++, { failures: 0 }),
       );
       return { status: "succeeded", summary: `resumed with ${JSON.stringify(out)}`, body: "" };
@@ -183,6 +186,16 @@ describe("run lifecycle on GitHub", () => {
     const report = await recoverInterruptedRuns({ store: h.store, now: () => new Date(), workerId: "w" });
     expect(report.failed).toEqual(["run-1"]);
     expect((await h.store.getRun("run-1"))?.reason).toMatch(/interrupted 2 times, last in step verify/);
+  });
+
+  it("fails an interrupted run whose context this version cannot read, naming the run and the key", async () => {
+    h = await createHarness();
+    await queueRun(h.store);
+    await h.store.claimNextRun("dead-1", "2026-12-02T12:00:01.000Z");
+    await h.store.updateRun("run-1", { context: { resumes: "two" } });
+    const report = await recoverInterruptedRuns({ store: h.store, now: () => new Date(), workerId: "w" });
+    expect(report).toMatchObject({ failed: ["run-1"], resumed: [] });
+    expect((await h.store.getRun("run-1"))?.reason).toMatch(/^run run-1: .*resumes: /);
   });
 
   it("A33: parks a rate-limited run until the reset instead of failing it", async () => {

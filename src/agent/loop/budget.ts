@@ -1,6 +1,7 @@
 // Budgets enforced outside the model. Every model call is reserved BEFORE it is made with an upper
 // bound of its tokens and cost (input estimate + max_tokens), and max_tokens is cut to what is left,
 // so no single turn can overshoot. Tool calls and wall time are checked before each call too.
+import { z } from "zod";
 import type { RepoConfig } from "../../config.ts";
 import type { ChatMessage, Model, ModelRole, ModelTurn, ToolSpec } from "../model/model.ts";
 
@@ -12,19 +13,21 @@ export interface BudgetLimits {
   maxRepairRounds: number;
 }
 
-export type BudgetKind = "tokens" | "cost" | "time" | "tool_calls" | "rounds" | "timeouts";
+export const budgetKind = z.enum(["tokens", "cost", "time", "tool_calls", "rounds", "timeouts"]);
+export type BudgetKind = z.infer<typeof budgetKind>;
 export type BudgetCheck = { ok: true } | { ok: false; kind: BudgetKind; reason: string };
 export type ModelReservation =
   { ok: true; maxTokens: number; inputTokens: number } | { ok: false; kind: BudgetKind; reason: string };
 
-export type Spend = {
-  inputTokens: number;
-  outputTokens: number;
-  costUsd: number;
-  modelCalls: number;
-  toolCalls: number;
-  elapsedMs: number;
-};
+export const spend = z.object({
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  costUsd: z.number(),
+  modelCalls: z.number(),
+  toolCalls: z.number(),
+  elapsedMs: z.number(),
+});
+export type Spend = z.infer<typeof spend>;
 
 /** The smallest answer worth asking for: below this the run stops instead of calling. */
 const minOutputTokens = 256;
@@ -84,36 +87,15 @@ export function createBudget(limits: BudgetLimits, model: Pick<Model, "maxCostUs
     limits,
     checkTime,
     remainingMs: () => Math.max(0, limits.maxWallMs - elapsed()),
-    reserveModelCall(
+    reserveModelCall: (
       role: ModelRole,
       messages: readonly ChatMessage[],
       tools: readonly ToolSpec[],
       wanted: number,
-    ): ModelReservation {
+    ): ModelReservation => {
       const time = checkTime();
       if (!time.ok) return time;
-      const inputTokens = estimateInputTokens(messages, tools);
-      const tokensLeft = limits.maxTokens - spend.inputTokens - spend.outputTokens - inputTokens;
-      let maxTokens = Math.min(wanted, tokensLeft);
-      if (maxTokens < minOutputTokens)
-        return {
-          ok: false,
-          kind: "tokens",
-          reason: `token budget of ${limits.maxTokens} would be exceeded by the next call (${spend.inputTokens + spend.outputTokens} used, next prompt ~${inputTokens})`,
-        };
-      if (model) {
-        const inputCost = model.maxCostUsd(role, inputTokens, 0);
-        const perOutputToken = model.maxCostUsd(role, 0, 1_000_000) / 1_000_000;
-        const costLeft = limits.maxCostUsd - spend.costUsd - inputCost;
-        if (perOutputToken > 0) maxTokens = Math.min(maxTokens, Math.floor(costLeft / perOutputToken));
-        if (maxTokens < minOutputTokens || costLeft <= 0)
-          return {
-            ok: false,
-            kind: "cost",
-            reason: `cost budget of $${limits.maxCostUsd.toFixed(2)} would be exceeded by the next call ($${spend.costUsd.toFixed(4)} spent)`,
-          };
-      }
-      return { ok: true, maxTokens, inputTokens };
+      return reserveTokens({ limits, model, spend }, role, estimateInputTokens(messages, tools), wanted);
     },
     recordModelCall(turn: Pick<ModelTurn, "usage" | "costUsd">): void {
       spend.inputTokens += turn.usage.inputTokens;
@@ -138,3 +120,35 @@ export function createBudget(limits: BudgetLimits, model: Pick<Model, "maxCostUs
 }
 
 export type Budget = ReturnType<typeof createBudget>;
+
+// max_tokens for the next call: what the token budget leaves after the prompt, cut further to what
+// the cost budget can pay for at the model's output price.
+function reserveTokens(
+  budget: { limits: BudgetLimits; model: Pick<Model, "maxCostUsd"> | null; spend: Spend },
+  role: ModelRole,
+  inputTokens: number,
+  wanted: number,
+): ModelReservation {
+  const { limits, model, spend } = budget;
+  const tokensLeft = limits.maxTokens - spend.inputTokens - spend.outputTokens - inputTokens;
+  let maxTokens = Math.min(wanted, tokensLeft);
+  if (maxTokens < minOutputTokens)
+    return {
+      ok: false,
+      kind: "tokens",
+      reason: `token budget of ${limits.maxTokens} would be exceeded by the next call (${spend.inputTokens + spend.outputTokens} used, next prompt ~${inputTokens})`,
+    };
+  if (model) {
+    const inputCost = model.maxCostUsd(role, inputTokens, 0);
+    const perOutputToken = model.maxCostUsd(role, 0, 1_000_000) / 1_000_000;
+    const costLeft = limits.maxCostUsd - spend.costUsd - inputCost;
+    if (perOutputToken > 0) maxTokens = Math.min(maxTokens, Math.floor(costLeft / perOutputToken));
+    if (maxTokens < minOutputTokens || costLeft <= 0)
+      return {
+        ok: false,
+        kind: "cost",
+        reason: `cost budget of $${limits.maxCostUsd.toFixed(2)} would be exceeded by the next call ($${spend.costUsd.toFixed(4)} spent)`,
+      };
+  }
+  return { ok: true, maxTokens, inputTokens };
+}

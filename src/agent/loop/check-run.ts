@@ -1,28 +1,31 @@
 // One run of a configured command in the sandbox, reduced to what the loop reasons about: exit code,
 // the tail of the output, and the failures perception finds in it. Plain JSON, so it can be stored.
+import { z } from "zod";
 import type { Failure } from "../../perception/failure.ts";
 
-export type FailureBrief = {
-  tool: string;
-  kind: string;
-  file: string | null;
-  line: number | null;
-  test: string | null;
-  message: string;
-};
+export const failureBrief = z.object({
+  tool: z.string(),
+  kind: z.string(),
+  file: z.string().nullable(),
+  line: z.number().nullable(),
+  test: z.string().nullable(),
+  message: z.string(),
+});
+export type FailureBrief = z.infer<typeof failureBrief>;
 
-export type CheckRun = {
-  command: string;
-  exitCode: number | null;
-  timedOut: boolean;
-  durationMs: number;
+export const checkRun = z.object({
+  command: z.string(),
+  exitCode: z.number().nullable(),
+  timedOut: z.boolean(),
+  durationMs: z.number(),
   /** Last part of stdout+stderr, where runners print their summary. */
-  tail: string;
-  failures: FailureBrief[];
+  tail: z.string(),
+  failures: z.array(failureBrief),
   /** Perception's verdict: code | transient | flaky | config; "pass" when the command succeeded. */
-  verdict: string;
-  evidence: string;
-};
+  verdict: z.string(),
+  evidence: z.string(),
+});
+export type CheckRun = z.infer<typeof checkRun>;
 
 export function briefFailure(f: Failure): FailureBrief {
   return {

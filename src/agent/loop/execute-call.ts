@@ -1,27 +1,29 @@
 // Executes one validated tool call and records it: invalid calls and ToolFailures go back to the
 // model as errors it can correct; a high-risk change is held as a question; a successful change is
 // committed (one commit per atomic step, each a rollback point).
+import { z } from "zod";
 import { ToolFailure } from "../../errors.ts";
 import type { Permission, Tool, ToolContext } from "../../tools/define-tool.ts";
 import type { ToolCallRequest } from "../model/model.ts";
-import { traceEntry, type TraceEntry } from "./reasoning-trace.ts";
+import { traceEntry, traceEntrySchema } from "./reasoning-trace.ts";
 import { sanitizeLlmLine } from "../../sanitize-llm-text.ts";
-import { validateToolCall } from "./validate-tool-call.ts";
+import { validateToolCall, type CallVerdict } from "./validate-tool-call.ts";
 
-export type ExecRecord = {
-  tool: string;
-  status: "ok" | "invalid" | "error" | "held" | "skipped";
-  forModel: string;
-  summary: string;
-  commit: string | null;
+export const execRecord = z.object({
+  tool: z.string(),
+  status: z.enum(["ok", "invalid", "error", "held", "skipped"]),
+  forModel: z.string(),
+  summary: z.string(),
+  commit: z.string().nullable(),
   /** Set when the run must stop for a person (ask_user, or a held high-risk change). */
-  question: string | null;
+  question: z.string().nullable(),
   /** True for calls that change the workspace (write or command permission). */
-  action: boolean;
+  action: z.boolean(),
   /** A command the sandbox killed at its timeout. */
-  timedOut?: boolean;
-  trace: TraceEntry;
-};
+  timedOut: z.boolean().optional(),
+  trace: traceEntrySchema,
+});
+export type ExecRecord = z.infer<typeof execRecord>;
 
 const maxForModelChars = 12_000;
 
@@ -67,6 +69,17 @@ async function execute(deps: ExecuteDeps, call: ToolCallRequest): Promise<ExecRe
       question: verdict.question,
       trace: traceEntry(stepId, `hold ${call.name} for approval`, verdict.risk.reasons, 1),
     };
+  return runChecked(deps, call, verdict);
+}
+
+// A call that passed validation (or a risky one a person approved): run it, commit what it changed.
+async function runChecked(
+  deps: ExecuteDeps,
+  call: ToolCallRequest,
+  verdict: Exclude<CallVerdict, { kind: "invalid" }>,
+): Promise<ExecRecord> {
+  const { ctx, stepId } = deps;
+  const base = { tool: call.name, commit: null, question: null, action: false };
   const tool = deps.tools.find((t) => t.name === call.name)!;
   const action = tool.permission !== "read";
   try {

@@ -1,24 +1,25 @@
 // The fix loop as an explicit state machine:
 //   perceive → (deterministic fixers → verify) → localize → [plan → execute → verify] × (1 + repairs)
 //   → done | gave_up | needs_input
-// Every step goes through runStep (persisted before and after, replayed on resume). The model only
-// proposes; verification (re-running the failing commands) decides.
+// Every step goes through the `step` function it is given (persisted before and after, replayed on
+// resume, its output parsed with the schema each step declares). The model only proposes;
+// verification (re-running the failing commands) decides.
+import { z } from "zod";
 import type { Logger } from "../../logger.ts";
-import { runStep } from "../../runs/run-step.ts";
-import type { Store } from "../../store/store.ts";
 import type { Tool, ToolContext } from "../../tools/define-tool.ts";
 import type { WorkspaceGit } from "../../tools/workspace-git.ts";
 import type { CodeIndex } from "../../understanding/index/code-index.ts";
 import type { Sandbox } from "../../workspace/sandbox/sandbox.ts";
-import { createBudget, type BudgetLimits } from "./budget.ts";
+import type { Step } from "../step.ts";
+import { createBudget, type Budget, type BudgetLimits } from "./budget.ts";
 import { isPassing, type CheckRun } from "./check-run.ts";
-import type { FixOutcome } from "./fix-outcome.ts";
+import { storedFixOutcome, type FixOutcome } from "./fix-outcome.ts";
 import type { Model } from "../model/model.ts";
-import { perceiveFailures, type Perception } from "./perceive-failures.ts";
+import { perceiveFailures, perception as perceptionSchema, type Perception } from "./perceive-failures.ts";
 import { traceEntry, type TraceEntry } from "./reasoning-trace.ts";
 import { runDeterministicTier } from "./run-deterministic-tier.ts";
-import { runModelPhase } from "./run-model-phase.ts";
-import { verifyChange, type Verdict } from "./verify-change.ts";
+import { runModelPhase, type PhaseEnd } from "./run-model-phase.ts";
+import { verdict as verdictSchema, verifyChange, type Verdict } from "./verify-change.ts";
 
 export interface FixRequest {
   runId: string;
@@ -36,7 +37,8 @@ export interface FixRequest {
 }
 
 export interface FixDeps {
-  store: Store;
+  /** The run's persisted steps (runs/run-step.ts implements it). */
+  step: Step;
   now: () => Date;
   sandbox: Sandbox;
   git: WorkspaceGit;
@@ -50,61 +52,44 @@ export interface FixDeps {
   log: Logger;
 }
 
+/** What every stage of one pass of the loop shares; trace and commits grow as it runs. */
+export interface LoopState {
+  deps: FixDeps;
+  request: FixRequest;
+  budget: Budget;
+  timeoutMs: () => number;
+  trace: TraceEntry[];
+  commits: FixOutcome["commits"];
+}
+
+const branchStart = z.object({ branch: z.string().nullable(), baseCommit: z.string() });
+
 /** Runs the loop and stores its outcome as the final `result` step (replayed on resume). */
 export async function runFixLoop(deps: FixDeps, request: FixRequest): Promise<FixOutcome> {
-  const step = { store: deps.store, now: deps.now };
   // A resume with new approvals is a new ending of the same run, so it gets its own result step.
   const resultStep =
     request.approvals.length > 0 ? `result:approved:${request.approvals.join(",")}` : "result";
-  const existing = await deps.store.getStep(request.runId, resultStep);
-  // Written by this function on an earlier pass of the same run.
-  if (existing?.status === "succeeded") return existing.output as unknown as FixOutcome;
+  // Looked up first (not a step around the whole pass) so the result stays the run's last step.
+  const replayed = await deps.step.replayed(resultStep, storedFixOutcome);
+  if (replayed) return replayed;
   const outcome = await advance(deps, request);
-  await runStep<FixOutcome>(
-    step,
-    { runId: request.runId, stepId: resultStep, kind: "result", input: { approvals: request.approvals } },
+  return deps.step(
+    resultStep,
+    { kind: "result", input: { approvals: request.approvals }, output: storedFixOutcome },
     async () => outcome,
   );
-  return outcome;
 }
 
 async function advance(deps: FixDeps, request: FixRequest): Promise<FixOutcome> {
   const budget = createBudget(request.limits, deps.model, deps.now);
-  const { runId } = request;
-  const step = { store: deps.store, now: deps.now };
   const timeoutMs = () => Math.max(1000, Math.min(request.commandTimeoutMs, budget.remainingMs()));
-  const checks = { sandbox: deps.sandbox, timeoutMs };
-  const trace: TraceEntry[] = [];
-  const commits: FixOutcome["commits"] = [];
-
-  const { output: perception } = await runStep<Perception>(
-    step,
-    { runId, stepId: "perceive", kind: "perceive", input: { commands: request.commands } },
-    () => perceiveFailures(checks, request.commands),
-  );
-  trace.push(
-    traceEntry(
-      "perceive",
-      perception.state,
-      [perception.reason, ...perception.runs.map((r) => `${r.command} → exit ${r.exitCode}`)],
-      1,
-    ),
-  );
-  const { output: start } = await runStep<{ branch: string | null; baseCommit: string }>(
-    step,
-    { runId, stepId: "branch", kind: "git", input: { runId } },
-    async () => {
-      const baseCommit = await deps.git.head();
-      if (perception.state !== "code") return { branch: null, baseCommit };
-      const branch = `xihe/fix-${runId}`;
-      await deps.git.createBranch(branch);
-      return { branch, baseCommit };
-    },
-  );
-  const outcome = (partial: Pick<FixOutcome, "status" | "reason"> & Partial<FixOutcome>): FixOutcome => ({
+  const loop: LoopState = { deps, request, budget, timeoutMs, trace: [], commits: [] };
+  const perception = await perceive(loop);
+  const start = await openBranch(loop, perception.state);
+  const outcome = (end: PhaseEnd): FixOutcome => ({
     branch: start.branch,
     baseCommit: start.baseCommit,
-    commits,
+    commits: loop.commits,
     perception,
     verdict: null,
     rounds: 0,
@@ -113,72 +98,124 @@ async function advance(deps: FixDeps, request: FixRequest): Promise<FixOutcome> 
     heldStep: null,
     budgetStop: null,
     spend: budget.spend(),
-    trace,
-    ...partial,
+    trace: loop.trace,
+    ...end,
   });
-  if (perception.state === "green")
-    return outcome({ status: "done", reason: "nothing to fix: every command passes" });
-  if (perception.state === "flaky") return outcome({ status: "done", reason: perception.reason });
-  if (perception.state === "transient") return outcome({ status: "gave_up", reason: perception.reason });
-  if (perception.state === "config")
-    return outcome({ status: "needs_input", reason: perception.reason, question: perception.reason });
+  const early = endBeforeFixing(perception);
+  if (early) return outcome(early);
   const failing = perception.runs.filter((r) => !isPassing(r));
   const verify = (stepId: string) =>
-    runStep<Verdict>(
-      step,
+    deps.step(
+      stepId,
       {
-        runId,
-        stepId,
         kind: "verify",
         input: { commands: failing.map((r) => r.command), lint: request.lint },
+        output: verdictSchema,
       },
       () =>
         verifyChange(
-          { ...checks, git: deps.git },
+          { sandbox: deps.sandbox, timeoutMs, git: deps.git },
           { before: failing, lint: request.lint, baseCommit: start.baseCommit },
         ),
-    ).then((r) => r.output);
-
-  const fixerRuns = await runDeterministicTier(
-    { ...step, sandbox: deps.sandbox, git: deps.git, runId, timeoutMs },
-    failing,
-  );
-  for (const run of fixerRuns) {
-    trace.push(run.trace);
-    if (run.commit) commits.push({ sha: run.commit, stepId: run.trace.step, summary: run.name });
-  }
-  let verdict: Verdict | null = null;
-  if (commits.length > 0) {
-    verdict = await verify("fixers:verify");
-    trace.push(
-      traceEntry(
-        "fixers:verify",
-        verdict.summary,
-        verdict.commands.map((c) => `${c.command}: ${c.exitBefore}→${c.exitAfter}`),
-        1,
-      ),
     );
-    if (verdict.green)
-      return outcome({ status: "done", reason: verdict.summary, verdict, fixedBy: "deterministic" });
-  }
+  const fixers = await runFixers(loop, failing, verify);
+  if ("status" in fixers) return outcome(fixers);
   if (!request.useModel || !deps.model)
     return outcome({
       status: "gave_up",
-      reason: `${fixerRuns.length > 0 ? "deterministic fixers did not make it pass" : "no deterministic fixer applies"} and no model is configured`,
-      verdict,
+      reason: `${fixers.ran ? "deterministic fixers did not make it pass" : "no deterministic fixer applies"} and no model is configured`,
+      verdict: fixers.verdict,
     });
-
   const ended = await runModelPhase({
-    deps,
-    request,
-    budget,
+    loop,
     failing,
     baseCommit: start.baseCommit,
     verify,
-    trace,
-    commits,
-    verdict,
-    timeoutMs,
+    verdict: fixers.verdict,
   });
   return outcome(ended);
+}
+
+async function perceive(loop: LoopState): Promise<Perception> {
+  const { deps, request } = loop;
+  const perception = await deps.step(
+    "perceive",
+    { kind: "perceive", input: { commands: request.commands }, output: perceptionSchema },
+    () => perceiveFailures({ sandbox: deps.sandbox, timeoutMs: loop.timeoutMs }, request.commands),
+  );
+  loop.trace.push(
+    traceEntry(
+      "perceive",
+      perception.state,
+      [perception.reason, ...perception.runs.map((r) => `${r.command} → exit ${r.exitCode}`)],
+      1,
+    ),
+  );
+  return perception;
+}
+
+// The loop's side branch starts at the checkout's head; nothing is branched when there is no code
+// failure to fix.
+function openBranch(loop: LoopState, state: Perception["state"]) {
+  const { deps, request } = loop;
+  const { runId } = request;
+  return deps.step("branch", { kind: "git", input: { runId }, output: branchStart }, async () => {
+    const baseCommit = await deps.git.head();
+    if (state !== "code") return { branch: null, baseCommit };
+    const branch = `xihe/fix-${runId}`;
+    await deps.git.createBranch(branch);
+    return { branch, baseCommit };
+  });
+}
+
+/** Green, flaky, transient and config failures end the run before anything is changed. */
+function endBeforeFixing(perception: Perception): PhaseEnd | null {
+  switch (perception.state) {
+    case "green":
+      return { status: "done", reason: "nothing to fix: every command passes" };
+    case "flaky":
+      return { status: "done", reason: perception.reason };
+    case "transient":
+      return { status: "gave_up", reason: perception.reason };
+    case "config":
+      return { status: "needs_input", reason: perception.reason, question: perception.reason };
+    case "code":
+      return null;
+  }
+}
+
+// The deterministic tier: formatters and --fix linters, each its own commit, then one verification.
+async function runFixers(
+  loop: LoopState,
+  failing: readonly CheckRun[],
+  verify: (stepId: string) => Promise<Verdict>,
+): Promise<PhaseEnd | { ran: boolean; verdict: Verdict | null }> {
+  const { deps, request } = loop;
+  const fixerRuns = await runDeterministicTier(
+    {
+      step: deps.step,
+      sandbox: deps.sandbox,
+      git: deps.git,
+      runId: request.runId,
+      timeoutMs: loop.timeoutMs,
+    },
+    failing,
+  );
+  for (const run of fixerRuns) {
+    loop.trace.push(run.trace);
+    if (run.commit) loop.commits.push({ sha: run.commit, stepId: run.trace.step, summary: run.name });
+  }
+  const ran = fixerRuns.length > 0;
+  if (loop.commits.length === 0) return { ran, verdict: null };
+  const verdict = await verify("fixers:verify");
+  loop.trace.push(
+    traceEntry(
+      "fixers:verify",
+      verdict.summary,
+      verdict.commands.map((c) => `${c.command}: ${c.exitBefore}→${c.exitAfter}`),
+      1,
+    ),
+  );
+  if (verdict.green) return { status: "done", reason: verdict.summary, verdict, fixedBy: "deterministic" };
+  return { ran, verdict };
 }

@@ -1,16 +1,17 @@
 // The perceive step: run the failing commands and classify what failed. Failures are re-run before
 // anything is fixed: one that passes on a re-run was flaky, one that stays transient (infra, network)
 // is reported; neither is "fixed".
-import type { CheckRun } from "./check-run.ts";
-import { isPassing } from "./check-run.ts";
+import { z } from "zod";
+import { checkRun, isPassing, type CheckRun } from "./check-run.ts";
 import { runCheck, type CheckDeps } from "./run-checks.ts";
 
-export type Perception = {
-  state: "green" | "code" | "flaky" | "transient" | "config";
-  runs: CheckRun[];
-  reruns: CheckRun[];
-  reason: string;
-};
+export const perception = z.object({
+  state: z.enum(["green", "code", "flaky", "transient", "config"]),
+  runs: z.array(checkRun),
+  reruns: z.array(checkRun),
+  reason: z.string(),
+});
+export type Perception = z.infer<typeof perception>;
 
 const maxTransientReruns = 2;
 

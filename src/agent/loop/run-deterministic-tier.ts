@@ -2,22 +2,25 @@
 // each committed as its own step, then verified like any other change. No model involved.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { runStep, type StepDeps } from "../../runs/run-step.ts";
+import { z } from "zod";
+import type { Step } from "../step.ts";
 import type { WorkspaceGit } from "../../tools/workspace-git.ts";
 import type { Sandbox } from "../../workspace/sandbox/sandbox.ts";
 import type { CheckRun } from "./check-run.ts";
 import { chooseFixers } from "../choose-fixers.ts";
-import { traceEntry, type TraceEntry } from "./reasoning-trace.ts";
+import { traceEntry, traceEntrySchema } from "./reasoning-trace.ts";
 
-export type FixerRun = {
-  name: string;
-  argv: string[];
-  exitCode: number | null;
-  commit: string | null;
-  trace: TraceEntry;
-};
+const fixerRun = z.object({
+  name: z.string(),
+  argv: z.array(z.string()),
+  exitCode: z.number().nullable(),
+  commit: z.string().nullable(),
+  trace: traceEntrySchema,
+});
+export type FixerRun = z.infer<typeof fixerRun>;
 
-export interface TierDeps extends StepDeps {
+export interface TierDeps {
+  step: Step;
   sandbox: Sandbox;
   git: WorkspaceGit;
   runId: string;
@@ -32,9 +35,9 @@ export async function runDeterministicTier(
   const runs: FixerRun[] = [];
   for (const [index, fixer] of fixers.entries()) {
     const stepId = `fixer-${index + 1}`;
-    const { output } = await runStep<FixerRun>(
-      deps,
-      { runId: deps.runId, stepId, kind: "fixer", input: { ...fixer } },
+    const output = await deps.step(
+      stepId,
+      { kind: "fixer", input: { ...fixer }, output: fixerRun },
       async () => {
         const result = await deps.sandbox.run(fixer.argv, {
           timeoutMs: deps.timeoutMs(),

@@ -1,29 +1,32 @@
 // Verification never asks the model: re-run exactly the commands that failed, then the configured
 // lint, then `git diff --check`. The verdict keeps before/after exit codes and the tests that flipped.
+import { z } from "zod";
 import type { WorkspaceGit } from "../../tools/workspace-git.ts";
-import { isPassing, type CheckRun } from "./check-run.ts";
+import { checkRun, isPassing, type CheckRun } from "./check-run.ts";
 import { runCheck, type CheckDeps } from "./run-checks.ts";
 
-export type CommandVerdict = {
-  command: string;
-  exitBefore: number | null;
-  exitAfter: number | null;
-  passed: boolean;
-};
+const commandVerdict = z.object({
+  command: z.string(),
+  exitBefore: z.number().nullable(),
+  exitAfter: z.number().nullable(),
+  passed: z.boolean(),
+});
+export type CommandVerdict = z.infer<typeof commandVerdict>;
 
-export type Verdict = {
-  green: boolean;
-  commands: CommandVerdict[];
-  lint: CommandVerdict[];
-  diffCheck: { ok: boolean; output: string };
+export const verdict = z.object({
+  green: z.boolean(),
+  commands: z.array(commandVerdict),
+  lint: z.array(commandVerdict),
+  diffCheck: z.object({ ok: z.boolean(), output: z.string() }),
   /** Failing before, not failing after. */
-  testsFixed: string[];
+  testsFixed: z.array(z.string()),
   /** Not failing before, failing after: a regression the change introduced. */
-  testsBroken: string[];
+  testsBroken: z.array(z.string()),
   /** The after-runs, for the next round's memo. */
-  runs: CheckRun[];
-  summary: string;
-};
+  runs: z.array(checkRun),
+  summary: z.string(),
+});
+export type Verdict = z.infer<typeof verdict>;
 
 export async function verifyChange(
   deps: CheckDeps & { git: WorkspaceGit },

@@ -7,11 +7,13 @@ import { chooseApplyTarget } from "../../delivery/choose-apply-target.ts";
 import { closeFixPullRequest } from "../../delivery/close-fix-pull-request.ts";
 import { DeliveryRefusal } from "../../delivery/delivery-refusal.ts";
 import { undoFix } from "../../delivery/undo-fix.ts";
-import { contextBoolean, contextNumber, contextString } from "../../runs/run-context.ts";
+import { parseRunContext } from "../../runs/run-context.ts";
+import { fixRunContext } from "../fix/fix-run-context.ts";
+import { applyRunContext, undoRunContext } from "./apply-undo-run-context.ts";
+import { applyPushResult, undoPushResult } from "./push-results.ts";
 import type { RunContext, RunExecutor, RunOutcome } from "../../runs/run-executor.ts";
 import type { Json, RunRecord, Store } from "../../store/store.ts";
 import type { WorkspaceFactory } from "../../workspace/workspace-factory.ts";
-import { toJson } from "../../store/to-json.ts";
 import { canWrite, getAccess } from "../../github/collaborator-permission.ts";
 import { splitRepo, type GitHubClient } from "../../github/github-client.ts";
 import { prepareRunWorkspace } from "../prepare-run-workspace.ts";
@@ -29,37 +31,41 @@ export interface ApplyUndoDeps {
 export function createApplyRunExecutor(deps: ApplyUndoDeps): RunExecutor {
   return (ctx) =>
     withWorkspace(deps, ctx, async ({ run, dir, token, octokit }) => {
-      const fix = await latestRun(deps.store, run, "fix", (r) => contextString(r, "fixSha") !== null);
-      if (!fix)
+      const context = parseRunContext(run, applyRunContext);
+      const fix = await latestRun(deps.store, run, "fix", (r) => deliveredFix(r) !== null);
+      const delivered = fix ? deliveredFix(fix) : null;
+      if (!fix || !delivered)
         return failed(
           "there is no verified Xihe fix on this pull request to apply; comment `/xihe fix` first",
         );
       const ref = splitRepo(run.repo);
       const config = await readRepoConfig(octokit, {
         ...ref,
-        defaultBranch: contextString(run, "defaultBranch") ?? "main",
+        defaultBranch: context.defaultBranch,
       });
       const target = chooseApplyTarget(
         {
-          isFork: contextBoolean(run, "isFork"),
-          maintainerCanModify: contextBoolean(run, "maintainerCanModify"),
-          headCloneUrl: contextString(run, "headCloneUrl") ?? "",
-          baseCloneUrl: contextString(run, "cloneUrl") ?? "",
+          isFork: context.isFork,
+          maintainerCanModify: context.maintainerCanModify,
+          headCloneUrl: context.headCloneUrl ?? "",
+          baseCloneUrl: context.cloneUrl ?? "",
         },
         { allowForkPush: config.ok && config.config.fix.allow_fork_push },
       );
       if (!target.allowed) return failed(target.message);
-      const result = await ctx.step("apply:push", "push", { fixRunId: fix.id }, async () =>
-        toJson(
-          await applyFix({
+      const result = await ctx.step(
+        "apply:push",
+        { kind: "push", input: { fixRunId: fix.id }, output: applyPushResult },
+        () =>
+          applyFix({
             dir,
             hooksDir: deps.workspaces.hooksDir,
             token,
             headRemoteUrl: target.headRemoteUrl,
-            sideRemoteUrl: contextString(run, "cloneUrl") ?? "",
-            headRef: contextString(run, "headRef") ?? "",
-            sideBranch: contextString(fix, "sideBranch") ?? "",
-            sideSha: contextString(fix, "fixSha") ?? "",
+            sideRemoteUrl: context.cloneUrl ?? "",
+            headRef: context.headRef,
+            sideBranch: delivered.sideBranch,
+            sideSha: delivered.fixSha,
             fixBaseSha: fix.headSha,
             approvedSha: run.headSha,
             fixRunId: fix.id,
@@ -67,7 +73,6 @@ export function createApplyRunExecutor(deps: ApplyUndoDeps): RunExecutor {
             author: deps.botIdentity,
             now: deps.now,
           }),
-        ),
       );
       await ctx.remember({ fixRunId: fix.id });
       await audit(deps, run, "apply", { fixRunId: fix.id }, result);
@@ -85,31 +90,32 @@ export function createApplyRunExecutor(deps: ApplyUndoDeps): RunExecutor {
 export function createUndoRunExecutor(deps: ApplyUndoDeps): RunExecutor {
   return (ctx) =>
     withWorkspace(deps, ctx, async ({ run, dir, token, octokit }) => {
-      const apply = await latestRun(deps.store, run, "apply", (r) => contextString(r, "fixRunId") !== null);
-      if (!apply) return failed("no applied Xihe fix on this pull request to undo");
-      const fixRunId = contextString(apply, "fixRunId")!;
-      const headRemoteUrl = contextBoolean(run, "isFork")
-        ? contextString(run, "headCloneUrl")
-        : contextString(run, "cloneUrl");
-      const result = await ctx.step("undo:push", "push", { fixRunId }, async () =>
-        toJson(
-          await undoFix({
+      const context = parseRunContext(run, undoRunContext);
+      const applied = (r: RunRecord) => parseRunContext(r, applyRunContext).fixRunId;
+      const apply = await latestRun(deps.store, run, "apply", (r) => applied(r) !== undefined);
+      const fixRunId = apply ? applied(apply) : undefined;
+      if (fixRunId === undefined) return failed("no applied Xihe fix on this pull request to undo");
+      const headRemoteUrl = context.isFork ? context.headCloneUrl : context.cloneUrl;
+      const result = await ctx.step(
+        "undo:push",
+        { kind: "push", input: { fixRunId }, output: undoPushResult },
+        () =>
+          undoFix({
             dir,
             hooksDir: deps.workspaces.hooksDir,
             token,
             headRemoteUrl: headRemoteUrl ?? "",
-            headRef: contextString(run, "headRef") ?? "",
+            headRef: context.headRef,
             fixRunId,
             undoRunId: run.id,
             author: deps.botIdentity,
             now: deps.now,
           }),
-        ),
       );
       await audit(deps, run, "undo", { fixRunId }, result);
       // The fix PR is no longer wanted once its change is reverted (a merged one is left as it is).
       const fix = await deps.store.getRun(fixRunId);
-      const fixPr = fix ? contextNumber(fix, "fixPrNumber") : null;
+      const fixPr = fix ? parseRunContext(fix, fixRunContext).fixPrNumber : null;
       if (fixPr !== null)
         await closeFixPullRequest(octokit, {
           repo: run.repo,
@@ -152,6 +158,12 @@ async function withWorkspace(
   } finally {
     await workspace.dispose();
   }
+}
+
+/** The side branch a fix run delivered, or null when it delivered none. */
+function deliveredFix(fix: RunRecord): { sideBranch: string; fixSha: string } | null {
+  const { sideBranch, fixSha } = parseRunContext(fix, fixRunContext);
+  return fixSha === undefined ? null : { sideBranch: sideBranch ?? "", fixSha };
 }
 
 async function latestRun(

@@ -3,10 +3,8 @@
 // failures also become check-run annotations on the lines perception found.
 import type { RunExecutor, RunOutcome } from "../../runs/run-executor.ts";
 import { codeSpan, escapeInline } from "../../delivery/markdown-text.ts";
-import { toJson } from "../../store/to-json.ts";
-import type { Json } from "../../store/store.ts";
 import { splitRepo, type GitHubClient } from "../../github/github-client.ts";
-import { perceivePrChecks, type PrChecksPerception } from "./perceive-pr-checks.ts";
+import { perceivePrChecks, prChecksPerception, type PrChecksPerception } from "./perceive-pr-checks.ts";
 
 export interface DiagnoseRunDeps {
   installationOctokit: (installationId: number) => Promise<GitHubClient>;
@@ -23,23 +21,20 @@ export function createDiagnoseRunExecutor(deps: DiagnoseRunDeps): RunExecutor {
       return { status: "failed", summary: "diagnose needs an installation", body: "" };
     const octokit = await deps.installationOctokit(run.installationId);
     const ref = splitRepo(run.repo);
-    const perception = await ctx.step<PrChecksPerception & Json>(
+    const perception = await ctx.step(
       "perceive:ci",
-      "perceive",
-      { headSha: run.headSha },
+      { kind: "perceive", input: { headSha: run.headSha }, output: prChecksPerception },
       async () => {
         // No checkout here: the head's file list (one API call) tells which suffix of a CI path is the
         // repository path, so annotations land on real files.
         const files = await repositoryFiles(octokit, ref, run.headSha);
-        return toJson(
-          await perceivePrChecks(octokit, {
-            ...ref,
-            headSha: run.headSha,
-            tmpRoot: deps.tmpRoot,
-            fetchBlob: deps.fetch,
-            fileExists: (path) => files.has(path),
-          }),
-        );
+        return perceivePrChecks(octokit, {
+          ...ref,
+          headSha: run.headSha,
+          tmpRoot: deps.tmpRoot,
+          fetchBlob: deps.fetch,
+          fileExists: (path) => files.has(path),
+        });
       },
     );
     return diagnosisOutcome(perception);

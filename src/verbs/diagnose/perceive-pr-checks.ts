@@ -1,18 +1,25 @@
 // Perception for a PR run: the head SHA's failed check runs and job logs, read through the log
 // adapter and parsed by `diagnose`, as plain data the comment and the loop use.
 import { createReadStream } from "node:fs";
+import { z } from "zod";
 import { diagnose } from "../../perception/diagnose.ts";
 import type { Classification, Failure } from "../../perception/failure.ts";
 import type { GitHubClient } from "../../github/github-client.ts";
+import { storedClassification, storedFailure } from "./stored-failure.ts";
 import { fetchFailedLogs } from "../../github/logs/fetch-failed-logs.ts";
 import type { BlobFetch, GitHubRequest } from "../../github/logs/github-request.ts";
 
-export interface PrChecksPerception {
-  failures: Failure[];
-  classification: Classification;
-  jobs: { name: string; conclusion: string; note: string | null; failures: number }[];
-  statuses: { context: string; state: string }[];
-}
+/** Stored as the `perceive:ci` step of fix and diagnose runs, so a resumed run reads it back. */
+export const prChecksPerception = z.object({
+  failures: z.array(storedFailure),
+  classification: storedClassification,
+  jobs: z.array(
+    z.object({ name: z.string(), conclusion: z.string(), note: z.string().nullable(), failures: z.number() }),
+  ),
+  statuses: z.array(z.object({ context: z.string(), state: z.string() })),
+});
+
+export type PrChecksPerception = z.infer<typeof prChecksPerception>;
 
 const maxReportedFailures = 50;
 

@@ -2,18 +2,21 @@
 // first (a worker killed after the POST but before its step was recorded must not post again). If
 // GitHub rejects the line comments (422: a line it does not consider part of the diff), the review
 // is posted once more with the comments folded into its body, so the explanation still arrives.
+import { z } from "zod";
 import { codeSpan } from "../../delivery/markdown-text.ts";
 import type { GitHubClient } from "../../github/github-client.ts";
 import { explainMarker, type ExplainReview } from "./render-explain-review.ts";
 
-export interface PostedReview {
-  reviewId: number;
-  url: string | null;
-  comments: number;
+/** Stored as the `github:explain-review` step: a retried run finds its review instead of posting again. */
+export const postedReview = z.object({
+  reviewId: z.number().int(),
+  url: z.string().nullable(),
+  comments: z.number().int(),
   /** The review already existed (found by its marker); nothing was posted. */
-  reused: boolean;
-  [key: string]: string | number | boolean | null;
-}
+  reused: z.boolean(),
+});
+
+export type PostedReview = z.infer<typeof postedReview>;
 
 export interface PostReviewRequest {
   owner: string;

@@ -15,7 +15,12 @@ export interface DeliveryResult {
   refused: { code: string; message: string } | null;
 }
 
-export type DeliverFix = (
-  ctx: RunContext,
-  input: { workspaceDir: string; cloneUrl: string; token: string; outcome: FixOutcome; config: RepoConfig },
-) => Promise<DeliveryResult>;
+export interface DeliverFixInput {
+  workspaceDir: string;
+  cloneUrl: string;
+  token: string;
+  outcome: FixOutcome;
+  config: RepoConfig;
+}
+
+export type DeliverFix = (ctx: RunContext, input: DeliverFixInput) => Promise<DeliveryResult>;

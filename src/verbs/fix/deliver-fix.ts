@@ -9,9 +9,13 @@ import { openFixPullRequest } from "../../delivery/open-fix-pull-request.ts";
 import { pushSideBranch } from "../../delivery/push-side-branch.ts";
 import { sideBranchName } from "../../delivery/side-branch-name.ts";
 import { stampRunCommits } from "../../delivery/stamp-run-commits.ts";
-import { contextBoolean, contextString } from "../../runs/run-context.ts";
+import { z } from "zod";
+import type { DeliveryGit } from "../../delivery/delivery-git.ts";
+import { parseRunContext } from "../../runs/run-context.ts";
+import type { RunContext } from "../../runs/run-executor.ts";
+import { fixRunContext } from "./fix-run-context.ts";
 import { renderFixPrBody } from "./render-fix-pr-body.ts";
-import type { DeliverFix, DeliveryResult } from "./deliver-fix-types.ts";
+import type { DeliverFix, DeliverFixInput, DeliveryResult } from "./deliver-fix-types.ts";
 import type { GitHubClient } from "../../github/github-client.ts";
 
 export interface DeliverFixDeps {
@@ -21,47 +25,30 @@ export interface DeliverFixDeps {
   botIdentity: { name: string; email: string };
 }
 
+/** The stored output of `deliver:push`: the pushed side branch, or why it was refused. */
+const pushedFix = z.object({
+  branch: z.string(),
+  sha: z.string().nullable(),
+  commits: z.array(z.object({ sha: z.string(), summary: z.string() })),
+  refusedCode: z.string().nullable(),
+  refusedMessage: z.string().nullable(),
+});
+
+/** The stored output of `deliver:fix-pr`: the fix PR (same repository) or a compare link (fork). */
+const deliveredPr = z.object({
+  kind: z.enum(["pull_request", "compare"]),
+  number: z.number().int().nullable(),
+  url: z.string().nullable(),
+  compareUrl: z.string().nullable(),
+  patch: z.string().nullable(),
+});
+
 export function createDeliverFix(deps: DeliverFixDeps): DeliverFix {
   return async (ctx, input) => {
     const { run } = ctx;
-    const pr = run.pr!;
-    const branch = sideBranchName(pr, run.id);
+    const branch = sideBranchName(run.pr!, run.id);
     const git = deliveryGit({ dir: input.workspaceDir, hooksDir: deps.hooksDir, token: input.token });
-    const base = input.outcome.baseCommit;
-    const coAuthor =
-      run.trigger === "comment" || run.trigger === "label" ? { login: run.requester } : undefined;
-    // Scan, stamp and push are one step: once it succeeded, a resumed run (in a fresh workspace that
-    // no longer has the loop's commits) goes straight to the PR step.
-    const pushed = await ctx.step("deliver:push", "push", { branch }, async () => {
-      const loopHead = (await git(["rev-parse", "--verify", `${input.outcome.branch}^{commit}`])).trim();
-      const stamped = await stampRunCommits(git, {
-        base,
-        head: loopHead,
-        runId: run.id,
-        author: deps.botIdentity,
-        coAuthor,
-      });
-      await ctx.progress(`Pushing the fix to \`${branch}\`…`);
-      // pushSideBranch scans base..head first: workflow files and secrets are refused, never pushed.
-      const result = await pushSideBranch({
-        dir: input.workspaceDir,
-        remoteUrl: input.cloneUrl,
-        branch,
-        sha: stamped.head,
-        baseSha: base,
-        runId: run.id,
-        hooksDir: deps.hooksDir,
-        token: input.token,
-      }).catch((err: unknown) => {
-        if (err instanceof DeliveryRefusal) return err;
-        throw err;
-      });
-      if (result instanceof DeliveryRefusal)
-        return { branch, sha: null, commits: [], refusedCode: result.code, refusedMessage: result.message };
-      const summaries = new Map(input.outcome.commits.map((c) => [c.sha, c.summary]));
-      const commits = stamped.commits.map((c) => ({ sha: c.to, summary: summaries.get(c.from) ?? "" }));
-      return { branch: result.branch, sha: result.sha, commits, refusedCode: null, refusedMessage: null };
-    });
+    const pushed = await pushFix(deps, ctx, { input, git, branch });
     if (pushed.sha === null)
       return {
         branch,
@@ -76,21 +63,7 @@ export function createDeliverFix(deps: DeliverFixDeps): DeliverFix {
         },
       };
     const fixSha = pushed.sha;
-    const octokit = await deps.installationOctokit(run.installationId!);
-    const delivered = await ctx.step("deliver:fix-pr", "pull_request", { branch }, async () => {
-      const d = await openFixPullRequest(octokit, {
-        repo: run.repo,
-        headRef: contextString(run, "headRef") ?? "",
-        isFork: contextBoolean(run, "isFork"),
-        sideBranch: branch,
-        title: `xihe: fix failing checks of #${pr}`,
-        body: renderFixPrBody(pr, run.id, input.outcome.reason),
-        patch: { git, base, head: fixSha },
-      });
-      return d.kind === "pull_request"
-        ? { kind: d.kind, number: d.number, url: d.url, compareUrl: null, patch: null }
-        : { kind: d.kind, number: null, url: null, compareUrl: d.compareUrl, patch: d.patch.text };
-    });
+    const delivered = await openFixPr(deps, ctx, { input, git, branch, fixSha });
     const result: DeliveryResult = {
       branch,
       pushedSha: fixSha,
@@ -106,4 +79,78 @@ export function createDeliverFix(deps: DeliverFixDeps): DeliverFix {
     await ctx.remember({ sideBranch: branch, fixSha, fixPrNumber: result.fixPr?.number ?? null });
     return result;
   };
+}
+
+interface Delivering {
+  input: DeliverFixInput;
+  git: DeliveryGit;
+  branch: string;
+}
+
+// Scan, stamp and push are one step: once it succeeded, a resumed run (in a fresh workspace that
+// no longer has the loop's commits) goes straight to the PR step.
+function pushFix(deps: DeliverFixDeps, ctx: RunContext, { input, git, branch }: Delivering) {
+  const { run } = ctx;
+  const base = input.outcome.baseCommit;
+  const coAuthor =
+    run.trigger === "comment" || run.trigger === "label" ? { login: run.requester } : undefined;
+  return ctx.step("deliver:push", { kind: "push", input: { branch }, output: pushedFix }, async () => {
+    const loopHead = (await git(["rev-parse", "--verify", `${input.outcome.branch}^{commit}`])).trim();
+    const stamped = await stampRunCommits(git, {
+      base,
+      head: loopHead,
+      runId: run.id,
+      author: deps.botIdentity,
+      coAuthor,
+    });
+    await ctx.progress(`Pushing the fix to \`${branch}\`…`);
+    // pushSideBranch scans base..head first: workflow files and secrets are refused, never pushed.
+    const result = await pushSideBranch({
+      dir: input.workspaceDir,
+      remoteUrl: input.cloneUrl,
+      branch,
+      sha: stamped.head,
+      baseSha: base,
+      runId: run.id,
+      hooksDir: deps.hooksDir,
+      token: input.token,
+    }).catch((err: unknown) => {
+      if (err instanceof DeliveryRefusal) return err;
+      throw err;
+    });
+    if (result instanceof DeliveryRefusal)
+      return { branch, sha: null, commits: [], refusedCode: result.code, refusedMessage: result.message };
+    const summaries = new Map(input.outcome.commits.map((c) => [c.sha, c.summary]));
+    const commits = stamped.commits.map((c) => ({ sha: c.to, summary: summaries.get(c.from) ?? "" }));
+    return { branch: result.branch, sha: result.sha, commits, refusedCode: null, refusedMessage: null };
+  });
+}
+
+async function openFixPr(
+  deps: DeliverFixDeps,
+  ctx: RunContext,
+  { input, git, branch, fixSha }: Delivering & { fixSha: string },
+) {
+  const { run } = ctx;
+  const pr = run.pr!;
+  const { headRef, isFork } = parseRunContext(run, fixRunContext);
+  const octokit = await deps.installationOctokit(run.installationId!);
+  return ctx.step(
+    "deliver:fix-pr",
+    { kind: "pull_request", input: { branch }, output: deliveredPr },
+    async () => {
+      const d = await openFixPullRequest(octokit, {
+        repo: run.repo,
+        headRef,
+        isFork,
+        sideBranch: branch,
+        title: `xihe: fix failing checks of #${pr}`,
+        body: renderFixPrBody(pr, run.id, input.outcome.reason),
+        patch: { git, base: input.outcome.baseCommit, head: fixSha },
+      });
+      return d.kind === "pull_request"
+        ? { kind: d.kind, number: d.number, url: d.url, compareUrl: null, patch: null }
+        : { kind: d.kind, number: null, url: null, compareUrl: d.compareUrl, patch: d.patch.text };
+    },
+  );
 }

@@ -3,6 +3,18 @@
 import { scoreChangeRisk } from "../../agent/loop/score-change-risk.ts";
 import type { DeliveryGit } from "../../delivery/delivery-git.ts";
 import type { FixReport } from "../../delivery/fix-report.ts";
+import { z } from "zod";
+
+/** Stored as the `describe:change` step, so a resumed run (without the loop's commits) reads it back. */
+export const describedChange = z
+  .object({
+    files: z.array(z.object({ path: z.string(), added: z.number(), removed: z.number() })),
+    riskScore: z.number(),
+    riskLevel: z.enum(["low", "medium", "high"]),
+    riskReasons: z.array(z.string()),
+    testWeakening: z.array(z.object({ path: z.string(), kind: z.string(), detail: z.string() })),
+  })
+  .nullable() satisfies z.ZodType<FixReport["change"]>;
 
 export async function describeChange(
   git: DeliveryGit,

@@ -22,6 +22,7 @@ import { limitsFromConfig } from "../../workspace/sandbox/limits-from-config.ts"
 import { detectToolchains } from "../../workspace/sandbox/detect-toolchains.ts";
 import type { InstallEvidence } from "../../workspace/install/run-install-phase.ts";
 import { installDependencies } from "../../runs/install-dependencies.ts";
+import { createStep } from "../../runs/run-step.ts";
 
 export interface FixInWorkspaceRequest {
   runId: string;
@@ -73,27 +74,7 @@ export async function fixInWorkspace(
   const { commands: defaults, configured } = fixCommands(req.root, req.config);
   const commands = req.commands ?? defaults;
   const settings = req.useModel && !req.config.fix.deterministic_only ? modelSettingsFromEnv(req.env) : null;
-  const toolchains = detectToolchains({ hostEnv: deps.hostEnv, configured: req.config.sandbox.toolchains });
-  const sandboxWith = (extraReadOnly: readonly string[]) =>
-    chooseSandbox({
-      requested: req.trustLocal
-        ? "local"
-        : req.config.sandbox.runner === "auto"
-          ? req.env.XIHE_SANDBOX
-          : req.config.sandbox.runner,
-      source: req.source,
-      trustLocal: req.trustLocal,
-      root: req.root,
-      support: detectSandboxSupport(req.runId),
-      dockerImage: req.env.XIHE_DOCKER_IMAGE,
-      newId: deps.newId,
-      now: () => deps.now().getTime(),
-      readOnlyDirs: [...(req.readOnlyDirs ?? []), ...extraReadOnly],
-      redact: req.redact,
-      defaults: limitsFromConfig(req.config.sandbox),
-      toolchains,
-    });
-  const sandbox = sandboxWith([]);
+  const sandboxWith = sandboxChooser(deps, req);
   // Before anything runs: the failing commands can only be reproduced with the dependencies in place.
   const install = await installDependencies(
     {
@@ -119,23 +100,16 @@ export async function fixInWorkspace(
   const lint = (req.config.commands.lint ?? []).filter((c) => !commands.includes(c));
   const outcome = await runFixLoop(
     {
-      store: deps.store,
+      // The loop's steps persist in the run's store (runs/ implements the agent's Step).
+      step: createStep({ store: deps.store, now: deps.now }, req.runId),
       now: deps.now,
-      sandbox,
+      sandbox: sandboxWith([]),
       git: openWorkspaceGit(req.root),
       model,
       tools: toolRegistry,
       checkCommand: bindCommandPolicy(req.root, [...configured, ...commands]),
       index: repoIndex?.index ?? null,
-      localize: repoIndex
-        ? createLocalizer({
-            index: repoIndex.index,
-            readLines: repoIndex.readLines,
-            aliases: req.config.understanding.aliases,
-            callDepth: req.config.understanding.call_depth,
-            briefTokens: 6000,
-          })
-        : undefined,
+      localize: repoIndex ? localizerFor(repoIndex, req.config) : undefined,
       log: deps.log,
     },
     {
@@ -151,6 +125,41 @@ export async function fixInWorkspace(
     },
   );
   return { ...outcome, install };
+}
+
+// The sandbox the run's config asks for (or the host, for a trusted local checkout), with the run's
+// limits and the host's toolchains; the install phase asks for one with its proxy directory bound too.
+function sandboxChooser(deps: FixInWorkspaceDeps, req: FixInWorkspaceRequest) {
+  const toolchains = detectToolchains({ hostEnv: deps.hostEnv, configured: req.config.sandbox.toolchains });
+  return (extraReadOnly: readonly string[]) =>
+    chooseSandbox({
+      requested: req.trustLocal
+        ? "local"
+        : req.config.sandbox.runner === "auto"
+          ? req.env.XIHE_SANDBOX
+          : req.config.sandbox.runner,
+      source: req.source,
+      trustLocal: req.trustLocal,
+      root: req.root,
+      support: detectSandboxSupport(req.runId),
+      dockerImage: req.env.XIHE_DOCKER_IMAGE,
+      newId: deps.newId,
+      now: () => deps.now().getTime(),
+      readOnlyDirs: [...(req.readOnlyDirs ?? []), ...extraReadOnly],
+      redact: req.redact,
+      defaults: limitsFromConfig(req.config.sandbox),
+      toolchains,
+    });
+}
+
+function localizerFor(repoIndex: NonNullable<Awaited<ReturnType<typeof openRepoIndex>>>, config: RepoConfig) {
+  return createLocalizer({
+    index: repoIndex.index,
+    readLines: repoIndex.readLines,
+    aliases: config.understanding.aliases,
+    callDepth: config.understanding.call_depth,
+    briefTokens: 6000,
+  });
 }
 
 // Nothing was run and nothing changed: the run stops with the install's own reason.

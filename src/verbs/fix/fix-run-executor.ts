@@ -5,25 +5,27 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { FixOutcome } from "../../agent/loop/fix-outcome.ts";
-import type { Env } from "../../config.ts";
+import type { Env, RepoConfig } from "../../config.ts";
 import type { Logger } from "../../logger.ts";
 import { redactText } from "../../redact.ts";
 import type { RunContext, RunExecutor, RunOutcome } from "../../runs/run-executor.ts";
-import type { Json } from "../../store/store.ts";
 import type { Store } from "../../store/store.ts";
 import { stripInvisible } from "../../workspace/strip-invisible.ts";
 import type { WorkspaceFactory } from "../../workspace/workspace-factory.ts";
 import { fixInWorkspace } from "./fix-in-workspace.ts";
-import { toJson } from "../../store/to-json.ts";
 import { canWrite, getAccess } from "../../github/collaborator-permission.ts";
 import type { GitHubClient } from "../../github/github-client.ts";
 import { splitRepo } from "../../github/github-client.ts";
-import { prepareRunWorkspace } from "../prepare-run-workspace.ts";
-import { perceivePrChecks, type PrChecksPerception } from "../diagnose/perceive-pr-checks.ts";
-import { notePrLocalConfig, readTrustedConfig } from "../read-trusted-config.ts";
+import { prepareRunWorkspace, type RunWorkspace } from "../prepare-run-workspace.ts";
+import {
+  perceivePrChecks,
+  prChecksPerception,
+  type PrChecksPerception,
+} from "../diagnose/perceive-pr-checks.ts";
+import { notePrLocalConfig, readTrustedConfig, type TrustedConfig } from "../read-trusted-config.ts";
 import type { DeliverFix, DeliveryResult } from "./deliver-fix-types.ts";
 import { deliveryGit } from "../../delivery/delivery-git.ts";
-import { describeChange } from "./describe-change.ts";
+import { describeChange, describedChange } from "./describe-change.ts";
 import { renderFixBody } from "./render-fix-body.ts";
 
 export interface FixRunDeps {
@@ -47,107 +49,126 @@ export interface FixRunDeps {
 
 export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
   return async (ctx) => {
-    const { run } = ctx;
-    if (run.pr === null || run.installationId === null)
-      return failed("a pull-request fix needs a PR and an installation");
-    const ref = splitRepo(run.repo);
-    const octokit = await deps.installationOctokit(run.installationId);
-    const config = await readTrustedConfig(octokit, run);
-    if (!config.ok) return config.outcome;
-    if (run.trigger === "comment" || run.trigger === "label") {
-      // Re-checked at start (threat model A08): access may have been removed since the command was queued.
-      const access = await getAccess(octokit, ref, run.requester);
-      if (!canWrite(access))
-        return failed(`@${run.requester} no longer has write access; the run was not started`);
-    }
-
+    const started = await authorise(deps, ctx);
+    if (!started.ok) return started.outcome;
     await ctx.progress("Checking out the pull request in a sandbox…");
-    const prepared = await prepareRunWorkspace(deps, run);
+    const prepared = await prepareRunWorkspace(deps, ctx.run);
     if ("error" in prepared) return failed(prepared.error);
-    const { workspace, cloneUrl } = prepared;
-    const { token } = prepared;
-    // threat model A14: the PR's own config never widens the policy; say so when it has one.
-    notePrLocalConfig(ctx.log, workspace.dir, config.policyHash);
-    await ctx.progress("Reading the failing checks…");
-    const perception = await ctx.step<PrChecksPerception & Json>(
-      "perceive:ci",
-      "perceive",
-      { headSha: run.headSha },
-      async () =>
-        toJson(
-          await perceivePrChecks(octokit, {
-            ...ref,
-            headSha: run.headSha,
-            tmpRoot: deps.tmpRoot,
-            fetchBlob: deps.fetch,
-            // Logs print paths of the CI machine; the checkout tells which suffix is the repo path.
-            fileExists: (path) => existsSync(join(workspace.dir, path)),
-          }),
-        ),
-    );
-    const verdict = perception.classification.verdict;
-    if (verdict === "transient" || verdict === "flaky") {
-      await workspace.dispose();
-      return {
-        status: "needs_input",
-        summary: `not a code failure (${verdict}): re-run the failed jobs instead of changing code`,
-        body: renderFixBody({ run, perception, outcome: null, delivery: null }),
-      };
-    }
-
     try {
+      // threat model A14: the PR's own config never widens the policy; say so when it has one.
+      notePrLocalConfig(ctx.log, prepared.workspace.dir, started.config.policyHash);
+      await ctx.progress("Reading the failing checks…");
+      const perception = await perceive(deps, ctx, started.octokit, prepared.workspace.dir);
+      const verdict = perception.classification.verdict;
+      if (verdict === "transient" || verdict === "flaky")
+        return {
+          status: "needs_input",
+          summary: `not a code failure (${verdict}): re-run the failed jobs instead of changing code`,
+          body: renderFixBody({ run: ctx.run, perception, outcome: null, delivery: null }),
+        };
       await ctx.progress("Fixing: deterministic fixers first, then the model if one is configured…");
-      const outcome: FixOutcome = await fixInWorkspace(
-        {
-          store: deps.store,
-          now: deps.now,
-          log: ctx.log,
-          fetch: deps.fetch,
-          hostEnv: deps.hostEnv,
-          newId: () => `${run.id}-${deps.newId()}`,
-          random: deps.random,
-        },
-        {
-          runId: run.id,
-          root: workspace.dir,
-          config: config.config,
-          env: deps.env,
-          useModel: true,
-          source: "github",
-          trustLocal: false,
-          readOnlyDirs: workspace.readOnlyDirs,
-          redact: (t) => redactText(t, [token]),
-          extraInstructions: stripInvisible(run.args).text,
-        },
-      );
-      const delivery =
-        outcome.status === "done" && outcome.branch && outcome.commits.length > 0
-          ? await deps.deliver(ctx, {
-              workspaceDir: workspace.dir,
-              cloneUrl,
-              token: token,
-              outcome,
-              config: config.config,
-            })
-          : null;
-      // A step, so a resumed run (whose fresh workspace lacks the loop's commits) replays it.
-      const change =
-        outcome.branch && outcome.commits.length > 0
-          ? await ctx.step("describe:change", "describe", null, async () =>
-              toJson(
-                await describeChange(
-                  deliveryGit({ dir: workspace.dir, hooksDir: deps.hooksDir }),
-                  outcome.baseCommit,
-                  outcome.branch!,
-                ),
-              ),
-            )
-          : null;
-      return toOutcome(ctx, { perception, outcome, delivery, change });
+      return await fixAndDeliver(deps, ctx, { prepared, config: started.config.config, perception });
     } finally {
-      await workspace.dispose();
+      await prepared.workspace.dispose();
     }
   };
+}
+
+type Authorised =
+  | { ok: true; octokit: GitHubClient; config: Extract<TrustedConfig, { ok: true }> }
+  | { ok: false; outcome: RunOutcome };
+
+// The run's preconditions, re-read at start: the repository config from the default branch, and
+// the asker's write access (threat model A08: it may have been removed since the command was queued).
+async function authorise(deps: FixRunDeps, ctx: RunContext): Promise<Authorised> {
+  const { run } = ctx;
+  if (run.pr === null || run.installationId === null)
+    return { ok: false, outcome: failed("a pull-request fix needs a PR and an installation") };
+  const ref = splitRepo(run.repo);
+  const octokit = await deps.installationOctokit(run.installationId);
+  const config = await readTrustedConfig(octokit, run);
+  if (!config.ok) return config;
+  if (run.trigger === "comment" || run.trigger === "label") {
+    const access = await getAccess(octokit, ref, run.requester);
+    if (!canWrite(access))
+      return {
+        ok: false,
+        outcome: failed(`@${run.requester} no longer has write access; the run was not started`),
+      };
+  }
+  return { ok: true, octokit, config };
+}
+
+function perceive(deps: FixRunDeps, ctx: RunContext, octokit: GitHubClient, dir: string) {
+  const { run } = ctx;
+  return ctx.step(
+    "perceive:ci",
+    { kind: "perceive", input: { headSha: run.headSha }, output: prChecksPerception },
+    () =>
+      perceivePrChecks(octokit, {
+        ...splitRepo(run.repo),
+        headSha: run.headSha,
+        tmpRoot: deps.tmpRoot,
+        fetchBlob: deps.fetch,
+        // Logs print paths of the CI machine; the checkout tells which suffix is the repo path.
+        fileExists: (path) => existsSync(join(dir, path)),
+      }),
+  );
+}
+
+async function fixAndDeliver(
+  deps: FixRunDeps,
+  ctx: RunContext,
+  input: { prepared: RunWorkspace; config: RepoConfig; perception: PrChecksPerception },
+): Promise<RunOutcome> {
+  const { run } = ctx;
+  const { workspace, cloneUrl, token } = input.prepared;
+  const outcome: FixOutcome = await fixInWorkspace(
+    {
+      store: deps.store,
+      now: deps.now,
+      log: ctx.log,
+      fetch: deps.fetch,
+      hostEnv: deps.hostEnv,
+      newId: () => `${run.id}-${deps.newId()}`,
+      random: deps.random,
+    },
+    {
+      runId: run.id,
+      root: workspace.dir,
+      config: input.config,
+      env: deps.env,
+      useModel: true,
+      source: "github",
+      trustLocal: false,
+      readOnlyDirs: workspace.readOnlyDirs,
+      redact: (t) => redactText(t, [token]),
+      extraInstructions: stripInvisible(run.args).text,
+    },
+  );
+  const hasCommits = outcome.branch !== null && outcome.commits.length > 0;
+  const delivery =
+    outcome.status === "done" && hasCommits
+      ? await deps.deliver(ctx, {
+          workspaceDir: workspace.dir,
+          cloneUrl,
+          token,
+          outcome,
+          config: input.config,
+        })
+      : null;
+  // A step, so a resumed run (whose fresh workspace lacks the loop's commits) replays it.
+  const change =
+    hasCommits && outcome.branch
+      ? await ctx.step("describe:change", { kind: "describe", input: null, output: describedChange }, () =>
+          describeChange(
+            deliveryGit({ dir: workspace.dir, hooksDir: deps.hooksDir }),
+            outcome.baseCommit,
+            outcome.branch!,
+          ),
+        )
+      : null;
+  return toOutcome(ctx, { perception: input.perception, outcome, delivery, change });
 }
 
 function toOutcome(

@@ -3,7 +3,8 @@
 import type { FixOutcome } from "../../agent/loop/fix-outcome.ts";
 import type { FixReport } from "../../delivery/fix-report.ts";
 import { renderFixComment } from "../../delivery/render-fix-comment.ts";
-import { contextString } from "../../runs/run-context.ts";
+import { parseRunContext } from "../../runs/run-context.ts";
+import { fixRunContext } from "./fix-run-context.ts";
 import type { RunRecord } from "../../store/store.ts";
 import type { DeliveryResult } from "./deliver-fix-types.ts";
 import type { PrChecksPerception } from "../diagnose/perceive-pr-checks.ts";
@@ -29,7 +30,7 @@ export function toFixReport({ run, perception, outcome, delivery, change = null 
     reason:
       delivery?.refused?.message ?? outcome?.reason ?? `${classification.verdict}: ${classification.reason}`,
     question: outcome?.question ?? null,
-    pr: { number: run.pr ?? 0, headRef: contextString(run, "headRef") ?? "", headSha: run.headSha },
+    pr: { number: run.pr ?? 0, headRef: parseRunContext(run, fixRunContext).headRef, headSha: run.headSha },
     stages: [
       { name: "read failing checks", status: "done", detail: `${perception.jobs.length} failed job(s)` },
       outcome

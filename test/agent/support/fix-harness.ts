@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pino } from "pino";
 import { createModelClient } from "../../../src/agent/model/model-client.ts";
+import { createStep } from "../../../src/runs/run-step.ts";
 import { runFixLoop, type FixRequest } from "../../../src/agent/loop/fix-loop.ts";
 import type { FixOutcome } from "../../../src/agent/loop/fix-outcome.ts";
 import { defaultRepoConfig } from "../../../src/config.ts";
@@ -95,7 +96,7 @@ export function fixHarness(
         : null;
       return runFixLoop(
         {
-          store,
+          step: createStep({ store, now }, runId),
           now,
           sandbox,
           git: openWorkspaceGit(repo.root),

@@ -1,0 +1,132 @@
+// One claimed run, start to end: its persisted-step context, the reporter's start and finish, and
+// what happens when it cannot go on now (a GitHub rate limit or outage parks it; it resumes at its
+// first unfinished step). The worker (worker.ts) decides when and how many.
+import { createStep } from "./run-step.ts";
+import { mergeRunContext, parseRunContext } from "./run-context.ts";
+import { runLifecycleContext } from "./run-lifecycle-context.ts";
+import { RateLimitedError } from "./rate-limited-error.ts";
+import { maxUnreachableRetries, retryBackoffMs } from "./retry-backoff.ts";
+import { ServiceUnreachableError } from "./service-unreachable-error.ts";
+import type { Logger } from "../logger.ts";
+import type { ExecutorTable, RunContext, RunOutcome, RunReporter } from "./run-executor.ts";
+import type { RunRecord, Store } from "../store/store.ts";
+
+export interface ExecuteRunDeps {
+  store: Store;
+  log: Logger;
+  now: () => Date;
+  executors: ExecutorTable;
+  reporterFor: (run: RunRecord) => RunReporter;
+}
+
+export async function executeRun(
+  deps: ExecuteRunDeps,
+  claimed: RunRecord,
+  signal: AbortSignal,
+): Promise<void> {
+  const log = deps.log.child({ runId: claimed.id, repo: claimed.repo, pr: claimed.pr, verb: claimed.verb });
+  let run = claimed;
+  const ctx: RunContext = {
+    get run() {
+      return run;
+    },
+    signal,
+    log,
+    step: createStep({ store: deps.store, now: deps.now }, claimed.id),
+    remember: async (values) => {
+      run = await deps.store.updateRun(run.id, { context: mergeRunContext(run, values) });
+    },
+    // Progress is a courtesy: a failed update never fails the run.
+    progress: (text) =>
+      reporter.progress(ctx, text).catch((err: unknown) => log.warn({ err }, "could not show progress")),
+  };
+  const reporter = deps.reporterFor(run);
+  try {
+    await reporter.started(ctx);
+    const executor = deps.executors[run.verb];
+    const outcome: RunOutcome = executor
+      ? await executor(ctx)
+      : { status: "failed", summary: `\`${run.verb}\` is not available in this version of Xihe`, body: "" };
+    await finish(deps, ctx, reporter, outcome);
+  } catch (err) {
+    if (err instanceof RateLimitedError) return park(deps, ctx, reporter, err);
+    if (err instanceof ServiceUnreachableError) return parkUnreachable(deps, ctx, reporter, err);
+    log.error({ err }, "run failed");
+    const reason = err instanceof Error ? err.message : String(err);
+    await finish(deps, ctx, reporter, { status: "failed", summary: reason, body: "" }).catch((e: unknown) =>
+      log.error({ err: e }, "could not record the failed run"),
+    );
+  }
+}
+
+async function finish(
+  deps: ExecuteRunDeps,
+  ctx: RunContext,
+  reporter: RunReporter,
+  outcome: RunOutcome,
+): Promise<void> {
+  const current = await deps.store.getRun(ctx.run.id);
+  if (current?.status === "cancelled") {
+    await reporter.finished(ctx, { status: "cancelled", summary: current.reason ?? "cancelled", body: "" });
+    return;
+  }
+  try {
+    await reporter.finished(ctx, outcome);
+  } catch (err) {
+    // A rate limit parks the run (its steps replay, so only the report is redone); any other failure
+    // to report must not leave the run "running": the outcome is recorded and the problem logged.
+    if (err instanceof RateLimitedError) throw err;
+    ctx.log.warn({ err }, "could not report the run's outcome; it is recorded in the store");
+  }
+  await deps.store.updateRun(ctx.run.id, {
+    status: outcome.status,
+    reason: outcome.status === "succeeded" ? null : outcome.summary,
+    endedAt: deps.now().toISOString(),
+    workerId: null,
+  });
+  ctx.log.info({ status: outcome.status }, "run ended");
+}
+
+async function park(
+  deps: ExecuteRunDeps,
+  ctx: RunContext,
+  reporter: RunReporter,
+  err: RateLimitedError,
+): Promise<void> {
+  ctx.log.warn({ resumeAt: err.resumeAt.toISOString() }, "run parked by a GitHub rate limit");
+  await requeue(deps, ctx, err.resumeAt, err.message);
+  await reporter
+    .progress(ctx, err.message)
+    .catch((e: unknown) => ctx.log.warn({ err: e }, "could not show parking"));
+}
+
+// GitHub did not answer: the run waits and resumes at its first unfinished step (finished steps
+// replay), so the command is not lost; after many tries it fails with the reason.
+async function parkUnreachable(
+  deps: ExecuteRunDeps,
+  ctx: RunContext,
+  reporter: RunReporter,
+  err: ServiceUnreachableError,
+) {
+  const parks = parseRunContext(ctx.run, runLifecycleContext).unreachableParks + 1;
+  if (parks > maxUnreachableRetries) {
+    ctx.log.error({ err, parks }, "run failed: GitHub stayed unreachable");
+    await finish(deps, ctx, reporter, { status: "failed", summary: err.message, body: "" }).catch(
+      (e: unknown) => ctx.log.error({ err: e }, "could not record the failed run"),
+    );
+    return;
+  }
+  const resumeAt = new Date(deps.now().getTime() + retryBackoffMs(parks));
+  ctx.log.warn({ err, parks, resumeAt: resumeAt.toISOString() }, "run parked: could not reach GitHub");
+  await ctx.remember({ unreachableParks: parks });
+  await requeue(deps, ctx, resumeAt, err.message);
+}
+
+async function requeue(deps: ExecuteRunDeps, ctx: RunContext, at: Date, reason: string): Promise<void> {
+  await deps.store.updateRun(ctx.run.id, {
+    status: "queued",
+    workerId: null,
+    notBefore: at.toISOString(),
+    reason,
+  });
+}
