@@ -51,8 +51,9 @@ list="$work/files"
 for pkg in $(printf '%s\n' "$versions" | cut -d= -f1); do dpkg-query -L "$pkg"; done |
   grep '^/' | grep -v -e '^/usr/share/doc/' -e '^/usr/share/man/' -e '^/usr/share/locale/' |
   sed 's|^/||' | merge_usr | sort -u >"$list"
-# Generated at install time, so in no package's file list: CA links, alternatives, the loader cache.
-for generated in etc/ssl/certs etc/alternatives etc/ld.so.cache; do
+# Generated at install time, so in no package's file list: CA links, alternatives, the loader cache,
+# and npm (Node.js packages that ship npm may update it in place).
+for generated in etc/ssl/certs etc/alternatives etc/ld.so.cache usr/lib/node_modules; do
   [ -e "/$generated" ] && find "/$generated" | sed 's|^/||' >>"$list"
 done
 sort -u -o "$list" "$list"
