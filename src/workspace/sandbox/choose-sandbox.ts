@@ -2,6 +2,8 @@
 // without a real sandbox: the local runner needs a local checkout and an explicit --trust-local.
 import { XiheError } from "../../errors.ts";
 import { createBwrapSandbox } from "./bwrap-sandbox.ts";
+import { detectContainerEngine } from "./container-engine.ts";
+import { assertPinnedImage } from "./docker-argv.ts";
 import { createDockerSandbox } from "./docker-sandbox.ts";
 import { createLocalSandbox } from "./local-sandbox.ts";
 import type { Sandbox } from "./sandbox.ts";
@@ -22,6 +24,8 @@ export interface ChooseSandboxOptions {
   root: string;
   support: SandboxSupport;
   dockerImage?: string;
+  /** XIHE_CONTAINER_CLI: "docker", "podman" or a path; default: the first that reaches its engine. */
+  containerCli?: string;
   newId: () => string;
   now: () => number;
   defaults?: SandboxLimits;
@@ -35,7 +39,8 @@ export interface ChooseSandboxOptions {
 
 const installHelp =
   "install bubblewrap (Debian/Ubuntu: `apt-get install bubblewrap`; Fedora: `dnf install bubblewrap`), " +
-  "or set XIHE_SANDBOX=docker with XIHE_DOCKER_IMAGE=<image>@sha256:<digest> on a host with a Docker engine";
+  "or set XIHE_SANDBOX=docker with XIHE_DOCKER_IMAGE=<image id from `npm run sandbox:image`, or name@sha256:<digest>> " +
+  "on a host with podman or a Docker engine";
 
 /** Every runner a run gets removes the nested repositories its commands leave (threat model A39). */
 export function chooseSandbox(o: ChooseSandboxOptions): Sandbox {
@@ -52,13 +57,19 @@ function chooseRunner(o: ChooseSandboxOptions): Sandbox {
       toolchains: o.toolchains,
     });
   const docker = (): Sandbox => {
-    if (o.support.docker === null || o.dockerImage === undefined)
+    if (o.dockerImage === undefined)
       throw new SandboxUnavailableError(
-        "the docker runner needs the docker CLI and XIHE_DOCKER_IMAGE=<image>@sha256:<digest>",
+        "the container runner needs XIHE_DOCKER_IMAGE: the image id `npm run sandbox:image` prints, or name@sha256:<digest>",
       );
+    assertPinnedImage(o.dockerImage);
+    const clis = { docker: o.support.docker, podman: o.support.podman ?? null, runc: o.support.runc ?? null };
+    const engine = detectContainerEngine(clis, o.containerCli);
+    if ("unavailable" in engine)
+      throw new SandboxUnavailableError(`the container runner has no engine: ${engine.unavailable}`);
     return createDockerSandbox({
       ...base,
-      dockerPath: o.support.docker,
+      engine,
+      identity: o.support.identity,
       image: o.dockerImage,
       readOnlyDirs: o.readOnlyDirs,
     });
@@ -81,7 +92,8 @@ function chooseRunner(o: ChooseSandboxOptions): Sandbox {
   }
   if (o.requested === "docker") return docker();
   if (o.support.bwrap !== null) return bwrap();
-  if (o.support.docker !== null && o.dockerImage !== undefined) return docker();
+  if ((o.support.docker !== null || (o.support.podman ?? null) !== null) && o.dockerImage !== undefined)
+    return docker();
   if (o.source === "local_checkout" && o.trustLocal)
     return createLocalSandbox({ ...base, support: o.support, toolchains: o.toolchains });
   throw new SandboxUnavailableError(

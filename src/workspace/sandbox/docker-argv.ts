@@ -1,7 +1,9 @@
-// The `docker run` command line for one sandboxed command (production runner), written to the Docker
-// docs for `docker run`: no network unless installing, read-only root filesystem, all capabilities
-// dropped, no privilege escalation, pids/memory/cpu limits, the workspace the only writable mount.
+// The `run` command line of a Docker-compatible engine (docker or podman) for one sandboxed command:
+// the same contract as bwrap-argv.ts. No network (the install phase reaches registries only through
+// the proxy socket in a read-only bound dir), read-only root, all capabilities dropped, no privilege
+// escalation, pids/memory/cpu/rlimits, the workspace (at its host path) the only writable mount.
 import { XiheError } from "../../errors.ts";
+import type { ContainerEngine } from "./container-engine.ts";
 import type { NetworkMode } from "./sandbox.ts";
 
 export class DockerImageError extends XiheError {
@@ -9,50 +11,84 @@ export class DockerImageError extends XiheError {
 }
 
 export interface DockerArgvOptions {
-  dockerPath: string;
-  /** Must be pinned by digest (`name@sha256:<64 hex>`): a tag can be moved under us. */
+  engine: Pick<ContainerEngine, "cli" | "kind" | "globalArgs" | "hardLimits">;
+  /** Pinned: `name@sha256:<digest>` or a locally built image id (`sha256:<64 hex>`); a tag can move. */
   image: string;
-  /** A unique container name, so a timed-out run can be removed with `docker rm -f`. */
+  /** A unique container name, so a timed-out run can be removed by name. */
   containerName: string;
+  /** Labels that let a later start-up find and remove containers a crashed Xihe left behind. */
+  labels: Readonly<Record<string, string>>;
+  /** Host path of the workspace; mounted read-write at the same path so output paths match the host. */
   root: string;
-  /** Working directory relative to the workspace root. */
-  cwdInWorkspace: string;
+  cwd: string;
   network: NetworkMode;
   env: Record<string, string>;
+  /** uid:gid inside the container; it owns the workspace (see docker-sandbox.ts). */
+  user: { uid: number; gid: number };
+  /** Rootless podman: map the calling user to the same uid inside, so the workspace stays writable. */
+  keepId: boolean;
   memoryMb: number;
   maxPids: number;
   cpus: number;
+  cpuSeconds: number;
   fileSizeMb: number;
   /** The workspace has a real `.git` directory to protect. */
   gitDirReadOnly: boolean;
-  /** Host directories mounted read-only at the same path (the mirror objects of a shared clone). */
+  /** Host directories mounted read-only at the same path (mirror objects, the proxy's socket dir). */
   readOnlyDirs: readonly string[];
 }
 
-export const containerWorkspace = "/workspace";
+/** Printed on stderr by the in-container wrapper when the pids limit refused a fork. */
+export const pidsLimitMarker = "[xihe: the sandbox's process limit refused a fork]";
+
+// Runs the command, then reads the container's own pids counter (v2 or v1 layout) with shell
+// builtins only (a full pids table can't fork `cat`), so a refused fork is reported after the
+// engine has torn the cgroup down.
+const pidsReport =
+  '"$@"; rc=$?; for f in /sys/fs/cgroup/pids.events /sys/fs/cgroup/pids/pids.events; do ' +
+  'if [ -r "$f" ]; then while read -r k v; do if [ "$k" = max ] && [ "$v" != 0 ]; then ' +
+  `echo "${pidsLimitMarker}" >&2; fi; done < "$f"; break; fi; done; exit $rc`;
+
+const pinned = /^([a-z0-9][a-z0-9._/:-]*@sha256:[0-9a-f]{64}|sha256:[0-9a-f]{64}|[0-9a-f]{64})$/;
+
+export function assertPinnedImage(image: string): void {
+  if (!pinned.test(image))
+    throw new DockerImageError(
+      "the sandbox image must be pinned by digest (name@sha256:<64 hex>) or be a locally built image id " +
+        `(sha256:<64 hex>, printed by \`npm run sandbox:image\`); got ${JSON.stringify(image)}`,
+    );
+}
 
 export function buildDockerArgv(o: DockerArgvOptions, argv: readonly string[]): string[] {
-  if (!/^[a-z0-9][a-z0-9._/:-]*@sha256:[0-9a-f]{64}$/.test(o.image))
-    throw new DockerImageError(
-      `docker image must be pinned by digest, e.g. node:20-bookworm@sha256:<64 hex>; got ${JSON.stringify(o.image)}`,
-    );
-  const out = [o.dockerPath, "run", "--rm", "-i", "--name", o.containerName, "--init"];
-  out.push("--network", o.network === "install" ? "bridge" : "none");
+  assertPinnedImage(o.image);
+  const podman = o.engine.kind === "podman";
+  const out = [o.engine.cli, ...o.engine.globalArgs, "run", "--rm", "-i", "--name", o.containerName];
+  for (const [key, value] of Object.entries(o.labels)) out.push("--label", `${key}=${value}`);
+  // Output goes straight to our pipes: no log file on the engine's disk for a 1 GB flood to fill.
+  out.push("--log-driver", podman ? "passthrough" : "none");
+  // "install" matches bwrap's --share-net; the install phase itself runs with "none" and the proxy.
+  out.push("--network", o.network === "install" ? "host" : "none", "--hostname", "xihe-sandbox");
   out.push("--read-only", "--cap-drop", "ALL", "--security-opt", "no-new-privileges");
-  out.push("--user", "65534:65534", "--pids-limit", String(o.maxPids));
+  out.push("--user", `${o.user.uid}:${o.user.gid}`);
+  if (o.keepId) out.push("--userns", "keep-id");
+  out.push("--pids-limit", String(o.maxPids));
   // Equal --memory and --memory-swap: no swap, so the memory limit is a real limit.
   out.push("--memory", `${o.memoryMb}m`, "--memory-swap", `${o.memoryMb}m`, "--cpus", String(o.cpus));
+  // podman copies no rlimits it can't set: every one is explicit and within this process's hard limits.
+  const { nofile, nproc } = o.engine.hardLimits;
+  out.push("--ulimit", `nofile=${nofile}:${nofile}`, "--ulimit", `nproc=${nproc}:${nproc}`);
   out.push("--ulimit", `fsize=${o.fileSizeMb * 1024 * 1024}`, "--ulimit", "core=0");
-  out.push("--tmpfs", "/tmp:rw,nosuid,nodev,size=512m");
-  out.push("--mount", `type=bind,source=${o.root},target=${containerWorkspace}`);
+  out.push("--ulimit", `cpu=${o.cpuSeconds}:${o.cpuSeconds}`);
+  out.push("--tmpfs", "/tmp:rw,nosuid,nodev,size=512m", "--tmpfs", "/dev/shm:rw,nosuid,nodev,size=64m");
+  // The image's environment (and podman's defaults) are dropped too: only the allow-list remains.
+  if (podman) out.push("--unsetenv-all");
+  out.push("--mount", `type=bind,source=${o.root},target=${o.root}`);
   // .git read-only, as in bwrap-argv.ts: no hooks or config planted for git on the host to run.
-  if (o.gitDirReadOnly)
-    out.push("--mount", `type=bind,source=${o.root}/.git,target=${containerWorkspace}/.git,readonly`);
+  if (o.gitDirReadOnly) out.push("--mount", `type=bind,source=${o.root}/.git,target=${o.root}/.git,readonly`);
   for (const dir of o.readOnlyDirs) out.push("--mount", `type=bind,source=${dir},target=${dir},readonly`);
-  const cwd = o.cwdInWorkspace === "" ? containerWorkspace : `${containerWorkspace}/${o.cwdInWorkspace}`;
-  out.push("--workdir", cwd);
+  out.push("--workdir", o.cwd);
   for (const [name, value] of Object.entries(o.env)) out.push("--env", `${name}=${value}`);
-  // The image regex forbids a leading "-", and docker stops parsing its own flags at the image name.
-  out.push(o.image, ...argv);
+  // The image pattern forbids a leading "-", and the engine stops parsing its flags at the image.
+  out.push(o.image, "/bin/sh", "-c", pidsReport, "xihe-sandbox", ...argv);
   return out;
 }

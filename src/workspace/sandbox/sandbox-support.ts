@@ -14,7 +14,10 @@ export interface SandboxSupport {
   bwrap: string | null;
   cgroupParents: { memory: string; pids: string } | null;
   prlimit: string | null;
+  /** Container CLIs found on PATH; whether an engine answers is probed only when one is asked for. */
   docker: string | null;
+  podman?: string | null;
+  runc?: string | null;
   /** Host uid/gid the sandbox drops to when Xihe runs as root; null: bwrap maps to Xihe's own user. */
   identity: SandboxIdentity | null;
   /** One line per capability, for logs and the CLI. */
@@ -51,7 +54,12 @@ export function detectSandboxSupport(probeId: string): SandboxSupport {
     prlimit ? "prlimit: ok (cpu, file size)" : "prlimit: missing (util-linux); no cpu/file-size limits",
   );
   const docker = findProgram("docker");
-  return { bwrap, cgroupParents, prlimit, docker, identity, notes };
+  const podman = findProgram("podman");
+  const runc = findProgram("runc");
+  notes.push(
+    `container CLIs: ${[docker && `docker (${docker})`, podman && `podman (${podman})`].filter(Boolean).join(", ") || "none"}`,
+  );
+  return { bwrap, cgroupParents, prlimit, docker, podman, runc, identity, notes };
 }
 
 function findProgram(name: string): string | null {

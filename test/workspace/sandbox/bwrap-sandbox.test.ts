@@ -6,24 +6,81 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { redactText } from "../../../src/redact.ts";
 import { createBwrapSandbox } from "../../../src/workspace/sandbox/bwrap-sandbox.ts";
+import {
+  detectContainerEngine,
+  type ContainerEngine,
+} from "../../../src/workspace/sandbox/container-engine.ts";
+import { createDockerSandbox } from "../../../src/workspace/sandbox/docker-sandbox.ts";
 import type { Sandbox } from "../../../src/workspace/sandbox/sandbox.ts";
 import { SandboxEnvError } from "../../../src/workspace/sandbox/sandbox-env.ts";
 import { defaultSandboxLimits } from "../../../src/workspace/sandbox/sandbox-limits.ts";
 import { detectSandboxSupport, type SandboxSupport } from "../../../src/workspace/sandbox/sandbox-support.ts";
 import { processesWithMarker } from "../process-scan.ts";
 import { makeScratchDir } from "../scratch-dir.ts";
+import { sandboxImageId } from "./sandbox-image.ts";
 
-describe("bubblewrap sandbox", () => {
+type SandboxDeps = {
+  root: string;
+  redact?: (text: string) => string;
+  defaults?: typeof defaultSandboxLimits;
+};
+
+// The same threat tests against every runner that runs PR code: bubblewrap, and the container runner
+// on podman (installed by .ci/apt-packages.txt; the image is built locally by the sandbox:image script).
+const runners = [
+  {
+    name: "bubblewrap",
+    prepare: (support: SandboxSupport) => {
+      expect(support.bwrap, support.notes.join("\n")).not.toBeNull();
+      return (deps: SandboxDeps): Sandbox =>
+        createBwrapSandbox({ ...deps, support, newId: randomUUID, now: Date.now });
+    },
+    // Variables the runner itself adds (not from the host).
+    runnerEnv: [] as string[],
+  },
+  {
+    name: "container (podman)",
+    prepare: (support: SandboxSupport) => {
+      const engine = podmanEngine(support);
+      const image = sandboxImageId(engine.cli);
+      return (deps: SandboxDeps): Sandbox =>
+        createDockerSandbox({
+          ...deps,
+          engine,
+          image,
+          identity: support.identity,
+          newId: randomUUID,
+          now: Date.now,
+        });
+    },
+    runnerEnv: ["HOSTNAME"],
+  },
+];
+
+function podmanEngine(support: SandboxSupport): ContainerEngine {
+  const engine = detectContainerEngine(
+    { docker: support.docker, podman: support.podman ?? null, runc: support.runc ?? null },
+    "podman",
+  );
+  if ("unavailable" in engine)
+    throw new Error(
+      `the container threat tests need podman + runc (apt-get install podman runc): ${engine.unavailable}`,
+    );
+  return engine;
+}
+
+describe.each(runners)("$name sandbox", ({ name, prepare, runnerEnv }) => {
   let support: SandboxSupport;
   let scratch: ReturnType<typeof makeScratchDir>;
   let sandbox: Sandbox;
+  let make: (deps: SandboxDeps) => Sandbox;
   beforeAll(() => {
     support = detectSandboxSupport(randomUUID());
-    expect(support.bwrap, support.notes.join("\n")).not.toBeNull();
-  });
+    make = prepare(support);
+  }, 600_000);
   beforeEach(() => {
-    scratch = makeScratchDir("bwrap");
-    sandbox = createBwrapSandbox({ root: scratch.dir, support, newId: randomUUID, now: Date.now });
+    scratch = makeScratchDir(name.startsWith("bubble") ? "bwrap" : "container");
+    sandbox = make({ root: scratch.dir });
   });
   afterEach(() => scratch.remove());
 
@@ -98,13 +155,7 @@ describe("bubblewrap sandbox", () => {
   it("redacts a token printed by the command in streamed chunks and in the result", async () => {
     const token = `ghs_${"Z".repeat(36)}`;
     const configured = "configured-secret-value-123";
-    const redacting = createBwrapSandbox({
-      root: scratch.dir,
-      support,
-      newId: randomUUID,
-      now: Date.now,
-      redact: (text) => redactText(text, [configured]),
-    });
+    const redacting = make({ root: scratch.dir, redact: (text) => redactText(text, [configured]) });
     writeFileSync(join(scratch.dir, "leak.txt"), `${token} ${configured}\n`);
     const chunks: string[] = [];
     const result = await redacting.run(["sh", "-c", "cat leak.txt; cat leak.txt >&2"], {
@@ -141,7 +192,7 @@ describe("bubblewrap sandbox", () => {
         "PWD",
         "TMPDIR",
       ]
-        .concat(["XDG_CACHE_HOME", "npm_config_cache", "npm_config_update_notifier"])
+        .concat(["XDG_CACHE_HOME", "npm_config_cache", "npm_config_update_notifier"], runnerEnv)
         .sort(),
     );
   });
@@ -168,13 +219,7 @@ describe("bubblewrap sandbox", () => {
   });
 
   it("A19 stops a disk fill at the file-size limit", async () => {
-    const small = createBwrapSandbox({
-      root: scratch.dir,
-      support,
-      newId: randomUUID,
-      now: Date.now,
-      defaults: { ...defaultSandboxLimits, fileSizeMb: 4 },
-    });
+    const small = make({ root: scratch.dir, defaults: { ...defaultSandboxLimits, fileSizeMb: 4 } });
     const result = await small.run(["sh", "-c", "head -c 20000000 /dev/zero > big.bin"], { timeoutMs: 5000 });
     expect(result.limitHit).toBe("file_size");
   });

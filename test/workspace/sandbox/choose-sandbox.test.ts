@@ -4,7 +4,8 @@ import {
   SandboxUnavailableError,
   type ChooseSandboxOptions,
 } from "../../../src/workspace/sandbox/choose-sandbox.ts";
-import type { SandboxSupport } from "../../../src/workspace/sandbox/sandbox-support.ts";
+import { DockerImageError } from "../../../src/workspace/sandbox/docker-argv.ts";
+import { detectSandboxSupport, type SandboxSupport } from "../../../src/workspace/sandbox/sandbox-support.ts";
 import { makeScratchDir } from "../scratch-dir.ts";
 
 const none: SandboxSupport = {
@@ -33,16 +34,25 @@ describe("chooseSandbox", () => {
     try {
       return chooseSandbox({ ...base, ...o }).kind;
     } catch (err) {
-      expect(err).toBeInstanceOf(SandboxUnavailableError);
+      expect(err instanceof SandboxUnavailableError || err instanceof DockerImageError).toBe(true);
       return `refused: ${(err as Error).message}`;
     }
   };
 
-  it("prefers bubblewrap, then a pinned docker image", () => {
+  it("prefers bubblewrap, then a pinned image on a container engine that answers", () => {
     expect(kindOf({ support: withBwrap })).toBe("bwrap");
-    expect(
-      kindOf({ support: { ...none, docker: "/usr/bin/docker" }, dockerImage: `x@sha256:${"b".repeat(64)}` }),
-    ).toBe("docker");
+    const engines = detectSandboxSupport("choose");
+    expect(engines.podman, "podman must be installed (.ci/apt-packages.txt)").not.toBeNull();
+    const containers = { ...none, docker: engines.docker, podman: engines.podman, runc: engines.runc };
+    expect(kindOf({ support: containers, dockerImage: `x@sha256:${"b".repeat(64)}` })).toBe("docker");
+  });
+
+  it("refuses a container image that is not pinned by digest or a local id, saying how to build one", () => {
+    const containers = { ...none, podman: "/usr/bin/podman" };
+    expect(kindOf({ requested: "docker", support: containers, dockerImage: "xihe-sandbox:latest" })).toMatch(
+      /pinned by digest .*npm run sandbox:image/,
+    );
+    expect(kindOf({ requested: "docker", support: containers })).toMatch(/needs XIHE_DOCKER_IMAGE/);
   });
 
   it("refuses PR code from GitHub without a real sandbox and says how to install one", () => {
