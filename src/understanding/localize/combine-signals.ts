@@ -14,7 +14,7 @@ export const defaultSignalWeights: SignalWeights = {
   exact_name: 0.8,
   imported_by_test: 0.3,
   // Executions beat text: what only the failing tests ran outranks every static signal (dynamic/).
-  spectrum: 4,
+  spectrum: 10,
 };
 
 export interface Combined {
