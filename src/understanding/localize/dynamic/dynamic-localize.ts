@@ -142,8 +142,8 @@ async function runWithCoverage(
 function noFailureReason(runs: readonly DynamicRun[], budgetMs: number, elapsedMs: number): string {
   const failingRuns = runs.filter((r) => r.expected === "fail");
   if (failingRuns.length === 0 || (elapsedMs >= budgetMs && !failingRuns.some((r) => r.exitCode !== null)))
-    return `the run budget (${Math.round(budgetMs / 1000)} s) ran out before a failing test finished`;
+    return `the run budget (${budgetMs / 1000} s) ran out before a failing test finished`;
   if (failingRuns.every((r) => r.exitCode === 0))
     return "re-running the failing tests alone did not reproduce a failure (filter matched nothing, or the failure is flaky)";
-  return `the run budget (${Math.round(budgetMs / 1000)} s) ran out before a failing test finished`;
+  return `the run budget (${budgetMs / 1000} s) ran out before a failing test finished`;
 }

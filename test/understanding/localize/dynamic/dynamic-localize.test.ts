@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diagnose } from "../../../../src/perception/diagnose.ts";
 import { buildIndex } from "../../../../src/understanding/index/build-index.ts";
-import type { CodeIndex } from "../../../../src/understanding/index/code-index.ts";
 import { localize } from "../../../../src/understanding/localize/localize.ts";
 import {
   dynamicLocalize,

@@ -1,7 +1,7 @@
 // Small real projects for dynamic localization: the mutation sits in a helper that only the failing
 // test's input reaches (a branch), while the test names and calls another function, so static
 // signals rank the helper lower. The log is the REAL output of the project's runner on the mutant.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { execa } from "execa";
 import { makeScratchDir } from "../../../workspace/scratch-dir.ts";
