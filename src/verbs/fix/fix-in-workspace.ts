@@ -49,6 +49,9 @@ export interface FixInWorkspaceDeps {
   hostEnv: Readonly<Record<string, string | undefined>>;
 }
 
+// Time box for re-running the failing tests with coverage before localizing (as `xihe locate --run`).
+const dynamicBudgetMs = 120_000;
+
 /** The commands a run makes pass, from config first, else detected from the repository's manifests. */
 export function fixCommands(root: string, config: RepoConfig): { commands: string[]; configured: string[] } {
   const detected = detectCommands(root);
@@ -117,6 +120,14 @@ export async function fixInWorkspace(
             aliases: req.config.understanding.aliases,
             callDepth: req.config.understanding.call_depth,
             briefTokens: 6000,
+            dynamic: {
+              sandbox,
+              budgetMs: dynamicBudgetMs,
+              now: () => deps.now().getTime(),
+              newHexId: () => randomBytes(6).toString("hex"),
+              readText: repoIndex.readText,
+              log: deps.log,
+            },
           })
         : undefined,
       log: deps.log,
