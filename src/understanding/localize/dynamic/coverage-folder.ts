@@ -13,13 +13,19 @@ export interface CoverageFolder {
   remove(): void;
 }
 
-export function createCoverageFolder(root: string, hexId: string): CoverageFolder {
+/** `pythonPath`: the test command's own PYTHONPATH entries, kept by the tracer (root-relative). */
+export function createCoverageFolder(
+  root: string,
+  hexId: string,
+  pythonPath: readonly string[] = [],
+): CoverageFolder {
   const dir = join(root, `.xihe-coverage-${hexId}`);
   const v8 = join(dir, "v8");
   const py = join(dir, "py");
   mkdirSync(v8, { recursive: true });
   mkdirSync(py, { recursive: true });
   writeFileSync(join(py, "sitecustomize.py"), pythonTracerSource);
+  writeFileSync(join(py, "xihe-path.txt"), pythonPath.join("\n"));
   return {
     dir,
     env: { NODE_V8_COVERAGE: v8, PYTHONPATH: py },

@@ -4,6 +4,7 @@
 // execution with coverage, the outcome is a fallback with the reason, and static ranking stands.
 import type { Failure } from "../../../perception/failure.ts";
 import type { Sandbox } from "../../../workspace/sandbox/sandbox.ts";
+import { SandboxEnvError } from "../../../workspace/sandbox/sandbox-env.ts";
 import type { CodeIndex } from "../../index/code-index.ts";
 import { isCallable } from "../../index/symbol-lookup.ts";
 import type { SignalScores } from "../localize-signal.ts";
@@ -78,15 +79,30 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
     ...failing.map((t) => ({ target: t, expected: "fail" as const })),
     ...passing.map((t) => ({ target: t, expected: "pass" as const })),
   ];
-  const folder = createCoverageFolder(input.sandbox.root, input.newHexId());
+  const { PYTHONPATH: pythonPath, NODE_V8_COVERAGE: _ignored, ...commandEnv } = resolved.env;
+  const inside = (pythonPath ?? "")
+    .split(":")
+    .filter((p) => p !== "" && !p.startsWith("/") && !p.split("/").includes(".."));
+  const folder = createCoverageFolder(input.sandbox.root, input.newHexId(), inside);
   const executions: Execution[] = [];
   try {
     for (const step of plan) {
       const remainingMs = input.budgetMs - (input.now() - started);
       if (remainingMs <= 0) break;
-      const execution = await runWithCoverage(input, runner, resolved.argv, step, folder, remainingMs, runs);
+      const execution = await runWithCoverage(
+        input,
+        { runner, argv: resolved.argv, env: { ...commandEnv, ...folder.env } },
+        step,
+        folder,
+        remainingMs,
+        runs,
+      );
       if (execution) executions.push(execution);
     }
+  } catch (err) {
+    // A variable the command line sets that the sandbox may not pass (A29): say so, rank statically.
+    if (err instanceof SandboxEnvError) return fallback(err.message);
+    throw err;
   } finally {
     folder.remove();
   }
@@ -105,14 +121,13 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
 
 async function runWithCoverage(
   input: DynamicLocalizeInput,
-  runner: TestRunnerKind,
-  argv: readonly string[],
+  command: { runner: TestRunnerKind; argv: readonly string[]; env: Record<string, string> },
   step: { target: TestTarget; expected: "fail" | "pass" },
   folder: ReturnType<typeof createCoverageFolder>,
   remainingMs: number,
   runs: DynamicRun[],
 ): Promise<Execution | null> {
-  const filtered = filteredArgv(runner, argv, step.target);
+  const filtered = filteredArgv(command.runner, command.argv, step.target);
   if (filtered === null) return null;
   folder.clear();
   const result = await input.sandbox.run(filtered, {

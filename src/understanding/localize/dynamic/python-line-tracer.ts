@@ -12,6 +12,13 @@ import atexit, json, os, sys, threading
 _out = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _root = os.path.dirname(_out) + os.sep
 _hits = {}
+# The test command's own PYTHONPATH entries (the env slot is taken by this folder), root-relative.
+try:
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "xihe-path.txt")) as _f:
+        for _entry in reversed([l for l in _f.read().split("\n") if l]):
+            sys.path.insert(1, os.path.join(_root, _entry))
+except FileNotFoundError:
+    pass
 _keep_cache = {}
 
 def _keep(name):

@@ -1,28 +1,44 @@
 // The test command as argv a runner filter can extend: `npm test` (or yarn/pnpm) is replaced by the
 // package's `scripts.test`, whose bare program names resolve to node_modules/.bin like npm would.
+// Leading `NAME=value` words become the run's environment (`PYTHONPATH=src pytest`).
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { parseCommandLine } from "../../../workspace/parse-command-line.ts";
 
-export type ResolvedTestArgv = { ok: true; argv: string[] } | { ok: false; reason: string };
+export type ResolvedTestArgv =
+  { ok: true; argv: string[]; env: Record<string, string> } | { ok: false; reason: string };
 
 const manifest = z.object({ scripts: z.record(z.string(), z.string()).optional() });
 
 export function resolveTestArgv(root: string, command: string): ResolvedTestArgv {
   const parsed = parseCommandLine(command);
   if (!parsed.ok) return { ok: false, reason: `the test command does not parse: ${parsed.reason}` };
-  if (!isPackageScript(parsed.argv)) return { ok: true, argv: withLocalBin(root, parsed.argv) };
+  const { env, rest } = splitAssignments(parsed.argv);
+  if (!isPackageScript(rest)) return { ok: true, argv: withLocalBin(root, rest), env };
   const script = readTestScript(root);
   if (script === null)
     return { ok: false, reason: `\`${command}\` runs package.json scripts.test, and there is none` };
   const inner = parseCommandLine(script);
   if (!inner.ok)
     return { ok: false, reason: `scripts.test (${script}) is not one plain command: ${inner.reason}` };
+  const scriptEnv = splitAssignments(inner.argv);
   return {
     ok: true,
-    argv: withLocalBin(root, [...inner.argv, ...parsed.argv.slice(scriptArgsAt(parsed.argv))]),
+    argv: withLocalBin(root, [...scriptEnv.rest, ...rest.slice(scriptArgsAt(rest))]),
+    env: { ...env, ...scriptEnv.env },
   };
+}
+
+function splitAssignments(argv: readonly string[]): { env: Record<string, string>; rest: string[] } {
+  const env: Record<string, string> = {};
+  let at = 0;
+  for (; at < argv.length; at++) {
+    const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(argv[at] ?? "");
+    if (!match) break;
+    env[match[1] ?? ""] = match[2] ?? "";
+  }
+  return { env, rest: argv.slice(at) };
 }
 
 function isPackageScript(argv: readonly string[]): boolean {
