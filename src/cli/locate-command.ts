@@ -48,7 +48,12 @@ export const registerLocateCommand: RegisterCommand = (program, io, setExit) => 
       if (!(budgetSeconds > 0))
         throw new UsageError(`--run-budget must be a positive number of seconds; got ${flags.runBudget}`);
       const dynamic = flags.run
-        ? await locateDynamic(io, repo, diagnosis.failures, { command: flags.run, budgetSeconds })
+        ? await locateDynamic(
+            io,
+            repo,
+            { failures: diagnosis.failures, logText },
+            { command: flags.run, budgetSeconds },
+          )
         : null;
       const complete = flags.rerank ? modelFromEnv(io.env, 200) : null;
       if (flags.rerank && !complete)

@@ -16,7 +16,7 @@ const runners = ["auto", "bwrap", "docker", "local"] as const;
 export async function locateDynamic(
   io: CliIo,
   repo: RepoIndex,
-  failures: readonly Failure[],
+  perceived: { failures: readonly Failure[]; logText: string },
   run: { command: string; budgetSeconds: number },
 ): Promise<{ outcome: DynamicOutcome; extraSignals?: Map<SignalName, SignalScores> }> {
   const config = repo.config.sandbox;
@@ -41,7 +41,7 @@ export async function locateDynamic(
   const outcome = await dynamicLocalize({
     sandbox,
     index: repo.index,
-    failures,
+    ...perceived,
     command: run.command,
     budgetMs: run.budgetSeconds * 1000,
     now: Date.now,

@@ -45,7 +45,9 @@ export function createLocalizer(input: LocalizerInput) {
       aliases: input.aliases,
       callDepth: input.callDepth,
       limit: 5,
-      extraSignals: input.dynamic ? await dynamicSignals(input, input.dynamic, failing, failures) : undefined,
+      extraSignals: input.dynamic
+        ? await dynamicSignals(input, input.dynamic, failing, { failures, logText })
+        : undefined,
     });
     const currentCode = ranked.flatMap((s) => {
       const lines = input.readLines(s.file)?.slice(s.startLine - 1, s.endLine);
@@ -75,11 +77,16 @@ async function dynamicSignals(
   input: LocalizerInput,
   dynamic: DynamicLocalizerInput,
   failing: readonly CheckRun[],
-  failures: readonly Failure[],
+  perceived: { failures: readonly Failure[]; logText: string },
 ): Promise<Map<SignalName, SignalScores> | undefined> {
   const run = failing.find((r) => r.failures.some((f) => f.kind === "test"));
   if (!run) return undefined;
-  const outcome = await dynamicLocalize({ ...dynamic, index: input.index, failures, command: run.command });
+  const outcome = await dynamicLocalize({
+    ...dynamic,
+    ...perceived,
+    index: input.index,
+    command: run.command,
+  });
   const fields = { command: run.command, elapsedMs: outcome.elapsedMs, runs: outcome.runs.length };
   if (outcome.kind === "fallback") {
     dynamic.log.warn({ ...fields, reason: outcome.reason }, "dynamic localization fell back to static");

@@ -22,6 +22,8 @@ export interface DynamicLocalizeInput {
   sandbox: Sandbox;
   index: CodeIndex;
   failures: readonly Failure[];
+  /** The failing log: names the failing test files when perception could not itemise failures. */
+  logText: string;
   /** The failing test command, as configured (`npm test`, `npx vitest run`, `pytest -q`). */
   command: string;
   budgetMs: number;
@@ -66,13 +68,21 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
     return fallback(
       `cannot tell which test runner \`${resolved.argv.join(" ")}\` starts (known: jest, vitest, mocha, node --test, tap, ava, tape, pytest)`,
     );
-  const failing = failingTargets(input.failures, input.maxFailing ?? 3);
+  const testFiles = input.index.files.filter((f) => f.isTest).map((f) => f.path);
+  const tests = new Set(testFiles);
+  const byFileOnly = runner === "tap" || runner === "ava" || runner === "tape";
+  const failing = failingTargets({
+    failures: input.failures,
+    max: input.maxFailing ?? 3,
+    isTest: (file) => tests.has(file),
+    byFile: byFileOnly ? { testFiles, logText: input.logText } : undefined,
+  });
   if (failing.length === 0) return fallback("the log names no failing test to re-run");
   const passing = passingSample({
-    testFiles: input.index.files.filter((f) => f.isTest).map((f) => f.path),
+    testFiles,
     readText: input.readText,
     failing,
-    byFileOnly: runner === "tap" || runner === "ava" || runner === "tape",
+    byFileOnly,
     max: input.maxPassing ?? 4,
   });
   const plan = [

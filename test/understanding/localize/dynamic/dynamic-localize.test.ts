@@ -39,6 +39,7 @@ async function locateBoth(repo: SpectrumRepo, budgetMs = 60_000) {
     sandbox,
     index,
     failures,
+    logText: repo.log,
     command: repo.command,
     budgetMs,
     now: Date.now,
