@@ -116,8 +116,7 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
   } finally {
     folder.remove();
   }
-  if (!executions.some((e) => e.failed))
-    return fallback(noFailureReason(runs, input.budgetMs, input.now() - started));
+  if (!executions.some((e) => e.failed)) return fallback(noFailureReason(runs, input.budgetMs));
   const candidates = input.index.symbols.filter(
     (s) => isCallable(s) && !input.index.files.some((f) => f.isTest && f.path === s.file),
   );
@@ -144,10 +143,10 @@ async function runWithCoverage(
     env: { CI: "true", ...folder.env },
     timeoutMs: remainingMs,
   });
-  const failed = result.exitCode !== 0;
+  const failed = isTestFailure(command.runner, result.exitCode);
   // A sampled test that fails, or a failing test that now passes (its filter matched nothing, or it
   // is flaky), says nothing reliable about which code is at fault: it is left out.
-  const used = !result.timedOut && failed === (step.expected === "fail");
+  const used = !result.timedOut && (step.expected === "fail" ? failed : result.exitCode === 0);
   runs.push({
     argv: filtered,
     expected: step.expected,
@@ -164,11 +163,17 @@ async function runWithCoverage(
   return { failed, coverage };
 }
 
-function noFailureReason(runs: readonly DynamicRun[], budgetMs: number, elapsedMs: number): string {
+// pytest exits 1 when tests failed, 2-5 when interrupted, misused or nothing was collected: only 1
+// is a failing execution. Other runners exit non-zero for both.
+function isTestFailure(runner: TestRunnerKind, exitCode: number | null): boolean {
+  return runner === "pytest" ? exitCode === 1 : exitCode !== 0;
+}
+
+function noFailureReason(runs: readonly DynamicRun[], budgetMs: number): string {
   const failingRuns = runs.filter((r) => r.expected === "fail");
-  if (failingRuns.length === 0 || (elapsedMs >= budgetMs && !failingRuns.some((r) => r.exitCode !== null)))
+  const finished = failingRuns.filter((r) => r.exitCode !== null);
+  if (finished.length === 0)
     return `the run budget (${budgetMs / 1000} s) ran out before a failing test finished`;
-  if (failingRuns.every((r) => r.exitCode === 0))
-    return "re-running the failing tests alone did not reproduce a failure (filter matched nothing, or the failure is flaky)";
-  return `the run budget (${budgetMs / 1000} s) ran out before a failing test finished`;
+  const codes = [...new Set(finished.map((r) => r.exitCode))].join(", ");
+  return `re-running the failing tests alone did not reproduce a test failure (exit ${codes}: the filter matched nothing, or the failure is flaky)`;
 }

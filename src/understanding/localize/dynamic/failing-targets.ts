@@ -34,7 +34,8 @@ export function failingTargets(input: FailingTargetsInput): TestTarget[] {
 }
 
 function toTarget(f: Failure, isTest: (file: string) => boolean): TestTarget {
-  const test = f.test?.trim() || null;
+  // `test_x [msg]` is a unittest subTest of test_x (a parametrized id has no space: `test_x[p]`).
+  const test = f.test?.trim().replace(/\s+\[.*\]$/, "") || null;
   if (test?.includes("::")) {
     const leaf = test.split("::").pop() ?? test;
     return { name: leaf.replace(/\[.*\]$/, ""), file: test.split("::")[0] ?? f.file, nodeId: test };
