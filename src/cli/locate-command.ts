@@ -1,4 +1,4 @@
-// `xihe locate --repo DIR --log FILE [--json] [-k N]`: the failures in a CI log (perception) plus
+// `xihe locate --repo DIR --log FILE [--json] [-k N] [--run CMD [--run-budget S]]`: the failures in a CI log (perception) plus
 // the repository's code index -> the functions most likely at fault, best first, each with the
 // signals that put it there. No model.
 import { closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
@@ -13,6 +13,7 @@ import { createModelRerank } from "../understanding/localize/rerank-with-model.t
 import { modelFromEnv } from "../model-from-env.ts";
 import { readCheckoutConfig } from "./read-checkout-config.ts";
 import { openRepoIndex } from "../understanding/index/open-repo-index.ts";
+import { dynamicSummary, locateDynamic } from "./locate-dynamic.ts";
 
 interface LocateFlags {
   repo?: string;
@@ -20,6 +21,8 @@ interface LocateFlags {
   json?: boolean;
   k: string;
   rerank?: boolean;
+  run?: string;
+  runBudget: string;
 }
 
 export const registerLocateCommand: RegisterCommand = (program, io, setExit) => {
@@ -31,6 +34,8 @@ export const registerLocateCommand: RegisterCommand = (program, io, setExit) => 
     .option("--json", 'print {"results":[{file,symbol,startLine,endLine,score,why}]}')
     .option("-k <n>", "how many locations to print", "10")
     .option("--rerank", "let the configured model (XIHE_MODEL_*) reorder the top 10 (off by default)")
+    .option("--run <cmd>", "re-run the failing tests of this test command in the sandbox with coverage")
+    .option("--run-budget <seconds>", "time box for --run; static ranking when it runs out", "120")
     .action(async (flags: LocateFlags) => {
       const limit = Number(flags.k);
       if (!Number.isInteger(limit) || limit < 1)
@@ -41,6 +46,17 @@ export const registerLocateCommand: RegisterCommand = (program, io, setExit) => 
         repoRoot: repo.root,
         fileExists: (rel) => existsSync(join(repo.root, rel)),
       });
+      const budgetSeconds = Number(flags.runBudget);
+      if (!(budgetSeconds > 0))
+        throw new UsageError(`--run-budget must be a positive number of seconds; got ${flags.runBudget}`);
+      const dynamic = flags.run
+        ? await locateDynamic(
+            io,
+            repo,
+            { failures: diagnosis.failures, logText },
+            { command: flags.run, budgetSeconds },
+          )
+        : null;
       const complete = flags.rerank ? modelFromEnv(loadEnv(io.env), 200) : null;
       if (flags.rerank && !complete)
         throw new UsageError(
@@ -54,6 +70,7 @@ export const registerLocateCommand: RegisterCommand = (program, io, setExit) => 
         aliases: repo.config.understanding.aliases,
         callDepth: repo.config.understanding.call_depth,
         limit,
+        extraSignals: dynamic?.extraSignals,
       });
       const failureText = diagnosis.failures
         .slice(0, 20)
@@ -62,7 +79,8 @@ export const registerLocateCommand: RegisterCommand = (program, io, setExit) => 
       const results = complete
         ? await createModelRerank(complete, repo.readLines)(failureText, ranked)
         : ranked;
-      io.stdout(flags.json ? `${JSON.stringify({ results })}\n` : renderLocations(results));
+      const json = dynamic ? { results, dynamic: dynamicSummary(dynamic.outcome) } : { results };
+      io.stdout(flags.json ? `${JSON.stringify(json)}\n` : renderLocations(results));
       setExit(0);
     });
 };

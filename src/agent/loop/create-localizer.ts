@@ -1,11 +1,27 @@
 // The localize step's adapter to the understanding layer: the failing commands' output → ranked
-// suspect functions (localize) → a token-budgeted brief of their code (buildContextBrief).
+// suspect functions (localize) → a token-budgeted brief of their code (buildContextBrief). With
+// `dynamic`, the failing test command's tests are first re-run with coverage (time-boxed) and the
+// spectrum score joins the static signals; when that falls back, the static ranking stands.
 import { diagnose } from "../../perception/diagnose.ts";
 import type { CodeIndex } from "../../understanding/index/code-index.ts";
 import { buildContextBrief } from "../../understanding/localize/context-brief.ts";
 import { localize } from "../../understanding/localize/localize.ts";
 import type { ReadLines } from "../../understanding/index/symbol-documents.ts";
 import type { CheckRun } from "./check-run.ts";
+import type { Failure } from "../../perception/failure.ts";
+import type { Logger } from "../../logger.ts";
+import type { SignalName, SignalScores } from "../../understanding/localize/localize-signal.ts";
+import { dynamicLocalize } from "../../understanding/localize/dynamic/dynamic-localize.ts";
+import type { Sandbox } from "../../workspace/sandbox/sandbox.ts";
+
+export interface DynamicLocalizerInput {
+  sandbox: Sandbox;
+  budgetMs: number;
+  now: () => number;
+  newHexId: () => string;
+  readText: (file: string) => string | null;
+  log: Logger;
+}
 
 export interface LocalizerInput {
   index: CodeIndex;
@@ -13,6 +29,8 @@ export interface LocalizerInput {
   aliases: Readonly<Record<string, string>>;
   callDepth: number;
   briefTokens: number;
+  /** Re-run the failing tests with coverage before ranking (the fix loop's sandbox and time box). */
+  dynamic?: DynamicLocalizerInput;
 }
 
 export function createLocalizer(input: LocalizerInput) {
@@ -27,6 +45,9 @@ export function createLocalizer(input: LocalizerInput) {
       aliases: input.aliases,
       callDepth: input.callDepth,
       limit: 5,
+      extraSignals: input.dynamic
+        ? await dynamicSignals(input, input.dynamic, failing, { failures, logText })
+        : undefined,
     });
     const currentCode = ranked.flatMap((s) => {
       const lines = input.readLines(s.file)?.slice(s.startLine - 1, s.endLine);
@@ -49,4 +70,28 @@ export function createLocalizer(input: LocalizerInput) {
       suspects: ranked.map((s) => `${s.file}:${s.startLine} ${s.symbol} (${s.why.slice(0, 2).join("; ")})`),
     };
   };
+}
+
+// The first failing run with test failures is the test command to re-run; its own failures pick the tests.
+async function dynamicSignals(
+  input: LocalizerInput,
+  dynamic: DynamicLocalizerInput,
+  failing: readonly CheckRun[],
+  perceived: { failures: readonly Failure[]; logText: string },
+): Promise<Map<SignalName, SignalScores> | undefined> {
+  const run = failing.find((r) => r.failures.some((f) => f.kind === "test"));
+  if (!run) return undefined;
+  const outcome = await dynamicLocalize({
+    ...dynamic,
+    ...perceived,
+    index: input.index,
+    command: run.command,
+  });
+  const fields = { command: run.command, elapsedMs: outcome.elapsedMs, runs: outcome.runs.length };
+  if (outcome.kind === "fallback") {
+    dynamic.log.warn({ ...fields, reason: outcome.reason }, "dynamic localization fell back to static");
+    return undefined;
+  }
+  dynamic.log.info(fields, "dynamic localization ranked");
+  return new Map([["spectrum", outcome.signal]]);
 }

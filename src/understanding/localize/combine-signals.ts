@@ -13,6 +13,8 @@ export const defaultSignalWeights: SignalWeights = {
   bm25_log: 1,
   exact_name: 0.8,
   imported_by_test: 0.3,
+  // Executions beat text: what only the failing tests ran outranks every static signal (dynamic/).
+  spectrum: 10,
 };
 
 export interface Combined {

@@ -8,7 +8,9 @@ export type SignalName =
   | "bm25"
   | "bm25_log"
   | "exact_name"
-  | "imported_by_test";
+  | "imported_by_test"
+  /** Dynamic: spectrum-based (Ochiai) score from re-running the failing and some passing tests. */
+  | "spectrum";
 
 export interface SignalHit {
   strength: number;

@@ -42,6 +42,8 @@ export interface LocalizeInput {
   callDepth?: number;
   limit?: number;
   weights?: Partial<SignalWeights>;
+  /** Signals computed outside the static pipeline (dynamic/ spectrum scores), added to the rerank. */
+  extraSignals?: ReadonlyMap<SignalName, SignalScores>;
 }
 
 export function localize(input: LocalizeInput): SuspectLocation[] {
@@ -88,6 +90,7 @@ export function localize(input: LocalizeInput): SuspectLocation[] {
     ["bm25_log", lexical.bm25Log],
     ["exact_name", lexical.exact],
     ["imported_by_test", imported],
+    ...(input.extraSignals ?? []),
   ]);
   const weights = { ...defaultSignalWeights, ...input.weights };
   // With stack frames in project code, words are a tie-breaker, not a rival: halve the lexical signals.

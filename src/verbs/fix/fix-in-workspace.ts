@@ -1,6 +1,7 @@
 // One fix attempt in a prepared checkout: choose the sandbox, the model (if configured), the code
 // index and localizer, and run the fix loop. Shared by `xihe fix` and the App's `/xihe fix` run, so
 // both take exactly the same path; only where the checkout comes from differs.
+import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import type { Env, RepoConfig } from "../../config.ts";
 import { budgetLimitsFrom } from "../../agent/loop/budget.ts";
@@ -16,6 +17,7 @@ import { bindCommandPolicy } from "../../tools/bind-command-policy.ts";
 import { openWorkspaceGit } from "../../tools/open-workspace-git.ts";
 import { toolRegistry } from "../../tools/registry.ts";
 import { chooseSandbox } from "../../workspace/sandbox/choose-sandbox.ts";
+import type { Sandbox } from "../../workspace/sandbox/sandbox.ts";
 import { detectCommands } from "../../workspace/detect-commands.ts";
 import { detectSandboxSupport } from "../../workspace/sandbox/sandbox-support.ts";
 import { limitsFromConfig } from "../../workspace/sandbox/limits-from-config.ts";
@@ -54,6 +56,9 @@ export interface FixInWorkspaceDeps {
   newId: () => string;
   random: () => number;
 }
+
+// Time box for re-running the failing tests with coverage before localizing (as `xihe locate --run`).
+const dynamicBudgetMs = 120_000;
 
 /**
  * The commands a run makes pass, from config first, else detected from the repository's manifests.
@@ -97,19 +102,22 @@ export async function fixInWorkspace(
         now: deps.now,
       })
     : null;
+  const sandbox = sandboxWith([]);
   const lint = (req.config.commands.lint ?? []).filter((c) => !commands.includes(c));
   const outcome = await runFixLoop(
     {
       // The loop's steps persist in the run's store (runs/ implements the agent's Step).
       step: createStep({ store: deps.store, now: deps.now }, req.runId),
       now: deps.now,
-      sandbox: sandboxWith([]),
+      sandbox,
       git: openWorkspaceGit(req.root),
       model,
       tools: toolRegistry,
       checkCommand: bindCommandPolicy(req.root, [...configured, ...commands]),
       index: repoIndex?.index ?? null,
-      localize: repoIndex ? localizerFor(repoIndex, req.config) : undefined,
+      localize: repoIndex
+        ? localizerFor(repoIndex, req.config, dynamicOptions(deps, sandbox, repoIndex))
+        : undefined,
       log: deps.log,
     },
     {
@@ -152,14 +160,31 @@ function sandboxChooser(deps: FixInWorkspaceDeps, req: FixInWorkspaceRequest) {
     });
 }
 
-function localizerFor(repoIndex: NonNullable<Awaited<ReturnType<typeof openRepoIndex>>>, config: RepoConfig) {
+type RepoIndex = NonNullable<Awaited<ReturnType<typeof openRepoIndex>>>;
+type DynamicOptions = NonNullable<Parameters<typeof createLocalizer>[0]["dynamic"]>;
+
+function localizerFor(repoIndex: RepoIndex, config: RepoConfig, dynamic: DynamicOptions) {
   return createLocalizer({
     index: repoIndex.index,
     readLines: repoIndex.readLines,
     aliases: config.understanding.aliases,
     callDepth: config.understanding.call_depth,
     briefTokens: 6000,
+    dynamic,
   });
+}
+
+// Dynamic localization re-runs the failing tests with coverage in the run's own sandbox.
+function dynamicOptions(deps: FixInWorkspaceDeps, sandbox: Sandbox, repoIndex: RepoIndex): DynamicOptions {
+  return {
+    sandbox,
+    budgetMs: dynamicBudgetMs,
+    now: () => deps.now().getTime(),
+    // The coverage folder's name must be plain hex (the sandbox env admits only that shape).
+    newHexId: () => randomBytes(6).toString("hex"),
+    readText: repoIndex.readText,
+    log: deps.log,
+  };
 }
 
 // Nothing was run and nothing changed: the run stops with the install's own reason.

@@ -28,6 +28,13 @@ const allowedNames = new Set([
   "YARN_ENABLE_SCRIPTS",
 ]);
 
+// Dynamic localization only (understanding/localize/dynamic): coverage output and its Python tracer,
+// accepted only when they name a Xihe coverage folder, so they cannot load other code or reroute output.
+const coverageNames = new Set(["NODE_V8_COVERAGE", "PYTHONPATH"]);
+const coverageDir = /^\/(?:[^/\0]+\/)*\.xihe-coverage-[0-9a-f]{8,}(?:\/(?:v8|py))?$/;
+const isAllowed = (name: string, value: string): boolean =>
+  allowedNames.has(name) || (coverageNames.has(name) && coverageDir.test(value) && !value.includes("/../"));
+
 export class SandboxEnvError extends XiheError {
   readonly code = "env_not_allowed";
   constructor(readonly names: readonly string[]) {
@@ -50,7 +57,9 @@ export function buildSandboxEnv(
   extra: Readonly<Record<string, string>> | undefined,
   { home, tmpDir, pathDirs = [] }: SandboxEnvOptions,
 ): Record<string, string> {
-  const rejected = Object.keys(extra ?? {}).filter((name) => !allowedNames.has(name));
+  const rejected = Object.entries(extra ?? {})
+    .filter(([name, value]) => !isAllowed(name, value))
+    .map(([name]) => name);
   if (rejected.length > 0) throw new SandboxEnvError(rejected);
   return {
     PATH: [...pathDirs, "/usr/local/bin", "/usr/bin", "/bin"].join(":"),

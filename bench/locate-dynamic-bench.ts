@@ -1,0 +1,190 @@
+// Static vs dynamic (`xihe locate --run`) localization on the development set's mutation tasks:
+//   node bin/run-ts.js bench/locate-dynamic-bench.ts -- [--corpus DIR] [--mirrors DIR] [--work DIR]
+//     [--only ID,ID] [--budget SECONDS]
+// Each task's mutated checkout is rebuilt with its dependencies installed (prepare.sh, PREPARE_INSTALL=1;
+// one install per repository, copied to its other tasks), its test command is timed as the corpus
+// runs it, then `xihe locate --json` runs without and with `--run TEST_CMD`. Prints file@1/@5 and
+// func@1/@5 for both, and the median time per task against the test command's own.
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { execa } from "execa";
+
+interface Task {
+  id: string;
+  repo: string;
+  file: string;
+  line: number;
+  test_cmd: string;
+  test_env: Record<string, string>;
+  log: string;
+}
+interface Located {
+  results: { file: string; startLine: number; endLine: number }[];
+  dynamic?: { status: string; reason: string | null };
+}
+
+const project = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const args = process.argv.slice(2);
+const flag = (name: string): string | undefined => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const corpus = resolve(
+  flag("corpus") ??
+    process.env["XIHE_LOCALIZE_CORPUS"] ??
+    join(project, "..", "shared", "corpus", "localize"),
+);
+const mirrors = flag("mirrors") ?? process.env["XIHE_LOCALIZE_MIRRORS"];
+const work = resolve(
+  flag("work") ?? process.env["XIHE_LOCALIZE_WORK"] ?? join(tmpdir(), "xihe-locate-dynamic-bench"),
+);
+const budget = flag("budget") ?? "120";
+if (!mirrors || !existsSync(join(corpus, "tasks.jsonl"))) {
+  console.error(
+    "give --mirrors DIR (OWNER+NAME/repo git mirrors of repos.txt) and a corpus with tasks.jsonl",
+  );
+  process.exit(2);
+}
+const only = new Set((flag("only") ?? "").split(",").filter(Boolean));
+const tasks = readFileSync(join(corpus, "tasks.jsonl"), "utf8")
+  .split("\n")
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as Task)
+  .filter((t) => only.size === 0 || only.has(t.id));
+
+// prepare.sh's mutator imports `typescript`: run a copy of the corpus that borrows the project's.
+const scripts = join(work, "corpus");
+rmSync(scripts, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+cpSync(corpus, scripts, { recursive: true });
+symlinkSync(join(project, "node_modules"), join(scripts, "node_modules"));
+const installed = new Map<string, string>();
+const rows: {
+  id: string;
+  static: Located;
+  dynamic: Located;
+  testMs: number;
+  staticMs: number;
+  dynamicMs: number;
+  task: Task;
+}[] = [];
+for (const task of tasks) {
+  const dir = await checkout(task);
+  const testMs = await timeTestCommand(task, dir);
+  const logFile = join(corpus, task.log);
+  const base = [
+    join(project, "bin", "xihe.js"),
+    "locate",
+    "--repo",
+    dir,
+    "--log",
+    logFile,
+    "--json",
+    "-k",
+    "20",
+  ];
+  const s = await timed(() => execa(process.execPath, base, { reject: false }));
+  const d = await timed(() =>
+    execa(process.execPath, [...base, "--run", task.test_cmd, "--run-budget", budget], { reject: false }),
+  );
+  const row = {
+    id: task.id,
+    task,
+    testMs,
+    staticMs: s.ms,
+    dynamicMs: d.ms,
+    static: parse(s.value.stdout),
+    dynamic: parse(d.value.stdout),
+  };
+  rows.push(row);
+  const note =
+    row.dynamic.dynamic?.status === "ranked"
+      ? "ranked"
+      : `fallback: ${row.dynamic.dynamic?.reason ?? d.value.stderr.slice(0, 200)}`;
+  console.log(
+    `${task.id} static=${rank(task, row.static)} dynamic=${rank(task, row.dynamic)} test_s=${(testMs / 1000).toFixed(1)} dyn_s=${(d.ms / 1000).toFixed(1)} ${note}`,
+  );
+}
+summarise();
+
+async function checkout(task: Task): Promise<string> {
+  const dir = join(work, "checkouts", task.id);
+  if (existsSync(join(dir, ".bench-ready"))) return dir;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dirname(dir), { recursive: true });
+  const donor = installed.get(task.repo);
+  const env = { ...process.env, PREPARE_GIT: "1", ...(donor ? {} : { PREPARE_INSTALL: "1" }) };
+  await execa("bash", [join(scripts, "prepare.sh"), resolve(mirrors!), task.id, dir], {
+    env,
+    stdout: "ignore",
+    stderr: "inherit",
+  });
+  if (donor && existsSync(join(donor, "node_modules")))
+    cpSync(join(donor, "node_modules"), join(dir, "node_modules"), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
+  if (!donor) installed.set(task.repo, dir);
+  await execa("touch", [join(dir, ".bench-ready")]);
+  return dir;
+}
+
+// The test command's own time, as the corpus runs it (reproduce.sh): on the host, through bash.
+async function timeTestCommand(task: Task, dir: string): Promise<number> {
+  const started = performance.now();
+  await execa("bash", ["-c", task.test_cmd], {
+    cwd: dir,
+    env: task.test_env,
+    reject: false,
+    stdout: "ignore",
+    stderr: "ignore",
+  });
+  return performance.now() - started;
+}
+
+async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await run();
+  return { value, ms: performance.now() - started };
+}
+
+function parse(stdout: string): Located {
+  try {
+    return JSON.parse(stdout) as Located;
+  } catch {
+    return { results: [] };
+  }
+}
+
+/** 1-based rank of the first result in the right file / covering the bug line; 0 when absent. */
+function rank(task: Task, located: Located): string {
+  const file = located.results.findIndex((r) => r.file === task.file) + 1;
+  const func =
+    located.results.findIndex(
+      (r) => r.file === task.file && r.startLine <= task.line && task.line <= r.endLine,
+    ) + 1;
+  return `file#${file || "-"}/func#${func || "-"}`;
+}
+
+function summarise(): void {
+  const at = (mode: "static" | "dynamic", k: number, func: boolean) =>
+    rows.filter((r) =>
+      r[mode].results
+        .slice(0, k)
+        .some(
+          (x) =>
+            x.file === r.task.file && (!func || (x.startLine <= r.task.line && r.task.line <= x.endLine)),
+        ),
+    ).length / Math.max(rows.length, 1);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+  for (const mode of ["static", "dynamic"] as const)
+    console.log(
+      `bench:locate-dynamic ${mode} tasks=${rows.length} file@1=${at(mode, 1, false).toFixed(3)} file@5=${at(mode, 5, false).toFixed(3)} func@1=${at(mode, 1, true).toFixed(3)} func@5=${at(mode, 5, true).toFixed(3)}`,
+    );
+  const ranked = rows.filter((r) => r.dynamic.dynamic?.status === "ranked").length;
+  console.log(
+    `bench:locate-dynamic ranked=${ranked}/${rows.length} median_test_s=${(median(rows.map((r) => r.testMs)) / 1000).toFixed(2)} median_static_s=${(median(rows.map((r) => r.staticMs)) / 1000).toFixed(2)} median_dynamic_s=${(median(rows.map((r) => r.dynamicMs)) / 1000).toFixed(2)} median_ratio=${median(rows.map((r) => r.dynamicMs / r.testMs)).toFixed(2)}`,
+  );
+}

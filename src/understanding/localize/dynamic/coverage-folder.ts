@@ -1,0 +1,40 @@
+// The folder one dynamic localization writes coverage to: inside the workspace (the sandbox's only
+// writable bind, at the same path on the host), named so the sandbox env allow-list recognises it,
+// holding the Python tracer under py/ and V8's files under v8/. Emptied between runs, removed after.
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pythonTracerSource } from "./python-line-tracer.ts";
+
+export interface CoverageFolder {
+  dir: string;
+  env: Record<string, string>;
+  /** Removes the files the last run wrote. */
+  clear(): void;
+  remove(): void;
+}
+
+/** `pythonPath`: the test command's own PYTHONPATH entries, kept by the tracer (root-relative). */
+export function createCoverageFolder(
+  root: string,
+  hexId: string,
+  pythonPath: readonly string[] = [],
+): CoverageFolder {
+  const dir = join(root, `.xihe-coverage-${hexId}`);
+  const v8 = join(dir, "v8");
+  const py = join(dir, "py");
+  mkdirSync(v8, { recursive: true });
+  mkdirSync(py, { recursive: true });
+  writeFileSync(join(py, "sitecustomize.py"), pythonTracerSource);
+  writeFileSync(join(py, "xihe-path.txt"), pythonPath.join("\n"));
+  return {
+    dir,
+    env: { NODE_V8_COVERAGE: v8, PYTHONPATH: py },
+    clear() {
+      rmSync(v8, { recursive: true, force: true });
+      mkdirSync(v8, { recursive: true });
+      for (const name of readdirSync(dir))
+        if (name.endsWith(".json")) rmSync(join(dir, name), { force: true });
+    },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}

@@ -1,0 +1,63 @@
+// One filtered test run in the sandbox with coverage on, reduced to an execution for the spectrum:
+// whether it failed and what it ran. Runs whose outcome is not the expected one are recorded, unused.
+import type { CodeIndex } from "../../index/code-index.ts";
+import type { Sandbox } from "../../../workspace/sandbox/sandbox.ts";
+import type { CoverageFolder } from "./coverage-folder.ts";
+import { filteredArgv, type TestTarget } from "./filtered-argv.ts";
+import { readPythonCoverage } from "./python-line-tracer.ts";
+import type { Execution } from "./spectrum-signal.ts";
+import type { TestRunnerKind } from "./test-runner-kind.ts";
+import { readV8Coverage } from "./v8-coverage-lines.ts";
+
+export interface DynamicRun {
+  argv: string[];
+  expected: "fail" | "pass";
+  exitCode: number | null;
+  durationMs: number;
+  /** Counted in the spectrum: it failed (or passed) as expected and finished in time. */
+  used: boolean;
+}
+
+export interface CoverageRunContext {
+  sandbox: Sandbox;
+  index: CodeIndex;
+  readText: (file: string) => string | null;
+  folder: CoverageFolder;
+  command: { runner: TestRunnerKind; argv: readonly string[]; env: Record<string, string> };
+}
+
+export async function runWithCoverage(
+  context: CoverageRunContext,
+  step: { target: TestTarget; expected: "fail" | "pass" },
+  timeoutMs: number,
+): Promise<{ run: DynamicRun; execution: Execution | null } | null> {
+  const { sandbox, folder, command } = context;
+  const argv = filteredArgv(command.runner, command.argv, step.target);
+  if (argv === null) return null;
+  folder.clear();
+  const result = await sandbox.run(argv, { env: { CI: "true", ...command.env, ...folder.env }, timeoutMs });
+  const failed = isTestFailure(command.runner, result.exitCode);
+  // A sampled test that fails, or a failing test that now passes (its filter matched nothing, or it
+  // is flaky), says nothing reliable about which code is at fault: it is left out.
+  const used = !result.timedOut && (step.expected === "fail" ? failed : result.exitCode === 0);
+  const run = {
+    argv,
+    expected: step.expected,
+    exitCode: result.exitCode,
+    durationMs: result.durationMs,
+    used,
+  };
+  if (!used) return { run, execution: null };
+  const coverage = readV8Coverage(`${folder.dir}/v8`, sandbox.root, {
+    readSource: context.readText,
+    symbolsOf: (file) => context.index.symbols.filter((s) => s.file === file),
+  });
+  for (const [file, entry] of readPythonCoverage(folder.dir)) coverage.set(file, entry);
+  return { run, execution: { failed, coverage } };
+}
+
+// pytest exits 1 when tests failed, 2-5 when interrupted, misused or nothing was collected: only 1
+// is a failing execution. Other runners exit non-zero for both.
+function isTestFailure(runner: TestRunnerKind, exitCode: number | null): boolean {
+  return runner === "pytest" ? exitCode === 1 : exitCode !== 0;
+}

@@ -1,0 +1,148 @@
+// Dynamic localization: re-run the failing tests (selected by name with the runner's own filter) and
+// a sample of passing ones in the sandbox with coverage, and score functions by the spectrum of
+// failing vs passing executions. Time-boxed: when the budget or the setup does not allow a failing
+// execution with coverage, the outcome is a fallback with the reason, and static ranking stands.
+import type { Failure } from "../../../perception/failure.ts";
+import type { Sandbox } from "../../../workspace/sandbox/sandbox.ts";
+import { SandboxEnvError } from "../../../workspace/sandbox/sandbox-env.ts";
+import type { CodeIndex } from "../../index/code-index.ts";
+import { isCallable } from "../../index/symbol-lookup.ts";
+import type { SignalScores } from "../localize-signal.ts";
+import { createCoverageFolder } from "./coverage-folder.ts";
+import { runWithCoverage, type CoverageRunContext, type DynamicRun } from "./coverage-run.ts";
+import { failingTargets } from "./failing-targets.ts";
+import type { TestTarget } from "./filtered-argv.ts";
+import { passingSample } from "./passing-sample.ts";
+import { resolveTestArgv } from "./resolve-test-argv.ts";
+import { spectrumSignal, type Execution } from "./spectrum-signal.ts";
+import { testRunnerKind, type TestRunnerKind } from "./test-runner-kind.ts";
+
+export type { DynamicRun } from "./coverage-run.ts";
+
+export interface DynamicLocalizeInput {
+  sandbox: Sandbox;
+  index: CodeIndex;
+  failures: readonly Failure[];
+  /** The failing log: names the failing test files when perception could not itemise failures. */
+  logText: string;
+  /** The failing test command, as configured (`npm test`, `npx vitest run`, `pytest -q`). */
+  command: string;
+  budgetMs: number;
+  now: () => number;
+  /** Hex id for the coverage folder (at least 8 hex digits). */
+  newHexId: () => string;
+  readText: (file: string) => string | null;
+  maxFailing?: number;
+  maxPassing?: number;
+}
+
+export type DynamicOutcome =
+  | { kind: "ranked"; signal: SignalScores; runs: DynamicRun[]; elapsedMs: number }
+  | { kind: "fallback"; reason: string; runs: DynamicRun[]; elapsedMs: number };
+
+type Step = { target: TestTarget; expected: "fail" | "pass" };
+
+export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<DynamicOutcome> {
+  const started = input.now();
+  const runs: DynamicRun[] = [];
+  const fallback = (reason: string): DynamicOutcome => ({
+    kind: "fallback",
+    reason,
+    runs,
+    elapsedMs: input.now() - started,
+  });
+  if (input.sandbox.kind === "docker")
+    return fallback(
+      "coverage needs the workspace at the same path inside the sandbox; the docker runner mounts it elsewhere",
+    );
+  const resolved = resolveTestArgv(input.sandbox.root, input.command);
+  if (!resolved.ok) return fallback(resolved.reason);
+  const runner = testRunnerKind(resolved.argv);
+  if (runner === null)
+    return fallback(
+      `cannot tell which test runner \`${resolved.argv.join(" ")}\` starts (known: jest, vitest, mocha, node --test, tap, ava, tape, pytest)`,
+    );
+  const plan = planRuns(input, runner);
+  if (plan.length === 0) return fallback("the log names no failing test to re-run");
+  const { PYTHONPATH: pythonPath, NODE_V8_COVERAGE: _ours, ...env } = resolved.env;
+  const folder = createCoverageFolder(input.sandbox.root, input.newHexId(), relativeEntries(pythonPath));
+  const context = { ...input, folder, command: { runner, argv: resolved.argv, env } };
+  let executions: Execution[];
+  try {
+    executions = await runPlan(context, plan, runs, () => input.budgetMs - (input.now() - started));
+  } catch (err) {
+    // A variable the command line sets that the sandbox may not pass (A29): say so, rank statically.
+    if (err instanceof SandboxEnvError) return fallback(err.message);
+    throw err;
+  } finally {
+    folder.remove();
+  }
+  if (!executions.some((e) => e.failed)) return fallback(noFailureReason(runs, input.budgetMs));
+  const tests = new Set(input.index.files.filter((f) => f.isTest).map((f) => f.path));
+  const signal = spectrumSignal(
+    executions,
+    input.index.symbols.filter((s) => isCallable(s) && !tests.has(s.file)),
+  );
+  if (signal.size === 0)
+    return fallback(
+      "the failing runs recorded no coverage of the repository's functions (transpiled output or an uninstrumented runtime)",
+    );
+  return { kind: "ranked", signal, runs, elapsedMs: input.now() - started };
+}
+
+/** The failing tests first (they decide whether there is anything to score), then the sample. */
+function planRuns(input: DynamicLocalizeInput, runner: TestRunnerKind): Step[] {
+  const testFiles = input.index.files.filter((f) => f.isTest).map((f) => f.path);
+  const tests = new Set(testFiles);
+  const byFileOnly = runner === "tap" || runner === "ava" || runner === "tape";
+  const failing = failingTargets({
+    failures: input.failures,
+    max: input.maxFailing ?? 3,
+    isTest: (file) => tests.has(file),
+    byFile: byFileOnly ? { testFiles, logText: input.logText } : undefined,
+  });
+  if (failing.length === 0) return [];
+  const passing = passingSample({
+    testFiles,
+    readText: input.readText,
+    failing,
+    byFileOnly,
+    max: input.maxPassing ?? 4,
+  });
+  return [
+    ...failing.map((target) => ({ target, expected: "fail" as const })),
+    ...passing.map((target) => ({ target, expected: "pass" as const })),
+  ];
+}
+
+async function runPlan(
+  context: CoverageRunContext,
+  plan: readonly Step[],
+  runs: DynamicRun[],
+  remainingMs: () => number,
+): Promise<Execution[]> {
+  const executions: Execution[] = [];
+  for (const step of plan) {
+    if (remainingMs() <= 0) break;
+    const outcome = await runWithCoverage(context, step, remainingMs());
+    if (!outcome) continue;
+    runs.push(outcome.run);
+    if (outcome.execution) executions.push(outcome.execution);
+  }
+  return executions;
+}
+
+// The command's own PYTHONPATH entries, kept by the tracer; only relative ones inside the checkout.
+function relativeEntries(pythonPath: string | undefined): string[] {
+  return (pythonPath ?? "")
+    .split(":")
+    .filter((p) => p !== "" && !p.startsWith("/") && !p.split("/").includes(".."));
+}
+
+function noFailureReason(runs: readonly DynamicRun[], budgetMs: number): string {
+  const finished = runs.filter((r) => r.expected === "fail" && r.exitCode !== null);
+  if (finished.length === 0)
+    return `the run budget (${budgetMs / 1000} s) ran out before a failing test finished`;
+  const codes = [...new Set(finished.map((r) => r.exitCode))].join(", ");
+  return `re-running the failing tests alone did not reproduce a test failure (exit ${codes}: the filter matched nothing, or the failure is flaky)`;
+}

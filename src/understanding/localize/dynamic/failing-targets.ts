@@ -1,0 +1,55 @@
+// The failing tests to re-run, from perception's failure records: the leaf test name and the test
+// file (a failure's own file is often the code under test; then the innermost frame in a test file).
+// pytest names are node ids, `file::Class::test[param]`. For runners that select by file only, a log
+// whose failures perception could not itemise still names the failing test files in its traces.
+import type { Failure } from "../../../perception/failure.ts";
+import type { TestTarget } from "./filtered-argv.ts";
+
+export interface FailingTargetsInput {
+  failures: readonly Failure[];
+  max: number;
+  isTest: (file: string) => boolean;
+  /** Test files, and the log text to find them in when no failure is itemised (file-level runners). */
+  byFile?: { testFiles: readonly string[]; logText: string };
+}
+
+export function failingTargets(input: FailingTargetsInput): TestTarget[] {
+  const seen = new Set<string>();
+  const out: TestTarget[] = [];
+  for (const f of input.failures) {
+    if (f.kind !== "test" && f.kind !== "timeout") continue;
+    const target = toTarget(f, input.isTest);
+    const key = `${target.file ?? ""}\0${target.name ?? ""}`;
+    if ((target.name === null && target.file === null) || seen.has(key)) continue;
+    seen.add(key);
+    out.push(target);
+    if (out.length >= input.max) break;
+  }
+  if (out.length > 0 || !input.byFile) return out;
+  const { testFiles, logText } = input.byFile;
+  return testFiles
+    .filter((file) => logText.includes(`/${file}:`) || logText.includes(` ${file}:`))
+    .slice(0, input.max)
+    .map((file) => ({ name: null, file }));
+}
+
+function toTarget(f: Failure, isTest: (file: string) => boolean): TestTarget {
+  // `test_x [msg]` is a unittest subTest of test_x (a parametrized id has no space: `test_x[p]`).
+  const test = f.test?.trim().replace(/\s+\[.*\]$/, "") || null;
+  if (test?.includes("::")) {
+    const leaf = test.split("::").pop() ?? test;
+    return { name: leaf.replace(/\[.*\]$/, ""), file: test.split("::")[0] ?? f.file, nodeId: test };
+  }
+  const file =
+    f.file !== null && isTest(f.file)
+      ? f.file
+      : (f.frames.find((fr) => !fr.external && isTest(fr.file))?.file ?? null);
+  return { name: test === null ? null : leafName(test), file };
+}
+
+/** "suite › case", "suite > case": runners' filters match the leaf reliably, the joined form not. */
+export function leafName(full: string): string | null {
+  const parts = full.split(/\s*(?:›|>|▶)\s*/);
+  const leaf = (parts[parts.length - 1] ?? full).trim();
+  return leaf === "" ? null : leaf;
+}

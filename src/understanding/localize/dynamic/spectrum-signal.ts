@@ -1,0 +1,66 @@
+// Spectrum-based fault localization: a line's Ochiai score is ef / sqrt(F * (ef + ep)), where ef/ep
+// count the failing/passing executions that ran it and F all failing ones. A function scores its
+// best own line (lines of a nested function belong to the nested one); a function known to have run
+// only by name (transformed modules) counts as run wherever its name was seen.
+import type { CodeSymbol } from "../../index/code-index.ts";
+import type { SignalScores } from "../localize-signal.ts";
+import type { CoverageByFile } from "./v8-coverage-lines.ts";
+
+export interface Execution {
+  failed: boolean;
+  coverage: CoverageByFile;
+}
+
+export function spectrumSignal(
+  executions: readonly Execution[],
+  candidates: readonly CodeSymbol[],
+): SignalScores {
+  const scores: SignalScores = new Map();
+  const totalFailed = executions.filter((e) => e.failed).length;
+  const totalPassed = executions.length - totalFailed;
+  if (totalFailed === 0) return scores;
+  const byFile = new Map<string, CodeSymbol[]>();
+  for (const s of candidates) byFile.set(s.file, [...(byFile.get(s.file) ?? []), s]);
+  for (const [file, symbols] of byFile) {
+    const runs = executions.map((e) => ({ failed: e.failed, entry: e.coverage.get(file) }));
+    if (!runs.some((r) => r.failed && r.entry)) continue;
+    for (const [symbol, lines] of ownLines(symbols)) {
+      let best: { score: number; ef: number; ep: number } | null = null;
+      for (const point of [...lines, byName]) {
+        let ef = 0;
+        let ep = 0;
+        for (const { failed, entry } of runs) {
+          if (!entry || !(point === byName ? entry.functionNames.has(symbol.name) : entry.lines.has(point)))
+            continue;
+          if (failed) ef += 1;
+          else ep += 1;
+        }
+        if (ef === 0) continue;
+        const score = ef / Math.sqrt(totalFailed * (ef + ep));
+        if (!best || score > best.score) best = { score, ef, ep };
+      }
+      if (best)
+        scores.set(symbol.id, {
+          strength: Number(best.score.toFixed(4)),
+          detail: `ochiai ${best.score.toFixed(2)}: ran in ${best.ef}/${totalFailed} failing and ${best.ep}/${totalPassed} passing runs`,
+        });
+    }
+  }
+  return scores;
+}
+
+const byName = 0;
+
+/**
+ * Each symbol's own lines: those of its body not inside a nested symbol. The first line of a
+ * multi-line symbol is left out: a `def`/`function` line runs when the module loads, not the body.
+ */
+function ownLines(symbols: readonly CodeSymbol[]): Map<CodeSymbol, number[]> {
+  const owner = new Map<number, CodeSymbol>();
+  const outerFirst = [...symbols].sort((a, b) => b.endLine - b.startLine - (a.endLine - a.startLine));
+  for (const s of outerFirst) for (let line = s.startLine; line <= s.endLine; line++) owner.set(line, s);
+  for (const s of symbols) if (s.endLine > s.startLine) owner.delete(s.startLine);
+  const out = new Map<CodeSymbol, number[]>(symbols.map((s) => [s, []]));
+  for (const [line, s] of owner) out.get(s)?.push(line);
+  return out;
+}

@@ -1,0 +1,26 @@
+// Which test runner a command line starts, so a single test can be selected with that runner's own
+// filter flags. Recognised by the program or package name in argv (`npx vitest run`, `python -m pytest`).
+export type TestRunnerKind = "jest" | "vitest" | "mocha" | "node_test" | "tap" | "ava" | "tape" | "pytest";
+
+const byName: Record<string, TestRunnerKind> = {
+  jest: "jest",
+  vitest: "vitest",
+  mocha: "mocha",
+  _mocha: "mocha",
+  tap: "tap",
+  ava: "ava",
+  tape: "tape",
+  pytest: "pytest",
+  "py.test": "pytest",
+};
+
+export function testRunnerKind(argv: readonly string[]): TestRunnerKind | null {
+  for (const [i, word] of argv.entries()) {
+    const base = word.split("/").pop() ?? word;
+    const kind = byName[base];
+    if (kind) return kind;
+    if (word === "--test" && /(^|\/)node$/.test(argv[0] ?? "")) return "node_test";
+    if (word === "-m" && argv[i + 1] === "pytest") return "pytest";
+  }
+  return null;
+}

@@ -1,0 +1,109 @@
+// Executed lines per repository file from the JSON files Node writes under NODE_V8_COVERAGE.
+// V8 gives each function's block ranges (UTF-16 offsets into the script, nested, innermost wins).
+// When a runner transformed the module (vitest's SSR rewrite, babel-jest), the offsets are not the
+// file's: a named function whose generated length equals its symbol's source length was copied
+// verbatim, so its ranges are moved onto the source; otherwise only its name counts (relocate-ranges.ts).
+import { readdirSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { readCoverageJson } from "./read-coverage-json.ts";
+import { relocateRanges, type SymbolSpan } from "./relocate-ranges.ts";
+
+const range = z.object({ startOffset: z.number(), endOffset: z.number(), count: z.number() });
+const v8File = z.object({
+  result: z.array(
+    z.object({
+      url: z.string(),
+      functions: z.array(z.object({ functionName: z.string(), ranges: z.array(range) })),
+    }),
+  ),
+});
+type ScriptCoverage = z.infer<typeof v8File>["result"][number];
+type Range = z.infer<typeof range>;
+
+/** Per file: executed line numbers, or (for transformed modules) names of functions that ran. */
+export interface FileCoverage {
+  lines: Set<number>;
+  functionNames: Set<string>;
+}
+
+export type CoverageByFile = Map<string, FileCoverage>;
+
+export interface CoverageSources {
+  readSource: (file: string) => string | null;
+  symbolsOf: (file: string) => readonly SymbolSpan[];
+}
+
+export function readV8Coverage(dir: string, root: string, sources: CoverageSources): CoverageByFile {
+  const out: CoverageByFile = new Map();
+  for (const name of listJson(dir)) {
+    const path = join(dir, name);
+    const parsed = v8File.safeParse(readCoverageJson(path));
+    if (!parsed.success) continue;
+    for (const script of parsed.data.result) {
+      const file = repoFile(script.url, root);
+      if (file === null) continue;
+      const source = sources.readSource(file);
+      if (source === null) continue;
+      const entry = out.get(file) ?? { lines: new Set<number>(), functionNames: new Set<string>() };
+      addScript(entry, script, source, sources.symbolsOf(file));
+      out.set(file, entry);
+    }
+  }
+  return out;
+}
+
+function listJson(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((n) => n.endsWith(".json"));
+  } catch (err) {
+    if (err instanceof Error && "code" in err && err.code === "ENOENT") return [];
+    throw err;
+  }
+}
+
+function repoFile(url: string, root: string): string | null {
+  if (!url.startsWith("file://")) return null;
+  const rel = relative(root, fileURLToPath(url.split("?")[0] ?? url));
+  if (rel.startsWith("..") || rel.split(sep).includes("node_modules")) return null;
+  return rel.split(sep).join("/");
+}
+
+function addScript(
+  entry: FileCoverage,
+  script: ScriptCoverage,
+  source: string,
+  symbols: readonly SymbolSpan[],
+): void {
+  for (const fn of script.functions)
+    if (fn.functionName !== "" && (fn.ranges[0]?.count ?? 0) > 0) entry.functionNames.add(fn.functionName);
+  const top = script.functions.find((f) => f.ranges[0]?.startOffset === 0);
+  const ranges =
+    top?.ranges[0]?.endOffset === source.length
+      ? script.functions.flatMap((f) => f.ranges)
+      : relocateRanges(script.functions, source, symbols);
+  for (const line of executedLines(ranges, source)) entry.lines.add(line);
+}
+
+/** Lines whose first non-blank character lies in a range that ran (innermost range decides). */
+function executedLines(ranges: readonly Range[], source: string): number[] {
+  const lines: number[] = [];
+  if (ranges.length === 0) return lines;
+  let offset = 0;
+  for (const [i, text] of source.split("\n").entries()) {
+    const first = text.search(/\S/);
+    if (first >= 0 && countAt(ranges, offset + first) > 0) lines.push(i + 1);
+    offset += text.length + 1;
+  }
+  return lines;
+}
+
+function countAt(ranges: readonly Range[], at: number): number {
+  let best: Range | null = null;
+  for (const r of ranges) {
+    if (r.startOffset > at || r.endOffset <= at) continue;
+    if (best === null || r.endOffset - r.startOffset <= best.endOffset - best.startOffset) best = r;
+  }
+  return best?.count ?? 0;
+}

@@ -1,0 +1,80 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { main } from "../../src/cli.ts";
+import type { CliIo } from "../../src/cli/cli-io.ts";
+import { createSpectrumRepo, type SpectrumRepo } from "../understanding/localize/dynamic/spectrum-repos.ts";
+
+function fakeIo(cwd: string): CliIo & { out: string[]; err: string[] } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    out,
+    err,
+    stdout: (t) => out.push(t),
+    stderr: (t) => err.push(t),
+    readStdin: async () => "",
+    env: {},
+    cwd,
+    isTTY: false,
+  };
+}
+
+interface LocateJson {
+  results: { file: string; symbol: string; why: string[] }[];
+  dynamic?: { status: string; reason: string | null; runs: { argv: string; used: boolean }[] };
+}
+
+describe("xihe locate --run", () => {
+  let repo: SpectrumRepo;
+  let logFile: string;
+  beforeAll(async () => {
+    repo = await createSpectrumRepo("node_test");
+    logFile = join(repo.dir, "..", "failing.log");
+    writeFileSync(logFile, repo.log);
+  }, 60_000);
+  afterAll(() => repo?.remove());
+
+  async function locate(extra: string[]): Promise<{ code: number; json: LocateJson; err: string }> {
+    const io = fakeIo(repo.dir);
+    const code = await main(["locate", "--repo", repo.dir, "--log", logFile, "--json", ...extra], io);
+    return { code, json: JSON.parse(io.out.join("")) as LocateJson, err: io.err.join("") };
+  }
+
+  it("ranks the function only the failing test ran first, where static ranking does not", async () => {
+    const plain = await locate([]);
+    expect(plain.json.results[0]?.symbol).not.toBe("roundCents");
+    const dynamic = await locate(["--run", repo.command]);
+    expect(dynamic.code).toBe(0);
+    expect(dynamic.json.dynamic).toMatchObject({ status: "ranked", reason: null });
+    expect(dynamic.json.results[0]).toMatchObject({ file: "src/pricing.js", symbol: "roundCents" });
+    expect(dynamic.json.results[0]!.why[0]).toMatch(/^spectrum: ochiai 1\.00/);
+    expect(dynamic.json.dynamic!.runs[0]!.argv).toContain("--test-name-pattern=applyDiscount takes fifteen");
+  }, 60_000);
+
+  it("falls back to the static ranking with the reason when the run budget runs out", async () => {
+    const plain = await locate([]);
+    const starved = await locate(["--run", repo.command, "--run-budget", "0.05"]);
+    expect(starved.code).toBe(0);
+    expect(starved.err).toMatch(/fell back to static ranking: the run budget \(0\.05 s\) ran out/);
+    expect(starved.json.dynamic?.status).toBe("fallback");
+    expect(starved.json.results).toEqual(plain.json.results);
+  }, 60_000);
+
+  it("refuses a run budget that is not a positive number", async () => {
+    const io = fakeIo(repo.dir);
+    expect(
+      await main(
+        ["locate", "--repo", repo.dir, "--log", logFile, "--run", repo.command, "--run-budget", "soon"],
+        io,
+      ),
+    ).toBe(2);
+    expect(io.err.join("")).toMatch(/--run-budget must be a positive number of seconds; got soon/);
+  });
+
+  it("falls back when the command starts no test runner it knows", async () => {
+    const starved = await locate(["--run", "make check"]);
+    expect(starved.err).toMatch(/cannot tell which test runner `make check` starts/);
+    expect(starved.json.dynamic?.status).toBe("fallback");
+  });
+});

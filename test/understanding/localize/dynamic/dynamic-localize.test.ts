@@ -1,0 +1,92 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { readFileSync, readdirSync, realpathSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { diagnose } from "../../../../src/perception/diagnose.ts";
+import { buildIndex } from "../../../../src/understanding/index/build-index.ts";
+import { localize } from "../../../../src/understanding/localize/localize.ts";
+import {
+  dynamicLocalize,
+  type DynamicOutcome,
+} from "../../../../src/understanding/localize/dynamic/dynamic-localize.ts";
+import { createBwrapSandbox } from "../../../../src/workspace/sandbox/bwrap-sandbox.ts";
+import { detectSandboxSupport } from "../../../../src/workspace/sandbox/sandbox-support.ts";
+import { createSpectrumRepo, type SpectrumFlavour, type SpectrumRepo } from "./spectrum-repos.ts";
+
+const support = detectSandboxSupport(randomUUID());
+// The project's own vitest, run inside the sandbox from its (read-only) node_modules.
+const projectModules = realpathSync(join(process.cwd(), "node_modules"));
+const vitestBin = join(projectModules, "vitest", "vitest.mjs");
+
+async function locateBoth(repo: SpectrumRepo, budgetMs = 60_000) {
+  const index = await buildIndex(repo.dir, { cache: null });
+  const { failures } = await diagnose(repo.log, { repoRoot: repo.dir });
+  const readText = (file: string): string | null => {
+    try {
+      return readFileSync(join(repo.dir, file), "utf8");
+    } catch {
+      return null;
+    }
+  };
+  const sandbox = createBwrapSandbox({
+    root: repo.dir,
+    support,
+    newId: randomUUID,
+    now: Date.now,
+    readOnlyDirs: [projectModules],
+  });
+  const dynamic = await dynamicLocalize({
+    sandbox,
+    index,
+    failures,
+    logText: repo.log,
+    command: repo.command,
+    budgetMs,
+    now: Date.now,
+    newHexId: () => randomBytes(6).toString("hex"),
+    readText,
+  });
+  const rank = (extra?: DynamicOutcome) =>
+    localize({
+      index,
+      failures,
+      logText: repo.log,
+      readLines: (f) => readText(f)?.split("\n") ?? null,
+      extraSignals: extra?.kind === "ranked" ? new Map([["spectrum", extra.signal]]) : undefined,
+    });
+  return { index, dynamic, static: rank(), combined: rank(dynamic) };
+}
+
+function positionOf(results: { symbol: string }[], symbol: string): number {
+  return results.findIndex((r) => r.symbol === symbol);
+}
+
+describe.each<SpectrumFlavour>(["node_test", "pytest", "vitest"])(
+  "dynamic localization with %s",
+  (flavour) => {
+    let repo: SpectrumRepo;
+    let outcome: Awaited<ReturnType<typeof locateBoth>>;
+    beforeAll(async () => {
+      repo = await createSpectrumRepo(flavour, flavour === "vitest" ? vitestBin : undefined);
+      outcome = await locateBoth(repo);
+    }, 120_000);
+    afterAll(() => repo?.remove());
+
+    it("ranks the mutated helper first, where static ranking puts it lower", () => {
+      expect(positionOf(outcome.static, repo.expected.symbol)).toBeGreaterThan(0);
+      expect(outcome.dynamic, JSON.stringify(outcome.dynamic)).toMatchObject({ kind: "ranked" });
+      expect(outcome.combined[0]).toMatchObject({ file: repo.expected.file, symbol: repo.expected.symbol });
+      expect(outcome.combined[0]!.why[0]).toMatch(
+        /^spectrum: ochiai 1\.00: ran in 1\/1 failing and 0\/\d passing runs/,
+      );
+    });
+
+    it("re-ran the failing test alone and some passing ones, and removed its coverage folder", () => {
+      if (outcome.dynamic.kind !== "ranked") throw new Error(outcome.dynamic.reason);
+      const used = outcome.dynamic.runs.filter((r) => r.used);
+      expect(used.filter((r) => r.expected === "fail")).toHaveLength(1);
+      expect(used.filter((r) => r.expected === "pass").length).toBeGreaterThanOrEqual(2);
+      expect(readdirSync(repo.dir).filter((n) => n.startsWith(".xihe-coverage-"))).toEqual([]);
+    });
+  },
+);
