@@ -1,6 +1,6 @@
 // The localize step's adapter to the understanding layer: the failing commands' output → ranked
 // suspect functions (localize) → a token-budgeted brief of their code (buildContextBrief).
-import { diagnose } from "../perception/diagnose.ts";
+import { diagnoseOffThread } from "../perception/diagnose-off-thread.ts";
 import type { CodeIndex } from "../understanding/code-index.ts";
 import { buildContextBrief } from "../understanding/context-brief.ts";
 import { localize } from "../understanding/localize.ts";
@@ -18,7 +18,7 @@ export interface LocalizerInput {
 export function createLocalizer(input: LocalizerInput) {
   return async (failing: readonly CheckRun[]): Promise<{ brief: string; suspects: string[] }> => {
     const logText = failing.map((r) => `$ ${r.command}\n${r.tail}`).join("\n");
-    const { failures } = await diagnose(logText, { repoRoot: input.index.root });
+    const { failures } = await diagnoseOffThread(logText, { repoRoot: input.index.root });
     const ranked = localize({
       index: input.index,
       failures,

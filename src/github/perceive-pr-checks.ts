@@ -1,7 +1,7 @@
 // Perception for a PR run: the head SHA's failed check runs and job logs, read through the log
 // adapter and parsed by `diagnose`, as plain data the comment and the loop use.
 import { createReadStream } from "node:fs";
-import { diagnose } from "../perception/diagnose.ts";
+import { diagnoseOffThread } from "../perception/diagnose-off-thread.ts";
 import type { Classification, Failure } from "../perception/failure.ts";
 import type { GitHubClient } from "./github-client.ts";
 import { fetchFailedLogs } from "./logs-fetch-failed-logs.ts";
@@ -51,7 +51,7 @@ export async function perceivePrChecks(
         jobs.push({ name: job.check.name, conclusion: job.check.conclusion, note: job.note, failures: 0 });
         continue;
       }
-      const result = await diagnose(createReadStream(job.logPath, { encoding: "utf8" }), {
+      const result = await diagnoseOffThread(createReadStream(job.logPath, { encoding: "utf8" }), {
         fileExists: input.fileExists,
       });
       failures.push(...result.failures);
