@@ -23,7 +23,10 @@ function pulledChunks(): AsyncIterable<string | Uint8Array> {
     if (take) take(msg);
     else arrived.push(msg);
   });
-  const next = () => new Promise<ToWorker>((resolve) => (arrived.length > 0 ? resolve(arrived.shift() as ToWorker) : waiting.push(resolve)));
+  const next = () =>
+    new Promise<ToWorker>((resolve) =>
+      arrived.length > 0 ? resolve(arrived.shift() as ToWorker) : waiting.push(resolve),
+    );
   return {
     async *[Symbol.asyncIterator]() {
       port?.postMessage({ pull: true } satisfies FromWorker);

@@ -39,7 +39,9 @@ export async function diagnose(
 export function finishDiagnosis(reading: LogReading, options: FinishOptions = {}): DiagnoseResult {
   const mapper = createPathMapper({ repoRoot: options.repoRoot, fileExists: options.fileExists });
   for (const root of reading.roots) mapper.addRoot(root);
-  const guess = guessRootFromDependencies(reading.failures.flatMap((f) => f.frames.map((frame) => frame.file)));
+  const guess = guessRootFromDependencies(
+    reading.failures.flatMap((f) => f.frames.map((frame) => frame.file)),
+  );
   if (guess !== null) mapper.addGuessedRoot(guess);
   const failures = reading.failures.map((f) => mapFailurePaths(f, mapper.toRepoPath));
   return {
