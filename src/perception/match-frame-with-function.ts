@@ -11,16 +11,29 @@ export interface FrameWithFunction {
 
 const SPACE = /\s/;
 const LINE_BREAK = /[\n\r\u2028\u2029]/; // what `.` does not match
-const isSpace = (c: string | undefined) => c !== undefined && SPACE.test(c);
+// Hot path (every frame line): ASCII by code, the rest of `\s` by the regex.
+const isSpace = (c: string | undefined): boolean => {
+  if (c === undefined) return false;
+  const code = c.charCodeAt(0);
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13);
+  return SPACE.test(c);
+};
 const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
 
 export function matchFrameWithFunction(s: string): FrameWithFunction | null {
   const tails = lineColumnTails(s);
   if (tails.length === 0) return null;
+  // Nearly every real frame matches from the first name start: one forward scan, no tables.
+  if (!LINE_BREAK.test(s)) {
+    const quick = matchFromFirstStart(s, tails);
+    if (quick) return quick;
+  }
   const n = s.length;
   // nextBreak[i]: first line break at or after i; the name and the file may hold none.
   const nextBreak = new Int32Array(n + 2).fill(n);
-  for (let i = n - 1; i >= 0; i--) nextBreak[i] = LINE_BREAK.test(s.charAt(i)) ? i : (nextBreak[i + 1] ?? n);
+  if (LINE_BREAK.test(s))
+    for (let i = n - 1; i >= 0; i--)
+      nextBreak[i] = LINE_BREAK.test(s.charAt(i)) ? i : (nextBreak[i + 1] ?? n);
   // fileEnd[p]: where the file ends when `(` is at p (the first tail leaving it non-empty), or -1.
   const fileEnd = (p: number): number => {
     for (const t of tails) if (t.at >= p + 2 && (nextBreak[p + 1] ?? n) >= t.at) return t.at;
@@ -46,6 +59,23 @@ export function matchFrameWithFunction(s: string): FrameWithFunction | null {
     const tail = tails.find((t) => t.at === end);
     if (!tail) continue;
     return { fn: s.slice(e, q), file: s.slice(p + 1, end), line: tail.line, column: tail.column };
+  }
+  return null;
+}
+
+function matchFromFirstStart(s: string, tails: readonly Tail[]): FrameWithFunction | null {
+  const e = nameStarts(s).next().value ?? 0;
+  for (let q = e + 1; q < s.length;) {
+    if (!isSpace(s[q])) {
+      q++;
+      continue;
+    }
+    let p = q;
+    while (isSpace(s[p])) p++;
+    const tail = s[p] === "(" ? tails.find((t) => t.at >= p + 2) : undefined;
+    if (tail)
+      return { fn: s.slice(e, q), file: s.slice(p + 1, tail.at), line: tail.line, column: tail.column };
+    q = p;
   }
   return null;
 }
