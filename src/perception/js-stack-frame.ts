@@ -2,8 +2,8 @@
 // `at fn (path:line:col)`, `at path:line:col`, and node:test's TAP form without the `at`.
 import type { Frame } from "./failure.ts";
 import type { ParseContext } from "./parsers/log-parser.ts";
+import { matchFrameWithFunction } from "./match-frame-with-function.ts";
 
-const WITH_FUNCTION = /^\s*(?:at\s+)?(?:async\s+)?(.+?)\s+\((.+?):(\d+)(?::(\d+))?\)\s*,?$/;
 const BARE =
   /^\s*(?:at\s+)?(?:async\s+)?((?:file:\/\/|node:|\/|[A-Za-z]:[\\/]|\.{0,2}[\w@.-]*\/)[^\s()]*?):(\d+)(?::(\d+))?\s*,?$/;
 
@@ -21,12 +21,9 @@ export function parseJsStackFrame(
   if (requireAt && !mayStartWithAt(line)) return null;
   const trimmed = line.trimStart();
   if (requireAt && !trimmed.startsWith("at ")) return null;
-  // WITH_FUNCTION needs a `(`, BARE a `:`; plain checks spare the regexes on message lines.
-  const withFn = trimmed.includes("(") ? WITH_FUNCTION.exec(trimmed) : null;
-  if (withFn) {
-    const [, fn = "", file = "", lineNo = "", col] = withFn;
-    return build(file, lineNo, col, fn, context);
-  }
+  // `fn (file:line:col)` needs a `(`, BARE a `:`; plain checks spare the matchers on message lines.
+  const withFn = trimmed.includes("(") ? matchFrameWithFunction(trimmed) : null;
+  if (withFn) return build(withFn.file, withFn.line, withFn.column, withFn.fn, context);
   const bare = trimmed.includes(":") ? BARE.exec(trimmed) : null;
   if (bare) {
     const [, file = "", lineNo = "", col] = bare;

@@ -2,7 +2,7 @@
 // suspect functions (localize) → a token-budgeted brief of their code (buildContextBrief). With
 // `dynamic`, the failing test command's tests are first re-run with coverage (time-boxed) and the
 // spectrum score joins the static signals; when that falls back, the static ranking stands.
-import { diagnose } from "../../perception/diagnose.ts";
+import { diagnoseOffThread } from "../../perception/diagnose-off-thread.ts";
 import type { CodeIndex } from "../../understanding/index/code-index.ts";
 import { buildContextBrief } from "../../understanding/localize/context-brief.ts";
 import { localize } from "../../understanding/localize/localize.ts";
@@ -36,7 +36,7 @@ export interface LocalizerInput {
 export function createLocalizer(input: LocalizerInput) {
   return async (failing: readonly CheckRun[]): Promise<{ brief: string; suspects: string[] }> => {
     const logText = failing.map((r) => `$ ${r.command}\n${r.tail}`).join("\n");
-    const { failures } = await diagnose(logText, { repoRoot: input.index.root });
+    const { failures } = await diagnoseOffThread(logText, { repoRoot: input.index.root });
     const ranked = localize({
       index: input.index,
       failures,

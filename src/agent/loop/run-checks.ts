@@ -1,5 +1,5 @@
 // Runs configured command lines in the sandbox and diagnoses their output with perception.
-import { diagnose } from "../../perception/diagnose.ts";
+import { diagnoseOffThread } from "../../perception/diagnose-off-thread.ts";
 import { parseCommandLine } from "../../workspace/parse-command-line.ts";
 import type { Sandbox } from "../../workspace/sandbox/sandbox.ts";
 import { UsageError } from "../../errors.ts";
@@ -26,7 +26,7 @@ export async function runCheck(deps: CheckDeps, command: string): Promise<CheckR
   });
   const output = `${result.stdout}${result.stderr ? `\n${result.stderr}` : ""}`;
   const passed = result.exitCode === 0 && !result.timedOut;
-  const diagnosis = passed ? null : await diagnose(output, { repoRoot: deps.sandbox.root });
+  const diagnosis = passed ? null : await diagnoseOffThread(output, { repoRoot: deps.sandbox.root });
   return {
     command,
     exitCode: result.exitCode,

@@ -9,7 +9,8 @@ import { innermostProjectLocation, parseJsStackFrame, type ParsedJsFrame } from 
 // `FAIL [displayName] path [(1.2 s)]`: multi-project configs put the project name before the path.
 const SUITE = /^\s*FAIL\s+(?:\S+\s+)?(\S+?)(?:\s+\([\d.]+ m?s\))?\s*$/;
 const BLOCK = /^ {2}● (.+)$/;
-const CODE_FRAME = /^\s*(>?)\s*(\d+) \|/;
+// `>` then spaces only after a `>`: `\s*(>?)\s*` split a run of spaces every way (A45).
+const CODE_FRAME = /^\s*(?:(>)\s*)?(\d+) \|/;
 const NOT_FAILURES = new Set(["Console"]);
 const MAX_MESSAGE_LINES = 20;
 // ts-jest reports a type error of the test file as the suite's message, in tsc's own format.

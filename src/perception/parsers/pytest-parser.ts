@@ -5,11 +5,10 @@
 import type { Failure } from "../failure.ts";
 import type { LogParser, ParseContext } from "./log-parser.ts";
 import { markerLinesOf } from "./marker-lines.ts";
+import { isPytestMarkerLine } from "./pytest-marker-line.ts";
 import { innermostProjectFrame, readPythonFrames } from "./python-traceback-frames.ts";
 import { readPytestReport, type PytestSection, type PytestSummaryEntry } from "./pytest-report.ts";
 
-const MARKERS =
-  /^(?:={3,} (?:test session starts|FAILURES|ERRORS|short test summary info) ={3,}|(?:FAILED|ERROR) \S+\.py(?:::\S.*)?(?: - .*)?|\[gw\d+\] \[\s*\d+%\] (?:FAILED|ERROR) \S+|={2,} .*\b\d+ (?:failed|errors?)\b.* in [\d.]+s.*={2,})$/;
 const EXCEPTION_LINE = /^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Failed|Failure|Warning)\b/;
 const CHAIN_START = /^(?:During handling of the above|The above exception was the direct)/;
 const TITLE_PREFIX = /^(?:ERROR at (?:setup|teardown|call) of |ERROR collecting )/;
@@ -22,7 +21,7 @@ export const pytestParser: LogParser = {
     // Every line that scores holds one of the markers.
     const lines = markerLinesOf(allLines, markerLines);
     let hits = 0;
-    for (const line of lines) if (mayBeMarker(line) && MARKERS.test(line)) hits++;
+    for (const line of lines) if (mayBeMarker(line) && isPytestMarkerLine(line)) hits++;
     return hits > 0 ? 70 + Math.min(hits, 20) : 0;
   },
   parse(lines, context) {

@@ -31,7 +31,12 @@ const SUBTEST = /^SUBFAILED(\[[^\]]*\])?(?: (\([^)]*\)))? (\S+?::\S+)(?: - (.*))
 // A parent that failed only because subtests failed is not a failure of its own.
 const SUBTESTS_PARENT = /^contains \d+ failed subtests?$/;
 // `-v`: `path::test FAILED [ 50%]`; xdist: `[gw0] [ 50%] FAILED path::test`.
-const PROGRESS_VERBOSE = /^(\S+::\S.*?) (FAILED|ERROR)(?:\s+\[\s*\d+%\])?\s*$/;
+// The `-v` line is read in two linear steps (A45): the status at the end of the line (only spaces and
+// `[ n%]` may follow it, so the match is unique), then the node id before it. One regex
+// `^(\S+::\S.*?) (FAILED|ERROR)…$` backtracked over every `::` of a long space-free line: minutes per MB.
+const PROGRESS_STATUS = / (FAILED|ERROR)(?:\s+\[\s*\d+%\])?\s*$/;
+const PROGRESS_NODE = /^\S+::\S/;
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
 const PROGRESS_XDIST = /^\[gw\d+\] \[\s*\d+%\] (FAILED|ERROR) (\S.*?)\s*$/;
 const LINE_ENTRY = /^(?:[^\sE>].*?|E\S.*?):\d+: /;
 
@@ -77,8 +82,8 @@ export function readPytestReport(lines: readonly string[]): PytestReport {
         report.summary.push(summaryEntry(entry[1], entry[2], entry[3]));
       continue;
     }
-    const verbose = line.includes("::") ? PROGRESS_VERBOSE.exec(line) : null;
-    if (verbose) report.progress.push(summaryEntry(verbose[2], verbose[1], undefined));
+    const verbose = line.includes("::") ? readVerboseProgress(line) : null;
+    if (verbose) report.progress.push(verbose);
     const xdist = line.startsWith("[gw") ? PROGRESS_XDIST.exec(line) : null;
     if (xdist) report.progress.push(summaryEntry(xdist[1], xdist[2], undefined));
   }
@@ -86,6 +91,16 @@ export function readPytestReport(lines: readonly string[]): PytestReport {
     (s) => !SUBTESTS_PARENT.test(s.body.find((l) => l.trim() !== "")?.trim() ?? ""),
   );
   return report;
+}
+
+// What `^(\S+::\S.*?) (FAILED|ERROR)(?:\s+\[\s*\d+%\])?\s*$` matched, in linear time: `.` stops at
+// line breaks, so the node id may hold none.
+function readVerboseProgress(line: string): PytestSummaryEntry | null {
+  const status = PROGRESS_STATUS.exec(line);
+  if (!status) return null;
+  const nodeId = line.slice(0, status.index);
+  if (!PROGRESS_NODE.test(nodeId) || LINE_BREAK.test(nodeId)) return null;
+  return summaryEntry(status[1], nodeId, undefined);
 }
 
 function areaOf(title: string): "failures" | "errors" | "summary" | "other" {

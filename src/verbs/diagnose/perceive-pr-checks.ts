@@ -2,7 +2,7 @@
 // adapter and parsed by `diagnose`, as plain data the comment and the loop use.
 import { createReadStream } from "node:fs";
 import { z } from "zod";
-import { diagnose } from "../../perception/diagnose.ts";
+import { diagnoseOffThread } from "../../perception/diagnose-off-thread.ts";
 import type { Classification, Failure } from "../../perception/failure.ts";
 import type { GitHubClient } from "../../github/github-client.ts";
 import { storedClassification, storedFailure } from "./stored-failure.ts";
@@ -58,7 +58,7 @@ export async function perceivePrChecks(
         jobs.push({ name: job.check.name, conclusion: job.check.conclusion, note: job.note, failures: 0 });
         continue;
       }
-      const result = await diagnose(createReadStream(job.logPath, { encoding: "utf8" }), {
+      const result = await diagnoseOffThread(createReadStream(job.logPath, { encoding: "utf8" }), {
         fileExists: input.fileExists,
       });
       failures.push(...result.failures);
