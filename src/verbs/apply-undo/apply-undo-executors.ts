@@ -29,7 +29,7 @@ export interface ApplyUndoDeps {
 export function createApplyRunExecutor(deps: ApplyUndoDeps): RunExecutor {
   return (ctx) =>
     withWorkspace(deps, ctx, async ({ run, dir, token, octokit }) => {
-      const fix = await latestRun(deps.store, run, "fix", (r) => contextString(r, "fixSha") !== null);
+      const fix = await latestRun(deps.store, run, ["fix"], (r) => contextString(r, "fixSha") !== null);
       if (!fix)
         return failed(
           "there is no verified Xihe fix on this pull request to apply; comment `/xihe fix` first",
@@ -85,7 +85,13 @@ export function createApplyRunExecutor(deps: ApplyUndoDeps): RunExecutor {
 export function createUndoRunExecutor(deps: ApplyUndoDeps): RunExecutor {
   return (ctx) =>
     withWorkspace(deps, ctx, async ({ run, dir, token, octokit }) => {
-      const apply = await latestRun(deps.store, run, "apply", (r) => contextString(r, "fixRunId") !== null);
+      // A fix run that applied itself (`fix.auto_apply_low_risk`) remembers its own id as fixRunId.
+      const apply = await latestRun(
+        deps.store,
+        run,
+        ["apply", "fix"],
+        (r) => contextString(r, "fixRunId") !== null,
+      );
       if (!apply) return failed("no applied Xihe fix on this pull request to undo");
       const fixRunId = contextString(apply, "fixRunId")!;
       const headRemoteUrl = contextBoolean(run, "isFork")
@@ -157,7 +163,7 @@ async function withWorkspace(
 async function latestRun(
   store: Store,
   run: RunRecord,
-  verb: "fix" | "apply",
+  verbs: readonly ("fix" | "apply")[],
   usable: (r: RunRecord) => boolean,
 ) {
   const runs = await store.listRuns({
@@ -166,7 +172,7 @@ async function latestRun(
     status: ["succeeded"],
     limit: 50,
   });
-  return runs.find((r) => r.verb === verb && r.id !== run.id && usable(r)) ?? null;
+  return runs.find((r) => verbs.some((v) => v === r.verb) && r.id !== run.id && usable(r)) ?? null;
 }
 
 async function audit(deps: ApplyUndoDeps, run: RunRecord, action: string, params: Json, result: Json) {

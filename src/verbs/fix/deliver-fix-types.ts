@@ -1,6 +1,7 @@
 // The delivery edge of a fix run: a verified fix -> side branch, fix PR or compare link.
 import type { FixOutcome } from "../../agent/loop/fix-outcome.ts";
 import type { RepoConfig } from "../../config.ts";
+import type { FixReport } from "../../delivery/fix-report.ts";
 import type { RunContext } from "../../runs/run-executor.ts";
 
 export interface DeliveryResult {
@@ -13,9 +14,27 @@ export interface DeliveryResult {
   commits: { sha: string; summary: string }[];
   /** Set when the change was not pushed (workflow files, secrets in the diff, ...). */
   refused: { code: string; message: string } | null;
+  /** `fix.auto_apply_low_risk`: null when the key is off; else whether the fix went to the PR branch and why. */
+  autoApply: AutoApplyResult | null;
 }
+
+/** `why` is the reason it was applied, or the reason it was not; before/after are the PR head's SHAs. */
+export type AutoApplyResult = {
+  applied: boolean;
+  why: string;
+  before: string | null;
+  after: string | null;
+};
 
 export type DeliverFix = (
   ctx: RunContext,
-  input: { workspaceDir: string; cloneUrl: string; token: string; outcome: FixOutcome; config: RepoConfig },
+  input: {
+    workspaceDir: string;
+    cloneUrl: string;
+    token: string;
+    outcome: FixOutcome;
+    config: RepoConfig;
+    /** What the fix changed and its risk (describeChange), for the auto-apply decision. */
+    change: FixReport["change"];
+  },
 ) => Promise<DeliveryResult>;

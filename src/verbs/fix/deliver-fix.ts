@@ -2,23 +2,31 @@
 // `Co-authored-by:` the requester and the run trailer; push the deterministic side branch
 // (pushSideBranch refuses workflow files and secrets); then open the fix PR (same repo) or give a
 // compare link and patch (fork). Push and PR are persisted steps, and each also checks GitHub before
-// acting, so a redelivered webhook or a resumed run repeats neither (THREATS A34).
+// acting, so a redelivered webhook or a resumed run repeats neither (THREATS A34). With
+// `fix.auto_apply_low_risk` and a fix that qualifies, the side branch goes into the PR branch instead
+// of a fix PR (autoApplyFix); when it does not qualify, the comment says why and the fix PR opens.
 import { deliveryGit } from "../../delivery/delivery-git.ts";
 import { DeliveryRefusal } from "../../delivery/delivery-refusal.ts";
 import { openFixPullRequest } from "../../delivery/open-fix-pull-request.ts";
 import { pushSideBranch } from "../../delivery/push-side-branch.ts";
 import { sideBranchName } from "../../delivery/side-branch-name.ts";
 import { stampRunCommits } from "../../delivery/stamp-run-commits.ts";
+import { decideAutoApply } from "../../delivery/decide-auto-apply.ts";
 import { contextBoolean, contextString } from "../../runs/run-context.ts";
+import { autoApplyFix } from "./auto-apply-fix.ts";
 import { renderFixPrBody } from "./render-fix-pr-body.ts";
 import type { DeliverFix, DeliveryResult } from "./deliver-fix-types.ts";
 import type { GitHubClient } from "../../github/github-client.ts";
+import type { Store } from "../../store/store.ts";
 
 export interface DeliverFixDeps {
   installationOctokit: (installationId: number) => Promise<GitHubClient>;
   hooksDir: string;
   /** The App's git identity, e.g. { name: "xihe[bot]", email: "<id>+xihe[bot]@users.noreply.github.com" }. */
   botIdentity: { name: string; email: string };
+  now: () => Date;
+  /** The audit log: a push to the PR branch without a `/xihe apply` is recorded like one. */
+  store: Pick<Store, "addAudit">;
 }
 
 export function createDeliverFix(deps: DeliverFixDeps): DeliverFix {
@@ -74,8 +82,46 @@ export function createDeliverFix(deps: DeliverFixDeps): DeliverFix {
           code: pushed.refusedCode ?? "refused",
           message: pushed.refusedMessage ?? "the fix was not pushed",
         },
+        autoApply: null,
       };
     const fixSha = pushed.sha;
+    const decision = decideAutoApply({
+      enabled: input.config.fix.auto_apply_low_risk,
+      isFork: contextBoolean(run, "isFork"),
+      heldStep: input.outcome.heldStep,
+      verified: input.outcome.status === "done" && input.outcome.verdict?.green === true,
+      change: input.change,
+    });
+    const autoApply = decision
+      ? await autoApplyFix(ctx, {
+          decision,
+          workspaceDir: input.workspaceDir,
+          hooksDir: deps.hooksDir,
+          token: input.token,
+          cloneUrl: input.cloneUrl,
+          headRef: contextString(run, "headRef") ?? "",
+          sideBranch: branch,
+          sideSha: fixSha,
+          author: deps.botIdentity,
+          now: deps.now,
+          store: deps.store,
+        })
+      : null;
+    if (autoApply?.applied) {
+      // The PR branch now has the fix: a fix PR would have no commits. `fixRunId` makes this run its
+      // own apply run for `/xihe undo`.
+      await ctx.remember({ sideBranch: branch, fixSha, fixPrNumber: null, fixRunId: run.id });
+      return {
+        branch,
+        pushedSha: fixSha,
+        fixPr: null,
+        compareUrl: null,
+        patch: null,
+        commits: pushed.commits,
+        refused: null,
+        autoApply,
+      };
+    }
     const octokit = await deps.installationOctokit(run.installationId!);
     const delivered = await ctx.step("deliver:fix-pr", "pull_request", { branch }, async () => {
       const d = await openFixPullRequest(octokit, {
@@ -102,6 +148,7 @@ export function createDeliverFix(deps: DeliverFixDeps): DeliverFix {
       patch: delivered.patch,
       commits: pushed.commits,
       refused: null,
+      autoApply,
     };
     await ctx.remember({ sideBranch: branch, fixSha, fixPrNumber: result.fixPr?.number ?? null });
     return result;

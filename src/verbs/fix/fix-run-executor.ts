@@ -110,17 +110,8 @@ export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
           extraInstructions: stripInvisible(run.args).text,
         },
       );
-      const delivery =
-        outcome.status === "done" && outcome.branch && outcome.commits.length > 0
-          ? await deps.deliver(ctx, {
-              workspaceDir: workspace.dir,
-              cloneUrl,
-              token: token,
-              outcome,
-              config: config.config,
-            })
-          : null;
-      // A step, so a resumed run (whose fresh workspace lacks the loop's commits) replays it.
+      // A step, so a resumed run (whose fresh workspace lacks the loop's commits) replays it. Before
+      // delivery: the risk decides whether `fix.auto_apply_low_risk` may push to the PR branch.
       const change =
         outcome.branch && outcome.commits.length > 0
           ? await ctx.step("describe:change", "describe", null, async () =>
@@ -132,6 +123,17 @@ export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
                 ),
               ),
             )
+          : null;
+      const delivery =
+        outcome.status === "done" && outcome.branch && outcome.commits.length > 0
+          ? await deps.deliver(ctx, {
+              workspaceDir: workspace.dir,
+              cloneUrl,
+              token: token,
+              outcome,
+              config: config.config,
+              change,
+            })
           : null;
       return toOutcome(ctx, { perception, outcome, delivery, change });
     } finally {
