@@ -179,7 +179,7 @@ function delivery(r: FixReport): string[] {
       }. The same commits are on the side branch ${branch}. Comment \`/xihe undo\` to revert them with new commits.`,
     ];
   const notApplied = auto
-    ? [`Not applied to the PR branch automatically: ${escapeInline(auto.why, 600)}.`, ""]
+    ? [`Not applied to the PR branch automatically: ${escapeInline(auto.why, 600).replace(/\.?$/, ".")}`, ""]
     : [];
   return ["", "#### The fix", "", ...notApplied, ...whereTheFixIs(r, d, branch)];
 }

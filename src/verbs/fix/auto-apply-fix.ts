@@ -54,9 +54,8 @@ export async function autoApplyFix(ctx: RunContext, input: AutoApplyFixInput): P
         headRef: input.headRef,
         sideBranch: input.sideBranch,
         sideSha: input.sideSha,
-        // The run's approval is the head it fixed: both checks of applyFix become the lease.
+        // No person approved a head: the head the run fixed is the lease (else head_moved).
         fixBaseSha: run.headSha,
-        approvedSha: run.headSha,
         fixRunId: run.id,
         applyRunId: run.id,
         author: input.author,
