@@ -52,7 +52,10 @@ describe("decideAutoApply", () => {
           ...lowRisk,
           riskScore: 85,
           riskLevel: "high" as const,
-          riskReasons: ["touches 240 lines: too large for one atomic step", "changes configuration package.json"],
+          riskReasons: [
+            "touches 240 lines: too large for one atomic step",
+            "changes configuration package.json",
+          ],
         },
       },
       "the change's risk is high (score 85: touches 240 lines: too large for one atomic step; changes configuration package.json), not low",
