@@ -25,8 +25,11 @@ export interface ApplyFixInput {
   sideSha: string;
   /** The PR head the fix was computed and verified on. */
   fixBaseSha: string;
-  /** The PR head when the person commented `/xihe apply`. */
-  approvedSha: string;
+  /**
+   * The PR head when the person commented `/xihe apply`; absent for `fix.auto_apply_low_risk`, whose
+   * approval is the fix run itself, so only the head it fixed (fixBaseSha) is the lease.
+   */
+  approvedSha?: string;
   fixRunId: string;
   applyRunId: string;
   author: GitIdentity;
@@ -43,7 +46,7 @@ export async function applyFix(input: ApplyFixInput): Promise<ApplyFixResult> {
   const sideRef = `refs/heads/${assertSafeBranchName(input.sideBranch)}`;
   const sideSha = assertCommitSha(input.sideSha);
   const fixBase = assertCommitSha(input.fixBaseSha);
-  const approved = assertCommitSha(input.approvedSha);
+  const approved = input.approvedSha === undefined ? null : assertCommitSha(input.approvedSha);
   const headUrl = assertRemoteUrl(input.headRemoteUrl);
   const sideUrl = assertRemoteUrl(input.sideRemoteUrl);
   const git = deliveryGit({
@@ -61,7 +64,7 @@ export async function applyFix(input: ApplyFixInput): Promise<ApplyFixResult> {
   // top): a retry after a push whose result was lost, or a second `/xihe apply`.
   if (current === sideSha || (await gitSucceeds(git, ["merge-base", "--is-ancestor", sideSha, current])))
     return { applied: false, reason: "already_applied", head: current };
-  if (current !== approved)
+  if (approved !== null && current !== approved)
     throw new DeliveryRefusal(
       "head_moved_since_approval",
       `head_moved_since_approval: /xihe apply was approved on ${approved}, but the PR head is now ${current}. Nothing was pushed; review the new commits and comment /xihe apply again.`,

@@ -76,6 +76,11 @@ export interface FixReport {
   trace: { step: string; decision: string; evidence: string[]; confidence: number }[];
   /** Commits on the side branch, oldest first. */
   commits: { sha: string; summary: string }[];
+  /**
+   * `fix.auto_apply_low_risk`: absent or null when the key is off; else whether the fix was pushed to
+   * the PR branch (before/after: the PR head's SHAs) and why, or why not.
+   */
+  autoApply?: { applied: boolean; why: string; before: string | null; after: string | null } | null;
   /** Where the fix is; null when nothing was pushed. */
   delivery:
     | { kind: "pull_request"; sideBranch: string; number: number; url: string }

@@ -166,24 +166,32 @@ function delivery(r: FixReport): string[] {
   const d = r.delivery;
   if (d === null) return [];
   const branch = codeSpan(d.sideBranch, 120);
-  if (d.kind === "pull_request")
+  const auto = r.autoApply ?? null;
+  if (auto?.applied)
     return [
       "",
       "#### The fix",
       "",
+      `Applied to the PR branch ${codeSpan(r.pr.headRef, 120)} automatically because ${escapeInline(auto.why, 600)}${
+        auto.before && auto.after
+          ? ` (${codeSpan(auto.before.slice(0, 12))} → ${codeSpan(auto.after.slice(0, 12))})`
+          : ""
+      }. The same commits are on the side branch ${branch}. Comment \`/xihe undo\` to revert them with new commits.`,
+    ];
+  const notApplied = auto
+    ? [`Not applied to the PR branch automatically: ${escapeInline(auto.why, 600).replace(/\.?$/, ".")}`, ""]
+    : [];
+  return ["", "#### The fix", "", ...notApplied, ...whereTheFixIs(r, d, branch)];
+}
+
+function whereTheFixIs(r: FixReport, d: NonNullable<FixReport["delivery"]>, branch: string): string[] {
+  if (d.kind === "pull_request")
+    return [
       `Fix PR [#${d.number}](${linkTarget(d.url)}) from ${branch} into ${codeSpan(r.pr.headRef, 120)}. Comment \`/xihe apply\` here to bring it into this PR's branch.`,
     ];
   if (d.kind === "side_branch")
-    return [
-      "",
-      "#### The fix",
-      "",
-      `On the side branch ${branch}. Comment \`/xihe apply\` to bring it into this PR's branch.`,
-    ];
+    return [`On the side branch ${branch}. Comment \`/xihe apply\` to bring it into this PR's branch.`];
   return [
-    "",
-    "#### The fix",
-    "",
     `This PR comes from a fork, so the fix is on ${branch} in this repository: [compare](${linkTarget(d.compareUrl)}). The patch is below.`,
   ];
 }

@@ -1,6 +1,6 @@
 // The "Dependencies" section of a fix run's comment: which manager installed what with which
 // command, how long it took, and every host the registry proxy refused. The commands and hosts come
-// from the PR's manifests and config, so every string goes through markdown-text.ts (THREATS A27).
+// from the PR's manifests and config, so every string goes through markdown-text.ts (threat model A27).
 import type { FixReport } from "./fix-report.ts";
 import { codeSpan, escapeInline } from "./markdown-text.ts";
 

@@ -19,7 +19,9 @@ export function renderRollback(r: FixReport): string[] {
     "",
     "#### Rollback",
     "",
-    `Nothing has changed on this PR's branch yet. ${discard}`,
+    r.autoApply?.applied
+      ? "Xihe pushed this fix to the PR's branch (`fix.auto_apply_low_risk`): comment `/xihe undo` to revert it. To drop the side branch too:"
+      : `Nothing has changed on this PR's branch yet. ${discard}`,
     "",
     codeBlock(`git push origin --delete ${side}`, 500, "sh"),
     "",

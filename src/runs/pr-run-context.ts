@@ -1,5 +1,5 @@
 // What a pull-request run records about its PR when it is created (github/create-pr-run.ts), so the
-// worker never re-reads the PR (THREATS A09). Each verb reads the part it needs from this schema.
+// worker never re-reads the PR (threat model A09). Each verb reads the part it needs from this schema.
 // Absent keys keep the readers' long-standing defaults; a key of the wrong type is an error.
 import { z } from "zod";
 

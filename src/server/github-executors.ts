@@ -89,6 +89,8 @@ export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
         installationOctokit,
         hooksDir: workspaces.hooksDir,
         botIdentity,
+        now: deps.now,
+        store: deps.store,
       }),
     }),
   };

@@ -1,7 +1,7 @@
 // What locate, ask, explain and fix need from a checkout: its code index (cached under the
 // checkout's .xihe/, refused when that is a symlink) and a line reader confined to indexed files.
 // The config is a parameter, never the checkout's own `.github/xihe.yml`: on a PR that file is the
-// PR author's (THREATS A14); the caller passes the trusted one. Every read is confined by real path
+// PR author's (threat model A14); the caller passes the trusted one. Every read is confined by real path
 // when it happens: the checkout's files can change (a test run replaces one by a link).
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";

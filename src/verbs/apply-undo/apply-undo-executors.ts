@@ -32,7 +32,7 @@ export function createApplyRunExecutor(deps: ApplyUndoDeps): RunExecutor {
   return (ctx) =>
     withWorkspace(deps, ctx, async ({ run, dir, token, octokit }) => {
       const context = parseRunContext(run, applyRunContext);
-      const fix = await latestRun(deps.store, run, "fix", (r) => deliveredFix(r) !== null);
+      const fix = await latestRun(deps.store, run, ["fix"], (r) => deliveredFix(r) !== null);
       const delivered = fix ? deliveredFix(fix) : null;
       if (!fix || !delivered)
         return failed(
@@ -91,8 +91,10 @@ export function createUndoRunExecutor(deps: ApplyUndoDeps): RunExecutor {
   return (ctx) =>
     withWorkspace(deps, ctx, async ({ run, dir, token, octokit }) => {
       const context = parseRunContext(run, undoRunContext);
-      const applied = (r: RunRecord) => parseRunContext(r, applyRunContext).fixRunId;
-      const apply = await latestRun(deps.store, run, "apply", (r) => applied(r) !== undefined);
+      // A fix run that applied itself (`fix.auto_apply_low_risk`) remembers its own id as fixRunId.
+      const applied = (r: RunRecord) =>
+        parseRunContext(r, r.verb === "fix" ? fixRunContext : applyRunContext).fixRunId;
+      const apply = await latestRun(deps.store, run, ["apply", "fix"], (r) => applied(r) !== undefined);
       const fixRunId = apply ? applied(apply) : undefined;
       if (fixRunId === undefined) return failed("no applied Xihe fix on this pull request to undo");
       const headRemoteUrl = context.isFork ? context.headCloneUrl : context.cloneUrl;
@@ -169,7 +171,7 @@ function deliveredFix(fix: RunRecord): { sideBranch: string; fixSha: string } | 
 async function latestRun(
   store: Store,
   run: RunRecord,
-  verb: "fix" | "apply",
+  verbs: readonly ("fix" | "apply")[],
   usable: (r: RunRecord) => boolean,
 ) {
   const runs = await store.listRuns({
@@ -178,7 +180,7 @@ async function latestRun(
     status: ["succeeded"],
     limit: 50,
   });
-  return runs.find((r) => r.verb === verb && r.id !== run.id && usable(r)) ?? null;
+  return runs.find((r) => verbs.some((v) => v === r.verb) && r.id !== run.id && usable(r)) ?? null;
 }
 
 async function audit(deps: ApplyUndoDeps, run: RunRecord, action: string, params: Json, result: Json) {

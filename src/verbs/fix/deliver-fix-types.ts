@@ -1,6 +1,8 @@
 // The delivery edge of a fix run: a verified fix -> side branch, fix PR or compare link.
+import { z } from "zod";
 import type { FixOutcome } from "../../agent/loop/fix-outcome.ts";
 import type { RepoConfig } from "../../config.ts";
+import type { FixReport } from "../../delivery/fix-report.ts";
 import type { RunContext } from "../../runs/run-executor.ts";
 
 export interface DeliveryResult {
@@ -13,7 +15,18 @@ export interface DeliveryResult {
   commits: { sha: string; summary: string }[];
   /** Set when the change was not pushed (workflow files, secrets in the diff, ...). */
   refused: { code: string; message: string } | null;
+  /** `fix.auto_apply_low_risk`: null when the key is off; else whether the fix went to the PR branch and why. */
+  autoApply: AutoApplyResult | null;
 }
+
+/** `why` is the reason it was applied, or the reason it was not; before/after are the PR head's SHAs. */
+export const autoApplyResult = z.object({
+  applied: z.boolean(),
+  why: z.string(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+export type AutoApplyResult = z.infer<typeof autoApplyResult>;
 
 export interface DeliverFixInput {
   workspaceDir: string;
@@ -21,6 +34,8 @@ export interface DeliverFixInput {
   token: string;
   outcome: FixOutcome;
   config: RepoConfig;
+  /** What the fix changed and its risk (describeChange), for the auto-apply decision. */
+  change: FixReport["change"];
 }
 
 export type DeliverFix = (ctx: RunContext, input: DeliverFixInput) => Promise<DeliveryResult>;

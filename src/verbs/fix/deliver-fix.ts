@@ -2,7 +2,9 @@
 // `Co-authored-by:` the requester and the run trailer; push the deterministic side branch
 // (pushSideBranch refuses workflow files and secrets); then open the fix PR (same repo) or give a
 // compare link and patch (fork). Push and PR are persisted steps, and each also checks GitHub before
-// acting, so a redelivered webhook or a resumed run repeats neither (threat model A34).
+// acting, so a redelivered webhook or a resumed run repeats neither (threat model A34). With
+// `fix.auto_apply_low_risk` and a fix that qualifies, the side branch goes into the PR branch instead
+// of a fix PR (autoApplyFix); when it does not qualify, the comment says why and the fix PR opens.
 import { deliveryGit } from "../../delivery/delivery-git.ts";
 import { DeliveryRefusal } from "../../delivery/delivery-refusal.ts";
 import { openFixPullRequest } from "../../delivery/open-fix-pull-request.ts";
@@ -14,15 +16,21 @@ import type { DeliveryGit } from "../../delivery/delivery-git.ts";
 import { parseRunContext } from "../../runs/run-context.ts";
 import type { RunContext } from "../../runs/run-executor.ts";
 import { fixRunContext } from "./fix-run-context.ts";
+import { decideAutoApply } from "../../delivery/decide-auto-apply.ts";
+import { autoApplyFix } from "./auto-apply-fix.ts";
 import { renderFixPrBody } from "./render-fix-pr-body.ts";
 import type { DeliverFix, DeliverFixInput, DeliveryResult } from "./deliver-fix-types.ts";
 import type { GitHubClient } from "../../github/github-client.ts";
+import type { Store } from "../../store/store.ts";
 
 export interface DeliverFixDeps {
   installationOctokit: (installationId: number) => Promise<GitHubClient>;
   hooksDir: string;
   /** The App's git identity, e.g. { name: "xihe[bot]", email: "<id>+xihe[bot]@users.noreply.github.com" }. */
   botIdentity: { name: string; email: string };
+  now: () => Date;
+  /** The audit log: a push to the PR branch without a `/xihe apply` is recorded like one. */
+  store: Pick<Store, "addAudit">;
 }
 
 /** The stored output of `deliver:push`: the pushed side branch, or why it was refused. */
@@ -61,8 +69,26 @@ export function createDeliverFix(deps: DeliverFixDeps): DeliverFix {
           code: pushed.refusedCode ?? "refused",
           message: pushed.refusedMessage ?? "the fix was not pushed",
         },
+        autoApply: null,
       };
     const fixSha = pushed.sha;
+    const autoApply = await maybeAutoApply(deps, ctx, { input, branch, fixSha });
+    if (autoApply?.applied) {
+      // The PR branch now has the fix: a fix PR would have no commits. `fixRunId` makes this run its
+      // own apply run for `/xihe undo`.
+      await ctx.remember({ sideBranch: branch, fixSha, fixPrNumber: null, fixRunId: run.id });
+      const applied: DeliveryResult = {
+        branch,
+        pushedSha: fixSha,
+        fixPr: null,
+        compareUrl: null,
+        patch: null,
+        commits: pushed.commits,
+        refused: null,
+        autoApply,
+      };
+      return applied;
+    }
     const delivered = await openFixPr(deps, ctx, { input, git, branch, fixSha });
     const result: DeliveryResult = {
       branch,
@@ -75,6 +101,7 @@ export function createDeliverFix(deps: DeliverFixDeps): DeliverFix {
       patch: delivered.patch,
       commits: pushed.commits,
       refused: null,
+      autoApply,
     };
     await ctx.remember({ sideBranch: branch, fixSha, fixPrNumber: result.fixPr?.number ?? null });
     return result;
@@ -153,4 +180,35 @@ async function openFixPr(
         : { kind: d.kind, number: null, url: null, compareUrl: d.compareUrl, patch: d.patch.text };
     },
   );
+}
+
+// `fix.auto_apply_low_risk`: null when the key is off; otherwise the push to the PR branch, or why not.
+async function maybeAutoApply(
+  deps: DeliverFixDeps,
+  ctx: RunContext,
+  { input, branch, fixSha }: { input: DeliverFixInput; branch: string; fixSha: string },
+) {
+  const { run } = ctx;
+  const context = parseRunContext(run, fixRunContext);
+  const decision = decideAutoApply({
+    enabled: input.config.fix.auto_apply_low_risk,
+    isFork: context.isFork,
+    heldStep: input.outcome.heldStep,
+    verified: input.outcome.status === "done" && input.outcome.verdict?.green === true,
+    change: input.change,
+  });
+  if (!decision) return null;
+  return autoApplyFix(ctx, {
+    decision,
+    workspaceDir: input.workspaceDir,
+    hooksDir: deps.hooksDir,
+    token: input.token,
+    cloneUrl: input.cloneUrl,
+    headRef: context.headRef,
+    sideBranch: branch,
+    sideSha: fixSha,
+    author: deps.botIdentity,
+    now: deps.now,
+    store: deps.store,
+  });
 }

@@ -7,4 +7,6 @@ export const fixRunContext = prRunContext.extend({
   sideBranch: z.string().optional(),
   fixSha: z.string().optional(),
   fixPrNumber: z.number().int().nullable().default(null),
+  /** Set when the run applied its own fix to the PR branch (`fix.auto_apply_low_risk`), for `/xihe undo`. */
+  fixRunId: z.string().optional(),
 });

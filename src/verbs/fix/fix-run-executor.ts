@@ -147,17 +147,8 @@ async function fixAndDeliver(
     },
   );
   const hasCommits = outcome.branch !== null && outcome.commits.length > 0;
-  const delivery =
-    outcome.status === "done" && hasCommits
-      ? await deps.deliver(ctx, {
-          workspaceDir: workspace.dir,
-          cloneUrl,
-          token,
-          outcome,
-          config: input.config,
-        })
-      : null;
-  // A step, so a resumed run (whose fresh workspace lacks the loop's commits) replays it.
+  // A step, so a resumed run (whose fresh workspace lacks the loop's commits) replays it. Before
+  // delivery: the risk decides whether `fix.auto_apply_low_risk` may push to the PR branch.
   const change =
     hasCommits && outcome.branch
       ? await ctx.step("describe:change", { kind: "describe", input: null, output: describedChange }, () =>
@@ -167,6 +158,17 @@ async function fixAndDeliver(
             outcome.branch!,
           ),
         )
+      : null;
+  const delivery =
+    outcome.status === "done" && hasCommits
+      ? await deps.deliver(ctx, {
+          workspaceDir: workspace.dir,
+          cloneUrl,
+          token,
+          outcome,
+          config: input.config,
+          change,
+        })
       : null;
   return toOutcome(ctx, { perception: input.perception, outcome, delivery, change });
 }

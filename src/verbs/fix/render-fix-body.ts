@@ -80,6 +80,7 @@ export function toFixReport({ run, perception, outcome, delivery, change = null 
       ? delivery.commits
       : (outcome?.commits.map((c) => ({ sha: c.sha, summary: c.summary })) ?? []),
     delivery: deliveryOf(delivery),
+    autoApply: delivery?.autoApply ?? null,
   };
 }
 
