@@ -15,6 +15,9 @@ export const defaultSignalWeights: SignalWeights = {
   imported_by_test: 0.3,
 };
 
+/** With project frames on the failure's stack the lexical signals are multiplied by this. */
+export const framedLexicalDamping = 0.5;
+
 export interface Combined {
   id: string;
   score: number;

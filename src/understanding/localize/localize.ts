@@ -4,7 +4,12 @@
 import type { Failure } from "../../perception/failure.ts";
 import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { callChainSignal } from "./call-chain-signal.ts";
-import { combineSignals, defaultSignalWeights, type SignalWeights } from "./combine-signals.ts";
+import {
+  combineSignals,
+  defaultSignalWeights,
+  framedLexicalDamping,
+  type SignalWeights,
+} from "./combine-signals.ts";
 import { expandAliases } from "./expand-aliases.ts";
 import { extractEntities } from "./extract-entities.ts";
 import { frameEvidence } from "./frame-signal.ts";
@@ -14,7 +19,7 @@ import type { SignalName, SignalScores } from "./localize-signal.ts";
 import { createLogPathResolver } from "./resolve-log-path.ts";
 import { splitIdentifiers } from "../index/split-identifiers.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
-import { createSymbolLookup, isCallable } from "../index/symbol-lookup.ts";
+import { createSymbolLookup, isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
 import { testTargets } from "./test-target-signal.ts";
 
 export interface SuspectLocation {
@@ -45,6 +50,18 @@ export interface LocalizeInput {
 }
 
 export function localize(input: LocalizeInput): SuspectLocation[] {
+  return rankSuspects(collectSignals(input), input.weights, input.limit);
+}
+
+/** Every signal's scores for one failing run, before weighting (what a weight search reuses). */
+export interface CollectedSignals {
+  lookup: SymbolLookup;
+  signals: Map<SignalName, SignalScores>;
+  /** Project code is on the failure's stack: the lexical signals only break ties. */
+  framed: boolean;
+}
+
+export function collectSignals(input: LocalizeInput): CollectedSignals {
   const { index, readLines } = input;
   const lookup = createSymbolLookup(index);
   const resolve = createLogPathResolver(index.files.map((f) => f.path));
@@ -89,10 +106,20 @@ export function localize(input: LocalizeInput): SuspectLocation[] {
     ["exact_name", lexical.exact],
     ["imported_by_test", imported],
   ]);
-  const weights = { ...defaultSignalWeights, ...input.weights };
-  // With stack frames in project code, words are a tie-breaker, not a rival: halve the lexical signals.
-  if (frames.frames.size > 0)
-    for (const name of ["bm25", "bm25_log", "exact_name", "test_name"] as const) weights[name] /= 2;
+  return { lookup, signals, framed: frames.frames.size > 0 };
+}
+
+export function rankSuspects(
+  collected: CollectedSignals,
+  overrides: Partial<SignalWeights> = {},
+  limit = 20,
+  damping = framedLexicalDamping,
+): SuspectLocation[] {
+  const { lookup, signals } = collected;
+  const weights = { ...defaultSignalWeights, ...overrides };
+  // With stack frames in project code, words are a tie-breaker, not a rival: damp the lexical signals.
+  if (collected.framed)
+    for (const name of ["bm25", "bm25_log", "exact_name", "test_name"] as const) weights[name] *= damping;
   const combined = combineSignals(signals, weights);
   const out: SuspectLocation[] = [];
   for (const c of combined) {
@@ -108,7 +135,7 @@ export function localize(input: LocalizeInput): SuspectLocation[] {
       why: prior < 1 ? [...c.why, "path_prior: example/doc/bench code"] : c.why,
     });
   }
-  return out.sort((a, b) => b.score - a.score).slice(0, input.limit ?? 20);
+  return out.sort((a, b) => b.score - a.score).slice(0, limit);
 }
 
 /** `.d.ts` and `.pyi` declare; the fault is in the implementation. */
