@@ -13,6 +13,7 @@ export const defaultSignalWeights: SignalWeights = {
   bm25_log: 1,
   exact_name: 0.8,
   imported_by_test: 0.3,
+  test_file: 1,
 };
 
 /** With project frames on the failure's stack the lexical signals are multiplied by this. */

@@ -8,7 +8,8 @@ export type SignalName =
   | "bm25"
   | "bm25_log"
   | "exact_name"
-  | "imported_by_test";
+  | "imported_by_test"
+  | "test_file";
 
 export interface SignalHit {
   strength: number;

@@ -20,6 +20,7 @@ import { createLogPathResolver } from "./resolve-log-path.ts";
 import { splitIdentifiers } from "../index/split-identifiers.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
 import { createSymbolLookup, isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
+import { testFileSignal } from "./test-file-signal.ts";
 import { testTargets } from "./test-target-signal.ts";
 
 export interface SuspectLocation {
@@ -87,9 +88,10 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
   });
 
   const imported: SignalScores = new Map();
-  for (const s of candidates)
-    if (tests.importedFiles.has(s.file))
-      imported.set(s.id, { strength: 1, detail: `${s.file} imported by the test` });
+  for (const s of candidates) {
+    const share = tests.importedFiles.get(s.file);
+    if (share) imported.set(s.id, { strength: share, detail: `${s.file} imported by the test` });
+  }
 
   const seeds = new Map<string, number>();
   for (const scores of [frames.frames, tests.callees, tests.named])
@@ -105,6 +107,7 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     ["bm25_log", lexical.bm25Log],
     ["exact_name", lexical.exact],
     ["imported_by_test", imported],
+    ["test_file", testFileSignal(candidates, failingTestFiles(input.failures, frames.testLocations, lookup))],
   ]);
   return { lookup, signals, framed: frames.frames.size > 0 };
 }
@@ -136,6 +139,19 @@ export function rankSuspects(
     });
   }
   return out.sort((a, b) => b.score - a.score).slice(0, limit);
+}
+
+/** Every piece of failing-test evidence by file: test frames and mentions, failing tests' own files. */
+function failingTestFiles(
+  failures: readonly Failure[],
+  testLocations: readonly { file: string }[],
+  lookup: SymbolLookup,
+): string[] {
+  const fromFailures = failures.flatMap((f) => {
+    const file = f.file ?? f.test?.split("::")[0] ?? null;
+    return file !== null && lookup.isTest(file) ? [file] : [];
+  });
+  return [...testLocations.map((t) => t.file), ...fromFailures];
 }
 
 /** `.d.ts` and `.pyi` declare; the fault is in the implementation. */

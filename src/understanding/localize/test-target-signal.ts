@@ -10,7 +10,8 @@ import { isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
 export interface TestTargets {
   callees: SignalScores;
   named: SignalScores;
-  importedFiles: Set<string>;
+  /** Non-test files the failing test files import -> the share of failing-test evidence importing them. */
+  importedFiles: Map<string, number>;
 }
 
 // An anonymous test callback is not a symbol: look this many lines above the failing line.
@@ -23,17 +24,27 @@ export function testTargets(
   testNames: readonly string[],
 ): TestTargets {
   const callees: SignalScores = new Map();
-  const testFiles = new Set(testLocations.map((t) => t.file));
   for (const loc of testLocations) {
     for (const { call, strength } of callsOfTest(index, lookup, loc)) {
       for (const symbol of resolveCallee(call, lookup))
         addHit(callees, symbol.id, strength, `called by the failing test at ${loc.file}:${call.line}`);
     }
   }
-  const importedFiles = new Set<string>();
-  for (const ref of index.imports)
-    if (testFiles.has(ref.file) && ref.resolved && !lookup.isTest(ref.resolved))
-      importedFiles.add(ref.resolved);
+  // Weighted by how much of the failing evidence sits in each test file: a module only one of many
+  // failing test files imports is a weaker suspect than one they all import.
+  const evidence = new Map<string, number>();
+  for (const t of testLocations) evidence.set(t.file, (evidence.get(t.file) ?? 0) + 1);
+  const importedFiles = new Map<string, number>();
+  const seen = new Set<string>();
+  for (const ref of index.imports) {
+    const weight = evidence.get(ref.file);
+    const pair = `${ref.file}\0${ref.resolved}`;
+    if (!weight || !ref.resolved || lookup.isTest(ref.resolved) || seen.has(pair)) continue;
+    seen.add(pair);
+    importedFiles.set(ref.resolved, (importedFiles.get(ref.resolved) ?? 0) + weight);
+  }
+  const total = testLocations.length;
+  for (const [file, weight] of importedFiles) importedFiles.set(file, Math.min(1, weight / total));
   return { callees, named: namedByTests(index, lookup, testNames), importedFiles };
 }
 
