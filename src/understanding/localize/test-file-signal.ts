@@ -7,7 +7,7 @@ import type { CodeSymbol } from "../index/code-index.ts";
 import { addHit, type SignalScores } from "./localize-signal.ts";
 
 const EXTENSION = /\.(?:[cm]?[jt]sx?|py|go|rs|java)$/;
-const TEST_AFFIX = /^test(?:[_-]|(?=[A-Z]))|[._-]?(?:test|spec)s?$/gi;
+const TEST_AFFIX = /^[Tt]est(?:[_-]|(?=[A-Z]))|[._-]?(?:[Tt]est|[Ss]pec)s?$/g;
 const INDEX_FILE = /^(?:index|__init__|mod|main)$/;
 
 /** `tests/test_keys.py` -> `keys`; `src/url/index.test.ts` -> `url`; null when nothing is left. */

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import type { CodeSymbol } from "../../../src/understanding/index/code-index.ts";
+import {
+  codeStem,
+  testFileSignal,
+  testedStem,
+} from "../../../src/understanding/localize/test-file-signal.ts";
+
+describe("test file -> code file by naming convention", () => {
+  it.each([
+    ["tests/test_keys.py", "keys"],
+    ["toolz/tests/test_itertoolz.py", "itertoolz"],
+    ["tests/keys_test.py", "keys"],
+    ["test/charset.js", "charset"],
+    ["src/parse.spec.ts", "parse"],
+    ["packages/core/__tests__/Button.test.tsx", "button"],
+    ["test/url/index.test.ts", "url"],
+    ["test/mime-score.test.mjs", "mimescore"],
+    ["test/testing_utils.py", "testingutils"],
+  ])("%s tests %s", (test, stem) => {
+    expect(testedStem(test)).toBe(stem);
+  });
+
+  it("gives no stem to a bare test folder's single-file suite", () => {
+    expect(testedStem("test/index.js")).toBeNull();
+    expect(testedStem("tests/test.py")).toBeNull();
+  });
+
+  it.each([
+    ["src/cachetools/keys.py", "keys"],
+    ["lib/charset.js", "charset"],
+    ["src/url/index.ts", "url"],
+    ["pkg/__init__.py", "pkg"],
+    ["mimeScore.js", "mimescore"],
+  ])("%s is named %s", (file, stem) => {
+    expect(codeStem(file)).toBe(stem);
+  });
+
+  it("scores code files by their share of the failing test evidence", () => {
+    const symbol = (id: string, file: string) => ({ id, file }) as CodeSymbol;
+    const scores = testFileSignal(
+      [symbol("a", "src/pkg/keys.py"), symbol("b", "src/pkg/func.py"), symbol("c", "src/pkg/other.py")],
+      ["tests/test_keys.py", "tests/test_keys.py", "tests/test_keys.py", "tests/test_func.py"],
+    );
+    expect(scores.get("a")?.strength).toBe(0.75);
+    expect(scores.get("b")?.strength).toBe(0.25);
+    expect(scores.has("c")).toBe(false);
+  });
+});
