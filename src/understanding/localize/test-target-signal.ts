@@ -16,6 +16,8 @@ export interface TestTargets {
 
 // An anonymous test callback is not a symbol: look this many lines above the failing line.
 const WINDOW_ABOVE = 12;
+// A method whose class (not its own name) a failing test names.
+const CLASS_NAMED = 0.4;
 
 export function testTargets(
   index: CodeIndex,
@@ -72,18 +74,23 @@ function namedByTests(index: CodeIndex, lookup: SymbolLookup, testNames: readonl
   const named: SignalScores = new Map();
   if (testNames.length === 0) return named;
   const testTerms = testNames.map((name) => new Set(splitIdentifiers(name)));
+  const covers = (terms: readonly string[]) =>
+    testTerms.filter((have) => terms.length > 0 && terms.every((t) => have.has(t))).length;
   for (const symbol of index.symbols) {
     if (!isCallable(symbol) || lookup.isTest(symbol.file)) continue;
+    // All of the symbol's name terms must appear: `parse` alone would match every parse_* test.
     const terms = splitIdentifier(symbol.name);
-    if (terms.length === 0) continue;
-    for (let i = 0; i < testNames.length; i++) {
-      const have = testTerms[i];
-      if (!have) continue;
-      const covered = terms.filter((t) => have.has(t)).length / terms.length;
-      // All of the symbol's name terms must appear: `parse` alone would match every parse_* test.
-      if (covered === 1)
-        addHit(named, symbol.id, Math.min(1, 0.5 + 0.25 * terms.length), `test "${testNames[i]}"`);
-    }
+    const own = covers(terms);
+    // A method of the class a test class or `describe` is named after (`TLRUCacheTest` ~ `TLRUCache`).
+    const owner = symbol.qualifiedName.split(".").slice(0, -1).pop() ?? "";
+    const byClass = own > 0 || owner === "" ? 0 : covers(splitIdentifier(owner));
+    const count = own || byClass;
+    if (count === 0) continue;
+    const base = own > 0 ? Math.min(1, 0.5 + 0.25 * terms.length) : CLASS_NAMED;
+    // Named by many of the failing tests counts more than by one of them.
+    const share = testNames.length > 1 ? 0.5 + (0.5 * count) / testNames.length : 1;
+    const what = own > 0 ? "" : ` (its class ${owner})`;
+    addHit(named, symbol.id, base * share, `${count} failing test(s) like "${testNames[0]}"${what}`);
   }
   return named;
 }
