@@ -14,6 +14,7 @@ export const defaultSignalWeights: SignalWeights = {
   exact_name: 0.8,
   imported_by_test: 0.3,
   test_file: 1,
+  shared_callee: 1,
 };
 
 /** With project frames on the failure's stack the lexical signals are multiplied by this. */

@@ -9,7 +9,8 @@ export type SignalName =
   | "bm25_log"
   | "exact_name"
   | "imported_by_test"
-  | "test_file";
+  | "test_file"
+  | "shared_callee";
 
 export interface SignalHit {
   strength: number;

@@ -20,6 +20,7 @@ import { createLogPathResolver } from "./resolve-log-path.ts";
 import { splitIdentifiers } from "../index/split-identifiers.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
 import { createSymbolLookup, isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
+import { sharedCalleeSignal } from "./shared-callee-signal.ts";
 import { testFileSignal } from "./test-file-signal.ts";
 import { testTargets } from "./test-target-signal.ts";
 
@@ -103,6 +104,7 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     ["test_callee", tests.callees],
     ["test_name", tests.named],
     ["call_chain", chain],
+    ["shared_callee", sharedCalleeSignal(index, lookup, seeds)],
     ["bm25", lexical.bm25],
     ["bm25_log", lexical.bm25Log],
     ["exact_name", lexical.exact],
