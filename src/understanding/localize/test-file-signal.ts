@@ -21,11 +21,35 @@ export function codeStem(file: string): string | null {
   return fileStem(file, (base) => base);
 }
 
+// A package's source folder: `packages/core/src/index.ts` is named by `core`.
+const SOURCE_ROOT = /^(?:src|lib|source|dist)$/;
+
 function fileStem(file: string, strip: (base: string) => string): string | null {
   const parts = file.split("/");
   const base = strip((parts.pop() ?? "").replace(EXTENSION, "").replace(EXTENSION, ""));
-  const stem = INDEX_FILE.test(base) || base === "" ? (parts.pop() ?? "") : base;
+  let stem = base;
+  if (INDEX_FILE.test(base) || base === "") {
+    stem = parts.pop() ?? "";
+    if (SOURCE_ROOT.test(stem)) stem = parts.pop() ?? "";
+  }
   return stem === "" ? null : stem.toLowerCase().replace(/[-_.]/g, "");
+}
+
+/**
+ * The file an import the index could not resolve most likely means: TS path aliases (`@/lib/url`,
+ * `~/utils/format`) and workspace packages (`@scope/core`, `change-case/keys`) are named by their
+ * last segment; only a code file with exactly that stem is taken.
+ */
+export function guessImportTarget(source: string, files: readonly string[]): string | null {
+  if (source.startsWith(".")) return null;
+  const last = source
+    .split("/")
+    .filter((s) => s !== "" && !s.startsWith("@") && s !== "~")
+    .pop();
+  if (!last) return null;
+  const stem = last.toLowerCase().replace(/[-_.]/g, "");
+  const matches = files.filter((f) => codeStem(f) === stem);
+  return matches.length === 1 ? (matches[0] ?? null) : null;
 }
 
 /**

@@ -4,6 +4,7 @@
 import type { CallEdge, CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import type { TestLocation } from "./frame-signal.ts";
 import { addHit, type SignalScores } from "./localize-signal.ts";
+import { guessImportTarget } from "./test-file-signal.ts";
 import { splitIdentifier, splitIdentifiers } from "../index/split-identifiers.ts";
 import { isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
 
@@ -38,12 +39,15 @@ export function testTargets(
   for (const t of testLocations) evidence.set(t.file, (evidence.get(t.file) ?? 0) + 1);
   const importedFiles = new Map<string, number>();
   const seen = new Set<string>();
+  const codeFiles = index.files.map((f) => f.path).filter((f) => !lookup.isTest(f));
   for (const ref of index.imports) {
     const weight = evidence.get(ref.file);
-    const pair = `${ref.file}\0${ref.resolved}`;
-    if (!weight || !ref.resolved || lookup.isTest(ref.resolved) || seen.has(pair)) continue;
+    if (!weight) continue;
+    const target = ref.resolved ?? guessImportTarget(ref.source, codeFiles);
+    const pair = `${ref.file}\0${target}`;
+    if (!target || lookup.isTest(target) || seen.has(pair)) continue;
     seen.add(pair);
-    importedFiles.set(ref.resolved, (importedFiles.get(ref.resolved) ?? 0) + weight);
+    importedFiles.set(target, (importedFiles.get(target) ?? 0) + weight);
   }
   const total = testLocations.length;
   for (const [file, weight] of importedFiles) importedFiles.set(file, Math.min(1, weight / total));

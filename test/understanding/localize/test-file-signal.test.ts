@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CodeSymbol } from "../../../src/understanding/index/code-index.ts";
 import {
   codeStem,
+  guessImportTarget,
   testFileSignal,
   testedStem,
 } from "../../../src/understanding/localize/test-file-signal.ts";
@@ -32,6 +33,7 @@ describe("test file -> code file by naming convention", () => {
     ["src/url/index.ts", "url"],
     ["pkg/__init__.py", "pkg"],
     ["mimeScore.js", "mimescore"],
+    ["packages/core/src/index.ts", "core"],
   ])("%s is named %s", (file, stem) => {
     expect(codeStem(file)).toBe(stem);
   });
@@ -45,5 +47,20 @@ describe("test file -> code file by naming convention", () => {
     expect(scores.get("a")?.strength).toBe(0.75);
     expect(scores.get("b")?.strength).toBe(0.25);
     expect(scores.has("c")).toBe(false);
+  });
+
+  it("maps an alias or workspace import the index left unresolved to the one file of that name", () => {
+    const files = [
+      "packages/core/src/index.ts",
+      "packages/keys/src/index.ts",
+      "src/lib/url.ts",
+      "src/a/util.ts",
+      "src/b/util.ts",
+    ];
+    expect(guessImportTarget("@scope/core", files)).toBe("packages/core/src/index.ts");
+    expect(guessImportTarget("@/lib/url", files)).toBe("src/lib/url.ts");
+    expect(guessImportTarget("~/util", files)).toBeNull();
+    expect(guessImportTarget("./core", files)).toBeNull();
+    expect(guessImportTarget("lodash", files)).toBeNull();
   });
 });
