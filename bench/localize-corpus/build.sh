@@ -47,7 +47,11 @@ for id in "${ids[@]}"; do
     rm -rf "$co"
     git clone -q --shared "$mirrors/${repo/\//+}/repo" "$co"
     git -C "$co" checkout -q "$commit"
-    [ -z "$setup" ] || (cd "$co" && CI=true timeout 600 bash -c "$setup" >"$work/$id.setup.log" 2>&1)
+    if [ -n "$setup" ] && ! (cd "$co" && CI=true timeout 600 bash -c "$setup" >"$work/$id.setup.log" 2>&1); then
+      echo "[$id] setup failed (see $work/$id.setup.log); skipped" >&2
+      rmdir "$corpus/work/$id.lock"
+      continue
+    fi
     git -C "$co" checkout -q -- . # installs may rewrite a tracked lock file
     touch "$co/.ready"
   fi
