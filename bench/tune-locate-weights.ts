@@ -4,8 +4,8 @@
 // XIHE_LOCALIZE_WORK, XIHE_LOCALIZE_CORPUS); checkouts are built or reused like score.mjs's.
 // Procedure: every task's signals are collected once (perception + index + signals, as `xihe locate`
 // does), then coordinate search: for each weight in turn, every value of VALUES is tried with the
-// others held, the best kept (objective: mean of file@1, file@5, func@1, func@5; ties keep the
-// current value); rounds repeat until nothing changes. The table of each step is printed; the last
+// others held, a value kept when it beats the current by MIN_GAIN_HITS task-metric hits (objective:
+// mean of file@1, file@5, func@1, func@5); rounds repeat until nothing changes. The table of each step is printed; the last
 // line is the chosen weights, to be copied into combine-signals.ts. The test split is refused.
 import {
   defaultSignalWeights,
@@ -26,6 +26,10 @@ interface Prepared {
 type Weights = SignalWeights & { damping: number };
 
 const VALUES = [0, 0.15, 0.3, 0.5, 0.8, 1, 1.2, 1.5, 2, 3, 4];
+// Damping stays a damping (lexical evidence never outweighs frames more than without them).
+const DAMPING_VALUES = VALUES.filter((v) => v <= 1);
+// A step must win at least this many task-metric hits (of 4 per task): one lucky task is noise.
+const MIN_GAIN_HITS = 2;
 const args = process.argv.slice(2);
 const flag = (name: string): string | undefined => {
   const i = args.indexOf(`--${name}`);
@@ -60,11 +64,11 @@ const rounds = Number(flag("rounds") ?? 3);
 for (let round = 1; round <= rounds; round++) {
   let changed = false;
   for (const name of names) {
-    for (const value of VALUES) {
+    for (const value of name === "damping" ? DAMPING_VALUES : VALUES) {
       if (value === current[name]) continue;
       const trial = { ...current, [name]: value };
       const scores = evaluate(trial);
-      if (scores.objective > best.objective + 1e-9) {
+      if (scores.objective >= best.objective + MIN_GAIN_HITS / (4 * prepared.length) - 1e-9) {
         best = scores;
         current = trial;
         changed = true;
