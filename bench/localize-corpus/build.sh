@@ -60,7 +60,9 @@ for id in "${ids[@]}"; do
   name=${repo#*/}
   for f in "$corpus"/logs/"$id"-*.txt; do
     [ -e "$f" ] || continue
-    sed -e "s#$co#/home/runner/work/$name/$name#g" "$f" >"$here/logs/$(basename "$f")"
+    # the interpreter's own prefix (a Python traceback into the standard library) is this machine's too
+    pyprefix=$(python3 -c 'import sys; print(sys.base_prefix)')
+    sed -e "s#$co#/home/runner/work/$name/$name#g" -e "s#$pyprefix#/opt/hostedtoolcache/Python/x64#g" "$f" >"$here/logs/$(basename "$f")"
   done
   rmdir "$corpus/work/$id.lock"
 done
