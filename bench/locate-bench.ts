@@ -1,8 +1,13 @@
-// Localization accuracy on the development set (real repositories, one injected mutation each):
-//   npm run bench:locate -- [--corpus DIR] [--mirrors DIR] [--work DIR] [--only ID,ID]
-// DIR defaults: XIHE_LOCALIZE_CORPUS or ../shared/corpus/localize next to the project;
-// XIHE_LOCALIZE_MIRRORS (required: the folder holding OWNER+NAME/repo git mirrors of repos.txt);
-// XIHE_LOCALIZE_WORK or the OS temp dir. Prints file@1/@5 and func@1/@5 from the corpus' score.mjs.
+// Localization accuracy on real repositories with one injected mutation each:
+//   npm run bench:locate -- [--set dev|tune|test|new] [--corpus DIR] [--mirrors DIR] [--work DIR]
+//                           [--only ID,ID] [--repos ID,ID] [--xihe BIN]
+// --set dev (default) scores the shared development set; tune and test score the repositories of
+// bench/localize-corpus/split.json (tasks and logs from bench/localize-corpus, the tooling from the
+// shared corpus); new scores both. Tune on tune, report test: never choose anything on test.
+// DIR defaults: XIHE_LOCALIZE_CORPUS or ../shared/corpus/localize next to the project (the tooling
+// and the dev set); XIHE_LOCALIZE_MIRRORS (required: the folder holding OWNER+NAME/repo git
+// mirrors); XIHE_LOCALIZE_WORK or the OS temp dir. --xihe scores another build's bin/xihe.js (a
+// "before" figure). Prints file@1/@5 and func@1/@5 per repository from the corpus' score.mjs.
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -10,11 +15,17 @@ import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 
 const project = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const newCorpus = join(project, "bench", "localize-corpus");
 const args = process.argv.slice(2);
 const flag = (name: string): string | undefined => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
+const set = flag("set") ?? "dev";
+if (!["dev", "tune", "test", "new"].includes(set)) {
+  console.error(`--set must be dev, tune, test or new; got ${set}`);
+  process.exit(2);
+}
 const corpus = resolve(
   flag("corpus") ??
     process.env["XIHE_LOCALIZE_CORPUS"] ??
@@ -24,22 +35,28 @@ const mirrors = flag("mirrors") ?? process.env["XIHE_LOCALIZE_MIRRORS"];
 const work = resolve(
   flag("work") ?? process.env["XIHE_LOCALIZE_WORK"] ?? join(tmpdir(), "xihe-locate-bench"),
 );
+const xihe = resolve(flag("xihe") ?? join(project, "bin", "xihe.js"));
 
 if (!existsSync(join(corpus, "score.mjs"))) {
   console.error(`no localize corpus at ${corpus} (give --corpus DIR or XIHE_LOCALIZE_CORPUS)`);
   process.exit(2);
 }
-const repos = readFileSync(join(corpus, "repos.txt"), "utf8")
+const tasksFile = set === "dev" ? join(corpus, "tasks.jsonl") : join(newCorpus, "tasks.jsonl");
+const tasks = readFileSync(tasksFile, "utf8")
   .split("\n")
-  .map((l) => l.trim().split(/\s+/)[0] ?? "")
-  .filter(Boolean);
+  .filter((l) => l.trim())
+  .map((l) => JSON.parse(l) as { id: string; repo: string });
+const split = JSON.parse(readFileSync(join(newCorpus, "split.json"), "utf8")) as Record<string, string[]>;
+const repoIds =
+  flag("repos")?.split(",") ?? (set === "new" ? [...split["tune"]!, ...split["test"]!] : split[set]!);
+const repos = [...new Set(tasks.filter((t) => repoIds.includes(taskRepo(t.id))).map((t) => t.repo))];
 const missing = repos.filter((r) => !mirrors || !existsSync(join(mirrors, r.replace("/", "+"))));
 if (!mirrors || missing.length > 0) {
   console.error(
     [
-      "The development set needs git mirrors of its repositories (their code is not stored in the corpus).",
+      "The corpus needs git mirrors of its repositories (their code is not stored in the corpus).",
       `Missing: ${(mirrors ? missing : repos).join(", ")}`,
-      "Prepare them once: fetch each repository in repos.txt (e.g. with the search tool's fetch, or",
+      "Prepare them once: fetch each repository (e.g. with the search tool's fetch, or",
       "`git clone --mirror https://github.com/OWNER/NAME MIRRORS/OWNER+NAME/repo`), then run",
       "  XIHE_LOCALIZE_MIRRORS=MIRRORS npm run bench:locate",
     ].join("\n"),
@@ -48,15 +65,20 @@ if (!mirrors || missing.length > 0) {
 }
 
 // prepare.sh's mutator imports `typescript`; the corpus folder has no node_modules, so score a copy
-// that borrows the project's (outside the project: it caches the repositories' checkouts).
-const scorer = join(work, "corpus");
+// that borrows the project's (outside the project: it caches the repositories' checkouts). For the
+// new sets the copy's tasks and logs are this project's.
+const scorer = join(work, `corpus-${set}`);
 rmSync(scorer, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 cpSync(corpus, scorer, { recursive: true });
+if (set !== "dev") {
+  cpSync(tasksFile, join(scorer, "tasks.jsonl"));
+  cpSync(join(newCorpus, "logs"), join(scorer, "logs"), { recursive: true });
+}
 symlinkSync(join(project, "node_modules"), join(scorer, "node_modules"));
 
-const outFile = join(work, "result.json");
-const cmd = `node ${JSON.stringify(join(project, "bin", "xihe.js"))} locate --json -k 20`;
+const outFile = join(work, `result-${set}.json`);
+const cmd = `node ${JSON.stringify(xihe)} locate --json -k 20`;
 const only = flag("only");
 const started = performance.now();
 const run = await execa(
@@ -64,6 +86,7 @@ const run = await execa(
   [
     join(scorer, "score.mjs"),
     ...["--mirrors", resolve(mirrors), "--work", join(work, "checkouts"), "--cmd", cmd, "--out", outFile],
+    ...["--repos", repoIds.join(",")],
     ...(only ? ["--only", only] : []),
   ],
   { cwd: scorer, reject: false, stderr: "inherit" },
@@ -77,6 +100,11 @@ const result = JSON.parse(readFileSync(outFile, "utf8")) as {
   summary: { tasks: number; file1: number; file5: number; func1: number; func5: number; mean_secs: number };
 };
 const s = result.summary;
-const line = `bench:locate tasks=${s.tasks} file@1=${s.file1.toFixed(3)} file@5=${s.file5.toFixed(3)} func@1=${s.func1.toFixed(3)} func@5=${s.func5.toFixed(3)} mean_s=${s.mean_secs.toFixed(2)} wall_s=${((performance.now() - started) / 1000).toFixed(1)}`;
+const line = `bench:locate set=${set} tasks=${s.tasks} file@1=${s.file1.toFixed(3)} file@5=${s.file5.toFixed(3)} func@1=${s.func1.toFixed(3)} func@5=${s.func5.toFixed(3)} mean_s=${s.mean_secs.toFixed(2)} wall_s=${((performance.now() - started) / 1000).toFixed(1)}`;
 console.log(line);
-writeFileSync(join(work, "summary.txt"), `${line}\n`);
+writeFileSync(join(work, `summary-${set}.txt`), `${line}\n`);
+
+/** `minimist-03` -> `minimist`. */
+function taskRepo(id: string): string {
+  return id.replace(/-\d+$/, "");
+}

@@ -3,6 +3,7 @@
 // perception come first; the raw log adds the mentions a parser did not turn into frames.
 import type { Failure } from "../../perception/failure.ts";
 import { identifiersIn, splitIdentifiers } from "../index/split-identifiers.ts";
+import { withoutNonFailureSections } from "./non-failure-sections.ts";
 
 export type LocationOrigin = "frame" | "failure" | "mention";
 
@@ -72,7 +73,7 @@ export function extractEntities(
         offset: Math.max(0, chunks.length - 1),
       });
   });
-  locations.push(...logMentions(logText));
+  locations.push(...logMentions(withoutNonFailureSections(logText)));
   const focused = failures.map((f) => `${f.test ?? ""}\n${f.message}`).join("\n");
   const errorClasses = new Set<string>();
   for (const text of [focused, logText])

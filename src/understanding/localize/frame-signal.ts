@@ -22,6 +22,9 @@ export interface FrameEvidence {
 // Mentions are bare `path:line` strings from the raw log: the parsers' frames are surer, but the
 // mentions keep chained-exception blocks apart, which a flat frame list cannot.
 const MENTION_WEIGHT = 0.85;
+// Many failures: a function on most of their stacks (a shared helper the tests all reach) beats one
+// that is innermost in a single failure. This share of a frame's strength is its mean over blocks.
+const SHARED_SHARE = 0.5;
 
 export function frameEvidence(
   locations: readonly LoggedLocation[],
@@ -29,6 +32,8 @@ export function frameEvidence(
   lookup: SymbolLookup,
 ): FrameEvidence {
   const evidence: FrameEvidence = { frames: new Map(), files: new Map(), testLocations: [] };
+  // Per failure or log block: the strongest frame strength of each symbol in it.
+  const perGroup = new Map<string, Map<string, number>>();
   // Depth counts only project (non-test, non-external) frames, per failure or log block.
   const projectDepth = new Map<string, number>();
   // A mention of a line a parsed frame covers borrows the frame's function name (mentions have none).
@@ -70,19 +75,29 @@ export function frameEvidence(
     if (symbol) {
       const where = `${file}:${loc.line}${isMention ? " (log)" : ""}`;
       const detail = depth === 0 ? `innermost at ${where}` : `${where} (depth ${depth})`;
-      addHit(
-        evidence.frames,
-        symbol.id,
-        nested ? strength / 2 : strength,
-        nested ? `${detail} in ${short}` : detail,
-      );
+      const value = nested ? strength / 2 : strength;
+      addHit(evidence.frames, symbol.id, value, nested ? `${detail} in ${short}` : detail);
+      const group = perGroup.get(loc.group) ?? new Map<string, number>();
+      group.set(symbol.id, Math.max(group.get(symbol.id) ?? 0, value));
+      perGroup.set(loc.group, group);
     } else if (short) {
       // No line inside a symbol (or no line): fall back to the frame's function name in that file.
       for (const s of lookup.symbolsIn(file))
         if (s.name === short) addHit(evidence.frames, s.id, strength * 0.8, `frame ${loc.function}`);
     }
   }
+  shareAcrossGroups(evidence.frames, perGroup);
   return evidence;
+}
+
+function shareAcrossGroups(frames: SignalScores, perGroup: Map<string, Map<string, number>>): void {
+  if (perGroup.size < 2) return;
+  for (const [id, hit] of frames) {
+    let sum = 0;
+    for (const group of perGroup.values()) sum += group.get(id) ?? 0;
+    const mean = sum / perGroup.size;
+    frames.set(id, { ...hit, strength: hit.strength * (1 - SHARED_SHARE) + mean * SHARED_SHARE });
+  }
 }
 
 /** `Object.parseArgs`, `async Cart.total`, `new Foo` -> the bare function name; null for anonymous. */

@@ -9,6 +9,8 @@ export type SignalName =
   | "bm25_log"
   | "exact_name"
   | "imported_by_test"
+  | "test_file"
+  | "shared_callee"
   /** Dynamic: spectrum-based (Ochiai) score from re-running the failing and some passing tests. */
   | "spectrum";
 

@@ -4,7 +4,12 @@
 import type { Failure } from "../../perception/failure.ts";
 import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { callChainSignal } from "./call-chain-signal.ts";
-import { combineSignals, defaultSignalWeights, type SignalWeights } from "./combine-signals.ts";
+import {
+  combineSignals,
+  defaultSignalWeights,
+  framedLexicalDamping,
+  type SignalWeights,
+} from "./combine-signals.ts";
 import { expandAliases } from "./expand-aliases.ts";
 import { extractEntities } from "./extract-entities.ts";
 import { frameEvidence } from "./frame-signal.ts";
@@ -14,7 +19,9 @@ import type { SignalName, SignalScores } from "./localize-signal.ts";
 import { createLogPathResolver } from "./resolve-log-path.ts";
 import { splitIdentifiers } from "../index/split-identifiers.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
-import { createSymbolLookup, isCallable } from "../index/symbol-lookup.ts";
+import { createSymbolLookup, isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
+import { sharedCalleeSignal } from "./shared-callee-signal.ts";
+import { testFileSignal } from "./test-file-signal.ts";
 import { testTargets } from "./test-target-signal.ts";
 
 export interface SuspectLocation {
@@ -47,6 +54,18 @@ export interface LocalizeInput {
 }
 
 export function localize(input: LocalizeInput): SuspectLocation[] {
+  return rankSuspects(collectSignals(input), input.weights, input.limit);
+}
+
+/** Every signal's scores for one failing run, before weighting (what a weight search reuses). */
+export interface CollectedSignals {
+  lookup: SymbolLookup;
+  signals: Map<SignalName, SignalScores>;
+  /** Project code is on the failure's stack: the lexical signals only break ties. */
+  framed: boolean;
+}
+
+export function collectSignals(input: LocalizeInput): CollectedSignals {
   const { index, readLines } = input;
   const lookup = createSymbolLookup(index);
   const resolve = createLogPathResolver(index.files.map((f) => f.path));
@@ -72,9 +91,10 @@ export function localize(input: LocalizeInput): SuspectLocation[] {
   });
 
   const imported: SignalScores = new Map();
-  for (const s of candidates)
-    if (tests.importedFiles.has(s.file))
-      imported.set(s.id, { strength: 1, detail: `${s.file} imported by the test` });
+  for (const s of candidates) {
+    const share = tests.importedFiles.get(s.file);
+    if (share) imported.set(s.id, { strength: share, detail: `${s.file} imported by the test` });
+  }
 
   const seeds = new Map<string, number>();
   for (const scores of [frames.frames, tests.callees, tests.named])
@@ -86,16 +106,28 @@ export function localize(input: LocalizeInput): SuspectLocation[] {
     ["test_callee", tests.callees],
     ["test_name", tests.named],
     ["call_chain", chain],
+    ["shared_callee", sharedCalleeSignal(index, lookup, seeds)],
     ["bm25", lexical.bm25],
     ["bm25_log", lexical.bm25Log],
     ["exact_name", lexical.exact],
     ["imported_by_test", imported],
+    ["test_file", testFileSignal(candidates, failingTestFiles(input.failures, frames.testLocations, lookup))],
     ...(input.extraSignals ?? []),
   ]);
-  const weights = { ...defaultSignalWeights, ...input.weights };
-  // With stack frames in project code, words are a tie-breaker, not a rival: halve the lexical signals.
-  if (frames.frames.size > 0)
-    for (const name of ["bm25", "bm25_log", "exact_name", "test_name"] as const) weights[name] /= 2;
+  return { lookup, signals, framed: frames.frames.size > 0 };
+}
+
+export function rankSuspects(
+  collected: CollectedSignals,
+  overrides: Partial<SignalWeights> = {},
+  limit = 20,
+  damping = framedLexicalDamping,
+): SuspectLocation[] {
+  const { lookup, signals } = collected;
+  const weights = { ...defaultSignalWeights, ...overrides };
+  // With stack frames in project code, words are a tie-breaker, not a rival: damp the lexical signals.
+  if (collected.framed)
+    for (const name of ["bm25", "bm25_log", "exact_name", "test_name"] as const) weights[name] *= damping;
   const combined = combineSignals(signals, weights);
   const out: SuspectLocation[] = [];
   for (const c of combined) {
@@ -111,7 +143,20 @@ export function localize(input: LocalizeInput): SuspectLocation[] {
       why: prior < 1 ? [...c.why, "path_prior: example/doc/bench code"] : c.why,
     });
   }
-  return out.sort((a, b) => b.score - a.score).slice(0, input.limit ?? 20);
+  return out.sort((a, b) => b.score - a.score).slice(0, limit);
+}
+
+/** Every piece of failing-test evidence by file: test frames and mentions, failing tests' own files. */
+function failingTestFiles(
+  failures: readonly Failure[],
+  testLocations: readonly { file: string }[],
+  lookup: SymbolLookup,
+): string[] {
+  const fromFailures = failures.flatMap((f) => {
+    const file = f.file ?? f.test?.split("::")[0] ?? null;
+    return file !== null && lookup.isTest(file) ? [file] : [];
+  });
+  return [...testLocations.map((t) => t.file), ...fromFailures];
 }
 
 /** `.d.ts` and `.pyi` declare; the fault is in the implementation. */

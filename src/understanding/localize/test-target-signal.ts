@@ -4,17 +4,21 @@
 import type { CallEdge, CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import type { TestLocation } from "./frame-signal.ts";
 import { addHit, type SignalScores } from "./localize-signal.ts";
+import { guessImportTarget } from "./test-file-signal.ts";
 import { splitIdentifier, splitIdentifiers } from "../index/split-identifiers.ts";
 import { isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
 
 export interface TestTargets {
   callees: SignalScores;
   named: SignalScores;
-  importedFiles: Set<string>;
+  /** Non-test files the failing test files import -> the share of failing-test evidence importing them. */
+  importedFiles: Map<string, number>;
 }
 
 // An anonymous test callback is not a symbol: look this many lines above the failing line.
 const WINDOW_ABOVE = 12;
+// A method whose class (not its own name) a failing test names.
+const CLASS_NAMED = 0.4;
 
 export function testTargets(
   index: CodeIndex,
@@ -23,17 +27,30 @@ export function testTargets(
   testNames: readonly string[],
 ): TestTargets {
   const callees: SignalScores = new Map();
-  const testFiles = new Set(testLocations.map((t) => t.file));
   for (const loc of testLocations) {
     for (const { call, strength } of callsOfTest(index, lookup, loc)) {
       for (const symbol of resolveCallee(call, lookup))
         addHit(callees, symbol.id, strength, `called by the failing test at ${loc.file}:${call.line}`);
     }
   }
-  const importedFiles = new Set<string>();
-  for (const ref of index.imports)
-    if (testFiles.has(ref.file) && ref.resolved && !lookup.isTest(ref.resolved))
-      importedFiles.add(ref.resolved);
+  // Weighted by how much of the failing evidence sits in each test file: a module only one of many
+  // failing test files imports is a weaker suspect than one they all import.
+  const evidence = new Map<string, number>();
+  for (const t of testLocations) evidence.set(t.file, (evidence.get(t.file) ?? 0) + 1);
+  const importedFiles = new Map<string, number>();
+  const seen = new Set<string>();
+  const codeFiles = index.files.map((f) => f.path).filter((f) => !lookup.isTest(f));
+  for (const ref of index.imports) {
+    const weight = evidence.get(ref.file);
+    if (!weight) continue;
+    const target = ref.resolved ?? guessImportTarget(ref.source, codeFiles);
+    const pair = `${ref.file}\0${target}`;
+    if (!target || lookup.isTest(target) || seen.has(pair)) continue;
+    seen.add(pair);
+    importedFiles.set(target, (importedFiles.get(target) ?? 0) + weight);
+  }
+  const total = testLocations.length;
+  for (const [file, weight] of importedFiles) importedFiles.set(file, Math.min(1, weight / total));
   return { callees, named: namedByTests(index, lookup, testNames), importedFiles };
 }
 
@@ -61,18 +78,23 @@ function namedByTests(index: CodeIndex, lookup: SymbolLookup, testNames: readonl
   const named: SignalScores = new Map();
   if (testNames.length === 0) return named;
   const testTerms = testNames.map((name) => new Set(splitIdentifiers(name)));
+  const covers = (terms: readonly string[]) =>
+    testTerms.filter((have) => terms.length > 0 && terms.every((t) => have.has(t))).length;
   for (const symbol of index.symbols) {
     if (!isCallable(symbol) || lookup.isTest(symbol.file)) continue;
+    // All of the symbol's name terms must appear: `parse` alone would match every parse_* test.
     const terms = splitIdentifier(symbol.name);
-    if (terms.length === 0) continue;
-    for (let i = 0; i < testNames.length; i++) {
-      const have = testTerms[i];
-      if (!have) continue;
-      const covered = terms.filter((t) => have.has(t)).length / terms.length;
-      // All of the symbol's name terms must appear: `parse` alone would match every parse_* test.
-      if (covered === 1)
-        addHit(named, symbol.id, Math.min(1, 0.5 + 0.25 * terms.length), `test "${testNames[i]}"`);
-    }
+    const own = covers(terms);
+    // A method of the class a test class or `describe` is named after (`TLRUCacheTest` ~ `TLRUCache`).
+    const owner = symbol.qualifiedName.split(".").slice(0, -1).pop() ?? "";
+    const byClass = own > 0 || owner === "" ? 0 : covers(splitIdentifier(owner));
+    const count = own || byClass;
+    if (count === 0) continue;
+    const base = own > 0 ? Math.min(1, 0.5 + 0.25 * terms.length) : CLASS_NAMED;
+    // Named by many of the failing tests counts more than by one of them.
+    const share = testNames.length > 1 ? 0.5 + (0.5 * count) / testNames.length : 1;
+    const what = own > 0 ? "" : ` (its class ${owner})`;
+    addHit(named, symbol.id, base * share, `${count} failing test(s) like "${testNames[0]}"${what}`);
   }
   return named;
 }

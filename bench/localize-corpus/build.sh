@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Regenerate this corpus (tasks.jsonl + logs/) with the shared mutation tooling.
+#
+#   build.sh MIRRORS WORK [REPO_ID...]
+#
+# MIRRORS  folder of fetched git mirrors, OWNER+NAME/repo (as for bench:locate)
+# WORK     scratch folder OUTSIDE the project: clones, installs and the tooling copy live there
+# REPO_ID  ids from repos.json (default: all), run one after another (CPU is shared); a second
+#          run with another list may work beside it: each repository is taken by one run only
+#
+# The tooling (mutate.mjs, prepare.sh, score.mjs, lib/) comes from XIHE_LOCALIZE_CORPUS or
+# ../shared/corpus/localize next to the project. Each repository is cloned at its pinned commit,
+# installed, and mutated (mutate.mjs run); the kept failing logs have the checkout path rewritten
+# to /home/runner/work/NAME/NAME like the development set's, then are copied here with tasks.jsonl.
+# The repositories' code never enters the project.
+set -euo pipefail
+if [ $# -lt 2 ]; then
+  echo "usage: $0 MIRRORS WORK [REPO_ID...]" >&2
+  exit 2
+fi
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+project=$(cd "$here/../.." && pwd)
+tools=${XIHE_LOCALIZE_CORPUS:-$project/../shared/corpus/localize}
+mirrors=$(cd "$1" && pwd)
+mkdir -p "$2"
+work=$(cd "$2" && pwd)
+case "$work/" in "$project/"*) echo "WORK must be outside the project" >&2; exit 2 ;; esac
+shift 2
+corpus=$work/corpus
+mkdir -p "$corpus/logs" "$corpus/work/parts"
+cp -r "$tools"/mutate.mjs "$tools"/prepare.sh "$tools"/score.mjs "$tools"/lib "$corpus"/
+cp "$here/repos.json" "$corpus/repos.json"
+[ -e "$corpus/node_modules" ] || ln -s "$project/node_modules" "$corpus/node_modules"
+ids=("$@")
+if [ ${#ids[@]} -eq 0 ]; then
+  mapfile -t ids < <(node -e 'for (const r of require(process.argv[1]).repos) console.log(r.id)' "$here/repos.json")
+fi
+for id in "${ids[@]}"; do
+  # a repository already mutated, or being mutated by another run of this script, is skipped
+  if [ -e "$corpus/work/parts/$id.jsonl" ] || ! mkdir "$corpus/work/$id.lock" 2>/dev/null; then
+    echo "[$id] skipped: done or in progress" >&2
+    continue
+  fi
+  read -r repo commit setup < <(node -e 'const r=require(process.argv[1]).repos.find(x=>x.id===process.argv[2]); console.log(r.repo, r.commit, r.setup)' "$here/repos.json" "$id")
+  co=$work/co/$id
+  if [ ! -e "$co/.ready" ]; then
+    rm -rf "$co"
+    git clone -q --shared "$mirrors/${repo/\//+}/repo" "$co"
+    git -C "$co" checkout -q "$commit"
+    if [ -n "$setup" ] && ! (cd "$co" && CI=true timeout 600 bash -c "$setup" >"$work/$id.setup.log" 2>&1); then
+      echo "[$id] setup failed (see $work/$id.setup.log); skipped" >&2
+      rmdir "$corpus/work/$id.lock"
+      continue
+    fi
+    git -C "$co" checkout -q -- . # installs may rewrite a tracked lock file
+    touch "$co/.ready"
+  fi
+  # .ready is untracked, so mutate.mjs's clean-checkout check ignores it
+  (cd "$corpus" && nice node mutate.mjs run --repo "$id" --checkout "$co") 2>&1 | tee "$work/$id.mutate.log" | tail -1 || true
+  name=${repo#*/}
+  for f in "$corpus"/logs/"$id"-*.txt; do
+    [ -e "$f" ] || continue
+    # the interpreter's own prefix (a Python traceback into the standard library) is this machine's too
+    pyprefix=$(python3 -c 'import sys; print(sys.base_prefix)')
+    sed -e "s#$co#/home/runner/work/$name/$name#g" -e "s#$pyprefix#/opt/hostedtoolcache/Python/x64#g" "$f" >"$here/logs/$(basename "$f")"
+  done
+  rmdir "$corpus/work/$id.lock"
+done
+(cd "$corpus" && node mutate.mjs merge)
+cp "$corpus/tasks.jsonl" "$here/tasks.jsonl"
+sed -i "s#$work#WORK#g" "$here/tasks.jsonl"

@@ -1,0 +1,64 @@
+// dev, tune and test side by side, per repository, before and after a change, in one process:
+//   node bin/run-ts.js bench/locate-eval.ts [--sets dev,tune,test] [--before DIR] [--repos ID,ID]
+//                                           [--mirrors DIR] [--work DIR] [--corpus DIR]
+// Each task goes through what `xihe locate --json -k 20` does (perception, the code index, the repo
+// config, localize) and is scored like bench:locate (score.mjs's file@k / func@k). --before DIR is
+// another checkout of this project (e.g. `git worktree add DIR <commit>`): its localize() ranks the
+// same inputs, so the "before" column differs from "after" only by src/understanding/localize.
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import {
+  localize,
+  type LocalizeInput,
+  type SuspectLocation,
+} from "../src/understanding/localize/localize.ts";
+import { corpusOptions, formatMetrics, loadTasks, metrics, type Ranks, ranks } from "./locate-corpus.ts";
+
+type Localize = (input: LocalizeInput) => SuspectLocation[];
+
+const args = process.argv.slice(2);
+const flag = (name: string): string | undefined => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const options = corpusOptions(flag, (flag("sets") ?? "dev,tune,test").split(","));
+const beforeDir = flag("before");
+const before = beforeDir
+  ? (
+      (await import(
+        pathToFileURL(join(resolve(beforeDir), "src/understanding/localize/localize.ts")).href
+      )) as {
+        localize: Localize;
+      }
+    ).localize
+  : null;
+
+const rows: { set: string; repoId: string; id: string; before: Ranks | null; after: Ranks }[] = [];
+for await (const t of loadTasks(options)) {
+  const input: LocalizeInput = {
+    index: t.repo.index,
+    failures: t.failures,
+    logText: t.logText,
+    readLines: t.repo.readLines,
+    aliases: t.repo.config.understanding.aliases,
+    callDepth: t.repo.config.understanding.call_depth,
+    limit: 20,
+  };
+  const after = ranks(localize(input), t.task);
+  const was = before ? ranks(before(input), t.task) : null;
+  rows.push({ set: t.set, repoId: t.repoId, id: t.task.id, before: was, after });
+  const show = (r: Ranks | null) => (r ? `file#${r.fileRank ?? "-"} func#${r.funcRank ?? "-"}` : "");
+  console.error(`${t.task.id.padEnd(16)} ${before ? `before ${show(was)}  ` : ""}after ${show(after)}`);
+}
+
+const header = "metrics: tasks file@1 file@5 func@1 func@5";
+console.log(`set    repo            ${before ? `before (${header})   ` : ""}after (${header})`);
+for (const set of options.sets) {
+  const inSet = rows.filter((r) => r.set === set);
+  const groups = [...new Set(inSet.map((r) => r.repoId)), "ALL"];
+  for (const g of groups) {
+    const rs = g === "ALL" ? inSet : inSet.filter((r) => r.repoId === g);
+    const b = before ? `${formatMetrics(metrics(rs.map((r) => r.before!)))}   ` : "";
+    console.log(`${set.padEnd(6)} ${g.padEnd(15)} ${b}${formatMetrics(metrics(rs.map((r) => r.after)))}`);
+  }
+}

@@ -1,0 +1,95 @@
+// Chooses the localization weights on the *tune* split only, re-runnably:
+//   node bin/run-ts.js bench/tune-locate-weights.ts [--set tune|dev] [--mirrors DIR] [--work DIR] [--rounds N]
+// Mirrors, work and the shared tooling default as for bench:locate (XIHE_LOCALIZE_MIRRORS,
+// XIHE_LOCALIZE_WORK, XIHE_LOCALIZE_CORPUS); checkouts are built or reused like score.mjs's.
+// Procedure: every task's signals are collected once (perception + index + signals, as `xihe locate`
+// does), then coordinate search: for each weight in turn, every value of VALUES is tried with the
+// others held, a value kept when it beats the current by MIN_GAIN_HITS task-metric hits (objective:
+// mean of file@1, file@5, func@1, func@5); rounds repeat until nothing changes. The table of each step is printed; the last
+// line is the chosen weights, to be copied into combine-signals.ts. The test split is refused.
+import {
+  defaultSignalWeights,
+  framedLexicalDamping,
+  type SignalWeights,
+} from "../src/understanding/localize/combine-signals.ts";
+import {
+  collectSignals,
+  rankSuspects,
+  type CollectedSignals,
+} from "../src/understanding/localize/localize.ts";
+import { corpusOptions, type CorpusTask, loadTasks, metrics, ranks } from "./locate-corpus.ts";
+
+interface Prepared {
+  task: CorpusTask;
+  collected: CollectedSignals;
+}
+type Weights = SignalWeights & { damping: number };
+
+const VALUES = [0, 0.15, 0.3, 0.5, 0.8, 1, 1.2, 1.5, 2, 3, 4];
+// Damping stays a damping (lexical evidence never outweighs frames more than without them).
+const DAMPING_VALUES = VALUES.filter((v) => v <= 1);
+// A step must win at least this many task-metric hits (of 4 per task): one lucky task is noise.
+const MIN_GAIN_HITS = 2;
+const args = process.argv.slice(2);
+const flag = (name: string): string | undefined => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const set = flag("set") ?? "tune";
+if (set !== "tune" && set !== "dev") {
+  console.error(`weights are chosen on tune (or dev) only, never on test; got --set ${set}`);
+  process.exit(2);
+}
+const prepared: Prepared[] = [];
+for await (const t of loadTasks(corpusOptions(flag, [set]))) {
+  prepared.push({
+    task: t.task,
+    collected: collectSignals({
+      index: t.repo.index,
+      failures: t.failures,
+      logText: t.logText,
+      readLines: t.repo.readLines,
+      aliases: t.repo.config.understanding.aliases,
+      callDepth: t.repo.config.understanding.call_depth,
+    }),
+  });
+}
+
+const names = [...(Object.keys(defaultSignalWeights) as (keyof SignalWeights)[]), "damping" as const];
+let current: Weights = { ...defaultSignalWeights, damping: framedLexicalDamping };
+let best = evaluate(current);
+console.log(`tasks=${prepared.length} set=${set}`);
+console.log(`start ${row(best)} ${JSON.stringify(current)}`);
+const rounds = Number(flag("rounds") ?? 3);
+for (let round = 1; round <= rounds; round++) {
+  let changed = false;
+  for (const name of names) {
+    for (const value of name === "damping" ? DAMPING_VALUES : VALUES) {
+      if (value === current[name]) continue;
+      const trial = { ...current, [name]: value };
+      const scores = evaluate(trial);
+      if (scores.objective >= best.objective + MIN_GAIN_HITS / (4 * prepared.length) - 1e-9) {
+        best = scores;
+        current = trial;
+        changed = true;
+        console.log(`round ${round} ${name.padEnd(16)}=${String(value).padEnd(4)} ${row(scores)}`);
+      }
+    }
+  }
+  if (!changed) break;
+}
+console.log(`chosen ${row(best)}`);
+console.log(JSON.stringify(current));
+
+function evaluate(weights: Weights) {
+  const { damping, ...signalWeights } = weights;
+  const m = metrics(
+    prepared.map(({ task, collected }) => ranks(rankSuspects(collected, signalWeights, 20, damping), task)),
+  );
+  return { ...m, objective: (m.file1 + m.file5 + m.func1 + m.func5) / 4 };
+}
+
+function row(s: ReturnType<typeof evaluate>): string {
+  const f = (x: number) => x.toFixed(3);
+  return `file@1=${f(s.file1)} file@5=${f(s.file5)} func@1=${f(s.func1)} func@5=${f(s.func5)} mean=${f(s.objective)}`;
+}

@@ -1,0 +1,50 @@
+// Code that many suspects reach: when the failing tests exercise different features (charset,
+// language, media type) and they all fail, the fault is likely in what those features share (a
+// parser they all call). Each non-test callable gets the summed strength of the distinct seeds
+// that reach it within MAX_HOPS calls (decayed per hop), normalised to the best; reaching it from
+// one seed only is what call_chain already says, so only symbols reached from two or more count.
+import type { CodeIndex } from "../index/code-index.ts";
+import { addHit, type SignalScores } from "./localize-signal.ts";
+import { resolveCallee } from "./test-target-signal.ts";
+import type { SymbolLookup } from "../index/symbol-lookup.ts";
+
+const MAX_HOPS = 3;
+const HOP_DECAY = 0.7;
+
+export function sharedCalleeSignal(
+  index: CodeIndex,
+  lookup: SymbolLookup,
+  seeds: ReadonlyMap<string, number>,
+): SignalScores {
+  const calleesOf = new Map<string, Set<string>>();
+  for (const call of index.calls) {
+    if (!call.from) continue;
+    for (const callee of resolveCallee(call, lookup))
+      if (callee.id !== call.from)
+        calleesOf.set(call.from, (calleesOf.get(call.from) ?? new Set()).add(callee.id));
+  }
+  const sums = new Map<string, { total: number; seeds: number }>();
+  for (const [seed, strength] of seeds) {
+    // Breadth-first from this seed: each reached symbol counted once per seed, at its nearest hop.
+    const seen = new Set([seed]);
+    let frontier = [seed];
+    for (let hop = 1; hop <= MAX_HOPS && frontier.length > 0; hop++) {
+      const next: string[] = [];
+      for (const id of frontier)
+        for (const callee of calleesOf.get(id) ?? []) {
+          if (seen.has(callee)) continue;
+          seen.add(callee);
+          next.push(callee);
+          const sum = sums.get(callee) ?? { total: 0, seeds: 0 };
+          sums.set(callee, { total: sum.total + strength * HOP_DECAY ** hop, seeds: sum.seeds + 1 });
+        }
+      frontier = next;
+    }
+  }
+  const scores: SignalScores = new Map();
+  const shared = [...sums].filter(([, s]) => s.seeds >= 2);
+  const best = Math.max(0, ...shared.map(([, s]) => s.total));
+  if (best <= 0) return scores;
+  for (const [id, s] of shared) addHit(scores, id, s.total / best, `reached from ${s.seeds} suspects`);
+  return scores;
+}

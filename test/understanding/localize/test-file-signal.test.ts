@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import type { CodeSymbol } from "../../../src/understanding/index/code-index.ts";
+import {
+  codeStem,
+  guessImportTarget,
+  testFileSignal,
+  testedStem,
+} from "../../../src/understanding/localize/test-file-signal.ts";
+
+describe("test file -> code file by naming convention", () => {
+  it.each([
+    ["tests/test_keys.py", "keys"],
+    ["toolz/tests/test_itertoolz.py", "itertoolz"],
+    ["tests/keys_test.py", "keys"],
+    ["test/charset.js", "charset"],
+    ["src/parse.spec.ts", "parse"],
+    ["packages/core/__tests__/Button.test.tsx", "button"],
+    ["test/url/index.test.ts", "url"],
+    ["test/mime-score.test.mjs", "mimescore"],
+    ["test/testing_utils.py", "testingutils"],
+  ])("%s tests %s", (test, stem) => {
+    expect(testedStem(test)).toBe(stem);
+  });
+
+  it("gives no stem to a bare test folder's single-file suite", () => {
+    expect(testedStem("test/index.js")).toBeNull();
+    expect(testedStem("tests/test.py")).toBeNull();
+  });
+
+  it.each([
+    ["src/cachetools/keys.py", "keys"],
+    ["lib/charset.js", "charset"],
+    ["src/url/index.ts", "url"],
+    ["pkg/__init__.py", "pkg"],
+    ["mimeScore.js", "mimescore"],
+    ["packages/core/src/index.ts", "core"],
+  ])("%s is named %s", (file, stem) => {
+    expect(codeStem(file)).toBe(stem);
+  });
+
+  it("scores code files by their share of the failing test evidence", () => {
+    const symbol = (id: string, file: string) => ({ id, file }) as CodeSymbol;
+    const scores = testFileSignal(
+      [symbol("a", "src/pkg/keys.py"), symbol("b", "src/pkg/func.py"), symbol("c", "src/pkg/other.py")],
+      ["tests/test_keys.py", "tests/test_keys.py", "tests/test_keys.py", "tests/test_func.py"],
+    );
+    expect(scores.get("a")?.strength).toBe(0.75);
+    expect(scores.get("b")?.strength).toBe(0.25);
+    expect(scores.has("c")).toBe(false);
+  });
+
+  it("maps an alias or workspace import the index left unresolved to the one file of that name", () => {
+    const files = [
+      "packages/core/src/index.ts",
+      "packages/keys/src/index.ts",
+      "src/lib/url.ts",
+      "src/a/util.ts",
+      "src/b/util.ts",
+    ];
+    expect(guessImportTarget("@scope/core", files)).toBe("packages/core/src/index.ts");
+    expect(guessImportTarget("@/lib/url", files)).toBe("src/lib/url.ts");
+    expect(guessImportTarget("~/util", files)).toBeNull();
+    expect(guessImportTarget("./core", files)).toBeNull();
+    expect(guessImportTarget("lodash", files)).toBeNull();
+  });
+});
