@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { RepoConfig } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { runGitForExit } from "../workspace/git/run-git.ts";
-import { discoverRegistries } from "../workspace/discover-registries.ts";
+import { discoverRegistries } from "../workspace/install/discover-registries.ts";
 import { runInstallPhase, type InstallEvidence } from "../workspace/install/run-install-phase.ts";
 import type { Sandbox } from "../workspace/sandbox/sandbox.ts";
 

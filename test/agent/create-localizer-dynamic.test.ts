@@ -8,7 +8,7 @@ import { diagnose } from "../../src/perception/diagnose.ts";
 import { openRepoIndex, type RepoIndex } from "../../src/understanding/index/open-repo-index.ts";
 import { createBwrapSandbox } from "../../src/workspace/sandbox/bwrap-sandbox.ts";
 import { detectSandboxSupport } from "../../src/workspace/sandbox/sandbox-support.ts";
-import { withNestedGitCleanup } from "../../src/workspace/with-nested-git-cleanup.ts";
+import { withNestedGitCleanup } from "../../src/workspace/sandbox/with-nested-git-cleanup.ts";
 import { createSpectrumRepo, type SpectrumRepo } from "../understanding/localize/dynamic/spectrum-repos.ts";
 
 describe("the fix loop's localizer with dynamic localization", () => {

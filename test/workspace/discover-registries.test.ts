@@ -3,8 +3,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { discoverRegistries } from "../../src/workspace/discover-registries.ts";
-import { installEnv } from "../../src/workspace/install-env.ts";
+import { discoverRegistries } from "../../src/workspace/install/discover-registries.ts";
+import { installEnv } from "../../src/workspace/install/install-env.ts";
 import { makeScratchDir } from "./scratch-dir.ts";
 
 let scratch: ReturnType<typeof makeScratchDir> | undefined;

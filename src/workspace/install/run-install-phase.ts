@@ -4,12 +4,12 @@
 // Repo-local registry settings are checked first (A28). The outcome is the run's install evidence.
 import { join } from "node:path";
 import { checkRegistryConfig } from "./check-registry-config.ts";
-import { classifyInstallFailure, type InstallFailureCode } from "../classify-install-failure.ts";
+import { classifyInstallFailure, type InstallFailureCode } from "./classify-install-failure.ts";
 import { detectInstall, type InstallPlan } from "./detect-install.ts";
-import { installEnv, type InstallRegistries } from "../install-env.ts";
-import { isInstallFresh } from "../install-freshness.ts";
-import { proxiedArgv } from "../proxied-argv.ts";
-import { endpointOf, startRegistryProxy, type ProxyEvidence } from "../registry-proxy.ts";
+import { installEnv, type InstallRegistries } from "./install-env.ts";
+import { isInstallFresh } from "./install-freshness.ts";
+import { proxiedArgv } from "./proxied-argv.ts";
+import { endpointOf, startRegistryProxy, type ProxyEvidence } from "./registry-proxy.ts";
 import { runPhase } from "./run-phase.ts";
 import type { DependencyCacheLocation } from "./dependency-cache.ts";
 import { lookUpInstallCache, type CacheEvidence } from "./install-cache-lookup.ts";

@@ -2,7 +2,7 @@
 // one, under prlimit for CPU time and file size, as an unprivileged host uid when Xihe is root
 // (sandbox-identity.ts). See bwrap-argv.ts for the isolation itself.
 import { buildBwrapArgv } from "./bwrap-argv.ts";
-import { handOverWorkspace } from "../hand-over-workspace.ts";
+import { handOverWorkspace } from "./hand-over-workspace.ts";
 import { createResourceCgroup } from "./resource-cgroup.ts";
 import { redactText } from "../../redact.ts";
 import { resolveWorkspacePath } from "../resolve-workspace-path.ts";
@@ -10,7 +10,7 @@ import { runContained } from "./run-contained.ts";
 import type { Sandbox, SandboxResult, SandboxRunOptions } from "./sandbox.ts";
 import { buildSandboxEnv } from "./sandbox-env.ts";
 import { prlimitPrefix, resolveLimits, type SandboxLimits } from "./sandbox-limits.ts";
-import { stageForIdentity } from "../sandbox-identity.ts";
+import { stageForIdentity } from "./sandbox-identity.ts";
 import type { SandboxSupport } from "./sandbox-support.ts";
 import type { SandboxToolchains } from "./detect-toolchains.ts";
 

@@ -10,7 +10,7 @@ import type { Sandbox } from "./sandbox.ts";
 import type { SandboxLimits } from "./sandbox-limits.ts";
 import type { SandboxSupport } from "./sandbox-support.ts";
 import type { SandboxToolchains } from "./detect-toolchains.ts";
-import { withNestedGitCleanup } from "../with-nested-git-cleanup.ts";
+import { withNestedGitCleanup } from "./with-nested-git-cleanup.ts";
 
 export class SandboxUnavailableError extends XiheError {
   readonly code = "sandbox_unavailable";

@@ -6,14 +6,14 @@ import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import type { ContainerEngine } from "./container-engine.ts";
 import { buildDockerArgv, pidsLimitMarker } from "./docker-argv.ts";
-import { handOverWorkspace } from "../hand-over-workspace.ts";
+import { handOverWorkspace } from "./hand-over-workspace.ts";
 import { redactText } from "../../redact.ts";
 import { resolveWorkspacePath } from "../resolve-workspace-path.ts";
 import { runContained } from "./run-contained.ts";
 import type { Sandbox, SandboxResult, SandboxRunOptions } from "./sandbox.ts";
 import { buildSandboxEnv } from "./sandbox-env.ts";
 import { resolveLimits, type SandboxLimits } from "./sandbox-limits.ts";
-import type { SandboxIdentity } from "../sandbox-identity.ts";
+import type { SandboxIdentity } from "./sandbox-identity.ts";
 import {
   ownerLabel,
   removeContainer,

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildBwrapArgv } from "./bwrap-argv.ts";
 import { findCgroupParents } from "./resource-cgroup.ts";
-import { detectSandboxIdentity, stageForIdentity, type SandboxIdentity } from "../sandbox-identity.ts";
+import { detectSandboxIdentity, stageForIdentity, type SandboxIdentity } from "./sandbox-identity.ts";
 
 export interface SandboxSupport {
   /** Path of a bwrap that ran `true` with all namespaces unshared, else null. */

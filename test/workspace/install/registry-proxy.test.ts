@@ -4,12 +4,12 @@ import { connect } from "node:net";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createBwrapSandbox } from "../../src/workspace/sandbox/bwrap-sandbox.ts";
-import { startRegistryProxy } from "../../src/workspace/registry-proxy.ts";
-import { runInstallPhase, type InstallPhaseDeps } from "../../src/workspace/install/run-install-phase.ts";
-import { detectSandboxSupport } from "../../src/workspace/sandbox/sandbox-support.ts";
-import { makeScratchDir } from "./scratch-dir.ts";
-import { packPackage, startFakeNpmRegistry, type FakeNpmRegistry } from "./support/fake-npm-registry.ts";
+import { createBwrapSandbox } from "../../../src/workspace/sandbox/bwrap-sandbox.ts";
+import { startRegistryProxy } from "../../../src/workspace/install/registry-proxy.ts";
+import { runInstallPhase, type InstallPhaseDeps } from "../../../src/workspace/install/run-install-phase.ts";
+import { detectSandboxSupport } from "../../../src/workspace/sandbox/sandbox-support.ts";
+import { makeScratchDir } from "../scratch-dir.ts";
+import { packPackage, startFakeNpmRegistry, type FakeNpmRegistry } from "../support/fake-npm-registry.ts";
 
 const support = detectSandboxSupport(randomUUID());
 let registry: FakeNpmRegistry;

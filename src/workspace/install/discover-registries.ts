@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { z } from "zod";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../../logger.ts";
 import type { InstallRegistries } from "./install-env.ts";
 
 export interface DiscoverOptions {

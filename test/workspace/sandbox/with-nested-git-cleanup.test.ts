@@ -3,10 +3,10 @@ import { randomUUID } from "node:crypto";
 import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { chooseSandbox } from "../../src/workspace/sandbox/choose-sandbox.ts";
-import type { Sandbox } from "../../src/workspace/sandbox/sandbox.ts";
-import { detectSandboxSupport } from "../../src/workspace/sandbox/sandbox-support.ts";
-import { makeScratchDir } from "./scratch-dir.ts";
+import { chooseSandbox } from "../../../src/workspace/sandbox/choose-sandbox.ts";
+import type { Sandbox } from "../../../src/workspace/sandbox/sandbox.ts";
+import { detectSandboxSupport } from "../../../src/workspace/sandbox/sandbox-support.ts";
+import { makeScratchDir } from "../scratch-dir.ts";
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, encoding: "utf8" });

@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { defaultRepoConfig } from "../../src/config.ts";
-import { openRepoIndex } from "../../src/understanding/index/open-repo-index.ts";
-import { makeRepo, type TestRepo } from "../understanding/make-repo.ts";
+import { defaultRepoConfig } from "../../../src/config.ts";
+import { openRepoIndex } from "../../../src/understanding/index/open-repo-index.ts";
+import { makeRepo, type TestRepo } from "../make-repo.ts";
 
 let repo: TestRepo;
 let outside: string;

@@ -6,7 +6,7 @@
 // file (a linked worktree) a rewritten pointer is put back.
 import { chmodSync, type Dirent, lstatSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Sandbox } from "./sandbox/sandbox.ts";
+import type { Sandbox } from "./sandbox.ts";
 
 /** Every `.git` entry below `root` (not `root/.git`), found without following symlinks. */
 export function findNestedGit(root: string): string[] {
