@@ -15,7 +15,10 @@ const LEFTOVER_OSC = /(?:\u001b\]|\u009d)[^\u0007\u001b]*(?:\u0007|\u001b\\)?/g;
 // eslint-disable-next-line no-control-regex -- as above
 const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 // eslint-disable-next-line no-control-regex -- as above
-const HAS_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+const HAS_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
+// U+2028/U+2029 end a line for JavaScript's `.` and `$` but not for a terminal: as spaces they can't
+// make an anchored parser regex backtrack over a line that "ends" in the middle (threat model A45).
+const LINE_SEPARATORS = /[\u2028\u2029]/g;
 
 export function normaliseLine(raw: string): string {
   let line = raw;
@@ -31,7 +34,7 @@ export function normaliseLine(raw: string): string {
   line = stripAnsi(line);
   if (line.includes("\r")) line = lastCarriageFrame(line);
   if (!HAS_CONTROL.test(line)) return line;
-  return line.replace(LEFTOVER_OSC, "").replace(CONTROL_CHARS, "");
+  return line.replace(LEFTOVER_OSC, "").replace(CONTROL_CHARS, "").replace(LINE_SEPARATORS, " ");
 }
 
 // `progress 10%\rprogress 20%\r` shows as the last non-empty frame.

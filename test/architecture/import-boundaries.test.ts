@@ -1,6 +1,8 @@
 import { resolve } from "node:path";
 import { ESLint } from "eslint";
+import tseslint from "typescript-eslint";
 import { beforeAll, describe, expect, it } from "vitest";
+import { boundaryBlocks } from "../../eslint.config.js";
 
 // The boundary rule in eslint.config.js, run through ESLint's Node API on synthetic files placed at
 // real paths, so the test proves the rule fires (and the allow-list lifts only what it names).
@@ -74,13 +76,27 @@ describe("import-boundary lint rule", () => {
   });
 
   it("lifts only the named rule for an allow-listed file", async () => {
+    // The project's allow-list is empty today; the mechanism is checked with an entry of its own.
+    const withException = new ESLint({
+      cwd: root,
+      overrideConfigFile: true,
+      overrideConfig: [
+        { files: ["**/*.ts"], languageOptions: { parser: tseslint.parser } },
+        ...boundaryBlocks([{ file: "src/delivery/run-commit-message.ts", rule: "core" }]),
+      ],
+    });
     const text = [
-      `import { sanitizeLlmLine } from "../agent/loop/sanitize-llm-text.ts";`,
+      `import { traceEntry } from "../agent/loop/reasoning-trace.ts";`,
       `import { deliverFix } from "../verbs/fix/deliver-fix.ts";`,
-      use("[sanitizeLlmLine, deliverFix]"),
+      use("[traceEntry, deliverFix]"),
     ].join("\n");
-    const errors = await boundaryErrors("src/delivery/run-commit-message.ts", text);
+    const [result] = await withException.lintText(text, {
+      filePath: resolve(root, "src/delivery/run-commit-message.ts"),
+    });
+    const errors = (result?.messages ?? []).map((m) => m.message);
     expect(errors).toEqual([expect.stringContaining("verbs/ sit above this layer")]);
+    // Without the entry the same file gets both errors.
+    expect(await boundaryErrors("src/delivery/run-commit-message.ts", text)).toHaveLength(2);
   });
 
   it("keeps the fix loop off the run lifecycle: it is given a `step` function", async () => {

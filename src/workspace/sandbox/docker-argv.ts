@@ -41,13 +41,20 @@ export interface DockerArgvOptions {
 /** Printed on stderr by the in-container wrapper when the pids limit refused a fork. */
 export const pidsLimitMarker = "[xihe: the sandbox's process limit refused a fork]";
 
-// Runs the command, then reads the container's own pids counter (v2 or v1 layout) with shell
-// builtins only (a full pids table can't fork `cat`), so a refused fork is reported after the
-// engine has torn the cgroup down.
-const pidsReport =
+/** Printed on stderr by the in-container wrapper when the memory limit's OOM killer ran. */
+export const memoryLimitMarker = "[xihe: the sandbox's memory limit killed a process]";
+
+// Runs the command, then reads the container's own pids and OOM counters (v2 or v1 layout) with
+// shell builtins only (a full pids table can't fork `cat`), so a refused fork or an OOM kill is
+// reported after the engine has torn the cgroup down. The OOM killer may pick a child (a shell
+// then exits with its own code), so the exit status alone does not tell a memory kill.
+const limitReport =
   '"$@"; rc=$?; for f in /sys/fs/cgroup/pids.events /sys/fs/cgroup/pids/pids.events; do ' +
   'if [ -r "$f" ]; then while read -r k v; do if [ "$k" = max ] && [ "$v" != 0 ]; then ' +
-  `echo "${pidsLimitMarker}" >&2; fi; done < "$f"; break; fi; done; exit $rc`;
+  `echo "${pidsLimitMarker}" >&2; fi; done < "$f"; break; fi; done; ` +
+  "for f in /sys/fs/cgroup/memory.events /sys/fs/cgroup/memory/memory.oom_control; do " +
+  'if [ -r "$f" ]; then while read -r k v; do if [ "$k" = oom_kill ] && [ "$v" != 0 ]; then ' +
+  `echo "${memoryLimitMarker}" >&2; fi; done < "$f"; break; fi; done; exit $rc`;
 
 const pinned = /^([a-z0-9][a-z0-9._/:-]*@sha256:[0-9a-f]{64}|sha256:[0-9a-f]{64}|[0-9a-f]{64})$/;
 
@@ -89,6 +96,6 @@ export function buildDockerArgv(o: DockerArgvOptions, argv: readonly string[]): 
   out.push("--workdir", o.cwd);
   for (const [name, value] of Object.entries(o.env)) out.push("--env", `${name}=${value}`);
   // The image pattern forbids a leading "-", and the engine stops parsing its flags at the image.
-  out.push(o.image, "/bin/sh", "-c", pidsReport, "xihe-sandbox", ...argv);
+  out.push(o.image, "/bin/sh", "-c", limitReport, "xihe-sandbox", ...argv);
   return out;
 }

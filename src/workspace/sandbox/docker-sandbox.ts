@@ -5,7 +5,7 @@
 import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import type { ContainerEngine } from "./container-engine.ts";
-import { buildDockerArgv, pidsLimitMarker } from "./docker-argv.ts";
+import { buildDockerArgv, memoryLimitMarker, pidsLimitMarker } from "./docker-argv.ts";
 import { handOverWorkspace } from "./hand-over-workspace.ts";
 import { redactText } from "../../redact.ts";
 import { resolveWorkspacePath } from "../resolve-workspace-path.ts";
@@ -108,6 +108,10 @@ function classifyLimit(result: SandboxResult): SandboxResult {
   if (result.stderr.includes(pidsLimitMarker)) {
     const stderr = result.stderr.replace(`${pidsLimitMarker}\n`, "");
     return { ...result, stderr, limitHit: result.limitHit ?? "pids" };
+  }
+  if (result.stderr.includes(memoryLimitMarker)) {
+    const stderr = result.stderr.replace(`${memoryLimitMarker}\n`, "");
+    return { ...result, stderr, limitHit: result.limitHit ?? "memory" };
   }
   // The kernel's OOM kill reaches us as exit 137 (128 + SIGKILL) through the in-container shell.
   if (result.limitHit === null && result.exitCode === 137 && !result.timedOut)
