@@ -16,9 +16,6 @@ const notYetWired: Record<string, string> = {
   // --force-with-lease=<ref>:<sha> version closes that window once the triage has a token and a
   // scratch repository to push from.
   "src/delivery/cleanup-side-branches.ts": "issue 10 item 8",
-  // issue 10 item 8: verbs/fix/fix-run-executor.ts builds its annotations inline (no plain-text
-  // cleaning, no 50 cap, fixed tests not dropped); it should call this instead.
-  "src/delivery/unfixed-annotations.ts": "issue 10 item 8",
   // issue 10 item 8: the run-logs archive path (A17), for logs the per-job download cannot get.
   "src/github/logs/extract-archive.ts": "issue 10 item 8",
   "src/github/logs/archive-rejected.ts": "issue 10 item 8",
