@@ -19,8 +19,6 @@ const notYetWired: Record<string, string> = {
   // issue 10 item 8: the run-logs archive path (A17), for logs the per-job download cannot get.
   "src/github/logs/extract-archive.ts": "issue 10 item 8",
   "src/github/logs/archive-rejected.ts": "issue 10 item 8",
-  // issue 10 item 8: A11 file names in comments and argv; no run path shows a PR file name yet.
-  "src/workspace/display-file-name.ts": "issue 10 item 8",
 };
 
 const binEntries = readdirSync(resolve(root, "bin"))
