@@ -352,8 +352,15 @@ describe("Xihe app: labels, failed checks and closed PRs", () => {
       .reply(200, { sha: head, message: "xihe: fix\n\nXihe-Run: run0001\n" })
       .get(`${repoPath}/git/commits/${"b".repeat(40)}`)
       .reply(200, { sha: "b".repeat(40), message: "my own work on a branch with a confusing name" })
-      .delete(`${repoPath}/git/refs/heads%2Fxihe%2Ffix%2F1-run0001`)
-      .reply(204);
+      // Deleted with a lease on the tip that was checked (GraphQL updateRefs, beforeOid).
+      .post("/graphql", (b: { variables: unknown }) => {
+        expect(b.variables).toEqual({
+          repositoryId: "MDEwOlJlcG9zaXRvcnkxODY4NTMwMDI=",
+          refUpdates: [{ name: "refs/heads/xihe/fix/1-run0001", beforeOid: head, afterOid: "0".repeat(40) }],
+        });
+        return true;
+      })
+      .reply(200, { data: { updateRefs: { clientMutationId: null } } });
     await h.send("pull_request", {
       action: "closed",
       pull_request: { ...pr, state: "closed", merged: true },

@@ -38,7 +38,12 @@ export function createTriageDelivery(deps: TriageDeliveryDeps): TriageHandler {
         const ref = { owner: repository.owner.login, repo: repository.name };
         await handlePrClosed(
           await octokit(),
-          { ref, fullName: repository.full_name, prNumber: pull_request.number },
+          {
+            ref,
+            repositoryId: repository.node_id,
+            fullName: repository.full_name,
+            prNumber: pull_request.number,
+          },
           triageDeps,
         );
         return;

@@ -10,21 +10,8 @@ const root = resolve(import.meta.dirname, "../..");
 
 // Modules no program loads yet, each named for the issue that wires it. Remove an entry when its
 // module is wired (the test then fails if it is listed but reachable, so the list cannot go stale).
-const notYetWired: Record<string, string> = {
-  // issue 10 item 8: the PR-closed cleanup (github/handle-pr-closed.ts) deletes through the refs
-  // API, which checks the tip is Xihe's and then deletes without a lease; this git push
-  // --force-with-lease=<ref>:<sha> version closes that window once the triage has a token and a
-  // scratch repository to push from.
-  "src/delivery/cleanup-side-branches.ts": "issue 10 item 8",
-  // issue 10 item 8: verbs/fix/fix-run-executor.ts builds its annotations inline (no plain-text
-  // cleaning, no 50 cap, fixed tests not dropped); it should call this instead.
-  "src/delivery/unfixed-annotations.ts": "issue 10 item 8",
-  // issue 10 item 8: the run-logs archive path (A17), for logs the per-job download cannot get.
-  "src/github/logs/extract-archive.ts": "issue 10 item 8",
-  "src/github/logs/archive-rejected.ts": "issue 10 item 8",
-  // issue 10 item 8: A11 file names in comments and argv; no run path shows a PR file name yet.
-  "src/workspace/display-file-name.ts": "issue 10 item 8",
-};
+// Empty since issue 10 item 8: a new entry needs a comment saying which issue wires it and why not yet.
+const notYetWired: Record<string, string> = {};
 
 const binEntries = readdirSync(resolve(root, "bin"))
   .filter((f) => f.endsWith(".js"))

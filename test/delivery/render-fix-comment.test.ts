@@ -56,6 +56,21 @@ describe("renderFixComment", () => {
     expect(body).toContain("⚠️ Tests now failing (1): `other > test`");
   });
 
+  it("A11: hostile file names in the changed-files list stay on one line, without bidi overrides", () => {
+    const hostile = ["a\nb.ts", "invoice\u202Efdp.exe", "x`y|z.ts", "-rf"];
+    const body = renderFixComment({
+      ...example,
+      change: { ...example.change!, files: hostile.map((path) => ({ path, added: 1, removed: 0 })) },
+    });
+    const rows = body.split("\n").filter((l) => /^\| `/.test(l) && l.endsWith("| 1 | 0 |"));
+    expect(rows).toEqual([
+      "| `a b.ts` | 1 | 0 |",
+      "| `invoicefdp.exe` | 1 | 0 |",
+      "| ``x`y\\|z.ts`` | 1 | 0 |",
+      "| `-rf` | 1 | 0 |",
+    ]);
+  });
+
   it("A27: 500 @-mentions, HTML comments, terminal escapes and 5 MB of text are escaped and capped", () => {
     const mentions = Array.from({ length: 500 }, (_, i) => `@user${i}`).join(" ");
     const huge = "A".repeat(5 * 1024 * 1024);

@@ -12,6 +12,7 @@ import {
 } from "./failed-checks.ts";
 import { listCheckRunAnnotations, type CheckAnnotation } from "./annotations.ts";
 import { downloadJobLog } from "./download-job-log.ts";
+import { readRunArchiveLog, workflowRunIdOf } from "./read-run-archive-log.ts";
 
 export interface FailedJobLog {
   check: FailedCheckRun;
@@ -40,6 +41,8 @@ export interface FetchFailedLogsInput {
   tmpRoot: string;
   maxLogBytes: number;
   maxJobs?: number;
+  /** Cap on a run's logs archive downloaded when a job's own log cannot be (64 MiB by default). */
+  maxArchiveBytes?: number;
 }
 
 export async function fetchFailedLogs(input: FetchFailedLogsInput): Promise<FailedLogs> {
@@ -92,12 +95,44 @@ async function fetchOne(
       : null;
     return { check, annotations, logPath: log.path, truncated: log.truncated, note };
   } catch (err) {
+    let archive = "";
+    try {
+      const fallback = await fromRunArchive(input, check, dir);
+      if (fallback) return { check, annotations, ...fallback };
+    } catch (archiveErr) {
+      archive = `; the run's logs archive: ${messageOf(archiveErr)}`;
+    }
     return {
       check,
       annotations,
       logPath: null,
       truncated: false,
-      note: `couldn't read logs: ${err instanceof Error ? err.message : String(err)}`,
+      note: `couldn't read logs: ${messageOf(err)}${archive}`,
     };
   }
+}
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+// The job's own log endpoint failed: its workflow run's logs archive may still have it (A17
+// protections in read-run-archive-log.ts). null when the check names no workflow run.
+async function fromRunArchive(
+  input: FetchFailedLogsInput,
+  check: FailedCheckRun,
+  dir: string,
+): Promise<Pick<FailedJobLog, "logPath" | "truncated" | "note"> | null> {
+  const runId = workflowRunIdOf(check.detailsUrl);
+  if (runId === null || check.jobId === null) return null;
+  const log = await readRunArchiveLog(input.request, input.fetchBlob, {
+    owner: input.owner,
+    repo: input.repo,
+    runId,
+    jobId: check.jobId,
+    jobName: check.name,
+    dir,
+    maxLogBytes: input.maxLogBytes,
+    maxArchiveBytes: input.maxArchiveBytes ?? 64 * 1024 * 1024,
+  });
+  const note = `read from the run's logs archive${log.truncated ? `, truncated to ${log.bytesWritten} bytes` : ""}`;
+  return { logPath: log.path, truncated: log.truncated, note };
 }

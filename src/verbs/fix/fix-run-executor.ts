@@ -26,7 +26,9 @@ import { notePrLocalConfig, readTrustedConfig, type TrustedConfig } from "../rea
 import type { DeliverFix, DeliveryResult } from "./deliver-fix-types.ts";
 import { deliveryGit } from "../../delivery/delivery-git.ts";
 import { describeChange, describedChange } from "./describe-change.ts";
-import { renderFixBody } from "./render-fix-body.ts";
+import { renderFixBody, toFixReport } from "./render-fix-body.ts";
+import { renderFixComment } from "../../delivery/render-fix-comment.ts";
+import { unfixedAnnotations } from "../../delivery/unfixed-annotations.ts";
 
 export interface FixRunDeps {
   env: Env;
@@ -173,7 +175,7 @@ async function fixAndDeliver(
   return toOutcome(ctx, { perception: input.perception, outcome, delivery, change });
 }
 
-function toOutcome(
+export function toOutcome(
   ctx: RunContext,
   parts: {
     perception: PrChecksPerception;
@@ -182,17 +184,10 @@ function toOutcome(
     change: Awaited<ReturnType<typeof describeChange>>;
   },
 ): RunOutcome {
-  const body = renderFixBody({ run: ctx.run, ...parts });
-  const unfixed = parts.perception.failures.filter((f) => f.file && f.line);
-  const annotations =
-    parts.outcome.status === "done" && parts.delivery?.refused === null
-      ? []
-      : unfixed.map((f) => ({
-          path: f.file!,
-          line: f.line!,
-          message: `${f.tool}: ${f.message}`,
-          level: "failure" as const,
-        }));
+  const report = toFixReport({ run: ctx.run, ...parts });
+  const body = renderFixComment(report);
+  // Log text is untrusted: unfixedAnnotations cleans it, caps the count and drops flipped tests.
+  const annotations = unfixedAnnotations(report);
   if (parts.delivery?.refused)
     return { status: "failed", summary: parts.delivery.refused.message, body, annotations };
   if (parts.outcome.status === "done")

@@ -1,10 +1,11 @@
 // The log adapter against GitHub's REST shapes (nock at the HTTP boundary, a real Probot Octokit).
-import { readFile, stat } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import nock from "nock";
 import { ProbotOctokit } from "probot";
 import { describe, expect, it } from "vitest";
 import { fetchFailedLogs } from "../../../src/github/logs/fetch-failed-logs.ts";
+import { buildZip, type ZipEntryInput } from "./zip-writer.ts";
 
 const TestOctokit = ProbotOctokit.defaults((o: Record<string, unknown>) => ({
   ...o,
@@ -180,5 +181,65 @@ describe("fetchFailedLogs", () => {
       logPath: null,
       note: expect.stringContaining("couldn't read logs"),
     });
+  });
+
+  // Job 7 of workflow run 1: its own log endpoint answers 410, the run's archive is served instead.
+  async function viaRunArchive(entries: ZipEntryInput[]) {
+    api()
+      .get(`/repos/octo/app/commits/${SHA}/check-runs`)
+      .query(true)
+      .reply(200, { total_count: 1, check_runs: [checkRun(7, "test", "failure", "github-actions")] })
+      .get(`/repos/octo/app/commits/${SHA}/status`)
+      .query(true)
+      .reply(200, { state: "failure", statuses: [] })
+      .get("/repos/octo/app/actions/jobs/7/logs")
+      .reply(410, { message: "Gone" })
+      .get("/repos/octo/app/actions/runs/1/logs")
+      .reply(302, "", { Location: "https://pipelines.actions.example.test/runs/1.zip" });
+    nock("https://pipelines.actions.example.test").get("/runs/1.zip").reply(200, buildZip(entries));
+    return fetchFailedLogs({
+      request: octokit.request,
+      fetchBlob: fetch,
+      owner: "octo",
+      repo: "app",
+      headSha: SHA,
+      tmpRoot: tmpdir(),
+      maxLogBytes: 4096,
+    });
+  }
+
+  it("reads a job's log from its run's logs archive when the job log is unavailable", async () => {
+    const logs = await viaRunArchive([
+      { name: "1_lint.txt", data: Buffer.from("lint ok\n") },
+      { name: "2_test.txt", data: Buffer.from("FAIL test/sum.test.js\n"), deflate: true },
+      { name: "test/1_Set up job.txt", data: Buffer.from("setup\n") },
+    ]);
+    try {
+      const job = logs.jobs[0];
+      expect(job?.note).toBe("read from the run's logs archive");
+      expect(await readFile(job?.logPath ?? "", "utf8")).toBe("FAIL test/sum.test.js\n");
+      // Only the job's copy stays: neither the zip nor the other jobs' logs.
+      expect(await readdir(logs.dir)).toEqual(["job-7-from-run.log"]);
+    } finally {
+      await logs.cleanup();
+    }
+  });
+
+  it("A17: a run archive with a ../ entry is rejected and the job says it could not read the logs", async () => {
+    const logs = await viaRunArchive([
+      { name: "2_test.txt", data: Buffer.from("FAIL\n") },
+      { name: "../../escaped.txt", data: Buffer.from("owned\n") },
+    ]);
+    try {
+      expect(logs.jobs[0]).toMatchObject({
+        logPath: null,
+        note: expect.stringMatching(
+          /^couldn't read logs: .*; the run's logs archive: log_archive_rejected: .*\.\.\/\.\.\/escaped\.txt/,
+        ),
+      });
+      expect(await readdir(logs.dir)).toEqual([]);
+    } finally {
+      await logs.cleanup();
+    }
   });
 });
