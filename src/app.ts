@@ -40,32 +40,8 @@ const handled = new Set([
 
 export function createXiheApp(deps: AppOptions): ApplicationFunction {
   return (app) => {
-    const parse = <T>(schema: z.ZodType<T>, context: Context): T | null => {
-      const result = schema.safeParse(context.payload);
-      if (result.success) return result.data;
-      deps.log.warn(
-        { deliveryId: context.id, event: context.name, issues: result.error.issues.slice(0, 5) },
-        "payload did not parse; ignored",
-      );
-      return null;
-    };
-    // The trimmed payload (the schema's output) is what the triage parses again in the worker.
-    const enqueue = async (
-      context: Context,
-      action: string,
-      payload: Json & { installation?: { id: number } },
-    ) => {
-      const fresh = await deps.store.enqueueDelivery({
-        deliveryId: context.id,
-        event: context.name,
-        action,
-        installationId: payload.installation?.id ?? null,
-        payload,
-        receivedAt: deps.now().toISOString(),
-      });
-      if (!fresh) return deps.log.info({ deliveryId: context.id }, "duplicate delivery ignored");
-      deps.wakeWorker();
-    };
+    const parse = payloadParser(deps.log);
+    const enqueue = deliveryQueue(deps);
 
     app.on("issue_comment.created", async (context) => {
       const payload = parse(issueCommentPayload, context);
@@ -95,14 +71,44 @@ export function createXiheApp(deps: AppOptions): ApplicationFunction {
         "installation changed",
       );
     });
-    app.onAny(async (context) => {
-      const action =
-        "action" in context.payload && typeof context.payload.action === "string"
-          ? context.payload.action
-          : null;
-      const key = action ? `${context.name}.${action}` : context.name;
-      if (!handled.has(key))
-        deps.log.debug({ deliveryId: context.id, event: key }, "ignored: unsupported event/action");
-    });
+    app.onAny(async (context) => logIfUnsupported(deps.log, context));
   };
+}
+
+/** Parses a delivery's payload; one that does not parse is logged (why, in short) and dropped. */
+function payloadParser(log: Logger) {
+  return <T>(schema: z.ZodType<T>, context: Context): T | null => {
+    const result = schema.safeParse(context.payload);
+    if (result.success) return result.data;
+    log.warn(
+      { deliveryId: context.id, event: context.name, issues: result.error.issues.slice(0, 5) },
+      "payload did not parse; ignored",
+    );
+    return null;
+  };
+}
+
+/** Queues a delivery for triage once (a redelivery is ignored) and wakes the worker. */
+function deliveryQueue(deps: AppOptions) {
+  // The trimmed payload (the schema's output) is what the triage parses again in the worker.
+  return async (context: Context, action: string, payload: Json & { installation?: { id: number } }) => {
+    const fresh = await deps.store.enqueueDelivery({
+      deliveryId: context.id,
+      event: context.name,
+      action,
+      installationId: payload.installation?.id ?? null,
+      payload,
+      receivedAt: deps.now().toISOString(),
+    });
+    if (!fresh) return deps.log.info({ deliveryId: context.id }, "duplicate delivery ignored");
+    deps.wakeWorker();
+  };
+}
+
+function logIfUnsupported(log: Logger, context: { id: string; name: string; payload: object }): void {
+  const action =
+    "action" in context.payload && typeof context.payload.action === "string" ? context.payload.action : null;
+  const key = action ? `${context.name}.${action}` : context.name;
+  if (!handled.has(key))
+    log.debug({ deliveryId: context.id, event: key }, "ignored: unsupported event/action");
 }

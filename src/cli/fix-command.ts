@@ -5,16 +5,19 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { RegisterCommand } from "../cli.ts";
+import type { CliIo, ExitCode } from "./cli-io.ts";
 import { budgetLimitsFrom } from "../agent/loop/budget.ts";
 import { fixInWorkspace } from "../verbs/fix/fix-in-workspace.ts";
 import { withStepProgress } from "./step-progress.ts";
 import type { FixOutcome } from "../agent/loop/fix-outcome.ts";
 import { renderFixSummary } from "../verbs/fix/render-fix-summary.ts";
-import { loadEnv, parseRepoConfig } from "../config.ts";
+import { loadEnv, parseRepoConfig, type Env, type RepoConfig } from "../config.ts";
 import { UsageError } from "../errors.ts";
-import { createLogger } from "../logger.ts";
+import { createLogger, type Logger } from "../logger.ts";
 import { openSqliteStore } from "../store/sqlite-store.ts";
+import type { RunStatus, Store } from "../store/store.ts";
 import { openWorkspaceGit } from "../tools/open-workspace-git.ts";
+import type { WorkspaceGit } from "../tools/workspace-git.ts";
 import { openFixRun } from "./fix-run-record.ts";
 
 interface FixFlags {
@@ -53,124 +56,177 @@ export const registerFixCommand: RegisterCommand = (program, io, setExit) => {
       "with --resume: apply the held high-risk change of this step (repeatable)",
       (v: string, prev: string[] = []) => [...prev, v],
     )
-    .action(async (flags: FixFlags) => {
-      const env = loadEnv(io.env);
-      // The project's logger (redaction, LOG_LEVEL) on the command's stderr; a CLI shows only what
-      // went wrong unless LOG_LEVEL asks for more.
-      const log = createLogger({ level: env.LOG_LEVEL ?? "warn", destination: { write: io.stderr } });
-      const root = resolve(io.cwd, flags.repo ?? ".");
-      if (!existsSync(join(root, ".git")))
-        throw new UsageError(`--repo must be a git checkout; ${root} has no .git`);
-      const configPath = join(root, ".github", "xihe.yml");
-      const config = parseRepoConfig(existsSync(configPath) ? readFileSync(configPath, "utf8") : null);
-      const commands = flags.cmd ?? [
-        ...(config.commands.test ?? []),
-        ...(config.commands.lint ?? []),
-        ...(config.commands.build ?? []),
-      ];
-      if (commands.length === 0 && !flags.resume)
-        throw new UsageError(
-          'nothing to fix: pass --cmd "npm test" or set commands.test in .github/xihe.yml',
-        );
-      const maxCostUsd = flags.maxCost === undefined ? undefined : Number(flags.maxCost);
-      if (maxCostUsd !== undefined && !(Number.isFinite(maxCostUsd) && maxCostUsd >= 0))
-        throw new UsageError(`--max-cost must be a number of US dollars >= 0; got ${flags.maxCost}`);
-      if (flags.approve && !flags.resume) throw new UsageError("--approve needs --resume <runId>");
-      if (env.XIHE_STORE.startsWith("postgres"))
-        throw new UsageError("xihe fix uses a SQLite store; set XIHE_STORE to a file path");
-
-      const git = openWorkspaceGit(root);
-      const pending = await git.pendingChanges();
-      if (pending.length > 0)
-        throw new UsageError(
-          `the checkout has uncommitted changes (${pending.length} path(s), e.g. ${pending[0]?.trim()}); commit or stash them first`,
-        );
-      const originalBranch = (await git.currentBranch()) ?? (await git.head());
-      const now = () => new Date();
-      const newId = () => randomBytes(4).toString("hex");
-      const storePath = resolve(io.cwd, env.XIHE_STORE);
-      mkdirSync(dirname(storePath), { recursive: true });
-      const sqlite = openSqliteStore(storePath);
-      // On a terminal, each step is shown as it runs; JSON output stays clean.
-      const store =
-        io.isTTY && !flags.json ? withStepProgress(sqlite, io.stderr, () => now().getTime()) : sqlite;
-      const limits = budgetLimitsFrom(config.budget, { maxCostUsd });
-      const opened = await openFixRun(store, {
-        resume: flags.resume,
-        root,
-        commands,
-        originalBranch,
-        headSha: await git.head(),
-        budget: { ...limits },
-        newId,
-        now,
-      }).catch(async (err: unknown) => {
-        await store.close();
-        throw err;
-      });
-      const { runId, commands: runCommands } = opened;
-      try {
-        // A resumed run continues on its own branch; the replayed `branch` step does not switch to it.
-        if (flags.resume) await git.switchTo(`xihe/fix-${runId}`);
-        await store.updateRun(runId, { status: "running", startedAt: now().toISOString() });
-        log.info({ runId, root, commands: runCommands, resume: flags.resume ?? null }, "fix run started");
-        let outcome: FixOutcome;
-        try {
-          outcome = await fixInWorkspace(
-            {
-              store,
-              now,
-              log: log.child({ runId }),
-              fetch: globalThis.fetch,
-              hostEnv: io.env,
-              newId: () => `${runId}-${randomBytes(3).toString("hex")}`,
-              random: Math.random,
-            },
-            {
-              runId,
-              root,
-              config,
-              env,
-              commands: runCommands,
-              useModel: flags.llm,
-              maxCostUsd,
-              source: "local_checkout",
-              trustLocal: flags.trustLocal === true,
-              approvals: flags.approve ?? [],
-            },
-          );
-        } catch (err) {
-          await store.updateRun(runId, {
-            status: "failed",
-            reason: err instanceof Error ? err.message : String(err),
-            endedAt: now().toISOString(),
-          });
-          throw err;
-        } finally {
-          // The fix stays on its branch; the user's checkout goes back to where it was.
-          if ((await git.currentBranch()) !== originalBranch) await git.switchTo(originalBranch);
-        }
-        const status =
-          outcome.status === "done"
-            ? "succeeded"
-            : outcome.status === "needs_input"
-              ? "needs_input"
-              : "failed";
-        log.info({ runId, status, reason: outcome.reason }, "fix run ended");
-        await store.updateRun(runId, {
-          status,
-          reason: outcome.reason,
-          endedAt: now().toISOString(),
-          spend: { ...outcome.spend },
-        });
-        io.stdout(
-          flags.json
-            ? `${JSON.stringify({ runId, ...outcome })}\n`
-            : renderFixSummary(outcome, { originalBranch, runId }),
-        );
-        setExit(outcome.status === "done" ? 0 : 1);
-      } finally {
-        await store.close();
-      }
-    });
+    .action((flags: FixFlags) => runFixCommand(flags, io, setExit));
 };
+
+/** What the flags and the checkout's `.github/xihe.yml` ask for, checked before anything runs. */
+interface FixRequest {
+  root: string;
+  config: RepoConfig;
+  commands: string[];
+  maxCostUsd: number | undefined;
+}
+
+/** Everything one run needs once its record is open. */
+interface OpenedFix extends FixRequest {
+  flags: FixFlags;
+  io: CliIo;
+  env: Env;
+  log: Logger;
+  git: WorkspaceGit;
+  store: Store;
+  now: () => Date;
+  runId: string;
+  runCommands: string[];
+  originalBranch: string;
+}
+
+async function runFixCommand(flags: FixFlags, io: CliIo, setExit: (code: ExitCode) => void): Promise<void> {
+  const env = loadEnv(io.env);
+  // The project's logger (redaction, LOG_LEVEL) on the command's stderr; a CLI shows only what
+  // went wrong unless LOG_LEVEL asks for more.
+  const log = createLogger({ level: env.LOG_LEVEL ?? "warn", destination: { write: io.stderr } });
+  const request = readFixRequest(flags, io, env);
+  const { root, commands } = request;
+
+  const git = openWorkspaceGit(root);
+  const pending = await git.pendingChanges();
+  if (pending.length > 0)
+    throw new UsageError(
+      `the checkout has uncommitted changes (${pending.length} path(s), e.g. ${pending[0]?.trim()}); commit or stash them first`,
+    );
+  const originalBranch = (await git.currentBranch()) ?? (await git.head());
+  const now = () => new Date();
+  const newId = () => randomBytes(4).toString("hex");
+  const store = openLocalStore(flags, io, env, now);
+  const limits = budgetLimitsFrom(request.config.budget, { maxCostUsd: request.maxCostUsd });
+  const opened = await openFixRun(store, {
+    resume: flags.resume,
+    root,
+    commands,
+    originalBranch,
+    headSha: await git.head(),
+    budget: { ...limits },
+    newId,
+    now,
+  }).catch(async (err: unknown) => {
+    await store.close();
+    throw err;
+  });
+  const fix: OpenedFix = {
+    ...request,
+    flags,
+    io,
+    env,
+    log,
+    git,
+    store,
+    now,
+    runId: opened.runId,
+    runCommands: opened.commands,
+    originalBranch,
+  };
+  try {
+    const outcome = await runFixLoop(fix);
+    await recordOutcome(fix, outcome);
+    setExit(outcome.status === "done" ? 0 : 1);
+  } finally {
+    await store.close();
+  }
+}
+
+function readFixRequest(flags: FixFlags, io: CliIo, env: Env): FixRequest {
+  const root = resolve(io.cwd, flags.repo ?? ".");
+  if (!existsSync(join(root, ".git")))
+    throw new UsageError(`--repo must be a git checkout; ${root} has no .git`);
+  const configPath = join(root, ".github", "xihe.yml");
+  const config = parseRepoConfig(existsSync(configPath) ? readFileSync(configPath, "utf8") : null);
+  const commands = flags.cmd ?? [
+    ...(config.commands.test ?? []),
+    ...(config.commands.lint ?? []),
+    ...(config.commands.build ?? []),
+  ];
+  if (commands.length === 0 && !flags.resume)
+    throw new UsageError('nothing to fix: pass --cmd "npm test" or set commands.test in .github/xihe.yml');
+  const maxCostUsd = flags.maxCost === undefined ? undefined : Number(flags.maxCost);
+  if (maxCostUsd !== undefined && !(Number.isFinite(maxCostUsd) && maxCostUsd >= 0))
+    throw new UsageError(`--max-cost must be a number of US dollars >= 0; got ${flags.maxCost}`);
+  if (flags.approve && !flags.resume) throw new UsageError("--approve needs --resume <runId>");
+  if (env.XIHE_STORE.startsWith("postgres"))
+    throw new UsageError("xihe fix uses a SQLite store; set XIHE_STORE to a file path");
+  return { root, config, commands, maxCostUsd };
+}
+
+function openLocalStore(flags: FixFlags, io: CliIo, env: Env, now: () => Date): Store {
+  const storePath = resolve(io.cwd, env.XIHE_STORE);
+  mkdirSync(dirname(storePath), { recursive: true });
+  const sqlite = openSqliteStore(storePath);
+  // On a terminal, each step is shown as it runs; JSON output stays clean.
+  return io.isTTY && !flags.json ? withStepProgress(sqlite, io.stderr, () => now().getTime()) : sqlite;
+}
+
+/** Runs the loop on the checkout; a throw marks the run failed; the user's branch is restored either way. */
+async function runFixLoop(fix: OpenedFix): Promise<FixOutcome> {
+  const { flags, git, store, now, runId, root, log } = fix;
+  // A resumed run continues on its own branch; the replayed `branch` step does not switch to it.
+  if (flags.resume) await git.switchTo(`xihe/fix-${runId}`);
+  await store.updateRun(runId, { status: "running", startedAt: now().toISOString() });
+  log.info({ runId, root, commands: fix.runCommands, resume: flags.resume ?? null }, "fix run started");
+  try {
+    return await fixInWorkspace(
+      {
+        store,
+        now,
+        log: log.child({ runId }),
+        fetch: globalThis.fetch,
+        hostEnv: fix.io.env,
+        newId: () => `${runId}-${randomBytes(3).toString("hex")}`,
+        random: Math.random,
+      },
+      {
+        runId,
+        root,
+        config: fix.config,
+        env: fix.env,
+        commands: fix.runCommands,
+        useModel: flags.llm,
+        maxCostUsd: fix.maxCostUsd,
+        source: "local_checkout",
+        trustLocal: flags.trustLocal === true,
+        approvals: flags.approve ?? [],
+      },
+    );
+  } catch (err) {
+    await store.updateRun(runId, {
+      status: "failed",
+      reason: err instanceof Error ? err.message : String(err),
+      endedAt: now().toISOString(),
+    });
+    throw err;
+  } finally {
+    // The fix stays on its branch; the user's checkout goes back to where it was.
+    if ((await git.currentBranch()) !== fix.originalBranch) await git.switchTo(fix.originalBranch);
+  }
+}
+
+function runStatusOf(outcome: FixOutcome): RunStatus {
+  if (outcome.status === "done") return "succeeded";
+  return outcome.status === "needs_input" ? "needs_input" : "failed";
+}
+
+async function recordOutcome(fix: OpenedFix, outcome: FixOutcome): Promise<void> {
+  const { runId, store } = fix;
+  const status = runStatusOf(outcome);
+  fix.log.info({ runId, status, reason: outcome.reason }, "fix run ended");
+  await store.updateRun(runId, {
+    status,
+    reason: outcome.reason,
+    endedAt: fix.now().toISOString(),
+    spend: { ...outcome.spend },
+  });
+  fix.io.stdout(
+    fix.flags.json
+      ? `${JSON.stringify({ runId, ...outcome })}\n`
+      : renderFixSummary(outcome, { originalBranch: fix.originalBranch, runId }),
+  );
+}

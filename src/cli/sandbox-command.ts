@@ -5,13 +5,14 @@ import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { RegisterCommand } from "../cli.ts";
-import { loadEnv, parseRepoConfig } from "../config.ts";
+import type { CliIo, ExitCode } from "./cli-io.ts";
+import { loadEnv, parseRepoConfig, type Env } from "../config.ts";
 import { UsageError } from "../errors.ts";
 import { redactText, secretValuesFromEnv } from "../redact.ts";
 import { chooseSandbox, type ChooseSandboxOptions } from "../workspace/sandbox/choose-sandbox.ts";
 import type { SandboxResult } from "../workspace/sandbox/sandbox.ts";
 import { defaultSandboxLimits } from "../workspace/sandbox/sandbox-limits.ts";
-import { detectSandboxSupport } from "../workspace/sandbox/sandbox-support.ts";
+import { detectSandboxSupport, type SandboxSupport } from "../workspace/sandbox/sandbox-support.ts";
 import { detectToolchains } from "../workspace/sandbox/detect-toolchains.ts";
 
 interface SandboxFlags {
@@ -42,64 +43,79 @@ export const registerSandboxCommand: RegisterCommand = (program, io, setExit) =>
     .option("--max-pids <n>", "process limit")
     .option("--json", "print the result object as JSON")
     .option("--check", "print what this machine can enforce, and run nothing")
-    .action(async (argv: string[], flags: SandboxFlags) => {
-      const env = loadEnv(io.env);
-      // Redaction looks at every secret-named variable, not only the ones the schema knows.
-      const secrets = secretValuesFromEnv(io.env);
-      const scrub = (text: string): string => redactText(text, secrets);
-      const support = detectSandboxSupport(randomUUID());
-      if (flags.check) {
-        io.stdout(`${support.notes.join("\n")}\n`);
-        setExit(support.bwrap === null ? 1 : 0);
-        return;
-      }
-      if (argv.length === 0) throw new UsageError("give the command after --, e.g. xihe sandbox -- npm test");
-      const root = resolve(io.cwd, flags.repo ?? ".");
-      if (!existsSync(root) || !statSync(root).isDirectory())
-        throw new UsageError(`--repo must be a directory; ${flags.repo ?? root} is not one`);
-      const configPath = join(root, ".github", "xihe.yml");
-      const config = parseRepoConfig(
-        existsSync(configPath) ? readFileSync(configPath, "utf8") : null,
-      ).sandbox;
-      const requested = flags.runner ?? (config.runner !== "auto" ? config.runner : env.XIHE_SANDBOX);
-      if (!isRunner(requested))
-        throw new UsageError(`--runner must be one of ${runners.join(", ")}; got ${requested}`);
-      if (flags.network !== "none" && flags.network !== "install")
-        throw new UsageError(`--network must be none or install; got ${flags.network}`);
-      const options: ChooseSandboxOptions = {
-        requested,
-        source: "local_checkout",
-        trustLocal: flags.trustLocal === true,
-        root,
-        support,
-        dockerImage: env.XIHE_DOCKER_IMAGE,
-        newId: randomUUID,
-        now: Date.now,
-        redact: scrub,
-        toolchains: detectToolchains({ hostEnv: io.env, configured: config.toolchains }),
-        defaults: {
-          ...defaultSandboxLimits,
-          timeoutMs: config.command_timeout_seconds * 1000,
-          memoryMb: config.memory_mb,
-          maxPids: config.max_pids,
-        },
-      };
-      const sandbox = chooseSandbox(options);
-      const result = await sandbox.run(argv, {
-        network: flags.network,
-        timeoutMs: positive(flags.timeoutMs, "--timeout-ms"),
-        memoryMb: positive(flags.memoryMb, "--memory-mb"),
-        maxPids: positive(flags.maxPids, "--max-pids"),
-        onOutput: flags.json
-          ? undefined
-          : (chunk, stream) => (stream === "stdout" ? io.stdout : io.stderr)(scrub(chunk)),
-      });
-      const clean: SandboxResult = { ...result, stdout: scrub(result.stdout), stderr: scrub(result.stderr) };
-      if (flags.json) io.stdout(`${JSON.stringify({ runner: sandbox.kind, ...clean })}\n`);
-      else io.stderr(summaryLine(sandbox.kind, clean));
-      setExit(result.exitCode === 0 ? 0 : 1);
-    });
+    .action((argv: string[], flags: SandboxFlags) => runSandboxCommand(argv, flags, io, setExit));
 };
+
+async function runSandboxCommand(
+  argv: string[],
+  flags: SandboxFlags,
+  io: CliIo,
+  setExit: (code: ExitCode) => void,
+): Promise<void> {
+  const env = loadEnv(io.env);
+  // Redaction looks at every secret-named variable, not only the ones the schema knows.
+  const secrets = secretValuesFromEnv(io.env);
+  const scrub = (text: string): string => redactText(text, secrets);
+  const support = detectSandboxSupport(randomUUID());
+  if (flags.check) {
+    io.stdout(`${support.notes.join("\n")}\n`);
+    setExit(support.bwrap === null ? 1 : 0);
+    return;
+  }
+  if (argv.length === 0) throw new UsageError("give the command after --, e.g. xihe sandbox -- npm test");
+  const { options, network } = sandboxRequest(flags, { io, env, support, scrub });
+  const sandbox = chooseSandbox(options);
+  const result = await sandbox.run(argv, {
+    network,
+    timeoutMs: positive(flags.timeoutMs, "--timeout-ms"),
+    memoryMb: positive(flags.memoryMb, "--memory-mb"),
+    maxPids: positive(flags.maxPids, "--max-pids"),
+    onOutput: flags.json
+      ? undefined
+      : (chunk, stream) => (stream === "stdout" ? io.stdout : io.stderr)(scrub(chunk)),
+  });
+  const clean: SandboxResult = { ...result, stdout: scrub(result.stdout), stderr: scrub(result.stderr) };
+  if (flags.json) io.stdout(`${JSON.stringify({ runner: sandbox.kind, ...clean })}\n`);
+  else io.stderr(summaryLine(sandbox.kind, clean));
+  setExit(result.exitCode === 0 ? 0 : 1);
+}
+
+/** The runner and limits a run would use for this checkout, and the network mode, after the flags are checked. */
+function sandboxRequest(
+  flags: SandboxFlags,
+  host: { io: CliIo; env: Env; support: SandboxSupport; scrub: (text: string) => string },
+): { options: ChooseSandboxOptions; network: "none" | "install" } {
+  const { io, env } = host;
+  const root = resolve(io.cwd, flags.repo ?? ".");
+  if (!existsSync(root) || !statSync(root).isDirectory())
+    throw new UsageError(`--repo must be a directory; ${flags.repo ?? root} is not one`);
+  const configPath = join(root, ".github", "xihe.yml");
+  const config = parseRepoConfig(existsSync(configPath) ? readFileSync(configPath, "utf8") : null).sandbox;
+  const requested = flags.runner ?? (config.runner !== "auto" ? config.runner : env.XIHE_SANDBOX);
+  if (!isRunner(requested))
+    throw new UsageError(`--runner must be one of ${runners.join(", ")}; got ${requested}`);
+  if (flags.network !== "none" && flags.network !== "install")
+    throw new UsageError(`--network must be none or install; got ${flags.network}`);
+  const options: ChooseSandboxOptions = {
+    requested,
+    source: "local_checkout",
+    trustLocal: flags.trustLocal === true,
+    root,
+    support: host.support,
+    dockerImage: env.XIHE_DOCKER_IMAGE,
+    newId: randomUUID,
+    now: Date.now,
+    redact: host.scrub,
+    toolchains: detectToolchains({ hostEnv: io.env, configured: config.toolchains }),
+    defaults: {
+      ...defaultSandboxLimits,
+      timeoutMs: config.command_timeout_seconds * 1000,
+      memoryMb: config.memory_mb,
+      maxPids: config.max_pids,
+    },
+  };
+  return { options, network: flags.network };
+}
 
 function isRunner(value: string): value is (typeof runners)[number] {
   return (runners as readonly string[]).includes(value);

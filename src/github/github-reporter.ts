@@ -3,6 +3,7 @@
 // before creating, the reporter looks for the one a crashed attempt may already have made.
 import { escapeInline, plainText } from "../delivery/markdown-text.ts";
 import type { RunContext, RunReporter } from "../runs/run-executor.ts";
+import type { RunRecord } from "../store/store.ts";
 import { z } from "zod";
 import { parseRunContext } from "../runs/run-context.ts";
 import { xiheCheckName } from "./handle-check-failure.ts";
@@ -33,16 +34,7 @@ export function createGitHubReporter(getOctokit: () => Promise<GitHubClient>, no
     const out = await ctx.step(
       "github:status-comment",
       { kind: "comment", input: null, output: statusComment },
-      async () => {
-        const octokit = await getOctokit();
-        const ref = splitRepo(ctx.run.repo);
-        const issue_number = ctx.run.pr!;
-        const found = await findMarkedComment(octokit, ref, issue_number, statusMarker(ctx.run.id));
-        const body = renderStatusComment(ctx.run, { status: "running", line: "Started." });
-        const comment =
-          found ?? (await octokit.rest.issues.createComment({ ...ref, issue_number, body })).data;
-        return { id: comment.id, url: comment.html_url };
-      },
+      async () => openStatusComment(await getOctokit(), ctx.run),
     );
     await ctx.remember({ statusCommentId: out.id, statusUrl: out.url });
     return out.id;
@@ -65,19 +57,7 @@ export function createGitHubReporter(getOctokit: () => Promise<GitHubClient>, no
       const check = await ctx.step(
         "github:check-run",
         { kind: "check_run", input: null, output: checkRun },
-        async () => {
-          const octokit = await getOctokit();
-          const { data } = await octokit.rest.checks.create({
-            ...splitRepo(ctx.run.repo),
-            name: xiheCheckName,
-            head_sha: ctx.run.headSha,
-            status: "in_progress",
-            external_id: ctx.run.id,
-            started_at: now().toISOString(),
-            output: { title: `Xihe ${ctx.run.verb} is running`, summary: `Run \`${ctx.run.id}\` started.` },
-          });
-          return { id: data.id };
-        },
+        async () => createCheckRun(await getOctokit(), ctx.run, now()),
       );
       await ctx.remember({ checkRunId: check.id });
     },
@@ -102,33 +82,74 @@ export function createGitHubReporter(getOctokit: () => Promise<GitHubClient>, no
       await ctx.step(
         "github:check-run:completed",
         { kind: "check_run", input: null, output: checkRun },
-        async () => {
-          const octokit = await getOctokit();
-          const annotations = "annotations" in outcome ? (outcome.annotations ?? []) : [];
-          await octokit.rest.checks.update({
-            ...splitRepo(ctx.run.repo),
-            check_run_id: checkRunId,
-            status: "completed",
-            conclusion: conclusionOf[outcome.status],
-            completed_at: now().toISOString(),
-            output: {
-              title: plainText(outcome.summary, 250),
-              summary: (outcome.body || escapeInline(outcome.summary, 1000)).slice(0, 60_000),
-              annotations: annotations.slice(0, 50).map((a) => ({
-                path: a.path,
-                start_line: a.line,
-                end_line: a.line,
-                annotation_level: a.level,
-                message: plainText(a.message, 4000),
-              })),
-            },
-          });
-          return { id: checkRunId };
-        },
+        async () =>
+          completeCheckRun(await getOctokit(), { run: ctx.run, checkRunId, outcome, completedAt: now() }),
       );
       const failure = await commentUpdate;
       if (failure) throw failure;
     },
+  };
+}
+
+/** The run's status comment: the one a crashed attempt left (found by its marker), or a new one. */
+async function openStatusComment(
+  octokit: GitHubClient,
+  run: RunRecord,
+): Promise<{ id: number; url: string }> {
+  const ref = splitRepo(run.repo);
+  const issue_number = run.pr!;
+  const found = await findMarkedComment(octokit, ref, issue_number, statusMarker(run.id));
+  const body = renderStatusComment(run, { status: "running", line: "Started." });
+  const comment = found ?? (await octokit.rest.issues.createComment({ ...ref, issue_number, body })).data;
+  return { id: comment.id, url: comment.html_url };
+}
+
+async function createCheckRun(
+  octokit: GitHubClient,
+  run: RunRecord,
+  startedAt: Date,
+): Promise<{ id: number }> {
+  const { data } = await octokit.rest.checks.create({
+    ...splitRepo(run.repo),
+    name: xiheCheckName,
+    head_sha: run.headSha,
+    status: "in_progress",
+    external_id: run.id,
+    started_at: startedAt.toISOString(),
+    output: { title: `Xihe ${run.verb} is running`, summary: `Run \`${run.id}\` started.` },
+  });
+  return { id: data.id };
+}
+
+async function completeCheckRun(
+  octokit: GitHubClient,
+  done: { run: RunRecord; checkRunId: number; outcome: Finished; completedAt: Date },
+): Promise<{ id: number }> {
+  const { outcome, checkRunId } = done;
+  await octokit.rest.checks.update({
+    ...splitRepo(done.run.repo),
+    check_run_id: checkRunId,
+    status: "completed",
+    conclusion: conclusionOf[outcome.status],
+    completed_at: done.completedAt.toISOString(),
+    output: checkRunOutput(outcome),
+  });
+  return { id: checkRunId };
+}
+
+/** The check run's text: untrusted text made plain or escaped, cut to GitHub's limits. */
+function checkRunOutput(outcome: Finished) {
+  const annotations = "annotations" in outcome ? (outcome.annotations ?? []) : [];
+  return {
+    title: plainText(outcome.summary, 250),
+    summary: (outcome.body || escapeInline(outcome.summary, 1000)).slice(0, 60_000),
+    annotations: annotations.slice(0, 50).map((a) => ({
+      path: a.path,
+      start_line: a.line,
+      end_line: a.line,
+      annotation_level: a.level,
+      message: plainText(a.message, 4000),
+    })),
   };
 }
 

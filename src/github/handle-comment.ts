@@ -64,29 +64,9 @@ export async function handleComment(
   }
 
   const verb: RunVerb = command.verb;
-  const result = await deps.once("run", async () => {
-    const r = await createPrRun(
-      octokit,
-      {
-        ref,
-        installationId: payload.installation?.id ?? null,
-        prNumber: pr,
-        verb,
-        args: command.args,
-        trigger: "comment",
-        requester: login,
-        defaultBranch: payload.repository.default_branch,
-        policyHash: config.policyHash,
-        extra: { commentId: payload.comment.id },
-      },
-      deps,
-    );
-    if (r.created) return { runId: r.run.id, link: null };
-    return {
-      runId: null,
-      link: "existing" in r ? (parseRunContext(r.existing, reporterContext).statusUrl ?? null) : null,
-    };
-  });
+  const result = await deps.once("run", () =>
+    recordCommentRun(octokit, payload, deps, { verb, args: command.args, policyHash: config.policyHash }),
+  );
   if (result.runId === null)
     return void (await reply(replies.alreadyRunningReply(command.verb, result.link)));
   await deps.once("reaction", () =>
@@ -99,6 +79,36 @@ export async function handleComment(
     "run queued",
   );
   deps.wakeWorker();
+}
+
+/** Records the run a comment asks for; an active run of the same verb is linked instead. */
+async function recordCommentRun(
+  octokit: GitHubClient,
+  payload: IssueCommentPayload,
+  deps: TriageDeps,
+  asked: { verb: RunVerb; args: string; policyHash: string },
+): Promise<{ runId: string | null; link: string | null }> {
+  const r = await createPrRun(
+    octokit,
+    {
+      ref: { owner: payload.repository.owner.login, repo: payload.repository.name },
+      installationId: payload.installation?.id ?? null,
+      prNumber: payload.issue.number,
+      verb: asked.verb,
+      args: asked.args,
+      trigger: "comment",
+      requester: payload.comment.user.login,
+      defaultBranch: payload.repository.default_branch,
+      policyHash: asked.policyHash,
+      extra: { commentId: payload.comment.id },
+    },
+    deps,
+  );
+  if (r.created) return { runId: r.run.id, link: null };
+  return {
+    runId: null,
+    link: "existing" in r ? (parseRunContext(r.existing, reporterContext).statusUrl ?? null) : null,
+  };
 }
 
 async function stopRuns(repo: string, pr: number, actor: string, deps: HandlerDeps): Promise<string[]> {

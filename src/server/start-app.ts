@@ -6,18 +6,19 @@ import { readFileSync } from "node:fs";
 import { Probot } from "probot";
 import { createXiheApp } from "../app.ts";
 import { modelFromEnv } from "../model-from-env.ts";
-import { loadEnv, requireAppEnv } from "../config.ts";
+import { loadEnv, requireAppEnv, type Env } from "../config.ts";
 import { createPermissionCache } from "../github/collaborator-permission.ts";
 import { createGitHubReporter } from "../github/github-reporter.ts";
 import { redeliverFailed } from "../github/redeliver-failed.ts";
 import { timedFetch } from "../github/timed-fetch.ts";
 import { createTriageDelivery } from "../github/triage-delivery.ts";
 import { createXiheOctokit } from "../github/xihe-octokit.ts";
-import { createLogger } from "../logger.ts";
+import { createLogger, type Logger } from "../logger.ts";
 import { checkGitVersion } from "../runs/check-git-version.ts";
 import { recoverInterruptedRuns } from "../runs/recover-interrupted.ts";
-import { createWorker } from "../runs/worker.ts";
+import { createWorker, type Worker } from "../runs/worker.ts";
 import { openStore } from "../store/open-store.ts";
+import type { Store } from "../store/store.ts";
 import { buildGitHubExecutors } from "./github-executors.ts";
 import { createWebhookServer } from "./webhook-server.ts";
 
@@ -53,8 +54,46 @@ export async function startApp(
   });
   const now = () => new Date();
   const workerId = `worker-${process.pid}-${randomBytes(3).toString("hex")}`;
+  const app: AppParts = { env, processEnv, appId: Number(appEnv.appId), log, store, probot, now };
+  const worker = createAppWorker(app, workerId);
+  const recovered = await recoverInterruptedRuns({ store, now, workerId });
+  await probot.load(createXiheApp({ appId: app.appId, store, log, now, wakeWorker: () => worker.wake() }));
+  const server = createWebhookServer({
+    webhooks: probot.webhooks,
+    webhooksPath: "/api/github/webhooks",
+    log,
+  });
+  const port = env.PORT;
+  await new Promise<void>((resolve) => server.listen(port, env.HOST, resolve));
+  worker.start();
+  log.info({ port, gitVersion, store: env.XIHE_STORE, ...recovered }, "xihe app listening");
+  const recovery = every(options.redeliverIntervalMs ?? 10 * 60_000, () => redeliveryPass(app));
+  return {
+    async close() {
+      await recovery.stop();
+      await new Promise((resolve) => server.close(resolve));
+      await worker.stop();
+      await store.close();
+    },
+  };
+}
+
+/** The adapters built once at start-up and shared by the worker, the triage and the recovery. */
+interface AppParts {
+  env: Env;
+  processEnv: NodeJS.ProcessEnv;
+  appId: number;
+  log: Logger;
+  store: Store;
+  probot: Probot;
+  now: () => Date;
+}
+
+/** The worker that runs queued runs, with the triage of deliveries that wakes and cancels it. */
+function createAppWorker(app: AppParts, workerId: string): Worker {
+  const { env, store, log, now, probot } = app;
   const triage = createTriageDelivery({
-    appId: Number(appEnv.appId),
+    appId: app.appId,
     store,
     log,
     now,
@@ -80,55 +119,29 @@ export async function startApp(
       random: Math.random,
       fetch: timedFetch(blobDownloadTimeoutMs),
       complete: modelFromEnv(env, 1200),
-      hostEnv: processEnv,
+      hostEnv: app.processEnv,
     }),
     reporterFor: (run) => createGitHubReporter(() => probot.auth(run.installationId ?? undefined), now),
     triage: { handle: triage, concurrency: 4 },
   });
-  const recovered = await recoverInterruptedRuns({ store, now, workerId });
-  await probot.load(
-    createXiheApp({
-      appId: Number(appEnv.appId),
-      store,
-      log,
-      now,
-      wakeWorker: () => worker.wake(),
-    }),
-  );
-  const server = createWebhookServer({
-    webhooks: probot.webhooks,
-    webhooksPath: "/api/github/webhooks",
+  return worker;
+}
+
+/** One pass of the missed-delivery recovery; a failure is logged and the next pass retries. */
+function redeliveryPass({ probot, store, log, now }: AppParts): Promise<void> {
+  return redeliverFailed({
+    appOctokit: () => probot.auth(),
+    store,
     log,
-  });
-  const port = env.PORT;
-  await new Promise<void>((resolve) => server.listen(port, env.HOST, resolve));
-  worker.start();
-  log.info({ port, gitVersion, store: env.XIHE_STORE, ...recovered }, "xihe app listening");
-  const recovery = every(options.redeliverIntervalMs ?? 10 * 60_000, () =>
-    redeliverFailed({
-      appOctokit: () => probot.auth(),
-      store,
-      log,
-      now,
-      maxPerPass: 20,
-      perPage: 100,
-      maxPages: 10,
-    })
-      .then((r) =>
-        log.info({ listed: r.listed, redelivered: r.requested.length }, "missed-delivery recovery pass"),
-      )
-      .catch((err: unknown) =>
-        log.warn({ err }, "missed-delivery recovery pass failed; the next one retries"),
-      ),
-  );
-  return {
-    async close() {
-      await recovery.stop();
-      await new Promise((resolve) => server.close(resolve));
-      await worker.stop();
-      await store.close();
-    },
-  };
+    now,
+    maxPerPass: 20,
+    perPage: 100,
+    maxPages: 10,
+  })
+    .then((r) =>
+      log.info({ listed: r.listed, redelivered: r.requested.length }, "missed-delivery recovery pass"),
+    )
+    .catch((err: unknown) => log.warn({ err }, "missed-delivery recovery pass failed; the next one retries"));
 }
 
 /** Runs fn now and every intervalMs, never two passes at once. */

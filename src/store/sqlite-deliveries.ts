@@ -29,27 +29,12 @@ export function createSqliteDeliveries(db: Database.Database): DeliveryMethods {
       .prepare("INSERT OR IGNORE INTO deliveries (id, event, action, received_at) VALUES (?, ?, ?, ?)")
       .run(d.deliveryId, d.event, d.action, d.receivedAt);
     if (info.changes !== 1) return false;
-    db.prepare(
-      `INSERT INTO triage_jobs (delivery_id, event, action, installation_id, payload, status, received_at)
-       VALUES (?, ?, ?, ?, ?, 'queued', ?)`,
-    ).run(
-      d.deliveryId,
-      d.event,
-      d.action,
-      d.installationId,
-      redactText(JSON.stringify(d.payload)),
-      d.receivedAt,
-    );
+    insertTriageJob(db, d);
     return true;
   });
 
   const claim = db.transaction((workerId: string, now: string): TriageJob | null => {
-    const row = db
-      .prepare<[string], TriageRow>(
-        `SELECT * FROM triage_jobs WHERE status = 'queued' AND (not_before IS NULL OR not_before <= ?)
-         ORDER BY received_at, rowid LIMIT 1`,
-      )
-      .get(now);
+    const row = oldestClaimableTriage(db, now);
     if (!row) return null;
     db.prepare("UPDATE triage_jobs SET status = 'running', worker_id = ? WHERE delivery_id = ?").run(
       workerId,
@@ -69,31 +54,11 @@ export function createSqliteDeliveries(db: Database.Database): DeliveryMethods {
       return claim(workerId, now);
     },
     async updateTriage(id, patch) {
-      const next = { ...requireJob(id), ...patch };
-      db.prepare(
-        `UPDATE triage_jobs SET status = ?, attempts = ?, not_before = ?, worker_id = ?, steps = ?, error = ?,
-           ended_at = ? WHERE delivery_id = ?`,
-      ).run(
-        next.status,
-        next.attempts,
-        next.notBefore,
-        next.workerId,
-        redactText(JSON.stringify(next.steps)),
-        next.error === null ? null : redactText(next.error),
-        next.endedAt,
-        id,
-      );
+      writeTriage(db, id, { ...requireJob(id), ...patch });
       return requireJob(id);
     },
     async listTriage(filter) {
-      const statuses = filter.status ?? [];
-      const where = statuses.length ? `WHERE status IN (${statuses.map(() => "?").join(", ")})` : "";
-      return db
-        .prepare<(string | number)[], TriageRow>(
-          `SELECT * FROM triage_jobs ${where} ORDER BY received_at, rowid LIMIT ?`,
-        )
-        .all(...statuses, filter.limit ?? 50)
-        .map(rowToTriage);
+      return listTriageRows(db, filter);
     },
     async recordRedeliveryRequest(r) {
       const info = db
@@ -107,4 +72,54 @@ export function createSqliteDeliveries(db: Database.Database): DeliveryMethods {
       return db.prepare("SELECT 1 FROM redelivery_requests WHERE guid = ?").get(guid) !== undefined;
     },
   };
+}
+
+function insertTriageJob(db: Database.Database, d: NewDelivery): void {
+  db.prepare(
+    `INSERT INTO triage_jobs (delivery_id, event, action, installation_id, payload, status, received_at)
+     VALUES (?, ?, ?, ?, ?, 'queued', ?)`,
+  ).run(
+    d.deliveryId,
+    d.event,
+    d.action,
+    d.installationId,
+    redactText(JSON.stringify(d.payload)),
+    d.receivedAt,
+  );
+}
+
+function writeTriage(db: Database.Database, id: string, next: TriageJob): void {
+  db.prepare(
+    `UPDATE triage_jobs SET status = ?, attempts = ?, not_before = ?, worker_id = ?, steps = ?, error = ?,
+       ended_at = ? WHERE delivery_id = ?`,
+  ).run(
+    next.status,
+    next.attempts,
+    next.notBefore,
+    next.workerId,
+    redactText(JSON.stringify(next.steps)),
+    next.error === null ? null : redactText(next.error),
+    next.endedAt,
+    id,
+  );
+}
+
+function listTriageRows(db: Database.Database, filter: Parameters<Store["listTriage"]>[0]): TriageJob[] {
+  const statuses = filter.status ?? [];
+  const where = statuses.length ? `WHERE status IN (${statuses.map(() => "?").join(", ")})` : "";
+  return db
+    .prepare<(string | number)[], TriageRow>(
+      `SELECT * FROM triage_jobs ${where} ORDER BY received_at, rowid LIMIT ?`,
+    )
+    .all(...statuses, filter.limit ?? 50)
+    .map(rowToTriage);
+}
+
+function oldestClaimableTriage(db: Database.Database, now: string): TriageRow | undefined {
+  return db
+    .prepare<[string], TriageRow>(
+      `SELECT * FROM triage_jobs WHERE status = 'queued' AND (not_before IS NULL OR not_before <= ?)
+       ORDER BY received_at, rowid LIMIT 1`,
+    )
+    .get(now);
 }

@@ -49,12 +49,7 @@ export function createModelClient(options: ModelClientOptions): Model {
     timeout: options.timeoutMs,
   });
   const policy = options.retry ?? defaultRetryPolicy;
-  // A placeholder key ("unused", for local endpoints) is no secret and would scrub a common word.
-  const secrets = [...(options.apiKey.length >= 8 ? [options.apiKey] : []), ...(options.secrets ?? [])];
-  const redact = (text: string): string => {
-    const scrubbed = redactText(text, secrets);
-    return options.redact ? options.redact(scrubbed) : scrubbed;
-  };
+  const redact = promptRedactor(options);
 
   async function callOnce(request: ModelRequest): Promise<Omit<ModelTurn, "attempts">> {
     const model = options.models[request.role];
@@ -74,25 +69,7 @@ export function createModelClient(options: ModelClientOptions): Model {
       },
       { signal: request.signal },
     );
-    const choice = response.choices[0];
-    if (!choice) throw new ModelCallError(`model ${model} returned no choices`, undefined, 1);
-    const text = choice.message.content ?? null;
-    const nativeCalls: ToolCallRequest[] = (choice.message.tool_calls ?? []).flatMap((c) =>
-      c.type === "function" ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }] : [],
-    );
-    const toolCalls = nativeCalls.length > 0 ? nativeCalls : parseTextToolCalls(text, `${response.id}-text`);
-    const usage = {
-      inputTokens: response.usage?.prompt_tokens ?? 0,
-      outputTokens: response.usage?.completion_tokens ?? 0,
-    };
-    return {
-      text,
-      toolCalls,
-      finishReason: choice.finish_reason,
-      model: response.model || model,
-      usage,
-      costUsd: costOf(options.prices, model, usage),
-    };
+    return turnFromResponse(response, model, options.prices);
   }
 
   return {
@@ -104,25 +81,14 @@ export function createModelClient(options: ModelClientOptions): Model {
         try {
           return { ...(await callOnce(request)), attempts: attempt };
         } catch (err) {
-          if (err instanceof ModelCallError) throw err;
-          const status = err instanceof APIError ? err.status : undefined;
-          const aborted =
-            request.signal?.aborted === true || (err instanceof Error && err.name === "APIUserAbortError");
-          if (
-            aborted ||
-            !(err instanceof APIError) ||
-            !isRetryableStatus(status) ||
-            attempt >= policy.maxAttempts
-          ) {
-            throw new ModelCallError(describe(err, options.models[request.role]), status, attempt, {
-              cause: err,
-            });
-          }
+          const retry = retryableError(err, request, attempt, policy);
+          if (!retry) throw stopError(err, attempt, options.models[request.role]);
+          const status = retry.status;
           const wait = backoffDelayMs(
             policy,
             attempt,
             options.random,
-            retryAfterMs(headersOf(err), options.now),
+            retryAfterMs(headersOf(retry), options.now),
           );
           options.log?.warn({ status, attempt, waitMs: wait }, "model call failed; retrying");
           await options.sleep(wait, request.signal);
@@ -130,6 +96,61 @@ export function createModelClient(options: ModelClientOptions): Model {
       }
     },
   };
+}
+
+function promptRedactor(options: ModelClientOptions): (text: string) => string {
+  // A placeholder key ("unused", for local endpoints) is no secret and would scrub a common word.
+  const secrets = [...(options.apiKey.length >= 8 ? [options.apiKey] : []), ...(options.secrets ?? [])];
+  return (text: string): string => {
+    const scrubbed = redactText(text, secrets);
+    return options.redact ? options.redact(scrubbed) : scrubbed;
+  };
+}
+
+function turnFromResponse(
+  response: OpenAI.Chat.Completions.ChatCompletion,
+  model: string,
+  prices: PriceTable,
+): Omit<ModelTurn, "attempts"> {
+  const choice = response.choices[0];
+  if (!choice) throw new ModelCallError(`model ${model} returned no choices`, undefined, 1);
+  const text = choice.message.content ?? null;
+  const nativeCalls: ToolCallRequest[] = (choice.message.tool_calls ?? []).flatMap((c) =>
+    c.type === "function" ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }] : [],
+  );
+  const toolCalls = nativeCalls.length > 0 ? nativeCalls : parseTextToolCalls(text, `${response.id}-text`);
+  const usage = {
+    inputTokens: response.usage?.prompt_tokens ?? 0,
+    outputTokens: response.usage?.completion_tokens ?? 0,
+  };
+  return {
+    text,
+    toolCalls,
+    finishReason: choice.finish_reason,
+    model: response.model || model,
+    usage,
+    costUsd: costOf(prices, model, usage),
+  };
+}
+
+/** The API error worth another attempt, or null when the call must stop here. */
+function retryableError(
+  err: unknown,
+  request: ModelRequest,
+  attempt: number,
+  policy: RetryPolicy,
+): APIError | null {
+  if (!(err instanceof APIError)) return null;
+  const aborted = request.signal?.aborted === true || err.name === "APIUserAbortError";
+  if (aborted || !isRetryableStatus(err.status) || attempt >= policy.maxAttempts) return null;
+  return err;
+}
+
+/** A ModelCallError as it is; any other failure described with the model and what to check. */
+function stopError(err: unknown, attempt: number, model: string): ModelCallError {
+  if (err instanceof ModelCallError) return err;
+  const status = err instanceof APIError ? err.status : undefined;
+  return new ModelCallError(describe(err, model), status, attempt, { cause: err });
 }
 
 function withToolsInSystemPrompt(

@@ -1,0 +1,6 @@
+// How the SQLite store writes a JSON column or an error text.
+import { redactText } from "../redact.ts";
+import type { Json } from "./store.ts";
+
+/** Stored records never hold a secret: every JSON column and error text passes the redactor. */
+export const json = (value: Json): string => redactText(JSON.stringify(value));
