@@ -117,8 +117,11 @@ function samePath(a: string, b: string): boolean {
   return x === y || x!.endsWith(`/${y}`) || y!.endsWith(`/${x}`);
 }
 
+// Shells say "command not found"/"not found"; bubblewrap "execvp X: No such file or directory"; Node
+// "spawn X ENOENT"; Go's exec "executable file not found".
 const notFound =
-  /command not found|: not found$|No such file or directory \(os error 2\)|executable file not found/m;
+  /command not found|: not found$|execvp [^:\n]+: No such file or directory|spawn \S+ ENOENT|executable file not found/m;
+/command not found|: not found$|No such file or directory \(os error 2\)|executable file not found/m;
 // eslint-disable-next-line no-control-regex -- terminal colour codes are what is being removed
 const ansi = /\x1b\[[0-9;]*m/g;
 const missingModule = [
