@@ -109,7 +109,7 @@ function sameTest(a: string, b: string): boolean {
   const [x, y] = [a, b].map((t) => t.replace(/\s+/g, " ").trim());
   if (x === y) return true;
   const [short, long] = x!.length < y!.length ? [x!, y!] : [y!, x!];
-  return /(?: > | › |::|\.|\/| )$/.test(long.slice(0, long.length - short.length)) && long.endsWith(short);
+  return /(?: > | › |::|\.|\/)$/.test(long.slice(0, long.length - short.length)) && long.endsWith(short);
 }
 
 function samePath(a: string, b: string): boolean {
@@ -121,7 +121,6 @@ function samePath(a: string, b: string): boolean {
 // "spawn X ENOENT"; Go's exec "executable file not found".
 const notFound =
   /command not found|: not found$|execvp [^:\n]+: No such file or directory|spawn \S+ ENOENT|executable file not found/m;
-/command not found|: not found$|No such file or directory \(os error 2\)|executable file not found/m;
 // eslint-disable-next-line no-control-regex -- terminal colour codes are what is being removed
 const ansi = /\x1b\[[0-9;]*m/g;
 const missingModule = [

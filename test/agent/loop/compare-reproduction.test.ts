@@ -161,4 +161,15 @@ describe("compareReproduction", () => {
     const run = await sandboxRun("python3 -m pytest", { log: "pytest-inventory-line" });
     expect(compareReproduction(ci, perception("code", [run]), []).outcome).toBe("reproduced");
   });
+
+  it("does not take a name that only ends with the same words for the same test", async () => {
+    const ci: FailureBrief[] = [
+      { tool: "vitest", kind: "test", file: null, line: null, test: "rounds half up", message: "" },
+    ];
+    const local: FailureBrief = { ...ci[0]!, test: "roundCents > never rounds half up" };
+    const run: CheckRun = { ...passing, exitCode: 1, verdict: "code", failures: [local] };
+    expect(compareReproduction(ci, perception("code", [run]), []).outcome).toBe("not_reproduced");
+    const same: CheckRun = { ...run, failures: [{ ...local, test: "roundCents > rounds half up" }] };
+    expect(compareReproduction(ci, perception("code", [same]), []).outcome).toBe("reproduced");
+  });
 });
