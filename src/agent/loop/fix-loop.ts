@@ -88,7 +88,7 @@ async function advance(deps: FixDeps, request: FixRequest): Promise<FixOutcome> 
   const timeoutMs = () => Math.max(1000, Math.min(request.commandTimeoutMs, budget.remainingMs()));
   const loop: LoopState = { deps, request, budget, timeoutMs, trace: [], commits: [] };
   const perception = await perceive(loop);
-  const reproduction = await reproduce(loop, perception);
+  const reproduction = await reproduce({ step: deps.step, trace: loop.trace, ci: request.ci }, perception);
   const unreproduced = reproduction ? endUnreproduced(reproduction) : null;
   const start = await openBranch(loop, !unreproduced && perception.state === "code");
   const outcome = (end: PhaseEnd): FixOutcome => ({

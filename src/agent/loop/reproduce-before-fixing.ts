@@ -6,26 +6,37 @@ import {
   reproduction as reproductionSchema,
   type Reproduction,
 } from "./compare-reproduction.ts";
-import type { LoopState } from "./fix-loop.ts";
+import type { Step } from "../step.ts";
+import type { FailureBrief } from "./check-run.ts";
 import type { Perception } from "./perceive-failures.ts";
-import { traceEntry } from "./reasoning-trace.ts";
-import type { PhaseEnd } from "./run-model-phase.ts";
+import { traceEntry, type TraceEntry } from "./reasoning-trace.ts";
+
+// Plain parameters, not the loop's state: the loop imports this file, so it must not import the loop.
+export interface ReproduceInput {
+  step: Step;
+  trace: TraceEntry[];
+  ci: { failures: FailureBrief[]; declaredDependencies: string[] } | undefined;
+}
 
 // A step, so a resumed run keeps its decision. Without CI evidence (the CLI) there is nothing to
 // compare: the sandbox run is the only evidence.
-export async function reproduce(loop: LoopState, perception: Perception): Promise<Reproduction | null> {
-  const { ci } = loop.request;
+export async function reproduce(
+  { step, trace, ci }: ReproduceInput,
+  perception: Perception,
+): Promise<Reproduction | null> {
   if (!ci) return null;
-  const found = await loop.deps.step(
+  const found = await step(
     "reproduce",
     { kind: "perceive", input: { ci: ci.failures.length }, output: reproductionSchema },
     async () => compareReproduction(ci.failures, perception, ci.declaredDependencies),
   );
-  loop.trace.push(traceEntry("reproduce", found.outcome, [found.reason], 1));
+  trace.push(traceEntry("reproduce", found.outcome, [found.reason], 1));
   return found;
 }
 
-export function endUnreproduced(found: Reproduction): PhaseEnd | null {
+export function endUnreproduced(
+  found: Reproduction,
+): { status: "needs_input"; reason: string; question: string } | null {
   if (found.outcome === "not_reproduced")
     return {
       status: "needs_input",
