@@ -65,6 +65,36 @@ export interface FixReport {
     /** Endpoints the proxy refused, as host:port. */
     blocked: string[];
   } | null;
+  /**
+   * Reproduction before fixing: CI's failures compared with the sandbox's run of the failing commands
+   * at the same head; absent when there was no CI evidence to compare (the CLI, runs that stopped first).
+   */
+  reproduction?: {
+    outcome: "reproduced" | "not_reproduced" | "environment" | "sandbox_only";
+    reason: string;
+    ci: {
+      tool: string;
+      kind: string;
+      file: string | null;
+      line: number | null;
+      test: string | null;
+      reproduced: boolean;
+    }[];
+    ciTotal: number;
+    sandbox: {
+      command: string;
+      exitCode: number | null;
+      timedOut: boolean;
+      evidence: string;
+      failures: {
+        tool: string;
+        kind: string;
+        file: string | null;
+        line: number | null;
+        test: string | null;
+      }[];
+    }[];
+  } | null;
   /** Each verification command: exit code on the PR head and on the fix (null: not run). */
   evidence: { command: string; exitBefore: number | null; exitAfter: number | null; passed: boolean }[];
   testsFixed: string[];

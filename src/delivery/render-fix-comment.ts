@@ -6,6 +6,7 @@ import type { FixReport } from "./fix-report.ts";
 import { codeSpan, escapeInline, linkTarget } from "./markdown-text.ts";
 import { renderPatchDetails, renderTraceDetails } from "./render-fix-details.ts";
 import { renderInstallEvidence } from "./render-install-evidence.ts";
+import { renderReproduction } from "./render-reproduction.ts";
 import { renderRollback } from "./render-rollback.ts";
 
 export const maxCommentChars = 60_000;
@@ -25,6 +26,7 @@ export function renderFixComment(report: FixReport): string {
     ...stages(report),
     ...failures(report),
     ...renderInstallEvidence(report.install),
+    ...renderReproduction(report.reproduction),
     ...changes(report),
     ...evidence(report),
     ...delivery(report),

@@ -12,7 +12,8 @@ import type { CodeIndex } from "../../understanding/index/code-index.ts";
 import type { Sandbox } from "../../workspace/sandbox/sandbox.ts";
 import type { Step } from "../step.ts";
 import { createBudget, type Budget, type BudgetLimits } from "./budget.ts";
-import { isPassing, type CheckRun } from "./check-run.ts";
+import { isPassing, type CheckRun, type FailureBrief } from "./check-run.ts";
+import { endUnreproduced, reproduce } from "./reproduce-before-fixing.ts";
 import { storedFixOutcome, type FixOutcome } from "./fix-outcome.ts";
 import type { Model } from "../model/model.ts";
 import { perceiveFailures, perception as perceptionSchema, type Perception } from "./perceive-failures.ts";
@@ -34,6 +35,8 @@ export interface FixRequest {
   maxOutputTokens: number;
   /** Held high-risk changes (exec step ids) a person approved; the run is resumed with them. */
   approvals: string[];
+  /** What CI reported (App runs); the sandbox must reproduce it before anything is fixed. */
+  ci?: { failures: FailureBrief[]; declaredDependencies: string[] };
 }
 
 export interface FixDeps {
@@ -85,7 +88,9 @@ async function advance(deps: FixDeps, request: FixRequest): Promise<FixOutcome> 
   const timeoutMs = () => Math.max(1000, Math.min(request.commandTimeoutMs, budget.remainingMs()));
   const loop: LoopState = { deps, request, budget, timeoutMs, trace: [], commits: [] };
   const perception = await perceive(loop);
-  const start = await openBranch(loop, perception.state);
+  const reproduction = await reproduce({ step: deps.step, trace: loop.trace, ci: request.ci }, perception);
+  const unreproduced = reproduction ? endUnreproduced(reproduction) : null;
+  const start = await openBranch(loop, !unreproduced && perception.state === "code");
   const outcome = (end: PhaseEnd): FixOutcome => ({
     branch: start.branch,
     baseCommit: start.baseCommit,
@@ -99,9 +104,10 @@ async function advance(deps: FixDeps, request: FixRequest): Promise<FixOutcome> 
     budgetStop: null,
     spend: budget.spend(),
     trace: loop.trace,
+    reproduction,
     ...end,
   });
-  const early = endBeforeFixing(perception);
+  const early = unreproduced ?? endBeforeFixing(perception);
   if (early) return outcome(early);
   const failing = perception.runs.filter((r) => !isPassing(r));
   const verify = (stepId: string) =>
@@ -154,14 +160,14 @@ async function perceive(loop: LoopState): Promise<Perception> {
   return perception;
 }
 
-// The loop's side branch starts at the checkout's head; nothing is branched when there is no code
-// failure to fix.
-function openBranch(loop: LoopState, state: Perception["state"]) {
+// The loop's side branch starts at the checkout's head; nothing is branched when there is no
+// (reproduced) code failure to fix.
+function openBranch(loop: LoopState, fixable: boolean) {
   const { deps, request } = loop;
   const { runId } = request;
   return deps.step("branch", { kind: "git", input: { runId }, output: branchStart }, async () => {
     const baseCommit = await deps.git.head();
-    if (state !== "code") return { branch: null, baseCommit };
+    if (!fixable) return { branch: null, baseCommit };
     const branch = `xihe/fix-${runId}`;
     await deps.git.createBranch(branch);
     return { branch, baseCommit };

@@ -6,6 +6,7 @@ import { perception } from "./perceive-failures.ts";
 import { traceEntrySchema } from "./reasoning-trace.ts";
 import type { InstallEvidence } from "../../workspace/install/run-install-phase.ts";
 import { verdict } from "./verify-change.ts";
+import { reproduction } from "./compare-reproduction.ts";
 
 export const fixStatus = z.enum(["done", "gave_up", "needs_input"]);
 export type FixStatus = z.infer<typeof fixStatus>;
@@ -30,6 +31,8 @@ export const storedFixOutcome = z.object({
   budgetStop: z.object({ kind: budgetKind, reason: z.string() }).nullable(),
   spend,
   trace: z.array(traceEntrySchema),
+  /** CI's failures compared with the sandbox's; absent without CI evidence (the CLI, older runs). */
+  reproduction: reproduction.nullable().optional(),
 });
 
 export type FixOutcome = z.infer<typeof storedFixOutcome> & {

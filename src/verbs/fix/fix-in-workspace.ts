@@ -25,6 +25,8 @@ import { detectToolchains } from "../../workspace/sandbox/detect-toolchains.ts";
 import type { InstallEvidence } from "../../workspace/install/run-install-phase.ts";
 import { installDependencies } from "../../runs/install-dependencies.ts";
 import { createStep } from "../../runs/run-step.ts";
+import type { FailureBrief } from "../../agent/loop/check-run.ts";
+import { declaredDependencies } from "./declared-dependencies.ts";
 
 export interface FixInWorkspaceRequest {
   runId: string;
@@ -43,6 +45,8 @@ export interface FixInWorkspaceRequest {
   extraInstructions?: string;
   /** Held high-risk changes (exec step ids) a person approved. */
   approvals?: string[];
+  /** The failures CI reported (App runs): the sandbox must reproduce them before anything is fixed. */
+  ciFailures?: FailureBrief[];
 }
 
 export interface FixInWorkspaceDeps {
@@ -130,6 +134,9 @@ export async function fixInWorkspace(
       commandTimeoutMs: req.config.sandbox.command_timeout_seconds * 1000,
       maxOutputTokens: 4096,
       approvals: req.approvals ?? [],
+      ci: req.ciFailures
+        ? { failures: req.ciFailures, declaredDependencies: declaredDependencies(req.root) }
+        : undefined,
     },
   );
   return { ...outcome, install };

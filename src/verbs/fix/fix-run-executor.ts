@@ -4,6 +4,7 @@
 // every stage that cannot run says why in the outcome: a run never ends silently.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { briefFailure } from "../../agent/loop/check-run.ts";
 import type { FixOutcome } from "../../agent/loop/fix-outcome.ts";
 import type { Env, RepoConfig } from "../../config.ts";
 import type { Logger } from "../../logger.ts";
@@ -146,6 +147,8 @@ async function fixAndDeliver(
       readOnlyDirs: workspace.readOnlyDirs,
       redact: (t) => redactText(t, [token]),
       extraInstructions: stripInvisible(run.args).text,
+      // Reproduction before fixing: the sandbox must show what CI reported.
+      ciFailures: input.perception.failures.map(briefFailure),
     },
   );
   const hasCommits = outcome.branch !== null && outcome.commits.length > 0;

@@ -64,6 +64,7 @@ export function toFixReport({ run, perception, outcome, delivery, change = null 
     })),
     change,
     install: installOf(outcome),
+    reproduction: outcome?.reproduction ?? null,
     evidence: verdict ? [...verdict.commands, ...verdict.lint] : [],
     testsFixed: verdict?.testsFixed ?? [],
     testsBroken: verdict?.testsBroken ?? [],

@@ -29,6 +29,8 @@ export function interceptFixRun(o: {
   contents: object;
   log: string;
   fork: boolean;
+  /** false: the run must end before delivery (no fix PR is looked up or opened). */
+  delivers?: boolean;
 }): FixRunApi {
   const gh = nock(api);
   gh.post("/app/installations/2311213/access_tokens", isInstallationTokenRequest)
@@ -83,7 +85,7 @@ export function interceptFixRun(o: {
         typeof b === "object" && b !== null && JSON.stringify(b).includes('"repositories":["Hello-World"]'),
     )
     .reply(201, runTokenReply);
-  if (!o.fork)
+  if (!o.fork && o.delivers !== false)
     gh.get(`${repoPath}/pulls`)
       .query((q) => q.state === "all" && String(q.head).startsWith("Codertocat:xihe/fix/1-"))
       .reply(200, [])

@@ -100,6 +100,9 @@ describe("/xihe fix end to end", () => {
     // The install phase's evidence is in the comment: manager, command, exit code and duration.
     expect(final).toContain("#### Dependencies\n\n✅ installed with `npm`");
     expect(final).toMatch(/\| `npm install --ignore-scripts [^`]*` \| 0 \| \d+\.\d s \|/);
+    // Reproduction before fixing: CI's failing test showed in the sandbox, so the fix went ahead.
+    expect(final).toContain("#### Reproduction\n\n✅ reproduced: the sandbox shows CI's failure");
+    expect(final).toContain("✅ seen in the sandbox: node:test test `adds two numbers`");
 
     // The side branch is in the bare repository and its tests pass.
     const branches = git(remote.bare, "branch", "--list", "xihe/fix/*").replace(/^[*\s]+/gm, "");
@@ -232,6 +235,36 @@ describe("/xihe fix with a hostile PR-local config", () => {
   });
 });
 
+describe("/xihe fix when the sandbox does not reproduce CI's failure", () => {
+  it("attempts no fix, pushes no side branch, and the comment shows what CI said and what the sandbox run did", async () => {
+    // CI's log is a real run of the broken sum(); the PR head already has sum() fixed, so the
+    // sandbox's run of the same command passes.
+    const broken = makeRemote();
+    const started = await startFixRun(
+      false,
+      { "src/sum.js": "export function sum(a, b) {\n  return a + b;\n}\n" },
+      broken.log,
+    );
+    ({ h, model } = started);
+    const { remote, updates } = started;
+    const [run] = await h.store.listRuns({});
+    expect(run).toMatchObject({ status: "needs_input", headSha: remote.head });
+    const final = updates.at(-1) ?? "";
+    expect(final).toContain("#### Reproduction");
+    expect(final).toContain("not reproduced: the sandbox does not show CI's failure, so nothing was changed");
+    expect(final).toMatch(
+      /CI said[^\n]*"adds two numbers" in test\/sum\.test\.js:6, but the sandbox run of \\`node --test test\/\\` exited 0/,
+    );
+    expect(final).toMatch(
+      /❌ not seen in the sandbox: \S+ test `adds two numbers` in `test\/sum\.test\.js:\d+`/,
+    );
+    expect(final).toContain("- `node --test test/` exited 0");
+    expect(git(remote.bare, "branch", "--list", "xihe/*")).toBe("");
+    expect(git(remote.bare, "rev-parse", "changes")).toBe(remote.head);
+    expect(model.requests).toHaveLength(0);
+  });
+});
+
 /** One comment command through the app and the worker, with the REST calls it makes. */
 async function runCommand(
   h: Harness,
@@ -279,7 +312,7 @@ async function runCommand(
 }
 
 /** Sets up a PR whose head fails `node --test`, the app, the scripted model and the REST calls of one fix run. */
-async function startFixRun(fork: boolean, extra: Record<string, string> = {}) {
+async function startFixRun(fork: boolean, extra: Record<string, string> = {}, ciLog?: string) {
   const remote = makeRemote(extra);
   const model = await startScriptedModelServer(modelTurns);
   const h = await createHarness({
@@ -312,8 +345,9 @@ async function startFixRun(fork: boolean, extra: Record<string, string> = {}) {
     head: remote.head,
     pull,
     contents,
-    log: remote.log,
+    log: ciLog ?? remote.log,
     fork,
+    delivers: ciLog === undefined,
   });
 
   await h.send("issue_comment", commentPayload("/xihe fix"), "delivery-e2e");
