@@ -19,13 +19,20 @@ function pyenvPython(): string | null {
   }
 }
 
+// A toolchain must not live under /tmp, /dev, /run… (never bound): the project's own ignored .xihe
+// directory, or /var/cache when the checkout itself sits under one of those (a clone in /tmp, as root).
+function toolchainParent(): string {
+  const cwd = process.cwd();
+  if (!/^\/(tmp|var\/tmp|dev|run|proc|sys|etc|boot)(\/|$)/.test(cwd)) return join(cwd, ".xihe");
+  return "/var/cache";
+}
+
 describe("detectToolchains", () => {
-  // Not under /tmp or /dev (never bound): the project's own ignored .xihe directory.
   let toolchain: string;
   let workspace: ReturnType<typeof makeScratchDir>;
   beforeEach(() => {
-    mkdirSync(join(process.cwd(), ".xihe"), { recursive: true });
-    toolchain = mkdtempSync(join(process.cwd(), ".xihe", "test-toolchain-"));
+    mkdirSync(toolchainParent(), { recursive: true });
+    toolchain = mkdtempSync(join(toolchainParent(), "xihe-test-toolchain-"));
     chmodSync(toolchain, 0o755);
     mkdirSync(join(toolchain, "bin"));
     writeFileSync(join(toolchain, "bin", "hello-tool"), "#!/bin/sh\necho hello from the toolchain\n", {
