@@ -6,18 +6,6 @@ import { join } from "node:path";
 
 export type RegistryCheck = { ok: true } | { ok: false; code: "untrusted_registry"; reason: string };
 
-export const defaultRegistryHosts = [
-  "registry.npmjs.org",
-  "registry.yarnpkg.com",
-  "pypi.org",
-  "files.pythonhosted.org",
-  "repo.maven.apache.org",
-  "repo1.maven.org",
-  "proxy.golang.org",
-  "index.crates.io",
-  "static.crates.io",
-];
-
 // Each file and the settings in it that name a registry URL.
 const sources: { file: string; pattern: RegExp }[] = [
   { file: ".npmrc", pattern: /^\s*(?:@[\w.-]+:)?registry\s*=\s*(\S+)/gm },
@@ -31,7 +19,8 @@ const sources: { file: string; pattern: RegExp }[] = [
 
 export function checkRegistryConfig(
   root: string,
-  allowedHosts: readonly string[] = defaultRegistryHosts,
+  /** The registries the App trusts (discovered from its own package-manager config, never the PR's). */
+  allowedHosts: readonly string[],
 ): RegistryCheck {
   for (const { file, pattern } of sources) {
     const path = join(root, file);
