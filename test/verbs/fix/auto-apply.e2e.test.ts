@@ -15,16 +15,9 @@ import {
 } from "../../agent/support/scripted-model-server.ts";
 import { sumRepo, testCommand } from "../../agent/support/sum-repo.ts";
 import { commentPayload, createHarness, fixture, type Harness } from "../../github/app-harness.ts";
-import {
-  installationTokenReply,
-  isInstallationTokenRequest,
-  realExecutors,
-  runTokenReply,
-} from "../../github/run-fixtures.ts";
+import { realExecutors, runTokenReply } from "../../github/run-fixtures.ts";
+import { api, interceptFixRun, repoPath } from "./fix-run-api.ts";
 
-const api = "https://api.github.com";
-const repoPath = "/repos/Codertocat/Hello-World";
-const blobHost = "https://pipelines.actions.example.test";
 const autoConfig = `fix:\n  auto_apply_low_risk: true\ncommands:\n  test: ["${testCommand}"]\n`;
 
 type Turn = { body: unknown };
@@ -117,67 +110,15 @@ async function runFix(o: { fork: boolean; turns: Turn[]; fixPr: boolean }) {
     content: Buffer.from(autoConfig).toString("base64"),
     path: ".github/xihe.yml",
   };
-  const gh = nock(api);
-  gh.post("/app/installations/2311213/access_tokens", isInstallationTokenRequest)
-    .reply(201, installationTokenReply)
-    .get(`${repoPath}/contents/.github%2Fxihe.yml`)
-    .query({ ref: "master" })
-    .times(2)
-    .reply(200, contents)
-    .get(`${repoPath}/collaborators/Codertocat/permission`)
-    .times(2)
-    .reply(200, fixture("collaborator-permission.write.json"))
-    .get(`${repoPath}/pulls/1`)
-    .reply(200, pull)
-    .post(`${repoPath}/issues/comments/492700400/reactions`, { content: "eyes" })
-    .reply(201, { id: 1, content: "eyes" })
-    .get(`${repoPath}/issues/1/comments`)
-    .query({ per_page: "100" })
-    .reply(200, [])
-    .post(`${repoPath}/issues/1/comments`)
-    .reply(201, { id: 555, html_url: "https://github.com/Codertocat/Hello-World/pull/1#issuecomment-555" })
-    .post(`${repoPath}/check-runs`)
-    .reply(201, { id: 777 })
-    .get(`${repoPath}/commits/${remote.head}/check-runs`)
-    .query({ filter: "latest", per_page: 100, page: 1 })
-    .reply(200, {
-      total_count: 1,
-      check_runs: [
-        {
-          id: 4242,
-          name: "test",
-          head_sha: remote.head,
-          status: "completed",
-          conclusion: "failure",
-          details_url: "https://github.com/Codertocat/Hello-World/actions/runs/1/job/4242",
-          app: { id: 15368, slug: "github-actions", name: "GitHub Actions" },
-          output: { title: null, summary: null, text: null, annotations_count: 0 },
-        },
-      ],
-    })
-    .get(`${repoPath}/commits/${remote.head}/status`)
-    .query({ per_page: 100 })
-    .reply(200, { state: "failure", statuses: [] })
-    .get(`${repoPath}/actions/jobs/4242/logs`)
-    .reply(302, "", { Location: `${blobHost}/logs/4242?sig=abc` })
-    .post("/app/installations/2311213/access_tokens", (b: unknown) =>
-      JSON.stringify(b).includes('"repositories":["Hello-World"]'),
-    )
-    .reply(201, runTokenReply)
-    .patch(`${repoPath}/check-runs/777`, (b: { status: string }) => b.status === "completed")
-    .reply(200, { id: 777 });
-  if (o.fixPr)
-    gh.get(`${repoPath}/pulls`)
-      .query((q) => q.state === "all" && String(q.head).startsWith("Codertocat:xihe/fix/1-"))
-      .reply(200, [])
-      .post(`${repoPath}/pulls`, (b: { base: string; head: string }) => b.base === "changes")
-      .reply(201, { number: 2, html_url: "https://github.com/Codertocat/Hello-World/pull/2", state: "open" });
-  nock(blobHost).get("/logs/4242").query({ sig: "abc" }).reply(200, remote.log);
-  const updates: string[] = [];
-  nock(api)
-    .patch(`${repoPath}/issues/comments/555`, (b: { body: string }) => (updates.push(b.body), true))
-    .reply(200, { id: 555 })
-    .persist();
+  // The same REST calls as any fix run; a fork or an auto-applied fix opens no fix PR.
+  const { updates } = interceptFixRun({
+    head: remote.head,
+    pull,
+    contents,
+    log: remote.log,
+    fork: o.fork,
+    delivers: o.fixPr,
+  });
   await h.send("issue_comment", commentPayload("/xihe fix"), "delivery-auto");
   await h.worker.drain();
   const [run] = await h.store.listRuns({});
