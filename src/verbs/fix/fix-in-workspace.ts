@@ -146,6 +146,8 @@ export async function fixInWorkspace(
 // limits and the host's toolchains; the install phase asks for one with its proxy directory bound too.
 function sandboxChooser(deps: FixInWorkspaceDeps, req: FixInWorkspaceRequest) {
   const toolchains = detectToolchains({ hostEnv: deps.hostEnv, configured: req.config.sandbox.toolchains });
+  // Probed once per run (it starts bwrap, cgroup and engine probes), not once per sandbox asked for.
+  const support = detectSandboxSupport(req.runId);
   return (extraReadOnly: readonly string[]) =>
     chooseSandbox({
       requested: req.trustLocal
@@ -156,7 +158,7 @@ function sandboxChooser(deps: FixInWorkspaceDeps, req: FixInWorkspaceRequest) {
       source: req.source,
       trustLocal: req.trustLocal,
       root: req.root,
-      support: detectSandboxSupport(req.runId),
+      support,
       dockerImage: req.env.XIHE_DOCKER_IMAGE,
       newId: deps.newId,
       now: () => deps.now().getTime(),
