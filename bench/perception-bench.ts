@@ -1,4 +1,5 @@
-// npm run bench:perception — recall/precision per tool on the development corpus and our own fixtures,
+// npm run bench:perception — recall/precision per tool on the development corpus and our own fixtures
+// (the JS runners, the crash fixtures, then every fixture with an expected.json),
 // parse throughput on a large log made by concatenating corpus logs, and peak memory for a 500 MB log
 // streamed from a file in os.tmpdir(). Prints numbers; asserts nothing.
 // Options: --mb N (size of the large log, default 500), --chunk-kb N (read size, default 64 as the
@@ -11,6 +12,7 @@ import { join, resolve } from "node:path";
 import { diagnose } from "../src/perception/diagnose.ts";
 import { expectedCase, scoreCase, sumScores, type CaseScore } from "../test/perception/score-extraction.ts";
 import { jsFixtureCases, perceptionFixtures } from "../test/perception/js-fixture-cases.ts";
+import { crashFixtureCases } from "../test/perception/crash-fixture-cases.ts";
 
 const corpus = resolve(import.meta.dirname, "../../shared/corpus/perception");
 const args = process.argv.slice(2);
@@ -99,4 +101,13 @@ async function measureLarge(mb: number): Promise<void> {
 const corpusIds = readdirSync(corpus).filter((id) => existsSync(join(corpus, id, "expected.json")));
 await scoreSet("development corpus", corpus, corpusIds);
 await scoreSet("our fixtures (scripts/fixtures/perception-js-*.sh)", perceptionFixtures, jsFixtureCases);
+await scoreSet(
+  "crash fixtures (scripts/fixtures/perception-crash.sh)",
+  perceptionFixtures,
+  crashFixtureCases,
+);
+const allFixtures = readdirSync(perceptionFixtures).filter((id) =>
+  existsSync(join(perceptionFixtures, id, "expected.json")),
+);
+await scoreSet("all our fixtures (scripts/fixtures/perception-*.sh)", perceptionFixtures, allFixtures);
 if (!args.includes("--skip-large")) await measureLarge(largeMb);

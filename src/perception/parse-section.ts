@@ -3,6 +3,7 @@
 // only asked to detect when one of them occurs: one automaton pass over the section finds them all.
 import type { Failure } from "./failure.ts";
 import type { LogParser, ParseContext } from "./parsers/log-parser.ts";
+import { mergeCrashReports } from "./merge-crash-reports.ts";
 import { createSubstringScanner } from "./substring-scanner.ts";
 
 export interface SectionResult {
@@ -85,10 +86,11 @@ function runParsers(
   parsers: readonly Candidate[],
   context: ParseContext,
 ): Omit<SectionResult, "wordLines"> {
-  const failures: Failure[] = [];
-  for (const { parser } of detectedBy(lines, parsers, false)) {
-    failures.push(...parser.parse(lines, context));
-  }
+  const found = detectedBy(lines, parsers, false).map(({ parser }) => ({
+    crashReporter: parser.crashReporter ?? false,
+    failures: parser.parse(lines, context),
+  }));
+  const failures: Failure[] = mergeCrashReports(found);
   if (failures.length > 0) return { failures, tools: toolsOf(failures) };
   // Fallbacks are only asked to detect when no specific parser found anything: most sections never
   // need them.

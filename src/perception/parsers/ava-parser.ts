@@ -1,6 +1,8 @@
 // AVA: `✘ [fail]: title …` lines, then after a `─` rule one detail block per failure (title, the
 // assertion's `file:line` and code, the difference or the thrown error with its stack, `› file:line:col`
 // frames), blocks separated by `─`. `Uncaught exception in <file>` blocks belong to a file (test null).
+// A run that outlived `--timeout` prints `✘ Timed out while running tests`, then per file
+// `N tests were pending in <file>` and a `◌ title` line per pending test: one timeout each.
 import type { Failure } from "../failure.ts";
 import type { LogParser, ParseContext } from "./log-parser.ts";
 import { innermostProjectLocation, parseJsStackFrame, type ParsedJsFrame } from "../js-stack-frame.ts";
@@ -14,20 +16,23 @@ const ASSERT_AT = /^ {2}((?:[\w@.-]+\/)*[\w@.-]+\.[cm]?[jt]sx?):(\d+)$/;
 const ARROW = /^\s*› (.+):(\d+):(\d+)$/;
 const FILE_LEVEL = /^(?:Uncaught exception|Unhandled rejection) in (.+)$/;
 const CODE_LINE = /^\s+\d+: /;
+const TIMED_OUT = "✘ Timed out while running tests";
+const PENDING_IN = /^\s*\d+ tests? (?:were|was) pending in (\S+)$/;
+const PENDING_TEST = /^\s*◌ (\S.*)$/;
 
 export const avaParser: LogParser = {
   tool: "ava",
-  markers: ["[fail]: ", " tests failed", " test failed"],
+  markers: ["[fail]: ", " tests failed", " test failed", TIMED_OUT],
   detect(lines) {
-    if (lines.some((l) => FAIL_LINE.test(l))) return 85;
+    if (lines.some((l) => FAIL_LINE.test(l) || l.includes(TIMED_OUT))) return 85;
     // node:test's spec reporter also prints `✖ name`; its summary lines tell it apart.
     if (lines.some((l) => l.startsWith("ℹ tests ") || l.trim() === "✖ failing tests:")) return 0;
     return lines.some((l) => FAILED_SUMMARY.test(l)) && lines.some((l) => OLD_FAIL_LINE.test(l)) ? 70 : 0;
   },
   parse(lines, context) {
+    const failures: Failure[] = timeoutFailures(lines, context);
     const first = lines.findIndex((l) => RULE.test(l));
-    if (first === -1) return [];
-    const failures: Failure[] = [];
+    if (first === -1) return failures;
     let block: string[] = [];
     let blanks = 0;
     const flush = () => {
@@ -48,6 +53,32 @@ export const avaParser: LogParser = {
     return failures;
   },
 };
+
+function timeoutFailures(lines: readonly string[], context: ParseContext): Failure[] {
+  const at = lines.findIndex((l) => l.includes(TIMED_OUT));
+  if (at === -1) return [];
+  const failures: Failure[] = [];
+  let file: string | null = null;
+  for (const line of lines.slice(at + 1)) {
+    if (RULE.test(line)) break;
+    const pendingIn = PENDING_IN.exec(line);
+    if (pendingIn) file = context.toRepoPath(pendingIn[1] ?? "");
+    const pending = PENDING_TEST.exec(line);
+    if (pending && file !== null)
+      failures.push({
+        tool: "ava",
+        kind: "timeout",
+        file,
+        line: null,
+        column: null,
+        test: (pending[1] ?? "").trim(),
+        message: TIMED_OUT.slice(2),
+        rule: null,
+        frames: [],
+      });
+  }
+  return failures;
+}
 
 function blockFailure(block: readonly string[], context: ParseContext): Failure {
   const content = block.filter((l) => l.trim() !== "");

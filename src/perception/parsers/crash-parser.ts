@@ -1,63 +1,78 @@
 // A run that died instead of reporting: killed by the OOM killer or a signal, V8 out of heap, a
-// segfault. One `crash` failure per section, named after the command the package script ran
-// (`> jest --ci` -> jest) when the log shows it, since that is the tool whose run died.
+// segfault or abort (the shell's `Segmentation fault`/`Aborted`, Python's faulthandler dump). One
+// `crash` failure per section, under the runner whose run died (the script's command, else the
+// runner's own frames on the dump's stack), placed at the innermost project frame of the dump.
 import type { Failure } from "../failure.ts";
+import { crashLocation } from "./crash-location.ts";
+import { commandTool, frameRunner, scriptCommand } from "./crash-runner.ts";
 import type { LogParser } from "./log-parser.ts";
 
+// Most telling first: the first pattern any line matches gives the failure's message.
 const CRASH = [
-  /^(?:.*\s)?Killed(?:\s|$)/,
   /FATAL ERROR: .*(?:heap out of memory|Allocation failed)/,
-  /Segmentation fault|Aborted \(core dumped\)|Bus error \(core dumped\)/,
-  /^npm (?:error|ERR!) signal SIG(?:KILL|SEGV|ABRT)/,
-  /^Error: Process completed with exit code 13[47]\.|Process completed with exit code 13[47]\./,
+  // faulthandler writes straight to stderr, after pytest's progress on the same line (`.Fatal …`).
+  /Fatal Python error: /,
+  /^(?:.*\s)?Killed(?:\s|$)/,
+  /^(?:Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?$/,
+  // bash's job report: `line 1:  7384 Segmentation fault      cmd …`
+  /^(?:.*\s)?\d+ (?:Segmentation fault|Aborted|Bus error)(?: \(core dumped\))?(?:\s|$)/,
+  /Aborted \(core dumped\)|Bus error \(core dumped\)/,
+  /^npm (?:error|ERR!) signal SIG(?:KILL|SEGV|ABRT|BUS)/,
+  /^Error: Process completed with exit code 1(?:3[47]|39)\.|Process completed with exit code 1(?:3[47]|39)\./,
 ];
-const SCRIPT_COMMAND = /^> ([\w@./:-]+)/;
+// One per CRASH pattern: each pattern needs one of these substrings.
+const PYTHON_FATAL = "Fatal Python error: ";
+const MARKERS = [
+  "FATAL",
+  "Fatal Python error",
+  "Killed",
+  "Segmentation fault",
+  "Aborted",
+  "Bus error",
+  "signal SIG",
+  "exit code 1",
+];
 
 export const crashParser: LogParser = {
   tool: "process",
-  // One per CRASH pattern (a segfault without a core dump prints only "Segmentation fault").
-  markers: ["Killed", "FATAL", "core dumped", "Segmentation fault", "signal SIG", "exit code 13"],
+  crashReporter: true,
+  markers: MARKERS,
   detect(lines) {
     return lines.some(isCrashLine) ? 30 : 0;
   },
-  parse(lines) {
-    const evidence = lines.find(isCrashLine);
-    if (evidence === undefined) return [];
+  parse(lines, context) {
+    const evidence = mostTelling(lines);
+    if (evidence === null) return [];
+    const where = crashLocation(lines, context);
+    const command = scriptCommand(lines);
+    const tool = (command === null ? null : commandTool(command)) ?? frameRunner(where?.frames ?? []);
     return [
       {
-        tool: commandTool(lines) ?? "process",
+        tool: tool ?? (where?.frames.length && evidence.startsWith("Fatal Python") ? "python" : "process"),
         kind: "crash",
-        file: null,
-        line: null,
-        column: null,
-        test: null,
-        message: evidence.trim(),
+        file: where?.file ?? null,
+        line: where?.line ?? null,
+        column: where?.column ?? null,
+        test: where?.test ?? null,
+        message: evidence,
         rule: null,
-        frames: [],
+        frames: where?.frames ?? [],
       } satisfies Failure,
     ];
   },
 };
 
 function isCrashLine(line: string): boolean {
-  return (
-    (line.includes("Killed") ||
-      line.includes("FATAL") ||
-      line.includes("core dumped") ||
-      line.includes("signal SIG") ||
-      line.includes("exit code 13")) &&
-    CRASH.some((p) => p.test(line))
-  );
+  return MARKERS.some((m) => line.includes(m)) && CRASH.some((p) => p.test(line));
 }
 
-// npm prints `> pkg@1.0.0 test` then `> the command`; the second line's first word is the tool.
-function commandTool(lines: readonly string[]): string | null {
-  for (let i = 0; i + 1 < lines.length; i++) {
-    if (!(lines[i] ?? "").startsWith("> ") || !/@\S+ /.test(lines[i] ?? "")) continue;
-    const m = SCRIPT_COMMAND.exec(lines[i + 1] ?? "");
-    if (!m) return null;
-    const word = (m[1] ?? "").split("/").at(-1) ?? "";
-    return word === "npx" ? null : word;
+function mostTelling(lines: readonly string[]): string | null {
+  const crashLines = lines.filter(isCrashLine);
+  for (const pattern of CRASH) {
+    const line = crashLines.find((l) => pattern.test(l));
+    if (line === undefined) continue;
+    const python = line.indexOf(PYTHON_FATAL);
+    return (python > 0 ? line.slice(python) : line).trim();
   }
   return null;
 }

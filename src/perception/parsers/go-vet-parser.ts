@@ -8,9 +8,14 @@ import { isVetMessage, readGoPackageDiagnostics } from "./go-package-diagnostics
 const COMMAND = /(?:^|\s|\$ )go vet\b/;
 
 export function isGoVetOutput(lines: readonly string[]): boolean {
-  for (const line of lines)
+  let buildFailed = false;
+  for (const line of lines) {
     if (line.startsWith("vet: ") || (line.includes("go vet") && COMMAND.test(line))) return true;
-  return readGoPackageDiagnostics(lines).some((d) => isVetMessage(d.message));
+    if (line.endsWith("[build failed]")) buildFailed = true;
+  }
+  // go test runs a subset of vet's checks before the tests, and what they find fails the package's
+  // build (`FAIL pkg [build failed]`): go test's own compile error, however vet-like its message.
+  return !buildFailed && readGoPackageDiagnostics(lines).some((d) => isVetMessage(d.message));
 }
 
 export const goVetParser: LogParser = {

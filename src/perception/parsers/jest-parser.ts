@@ -6,6 +6,8 @@ import type { LogParser, ParseContext } from "./log-parser.ts";
 import { markerLinesOf } from "./marker-lines.ts";
 import { innermostProjectLocation, parseJsStackFrame, type ParsedJsFrame } from "../js-stack-frame.ts";
 
+const WORKER_DIED = /^A jest worker process \(pid=\d+\) was terminated by|^Call retries were exceeded/;
+
 // `FAIL [displayName] path [(1.2 s)]`: multi-project configs put the project name before the path.
 const SUITE = /^\s*FAIL\s+(?:\S+\s+)?(\S+?)(?:\s+\([\d.]+ m?s\))?\s*$/;
 const BLOCK = /^ {2}● (.+)$/;
@@ -97,9 +99,11 @@ function blockFailure(
       }
     : innermostProjectLocation(frames);
   const isSuiteError = title === "Test suite failed to run";
+  // The worker running this file died (V8 heap limit, a signal): the suite crashed, it did not fail.
+  const workerDied = isSuiteError && message.some((m) => WORKER_DIED.test(m));
   return {
     tool: "jest",
-    kind: "test",
+    kind: workerDied ? "crash" : "test",
     file: location?.file ?? suite,
     line: location ? location.line : codeFrameLine,
     column: location?.column ?? null,

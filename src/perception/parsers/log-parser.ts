@@ -11,6 +11,11 @@ export interface LogParser {
    */
   readonly fallback?: boolean;
   /**
+   * Reports a process that died (the crash parser). A runner's own report of the same crash in the
+   * section takes its place or lends it its name (merge-crash-reports.ts).
+   */
+  readonly crashReporter?: boolean;
+  /**
    * Substrings of which at least one appears in any log this parser can read. When given, detect() is
    * skipped for sections containing none of them: one `includes` per marker instead of a scan per parser.
    */

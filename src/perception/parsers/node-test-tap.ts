@@ -61,7 +61,9 @@ function toFields(body: string[]): YamlFields {
 function tapFailure(name: string, fields: YamlFields, crashLog: string[], context: ParseContext): Failure {
   const declared = LOCATION.exec(fields.location ?? "");
   const declaredFile = declared ? context.toRepoPath(declared[1] ?? "") : null;
-  const isFileCrash = fields.error === "test failed" && fields.exitCode !== undefined;
+  const killedBy = fields.error === "test failed" ? fields.signal : undefined;
+  const isFileCrash =
+    fields.error === "test failed" && (fields.exitCode !== undefined || killedBy !== undefined);
   const stackLines = isFileCrash ? crashLog : (fields.stack ?? "").split("\n");
   const frames: ParsedJsFrame[] = [];
   for (const line of stackLines) {
@@ -70,12 +72,14 @@ function tapFailure(name: string, fields: YamlFields, crashLog: string[], contex
   }
   const location =
     innermostProjectLocation(frames) ?? (isFileCrash ? crashHeaderLocation(crashLog, context) : null);
-  const message = isFileCrash
-    ? (crashLog.find((l) => ERROR_LINE.test(l.trim())) ?? fields.error ?? "").trim()
-    : (fields.error ?? "").trim();
+  const message = killedBy
+    ? `test file's process was killed by ${killedBy}`
+    : isFileCrash
+      ? (crashLog.find((l) => ERROR_LINE.test(l.trim())) ?? fields.error ?? "").trim()
+      : (fields.error ?? "").trim();
   return {
     tool: "node:test",
-    kind: "test",
+    kind: killedBy ? "crash" : "test",
     file: location?.file ?? declaredFile,
     line: location ? location.line : declared ? Number(declared[2]) : null,
     column: location ? location.column : declared ? Number(declared[3]) : null,

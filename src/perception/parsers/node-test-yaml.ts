@@ -7,9 +7,11 @@ export interface NodeTestFields {
   error?: string;
   stack?: string;
   exitCode?: number;
+  /** The signal that killed a test file's process (`signal: 'SIGSEGV'`). */
+  signal?: string;
 }
 
-const KEY = /^(location|failureType|error|stack|exitCode): ?(.*)$/;
+const KEY = /^(location|failureType|error|stack|exitCode|signal): ?(.*)$/;
 
 /** `body` is the block between `---` and `...`, already dedented to the keys' column. */
 export function readNodeTestFields(body: readonly string[]): NodeTestFields {

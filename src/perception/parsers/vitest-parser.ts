@@ -6,6 +6,8 @@ import type { Failure } from "../failure.ts";
 import type { LogParser, ParseContext } from "./log-parser.ts";
 import { innermostProjectLocation, parseJsStackFrame, type ParsedJsFrame } from "../js-stack-frame.ts";
 
+const WORKER_DIED = /\[vitest-pool\]: Worker \w+ emitted error|Worker exited unexpectedly/;
+
 const FAIL = /^ FAIL {1,2}(\S+?)(?: \[ .+ \]| > (.+))?$/;
 const ARROW_FRAME = /^\s*❯ (?:(.+?) )?(\S+?):(\d+):(\d+)$/;
 const SECTION = /^⎯+ (Failed Tests|Failed Suites|Unhandled (?:Errors?|Rejections?))(?: \d+)? ⎯+$/;
@@ -134,7 +136,8 @@ function unhandled(lines: readonly string[], context: ParseContext): Failure {
   const location = innermostProjectLocation(body.frames);
   return {
     tool: "vitest",
-    kind: "test",
+    // A pool worker that exited (V8 heap limit, a signal) crashed the files it ran.
+    kind: WORKER_DIED.test(body.message) ? "crash" : "test",
     file: location?.file ?? (origin ? context.toRepoPath(origin) : null),
     line: location?.line ?? null,
     column: location?.column ?? null,

@@ -1,0 +1,17 @@
+// The crash fixtures made by scripts/fixtures/perception-crash.sh (real tool runs: segfaults, aborts,
+// V8 heap limits in runner workers, ava timeouts, go test build failures), each with a hand-checked
+// expected.json. Shared by the crash fixture test and the benchmark.
+export const crashFixtureCases = [
+  "pytest-segfault",
+  "pytest-segfault-verbose",
+  "jest-worker-heap-oom",
+  "jest-heap-oom-in-band",
+  "vitest-worker-heap-oom",
+  "mocha-sigabrt",
+  "nodetest-sigsegv",
+  "ava-never-resolved",
+  "ava-timeout",
+  "go-test-build-nontest",
+  "go-test-build-dependency",
+  "go-test-vet-printf",
+];
