@@ -12,6 +12,8 @@ import { readV8Coverage } from "./v8-coverage-lines.ts";
 export interface DynamicRun {
   argv: string[];
   expected: "fail" | "pass";
+  /** How many tests (or test files) the run selected. */
+  tests: number;
   exitCode: number | null;
   durationMs: number;
   /** Counted in the spectrum: it failed (or passed) as expected and finished in time. */
@@ -28,21 +30,22 @@ export interface CoverageRunContext {
 
 export async function runWithCoverage(
   context: CoverageRunContext,
-  step: { target: TestTarget; expected: "fail" | "pass" },
+  step: { targets: readonly TestTarget[]; expected: "fail" | "pass" },
   timeoutMs: number,
 ): Promise<{ run: DynamicRun; execution: Execution | null } | null> {
   const { sandbox, folder, command } = context;
-  const argv = filteredArgv(command.runner, command.argv, step.target);
+  const argv = filteredArgv(command.runner, command.argv, step.targets);
   if (argv === null) return null;
   folder.clear();
   const result = await sandbox.run(argv, { env: { CI: "true", ...command.env, ...folder.env }, timeoutMs });
   const failed = isTestFailure(command.runner, result.exitCode);
-  // A sampled test that fails, or a failing test that now passes (its filter matched nothing, or it
+  // A sampled batch that fails, or a failing test that now passes (its filter matched nothing, or it
   // is flaky), says nothing reliable about which code is at fault: it is left out.
   const used = !result.timedOut && (step.expected === "fail" ? failed : result.exitCode === 0);
   const run = {
     argv,
     expected: step.expected,
+    tests: step.targets.length,
     exitCode: result.exitCode,
     durationMs: result.durationMs,
     used,
@@ -53,7 +56,7 @@ export async function runWithCoverage(
     symbolsOf: (file) => context.index.symbols.filter((s) => s.file === file),
   });
   for (const [file, entry] of readPythonCoverage(folder.dir)) coverage.set(file, entry);
-  return { run, execution: { failed, coverage } };
+  return { run, execution: { failed, coverage, tests: step.targets.length } };
 }
 
 // pytest exits 1 when tests failed, 2-5 when interrupted, misused or nothing was collected: only 1

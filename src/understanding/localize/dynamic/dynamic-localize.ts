@@ -40,7 +40,7 @@ export type DynamicOutcome =
   | { kind: "ranked"; signal: SignalScores; runs: DynamicRun[]; elapsedMs: number }
   | { kind: "fallback"; reason: string; runs: DynamicRun[]; elapsedMs: number };
 
-type Step = { target: TestTarget; expected: "fail" | "pass" };
+type Step = { targets: TestTarget[]; expected: "fail" | "pass" };
 
 export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<DynamicOutcome> {
   const started = input.now();
@@ -109,10 +109,11 @@ function planRuns(input: DynamicLocalizeInput, runner: TestRunnerKind): Step[] {
     byFileOnly,
     max: input.maxPassing ?? 4,
   });
-  return [
-    ...failing.map((target) => ({ target, expected: "fail" as const })),
-    ...passing.map((target) => ({ target, expected: "pass" as const })),
-  ];
+  // Each failing test is its own execution (they decide the spectrum's F); the passing sample runs as
+  // one process: a filtered run costs about a whole start-up of the runner, whatever it selects.
+  const steps: Step[] = failing.map((target) => ({ targets: [target], expected: "fail" }));
+  if (passing.length > 0) steps.push({ targets: passing, expected: "pass" });
+  return steps;
 }
 
 async function runPlan(

@@ -1,5 +1,5 @@
-// One test (or one test file) selected with the runner's own flags: jest/vitest `-t`, mocha `--grep`,
-// node:test `--test-name-pattern`, pytest node ids or `-k`; tap, ava and tape run the file alone.
+// Tests (or test files) selected with the runner's own flags: jest/vitest `-t`, mocha `--grep`,
+// node:test `--test-name-pattern`, pytest node ids or `-k`; tap, ava and tape run the files alone.
 import type { TestRunnerKind } from "./test-runner-kind.ts";
 
 export interface TestTarget {
@@ -11,43 +11,61 @@ export interface TestTarget {
   nodeId?: string;
 }
 
-/** argv for running only `target`, or null when this runner cannot select it. */
+/**
+ * argv for running only `targets` (one test, or a batch run as one process), or null when this runner
+ * cannot select them. A batch's name filter is an alternation anchored at the end of the test's full
+ * name, so a sampled passing test never also selects a failing test whose name it begins.
+ */
 export function filteredArgv(
   kind: TestRunnerKind,
   argv: readonly string[],
-  target: TestTarget,
+  targets: readonly TestTarget[],
 ): string[] | null {
-  const pattern = target.name === null ? null : `${escapeRegex(target.name)}`;
+  const files = [...new Set(targets.map((t) => t.file).filter((f) => f !== null))];
+  const names = targets.map((t) => t.name);
+  const named = names.length > 0 && names.every((n) => n !== null) ? (names as string[]) : null;
+  const pattern = named === null ? null : namePattern(named);
   switch (kind) {
     case "jest":
     case "vitest": {
       // vitest's default fork workers are killed before V8 writes their coverage; threads exit cleanly.
       const base = kind === "vitest" ? [...argv, "--pool=threads"] : [...argv];
-      if (pattern === null) return target.file ? [...base, target.file] : null;
-      return [...base, ...(target.file ? [target.file] : []), "-t", pattern];
+      if (pattern === null) return files.length > 0 ? [...base, ...files] : null;
+      return [...base, ...files, "-t", pattern];
     }
     case "mocha":
       return pattern === null ? null : [...argv, "--grep", pattern];
     case "node_test": {
-      if (pattern === null) return null;
-      // Options must precede the files node --test runs.
+      if (named === null) return null;
+      // Options must precede the files node --test runs; each pattern flag adds tests (OR).
       const at = argv.indexOf("--test");
-      return [...argv.slice(0, at + 1), `--test-name-pattern=${pattern}`, ...argv.slice(at + 1)];
+      const flags =
+        named.length === 1
+          ? [`--test-name-pattern=${pattern}`]
+          : named.map((n) => `--test-name-pattern=${escapeRegex(n)}$`);
+      return [...argv.slice(0, at + 1), ...flags, ...argv.slice(at + 1)];
     }
     case "tap":
     case "ava":
     case "tape":
-      return target.file ? [...withoutPositionals(argv, kind), target.file] : null;
+      return files.length > 0 ? [...withoutPositionals(argv, kind), ...files] : null;
     case "pytest":
-      return pytestArgv(argv, target);
+      return pytestArgv(argv, targets, files);
   }
 }
 
-function pytestArgv(argv: readonly string[], target: TestTarget): string[] | null {
+function namePattern(names: readonly string[]): string {
+  const escaped = [...new Set(names)].map(escapeRegex);
+  return escaped.length === 1 ? (escaped[0] ?? "") : `(?:${escaped.join("|")})$`;
+}
+
+function pytestArgv(argv: readonly string[], targets: readonly TestTarget[], files: readonly string[]) {
   const base = withoutPositionals(argv, "pytest");
-  if (target.nodeId) return [...base, target.nodeId];
-  if (target.name === null) return target.file ? [...base, target.file] : null;
-  return [...base, ...(target.file ? [target.file] : []), "-k", target.name];
+  const nodeIds = targets.map((t) => t.nodeId);
+  if (nodeIds.every((id) => id !== undefined)) return [...base, ...(nodeIds as string[])];
+  const names = [...new Set(targets.map((t) => t.name))];
+  if (names.includes(null)) return files.length > 0 ? [...base, ...files] : null;
+  return [...base, ...files, "-k", names.join(" or ")];
 }
 
 // Drops the path/glob operands after the runner's name so only the selected file runs; options stay.

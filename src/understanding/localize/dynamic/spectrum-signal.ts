@@ -1,7 +1,10 @@
 // Spectrum-based fault localization: a line's Ochiai score is ef / sqrt(F * (ef + ep)), where ef/ep
 // count the failing/passing executions that ran it and F all failing ones. A function scores its
 // best own line (lines of a nested function belong to the nested one); a function known to have run
-// only by name (transformed modules) counts as run wherever its name was seen.
+// only by name (transformed modules) counts as run wherever its name was seen. A passing batch (the
+// sampled tests run as one process) counts as as many passing executions as it had tests: which of
+// them ran a line is unknown, and counting the batch once would rank code every passing test runs
+// almost as high as code only the failing test runs.
 import type { CodeSymbol } from "../../index/code-index.ts";
 import type { SignalScores } from "../localize-signal.ts";
 import type { CoverageByFile } from "./v8-coverage-lines.ts";
@@ -9,6 +12,8 @@ import type { CoverageByFile } from "./v8-coverage-lines.ts";
 export interface Execution {
   failed: boolean;
   coverage: CoverageByFile;
+  /** How many tests the execution stands for (a batch of sampled passing tests); 1 when absent. */
+  tests?: number;
 }
 
 export function spectrumSignal(
@@ -17,23 +22,27 @@ export function spectrumSignal(
 ): SignalScores {
   const scores: SignalScores = new Map();
   const totalFailed = executions.filter((e) => e.failed).length;
-  const totalPassed = executions.length - totalFailed;
+  const totalPassed = executions.filter((e) => !e.failed).reduce((n, e) => n + (e.tests ?? 1), 0);
   if (totalFailed === 0) return scores;
   const byFile = new Map<string, CodeSymbol[]>();
   for (const s of candidates) byFile.set(s.file, [...(byFile.get(s.file) ?? []), s]);
   for (const [file, symbols] of byFile) {
-    const runs = executions.map((e) => ({ failed: e.failed, entry: e.coverage.get(file) }));
+    const runs = executions.map((e) => ({
+      failed: e.failed,
+      tests: e.tests ?? 1,
+      entry: e.coverage.get(file),
+    }));
     if (!runs.some((r) => r.failed && r.entry)) continue;
     for (const [symbol, lines] of ownLines(symbols)) {
       let best: { score: number; ef: number; ep: number } | null = null;
       for (const point of [...lines, byName]) {
         let ef = 0;
         let ep = 0;
-        for (const { failed, entry } of runs) {
+        for (const { failed, tests, entry } of runs) {
           if (!entry || !(point === byName ? entry.functionNames.has(symbol.name) : entry.lines.has(point)))
             continue;
           if (failed) ef += 1;
-          else ep += 1;
+          else ep += tests;
         }
         if (ef === 0) continue;
         const score = ef / Math.sqrt(totalFailed * (ef + ep));
@@ -42,7 +51,7 @@ export function spectrumSignal(
       if (best)
         scores.set(symbol.id, {
           strength: Number(best.score.toFixed(4)),
-          detail: `ochiai ${best.score.toFixed(2)}: ran in ${best.ef}/${totalFailed} failing and ${best.ep}/${totalPassed} passing runs`,
+          detail: `ochiai ${best.score.toFixed(2)}: ran in ${best.ef}/${totalFailed} failing and ${best.ep}/${totalPassed} passing tests`,
         });
     }
   }

@@ -24,13 +24,13 @@ describe("selecting one failing test with each runner's own filter", () => {
     const argv = command.split(" ");
     const kind = testRunnerKind(argv);
     expect(kind).not.toBeNull();
-    expect(filteredArgv(kind!, argv, target)).toEqual(expected);
+    expect(filteredArgv(kind!, argv, [target])).toEqual(expected);
   });
 
   it("runs a pytest node id as given, without the suite's own paths", () => {
     const argv = ["pytest", "-p", "no:cacheprovider", "tests"];
     const nodeId = "tests/test_x.py::TestX::test_y[1-2]";
-    expect(filteredArgv("pytest", argv, { name: "test_y", file: "tests/test_x.py", nodeId })).toEqual([
+    expect(filteredArgv("pytest", argv, [{ name: "test_y", file: "tests/test_x.py", nodeId }])).toEqual([
       "pytest",
       "-p",
       "no:cacheprovider",
@@ -41,5 +41,26 @@ describe("selecting one failing test with each runner's own filter", () => {
   it("does not recognise a command that starts no known runner", () => {
     expect(testRunnerKind(["make", "check"])).toBeNull();
     expect(testRunnerKind(["node", "scripts/test.js"])).toBeNull();
+  });
+
+  it.each([
+    [
+      "npx jest --ci",
+      ["npx", "jest", "--ci", "test/a.test.js", "test/b.test.js", "-t", "(?:adds|sub\\.tracts)$"],
+    ],
+    ["npx mocha test/", ["npx", "mocha", "test/", "--grep", "(?:adds|sub\\.tracts)$"]],
+    [
+      "node --test test/",
+      ["node", "--test", "--test-name-pattern=adds$", "--test-name-pattern=sub\\.tracts$", "test/"],
+    ],
+    ["npx ava --verbose", ["npx", "ava", "--verbose", "test/a.test.js", "test/b.test.js"]],
+    ["pytest -q tests", ["pytest", "-q", "test/a.test.js", "test/b.test.js", "-k", "adds or sub.tracts"]],
+  ])("runs a batch of passing tests as one process: %s", (command, expected) => {
+    const argv = command.split(" ");
+    const batch = [
+      { name: "adds", file: "test/a.test.js" },
+      { name: "sub.tracts", file: "test/b.test.js" },
+    ];
+    expect(filteredArgv(testRunnerKind(argv)!, argv, batch)).toEqual(expected);
   });
 });
