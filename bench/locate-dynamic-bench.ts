@@ -1,6 +1,9 @@
-// Static vs dynamic (`xihe locate --run`) localization on the development set's mutation tasks:
-//   node bin/run-ts.js bench/locate-dynamic-bench.ts -- [--corpus DIR] [--mirrors DIR] [--work DIR]
-//     [--only ID,ID] [--budget SECONDS]
+// Static vs dynamic (`xihe locate --run`) localization on the corpus' mutation tasks:
+//   node bin/run-ts.js bench/locate-dynamic-bench.ts -- [--set dev|tune|test] [--corpus DIR]
+//     [--new-corpus DIR] [--mirrors DIR] [--work DIR] [--only ID,ID] [--budget SECONDS]
+// --set dev (default) runs the shared development set; tune and test the repositories of
+// split.json in --new-corpus (default bench/localize-corpus: tasks and logs; the tooling is the
+// shared corpus'). Prints a line per task, per repository and for the set.
 // Each task's mutated checkout is rebuilt with its dependencies installed (prepare.sh, PREPARE_INSTALL=1;
 // one install per repository, copied to its other tasks), its test command is timed as the corpus
 // runs it, then `xihe locate --json` runs without and with `--run TEST_CMD`. Prints file@1/@5 and
@@ -41,17 +44,27 @@ const work = resolve(
   flag("work") ?? process.env["XIHE_LOCALIZE_WORK"] ?? join(tmpdir(), "xihe-locate-dynamic-bench"),
 );
 const budget = flag("budget") ?? "120";
-if (!mirrors || !existsSync(join(corpus, "tasks.jsonl"))) {
+const set = flag("set") ?? "dev";
+if (!["dev", "tune", "test"].includes(set)) {
+  console.error(`--set must be dev, tune or test; got ${set}`);
+  process.exit(2);
+}
+const newCorpus = resolve(flag("new-corpus") ?? join(project, "bench", "localize-corpus"));
+const taskCorpus = set === "dev" ? corpus : newCorpus;
+if (!mirrors || !existsSync(join(taskCorpus, "tasks.jsonl"))) {
   console.error(
     "give --mirrors DIR (OWNER+NAME/repo git mirrors of repos.txt) and a corpus with tasks.jsonl",
   );
   process.exit(2);
 }
 const only = new Set((flag("only") ?? "").split(",").filter(Boolean));
-const tasks = readFileSync(join(corpus, "tasks.jsonl"), "utf8")
+const split = JSON.parse(readFileSync(join(newCorpus, "split.json"), "utf8")) as Record<string, string[]>;
+const setRepos = new Set(split[set] ?? []);
+const tasks = readFileSync(join(taskCorpus, "tasks.jsonl"), "utf8")
   .split("\n")
   .filter(Boolean)
   .map((l) => JSON.parse(l) as Task)
+  .filter((t) => set === "dev" || setRepos.has(taskRepo(t.id)))
   .filter((t) => only.size === 0 || only.has(t.id));
 
 // prepare.sh's mutator imports `typescript`: run a copy of the corpus that borrows the project's.
@@ -59,6 +72,10 @@ const scripts = join(work, "corpus");
 rmSync(scripts, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 cpSync(corpus, scripts, { recursive: true });
+if (set !== "dev") {
+  cpSync(join(newCorpus, "tasks.jsonl"), join(scripts, "tasks.jsonl"));
+  cpSync(join(newCorpus, "logs"), join(scripts, "logs"), { recursive: true });
+}
 symlinkSync(join(project, "node_modules"), join(scripts, "node_modules"));
 const installed = new Map<string, string>();
 const rows: {
@@ -73,7 +90,7 @@ const rows: {
 for (const task of tasks) {
   const dir = await checkout(task);
   const testMs = await timeTestCommand(task, dir);
-  const logFile = join(corpus, task.log);
+  const logFile = join(taskCorpus, task.log);
   const base = [
     join(project, "bin", "xihe.js"),
     "locate",
@@ -104,7 +121,7 @@ for (const task of tasks) {
       ? "ranked"
       : `fallback: ${row.dynamic.dynamic?.reason ?? d.value.stderr.slice(0, 200)}`;
   console.log(
-    `${task.id} static=${rank(task, row.static)} dynamic=${rank(task, row.dynamic)} test_s=${(testMs / 1000).toFixed(1)} dyn_s=${(d.ms / 1000).toFixed(1)} ${note}`,
+    `${task.id} static=${rank(task, row.static)} dynamic=${rank(task, row.dynamic)} test_s=${(testMs / 1000).toFixed(1)} static_s=${(s.ms / 1000).toFixed(1)} dyn_s=${(d.ms / 1000).toFixed(1)} ${note}`,
   );
 }
 summarise();
@@ -168,23 +185,44 @@ function rank(task: Task, located: Located): string {
   return `file#${file || "-"}/func#${func || "-"}`;
 }
 
-function summarise(): void {
-  const at = (mode: "static" | "dynamic", k: number, func: boolean) =>
-    rows.filter((r) =>
-      r[mode].results
-        .slice(0, k)
-        .some(
-          (x) =>
-            x.file === r.task.file && (!func || (x.startLine <= r.task.line && r.task.line <= x.endLine)),
-        ),
-    ).length / Math.max(rows.length, 1);
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+/** `minimist-03` -> `minimist`. */
+function taskRepo(id: string): string {
+  return id.replace(/-\d+$/, "");
+}
+
+type Row = (typeof rows)[number];
+
+function hits(group: readonly Row[], mode: "static" | "dynamic", k: number, func: boolean): string {
+  const n = group.filter((r) =>
+    r[mode].results
+      .slice(0, k)
+      .some(
+        (x) => x.file === r.task.file && (!func || (x.startLine <= r.task.line && r.task.line <= x.endLine)),
+      ),
+  ).length;
+  return (n / Math.max(group.length, 1)).toFixed(3);
+}
+
+function median(xs: number[]): number {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+}
+
+function printGroup(label: string, group: readonly Row[]): void {
   for (const mode of ["static", "dynamic"] as const)
     console.log(
-      `bench:locate-dynamic ${mode} tasks=${rows.length} file@1=${at(mode, 1, false).toFixed(3)} file@5=${at(mode, 5, false).toFixed(3)} func@1=${at(mode, 1, true).toFixed(3)} func@5=${at(mode, 5, true).toFixed(3)}`,
+      `bench:locate-dynamic ${label} ${mode} tasks=${group.length} file@1=${hits(group, mode, 1, false)} file@5=${hits(group, mode, 5, false)} func@1=${hits(group, mode, 1, true)} func@5=${hits(group, mode, 5, true)}`,
     );
-  const ranked = rows.filter((r) => r.dynamic.dynamic?.status === "ranked").length;
+  const ranked = group.filter((r) => r.dynamic.dynamic?.status === "ranked").length;
   console.log(
-    `bench:locate-dynamic ranked=${ranked}/${rows.length} median_test_s=${(median(rows.map((r) => r.testMs)) / 1000).toFixed(2)} median_static_s=${(median(rows.map((r) => r.staticMs)) / 1000).toFixed(2)} median_dynamic_s=${(median(rows.map((r) => r.dynamicMs)) / 1000).toFixed(2)} median_ratio=${median(rows.map((r) => r.dynamicMs / r.testMs)).toFixed(2)}`,
+    `bench:locate-dynamic ${label} ranked=${ranked}/${group.length} median_test_s=${(median(group.map((r) => r.testMs)) / 1000).toFixed(2)} median_static_s=${(median(group.map((r) => r.staticMs)) / 1000).toFixed(2)} median_dynamic_s=${(median(group.map((r) => r.dynamicMs)) / 1000).toFixed(2)} median_ratio=${median(group.map((r) => r.dynamicMs / r.testMs)).toFixed(2)}`,
   );
+}
+
+function summarise(): void {
+  for (const repo of [...new Set(rows.map((r) => taskRepo(r.id)))].sort())
+    printGroup(
+      `set=${set} repo=${repo}`,
+      rows.filter((r) => taskRepo(r.id) === repo),
+    );
+  printGroup(`set=${set} all`, rows);
 }

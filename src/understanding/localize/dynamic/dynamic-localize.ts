@@ -8,7 +8,7 @@ import { SandboxEnvError } from "../../../workspace/sandbox/sandbox-env.ts";
 import type { CodeIndex } from "../../index/code-index.ts";
 import { isCallable } from "../../index/symbol-lookup.ts";
 import type { SignalScores } from "../localize-signal.ts";
-import { createCoverageFolder } from "./coverage-folder.ts";
+import { createCoverageFolder, type CoverageFolder } from "./coverage-folder.ts";
 import { runWithCoverage, type CoverageRunContext, type DynamicRun } from "./coverage-run.ts";
 import { failingTargets } from "./failing-targets.ts";
 import type { TestTarget } from "./filtered-argv.ts";
@@ -65,17 +65,20 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
   const plan = planRuns(input, runner);
   if (plan.length === 0) return fallback("the log names no failing test to re-run");
   const { PYTHONPATH: pythonPath, NODE_V8_COVERAGE: _ours, ...env } = resolved.env;
-  const folder = createCoverageFolder(input.sandbox.root, input.newHexId(), relativeEntries(pythonPath));
-  const context = { ...input, folder, command: { runner, argv: resolved.argv, env } };
+  // One coverage folder per run: the runs go at the same time.
+  const folders = plan.map(() =>
+    createCoverageFolder(input.sandbox.root, input.newHexId(), relativeEntries(pythonPath)),
+  );
+  const context = { ...input, command: { runner, argv: resolved.argv, env } };
   let executions: Execution[];
   try {
-    executions = await runPlan(context, plan, runs, () => input.budgetMs - (input.now() - started));
+    executions = await runPlan(context, plan, folders, runs, input.budgetMs - (input.now() - started));
   } catch (err) {
     // A variable the command line sets that the sandbox may not pass (A29): say so, rank statically.
     if (err instanceof SandboxEnvError) return fallback(err.message);
     throw err;
   } finally {
-    folder.remove();
+    for (const folder of folders) folder.remove();
   }
   if (!executions.some((e) => e.failed)) return fallback(noFailureReason(runs, input.budgetMs));
   const tests = new Set(input.index.files.filter((f) => f.isTest).map((f) => f.path));
@@ -109,23 +112,28 @@ function planRuns(input: DynamicLocalizeInput, runner: TestRunnerKind): Step[] {
     byFileOnly,
     max: input.maxPassing ?? 4,
   });
-  // Each failing test is its own execution (they decide the spectrum's F); the passing sample runs as
-  // one process: a filtered run costs about a whole start-up of the runner, whatever it selects.
-  const steps: Step[] = failing.map((target) => ({ targets: [target], expected: "fail" }));
+  // Two processes, whatever the counts: a filtered run costs about a whole start-up of the runner,
+  // whatever it selects. The failing tests run together (each stands for one failing execution), and
+  // so do the sampled passing ones.
+  const steps: Step[] = [{ targets: failing, expected: "fail" }];
   if (passing.length > 0) steps.push({ targets: passing, expected: "pass" });
   return steps;
 }
 
+// The runs go at the same time (each in its own coverage folder), within what is left of the budget.
 async function runPlan(
-  context: CoverageRunContext,
+  context: Omit<CoverageRunContext, "folder">,
   plan: readonly Step[],
+  folders: readonly CoverageFolder[],
   runs: DynamicRun[],
-  remainingMs: () => number,
+  remainingMs: number,
 ): Promise<Execution[]> {
+  if (remainingMs <= 0) return [];
+  const outcomes = await Promise.all(
+    plan.map((step, i) => runWithCoverage({ ...context, folder: folders[i]! }, step, remainingMs)),
+  );
   const executions: Execution[] = [];
-  for (const step of plan) {
-    if (remainingMs() <= 0) break;
-    const outcome = await runWithCoverage(context, step, remainingMs());
+  for (const outcome of outcomes) {
     if (!outcome) continue;
     runs.push(outcome.run);
     if (outcome.execution) executions.push(outcome.execution);

@@ -1,10 +1,10 @@
 // Spectrum-based fault localization: a line's Ochiai score is ef / sqrt(F * (ef + ep)), where ef/ep
 // count the failing/passing executions that ran it and F all failing ones. A function scores its
 // best own line (lines of a nested function belong to the nested one); a function known to have run
-// only by name (transformed modules) counts as run wherever its name was seen. A passing batch (the
-// sampled tests run as one process) counts as as many passing executions as it had tests: which of
-// them ran a line is unknown, and counting the batch once would rank code every passing test runs
-// almost as high as code only the failing test runs.
+// only by name (transformed modules) counts as run wherever its name was seen. A batch (tests run as
+// one process) counts as as many executions as it had tests: which of them ran a line is unknown, and
+// counting a passing batch once would rank code every passing test runs almost as high as code only
+// the failing tests run.
 import type { CodeSymbol } from "../../index/code-index.ts";
 import type { SignalScores } from "../localize-signal.ts";
 import type { CoverageByFile } from "./v8-coverage-lines.ts";
@@ -21,7 +21,7 @@ export function spectrumSignal(
   candidates: readonly CodeSymbol[],
 ): SignalScores {
   const scores: SignalScores = new Map();
-  const totalFailed = executions.filter((e) => e.failed).length;
+  const totalFailed = executions.filter((e) => e.failed).reduce((n, e) => n + (e.tests ?? 1), 0);
   const totalPassed = executions.filter((e) => !e.failed).reduce((n, e) => n + (e.tests ?? 1), 0);
   if (totalFailed === 0) return scores;
   const byFile = new Map<string, CodeSymbol[]>();
@@ -41,7 +41,7 @@ export function spectrumSignal(
         for (const { failed, tests, entry } of runs) {
           if (!entry || !(point === byName ? entry.functionNames.has(symbol.name) : entry.lines.has(point)))
             continue;
-          if (failed) ef += 1;
+          if (failed) ef += tests;
           else ep += tests;
         }
         if (ef === 0) continue;
