@@ -6,6 +6,8 @@ export type AlertLanguage = "en" | "zh";
 
 interface Wording {
   title: (kind: AlertKind, runs: number, repo: string) => string;
+  /** After a label: ": " or the full-width "：". */
+  colon: string;
   why: string;
   stageLabel: string;
   stage: (index: number, total: number, name: string) => string;
@@ -19,11 +21,12 @@ interface Wording {
   suggestion: Record<SuggestionKey, string>;
 }
 
-const kindEn: Record<AlertKind, string> = {
-  run_gave_up: "gave up",
-  fix_ready: "fix ready for review",
-  needs_person: "needs a person",
-  workflow_failed: "workflow failed",
+const runsEn = (n: number) => `${n} run${n === 1 ? "" : "s"}`;
+const titleEn: Record<AlertKind, (runs: number) => string> = {
+  run_gave_up: (n) => `${runsEn(n)} gave up`,
+  fix_ready: (n) => `fix ready for review (${runsEn(n)})`,
+  needs_person: (n) => `${runsEn(n)} need${n === 1 ? "s" : ""} a person`,
+  workflow_failed: (n) => `workflow failed (${runsEn(n)})`,
 };
 const kindZh: Record<AlertKind, string> = {
   run_gave_up: "已放弃，需要人工处理",
@@ -34,7 +37,8 @@ const kindZh: Record<AlertKind, string> = {
 
 export const wording: Record<AlertLanguage, Wording> = {
   en: {
-    title: (kind, runs, repo) => `Xihe: ${runs} run${runs === 1 ? "" : "s"} ${kindEn[kind]} — ${repo}`,
+    title: (kind, runs, repo) => `Xihe: ${titleEn[kind](runs)} — ${repo}`,
+    colon: ": ",
     why: "Why",
     stageLabel: "Stage",
     stage: (index, total, name) => `step ${index}/${total} (${name})`,
@@ -56,6 +60,7 @@ export const wording: Record<AlertLanguage, Wording> = {
   },
   zh: {
     title: (kind, runs, repo) => `羲和：${runs} 个运行${kindZh[kind]} — ${repo}`,
+    colon: "：",
     why: "原因",
     stageLabel: "阶段",
     stage: (index, total, name) => `第 ${index}/${total} 步（${name}）`,

@@ -17,17 +17,16 @@ const wecomLookalikes: Record<string, string> = {
   ">": "›",
   "[": "［",
   "]": "］",
-  "(": "（",
-  ")": "）",
   "`": "ˋ",
   "*": "∗",
   "#": "＃",
   _: "＿",
 };
 
-/** WeCom markdown: no tags (mentions, font colours), links or emphasis from the text. */
+/** WeCom markdown: no tags (mentions, font colours), links or emphasis from the text (a parameter
+ * never starts a line, so `#` and `>` can't make headings or quotes). */
 export function forWecom(text: string, maxChars = 300): string {
-  return oneLine(text, maxChars).replace(/[<>[\]()`*#_]/g, (c) => wecomLookalikes[c] ?? c);
+  return oneLine(text, maxChars).replace(/[<>[\]`*]/g, (c) => wecomLookalikes[c] ?? c);
 }
 
 /** Slack mrkdwn: the three characters Slack asks to escape; formatting marks broken by a zero-width space. */
@@ -45,7 +44,9 @@ export function safeUrl(url: string | null): string | null {
   try {
     const parsed = new URL(url);
     if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return null;
-    return parsed.toString().replace(/[()<>|\s]/g, encodeURIComponent);
+    return parsed
+      .toString()
+      .replace(/[()[\]<>|\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
   } catch {
     return null;
   }

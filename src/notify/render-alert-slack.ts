@@ -29,13 +29,17 @@ function renderGroup(group: AlertGroup, language: AlertLanguage): Block[] {
   const last = latestOf(group);
   const runs = runsOf(group);
   const fields = [
-    `*${w.why}:* ${forSlack(last.failureClass, 60)} — ${forSlack(last.summary)}`,
+    `*${w.why}${w.colon.trim()}* ${forSlack(last.failureClass, 60)} — ${forSlack(last.summary)}`,
     ...(last.stage
-      ? [`*${w.stageLabel}:* ${forSlack(w.stage(last.stage.index, last.stage.total, last.stage.name), 80)}`]
+      ? [
+          `*${w.stageLabel}${w.colon.trim()}* ${forSlack(w.stage(last.stage.index, last.stage.total, last.stage.name), 80)}`,
+        ]
       : []),
-    `*${w.retriesLabel}:* ${w.retries(last.retries)}`,
-    ...(last.toolChain.length > 0 ? [`*${w.steps}:* ${forSlack(last.toolChain.join(" → "), 400)}`] : []),
-    `*${w.todo}:* ${w.suggestion[last.suggestion]}`,
+    `*${w.retriesLabel}${w.colon.trim()}* ${w.retries(last.retries)}`,
+    ...(last.toolChain.length > 0
+      ? [`*${w.steps}${w.colon.trim()}* ${forSlack(last.toolChain.join(" → "), 400)}`]
+      : []),
+    `*${w.todo}${w.colon.trim()}* ${w.suggestion[last.suggestion]}`,
   ];
   return [
     {
@@ -45,7 +49,10 @@ function renderGroup(group: AlertGroup, language: AlertLanguage): Block[] {
     { type: "section", text: { type: "mrkdwn", text: fields.join("\n") } },
     {
       type: "section",
-      text: { type: "mrkdwn", text: `*${w.runs}:*\n${runs.map((e) => runLine(e, language)).join("\n")}` },
+      text: {
+        type: "mrkdwn",
+        text: `*${w.runs}${w.colon.trim()}*\n${runs.map((e) => runLine(e, language)).join("\n")}`,
+      },
     },
   ];
 }

@@ -15,7 +15,7 @@ function renderGroup(group: AlertGroup, language: AlertLanguage, flavour: TextFl
   const w = wording[language];
   const md = flavour === "markdown";
   const esc = (text: string, max?: number) => (md ? forWecom(text, max) : oneLine(text, max ?? 300));
-  const label = (text: string) => (md ? `**${text}:** ` : `${text}: `);
+  const label = (text: string) => (md ? `**${text}${w.colon.trim()}** ` : `${text}${w.colon}`);
   const last = latestOf(group);
   const runs = runsOf(group);
   const lines = [
