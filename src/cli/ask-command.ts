@@ -1,7 +1,7 @@
 // `xihe ask --repo DIR "question" [-k N] [--json]`: with a model configured (XIHE_MODEL_*), an
 // answer grounded in recalled code that cites path:line; without one, the ranked relevant locations
 // with numbered snippets.
-import type { RegisterCommand } from "../cli.ts";
+import type { RegisterCommand } from "./register-command.ts";
 import { loadEnv } from "../config.ts";
 import { UsageError } from "../errors.ts";
 import { answerFromIndex } from "../understanding/ask/answer-from-index.ts";

@@ -2,7 +2,7 @@
 // `base` do, per changed function or class, with who calls it and which tests reach it. The same core
 // as `/xihe explain` on a pull request; with a model configured, each symbol also gets its sentences.
 import { execFileSync } from "node:child_process";
-import type { RegisterCommand } from "../cli.ts";
+import type { RegisterCommand } from "./register-command.ts";
 import { loadEnv } from "../config.ts";
 import { UsageError } from "../errors.ts";
 import { explainDiff, type SymbolExplanation } from "../understanding/explain/explain-diff.ts";

@@ -52,7 +52,7 @@ const contents = () =>
   service.received.map((r) => (JSON.parse(r.body) as { markdown: { content: string } }).markdown.content);
 
 describe("alert notifier", () => {
-  it("turns a storm of 100 failures from 30 runs in one minute into at most 5 messages naming all 30 runs", async () => {
+  it("A31: turns a storm of 100 failures from 30 runs in one minute into at most 5 messages naming all 30 runs", async () => {
     const { notifier: n } = notifier();
     const classes = ["repairs_exhausted", "install_failed", "budget_exceeded"];
     for (let i = 0; i < 100; i++) {
@@ -79,7 +79,7 @@ describe("alert notifier", () => {
     for (const t of texts) expect(Buffer.byteLength(t)).toBeLessThanOrEqual(4096);
   });
 
-  it("sends the same run's same failure twice within 5 minutes once", async () => {
+  it("A31: sends the same run's same failure twice within 5 minutes once", async () => {
     const { notifier: n } = notifier();
     await n.record(alertEvent({ at: clock.toISOString() }), subscription("team"));
     advance(61_000);
@@ -96,7 +96,7 @@ describe("alert notifier", () => {
     expect(service.received).toHaveLength(2);
   });
 
-  it("retries a message the service refused with 429 or WeCom's rate-limit errcode, and loses none", async () => {
+  it("A31: retries a message the service refused with 429 or WeCom's rate-limit errcode, and loses none", async () => {
     const { notifier: n, outbox } = notifier();
     service.script(
       { status: 429, body: "", headers: { "retry-after": "30" } },
@@ -118,7 +118,7 @@ describe("alert notifier", () => {
     expect((await outbox.listMessages())[0]).toMatchObject({ status: "sent" });
   });
 
-  it("delivers messages left undelivered by a stopped process exactly once after a restart", async () => {
+  it("A31: delivers messages left undelivered by a stopped process exactly once after a restart", async () => {
     const first = notifier();
     service.script({ status: 503, body: "" });
     await first.notifier.record(alertEvent({ at: clock.toISOString() }), subscription("team"));
@@ -165,6 +165,12 @@ describe("alert notifier", () => {
     // 12 alerts over 24 minutes: 3 single messages, then digests 10 minutes apart.
     expect(service.received.length).toBeLessThanOrEqual(5);
     expect(service.received.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("A30: skips a channel a repository names but the App's environment does not define", async () => {
+    const { notifier: n, outbox } = notifier();
+    expect(await n.record(alertEvent(), subscription("elsewhere"))).toEqual([]);
+    expect(await outbox.pendingAlerts()).toEqual([]);
   });
 
   it("holds messages during quiet hours and sends them when they end", async () => {

@@ -1,3 +1,4 @@
+/* eslint-disable no-irregular-whitespace -- the Slack snapshots hold the zero-width spaces that break its formatting marks */
 // Alert text is fixed templates plus neutralised parameters: pinned per channel and language, and
 // hostile parameters (mentions, links, markup from a PR author's log line) come out inert.
 import { describe, expect, it } from "vitest";
@@ -140,7 +141,7 @@ describe("alert templates", () => {
     `);
   });
 
-  it("neutralises mentions, links and markup in parameters a PR author controls", () => {
+  it("A50: neutralises mentions, links and markup in parameters a PR author controls", () => {
     const hostile = alertEvent({
       summary:
         "boom <@all> <!channel> [click me](https://evil.example/x) **urgent** `rm -rf`\n### forged heading",

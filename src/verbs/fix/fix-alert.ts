@@ -5,8 +5,10 @@ import type { RunOutcome } from "../../runs/run-executor.ts";
 
 export function fixAlert(outcome: FixOutcome, refused: boolean): NonNullable<RunOutcome["alert"]> {
   const retries = outcome.rounds;
-  if (outcome.status === "done" && !refused) return { failureClass: "fixed", retries, suggestion: "review_fix" };
-  if (outcome.status === "needs_input") return { failureClass: "held", retries, suggestion: "approve_change" };
+  if (outcome.status === "done" && !refused)
+    return { failureClass: "fixed", retries, suggestion: "review_fix" };
+  if (outcome.status === "needs_input")
+    return { failureClass: "held", retries, suggestion: "approve_change" };
   if (refused) return { failureClass: "delivery_refused", retries, suggestion: "read_log" };
   if (outcome.budgetStop) return { failureClass: "budget_exceeded", retries, suggestion: "raise_budget" };
   if (outcome.install?.status === "failed" || outcome.install?.status === "refused")
