@@ -125,7 +125,12 @@ export async function runInstallPhase(
       durationMs,
       tail,
     }));
-    const base = { steps: trimmed, registries: allowList, proxy: proxy.evidence(), cache: cache.evidence };
+    const base = {
+      steps: trimmed,
+      registries: allowList,
+      proxy: await proxy.evidence(),
+      cache: cache.evidence,
+    };
     const last = steps.at(-1);
     // Stored before anything else runs in the workspace: only the install step has touched it (A48).
     if (phase.ok || last === undefined)
