@@ -30,7 +30,8 @@ corpus=$work/corpus
 mkdir -p "$corpus/logs" "$corpus/work/parts"
 cp -r "$tools"/mutate.mjs "$tools"/prepare.sh "$tools"/score.mjs "$tools"/lib "$corpus"/
 cp "$here/repos.json" "$corpus/repos.json"
-[ -e "$corpus/node_modules" ] || ln -s "$project/node_modules" "$corpus/node_modules"
+# -n: a link left by another checkout of the project may dangle; replace it
+ln -sfn "$project/node_modules" "$corpus/node_modules"
 ids=("$@")
 if [ ${#ids[@]} -eq 0 ]; then
   mapfile -t ids < <(node -e 'for (const r of require(process.argv[1]).repos) console.log(r.id)' "$here/repos.json")
