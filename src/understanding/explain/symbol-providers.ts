@@ -37,7 +37,9 @@ export function symbolProviders(
         ) {
           add(names, ref.file, b.local);
           if (!exporters.has(ref.file)) next.set(ref.file, b.local);
-        } else if (exported !== undefined && b.imported === "*") add(modules, ref.file, b.local);
+        } else if (exported !== undefined && (b.imported === "*" || b.imported === "default"))
+          // A default import of a CommonJS module is its `module.exports` object: `sjson.parse`.
+          add(modules, ref.file, b.local);
         else if (namesModule(ref.resolved, b.imported, frontier)) add(modules, ref.file, b.local);
         // `from . import tomllib` where that package did `import tomli as tomllib`.
         else if (modules.get(ref.resolved)?.has(b.imported)) add(modules, ref.file, b.local);

@@ -19,6 +19,7 @@ export interface Reference {
 export type UsesIn = (file: string) => readonly IdentifierUse[];
 
 const selfNames = new Set(["this", "self", "cls", "super"]);
+const ownerKinds = new Set(["class", "interface", "type", "module"]);
 const noUses: readonly IdentifierUse[] = [];
 
 /** Names whose uses must be scanned to find the symbol's references. */
@@ -37,7 +38,9 @@ export function symbolReferences(
   symbol: CodeSymbol,
   usesIn: UsesIn,
 ): Reference[] {
-  const parent = symbol.parent ? (lookup.byId(symbol.parent) ?? null) : null;
+  // Only a class-like owner makes a member: a function nested in a function is used by bare name.
+  const enclosing = symbol.parent ? (lookup.byId(symbol.parent) ?? null) : null;
+  const parent = enclosing && ownerKinds.has(enclosing.kind) ? enclosing : null;
   const own = symbolProviders(index, symbol, usesIn);
   const owner = parent ? symbolProviders(index, parent, usesIn) : null;
   const uniqueMethod =
