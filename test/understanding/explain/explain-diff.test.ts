@@ -57,7 +57,13 @@ describe("explainDiff", () => {
     // Reached through `total`, which the test calls: not "untested".
     expect(added?.risks).toEqual([]);
     expect(added?.testsReaching).toEqual([
-      { test: "totals", path: "test/cart.test.js", line: 6, via: ["totals", "total", "applyTax"], changedInDiff: false },
+      {
+        test: "totals",
+        path: "test/cart.test.js",
+        line: 6,
+        via: ["totals", "total", "applyTax"],
+        changedInDiff: false,
+      },
     ]);
     expect(removed).toMatchObject({ kind: "function", line: 5, commentLine: null, signatureAfter: null });
     expect(removed?.risks).toEqual(["public API removed (exported (the package declares no entry point))"]);
@@ -75,7 +81,9 @@ describe("explainDiff", () => {
       },
     ]);
     expect(total?.explanation).toContain("changes its signature");
-    expect(total?.explanation).toContain("called from 1 place(s) in the code, and referenced 1 time(s) in tests");
+    expect(total?.explanation).toContain(
+      "called from 1 place(s) in the code, and referenced 1 time(s) in tests",
+    );
   });
 
   it("keeps only the focused symbol or path", async () => {

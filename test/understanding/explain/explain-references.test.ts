@@ -55,15 +55,21 @@ describe("explain references", () => {
         .replace("return a.price - b.price;", "return b.price - a.price;"),
     });
     const by = (name: string) => result.symbols.find((s) => s.qualifiedName === name);
-    expect(by("MAX_ITEMS")?.references).toEqual([{ caller: "fill", path: "src/index.ts", line: 4, use: "value" }]);
-    expect(by("byPrice")?.references).toEqual([{ caller: "fill", path: "src/index.ts", line: 5, use: "value" }]);
+    expect(by("MAX_ITEMS")?.references).toEqual([
+      { caller: "fill", path: "src/index.ts", line: 4, use: "value" },
+    ]);
+    expect(by("byPrice")?.references).toEqual([
+      { caller: "fill", path: "src/index.ts", line: 5, use: "value" },
+    ]);
     expect(by("Item")?.references.map((r) => [r.path, r.line, r.use])).toEqual([
       ["src/index.ts", 2, "type"],
       ["src/limits.ts", 7, "type"],
       ["src/limits.ts", 10, "type"],
     ]);
     expect(by("Item")?.referenceTotal).toBe(3);
-    expect(by("Cart")?.callers).toEqual([{ caller: "fill", path: "src/index.ts", line: 3, use: "constructor" }]);
+    expect(by("Cart")?.callers).toEqual([
+      { caller: "fill", path: "src/index.ts", line: 3, use: "constructor" },
+    ]);
     for (const s of result.symbols) expect(s.explanation).not.toContain("Nothing in the indexed code");
   });
 
@@ -72,7 +78,10 @@ describe("explain references", () => {
       {
         "pyproject.toml": '[project]\nname = "tomlish"\n',
         "src/tomlish/__init__.py": lines("from tomlish._parser import loads", "", '__all__ = ["loads"]'),
-        "src/tomlish/_parser.py": lines("def loads(text):", "    return dict(x.split('=') for x in text.splitlines())"),
+        "src/tomlish/_parser.py": lines(
+          "def loads(text):",
+          "    return dict(x.split('=') for x in text.splitlines())",
+        ),
         "benchmark/run.py": lines(
           "import rtoml",
           "import toml",
@@ -99,7 +108,10 @@ describe("explain references", () => {
   });
 
   it("reports the real total of callers beyond the listed ones", async () => {
-    const callers = Array.from({ length: 230 }, (_, i) => `export function use${i}() {\n  return tax(${i});\n}`);
+    const callers = Array.from(
+      { length: 230 },
+      (_, i) => `export function use${i}() {\n  return tax(${i});\n}`,
+    );
     const result = await explainChange(
       {
         "package.json": '{ "name": "t", "type": "module" }\n',

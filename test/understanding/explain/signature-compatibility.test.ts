@@ -4,10 +4,26 @@ import { behaviourChanges } from "../../../src/understanding/explain/behaviour-c
 
 describe("compareSignatures", () => {
   it.each([
-    ["export function f(a: string)", "export function f(a: string, b = 1)", "parameter b added with a default"],
-    ["export function f(a: string)", "export function f(a: string, b?: number)", "parameter b added as optional"],
-    ["export function f(a: string)", "export function f(a: string | number)", "type of a widened or unstated (string → string | number)"],
-    ["export function f<T>(a: T)", "export function f<T, U = string>(a: T)", "generic parameter U added with a default"],
+    [
+      "export function f(a: string)",
+      "export function f(a: string, b = 1)",
+      "parameter b added with a default",
+    ],
+    [
+      "export function f(a: string)",
+      "export function f(a: string, b?: number)",
+      "parameter b added as optional",
+    ],
+    [
+      "export function f(a: string)",
+      "export function f(a: string | number)",
+      "type of a widened or unstated (string → string | number)",
+    ],
+    [
+      "export function f<T>(a: T)",
+      "export function f<T, U = string>(a: T)",
+      "generic parameter U added with a default",
+    ],
     ["def f(self, a: int)", "def f(self, a: int | None)", "type of a widened or unstated (int → int | None)"],
   ])("%s → %s is compatible", (before, after, reason) => {
     const change = compareSignatures(before, after, before.startsWith("def"));
@@ -20,7 +36,11 @@ describe("compareSignatures", () => {
     ["export function f(a, b)", "export function f(b, a)", "parameters reordered (a moved)"],
     ["export function f(a)", "export function f(a, b)", "new required parameter b"],
     ["export function f(a = 1)", "export function f(a)", "parameter a is now required"],
-    ["export function f(a: string | number)", "export function f(a: string)", "type of a changed from string | number to string"],
+    [
+      "export function f(a: string | number)",
+      "export function f(a: string)",
+      "type of a changed from string | number to string",
+    ],
     ["def f(path)", "def f(file)", "parameter path renamed to file (calls by keyword break)"],
     ["export function f(a)", "export async function f(a)", "now async: callers get a promise"],
   ])("%s → %s is breaking", (before, after, reason) => {
@@ -54,8 +74,8 @@ describe("behaviourChanges", () => {
       "condition changed: `(x > 0)` → `(x >= 0)`",
       "now raises RangeError",
     ]);
-    expect(behaviourChanges(['-    m = re.match(r"\\d+", s)', '+    m = re.match(r"\\d+(\\.\\d+)?", s)'])).toEqual([
-      'regular expression changed: `r"\\d+"` → `r"\\d+(\\.\\d+)?"`',
-    ]);
+    expect(
+      behaviourChanges(['-    m = re.match(r"\\d+", s)', '+    m = re.match(r"\\d+(\\.\\d+)?", s)']),
+    ).toEqual(['regular expression changed: `r"\\d+"` → `r"\\d+(\\.\\d+)?"`']);
   });
 });

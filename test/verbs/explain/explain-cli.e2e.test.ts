@@ -19,7 +19,10 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-async function xihe(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function xihe(
+  cwd: string,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const out = await run("node", [bin, ...args], { cwd, env: { PATH: process.env.PATH ?? "", HOME: cwd } });
     return { code: 0, ...out };
@@ -32,8 +35,14 @@ async function xihe(cwd: string, ...args: string[]): Promise<{ code: number; std
 function project(): TestRepo {
   const callers = Array.from({ length: 14 }, (_, i) => `export const v${i} = () => price(${i});`);
   repo = makeRepo({
-    "package.json": lines('{ "name": "shop", "version": "1.0.0", "type": "module", "main": "src/price.js",', '  "scripts": { "test": "node --test" } }'),
-    "package-lock.json": lines('{ "name": "shop", "version": "1.0.0", "lockfileVersion": 3, "requires": true,', '  "packages": { "": { "name": "shop", "version": "1.0.0" } } }'),
+    "package.json": lines(
+      '{ "name": "shop", "version": "1.0.0", "type": "module", "main": "src/price.js",',
+      '  "scripts": { "test": "node --test" } }',
+    ),
+    "package-lock.json": lines(
+      '{ "name": "shop", "version": "1.0.0", "lockfileVersion": 3, "requires": true,',
+      '  "packages": { "": { "name": "shop", "version": "1.0.0" } } }',
+    ),
     "src/price.js": lines("export function price(n) {", "  return n * 2;", "}"),
     "src/uses.js": lines('import { price } from "./price.js";', ...callers),
     "test/price.test.js": lines(
@@ -65,8 +74,12 @@ describe("xihe explain (bin)", () => {
     const r = project();
     r.write("src/price.js", lines("export function price(n, k = 3) {", "  return n * k;", "}"));
     const committed = await xihe(r.root, "explain", "--no-llm");
-    expect(committed.stdout).toContain("1 file(s) have uncommitted edits that are not included; pass --working-tree");
-    const json = JSON.parse((await xihe(r.root, "explain", "--no-llm", "--working-tree", "--base", "HEAD", "--json")).stdout);
+    expect(committed.stdout).toContain(
+      "1 file(s) have uncommitted edits that are not included; pass --working-tree",
+    );
+    const json = JSON.parse(
+      (await xihe(r.root, "explain", "--no-llm", "--working-tree", "--base", "HEAD", "--json")).stdout,
+    );
     expect(json.symbols[0].signatureChange).toEqual({
       compatibility: "compatible",
       reasons: ["parameter k added with a default"],
@@ -78,11 +91,16 @@ describe("xihe explain (bin)", () => {
     const r = project();
     const text = await xihe(r.root, "explain", "--no-llm", "--focus", "src/nope.js");
     expect(text.code).toBe(2);
-    expect(text.stderr).toBe("xihe: --focus src/nope.js matches no changed file or symbol; changed: src/price.js\n");
+    expect(text.stderr).toBe(
+      "xihe: --focus src/nope.js matches no changed file or symbol; changed: src/price.js\n",
+    );
     const json = await xihe(r.root, "explain", "--no-llm", "--focus", "nope", "--json");
     expect(json.code).toBe(2);
     expect(JSON.parse(json.stdout)).toEqual({
-      error: { code: "usage_error", message: "--focus nope matches no changed file or symbol; changed: src/price.js" },
+      error: {
+        code: "usage_error",
+        message: "--focus nope matches no changed file or symbol; changed: src/price.js",
+      },
     });
   });
 
