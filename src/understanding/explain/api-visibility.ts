@@ -6,6 +6,7 @@ import { posix } from "node:path";
 import type { CodeIndex } from "../index/code-index.ts";
 import { languageOf } from "../index/languages.ts";
 import { packageDirOf, packageEntries } from "./package-entries.ts";
+import type { ReadText } from "../index/project-overview.ts";
 
 export interface ApiVisibility {
   public: boolean;
@@ -21,8 +22,6 @@ export interface ApiSymbol {
   parent: ApiVisibility | null;
   isTest: boolean;
 }
-
-export type ReadText = (path: string) => string | null;
 
 export function apiVisibility(symbol: ApiSymbol, index: CodeIndex, readText: ReadText): ApiVisibility {
   if (symbol.isTest) return { public: false, reason: "test code" };

@@ -3,7 +3,7 @@
 // `src/index.ts`), and the files those re-export (`export ... from`, `module.exports = require()`).
 import { posix } from "node:path";
 import type { CodeIndex } from "../index/code-index.ts";
-import type { ReadText } from "./api-visibility.ts";
+import type { ReadText } from "../index/project-overview.ts";
 
 const entryFields = ["main", "module", "types", "typings", "browser", "exports", "bin"];
 const maxDepth = 4;
