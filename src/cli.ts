@@ -10,6 +10,7 @@ import { registerIndexCommand } from "./cli/index-command.ts";
 import { registerLocateCommand } from "./cli/locate-command.ts";
 import { registerAskCommand } from "./cli/ask-command.ts";
 import { registerExplainCommand } from "./cli/explain-command.ts";
+import { registerUpgradeCommand } from "./cli/upgrade-command.ts";
 
 /** A subcommand registers itself and reports its exit code through `setExit`. */
 export type RegisterCommand = (program: Command, io: CliIo, setExit: (code: ExitCode) => void) => void;
@@ -22,6 +23,7 @@ const commands: RegisterCommand[] = [
   registerExplainCommand,
   registerIndexCommand,
   registerFixCommand,
+  registerUpgradeCommand,
   registerSandboxCommand,
 ];
 
