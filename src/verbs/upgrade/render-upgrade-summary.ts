@@ -43,6 +43,8 @@ function renderResult(r: GroupResult): string[] {
   for (const c of r.migrationCommits) lines.push(`  migration: ${c.sha.slice(0, 12)}  ${c.summary}`);
   const v = r.verification;
   if (v) {
+    if (v.install)
+      lines.push(`  install (${v.install.manager ?? "none"}): ${v.install.status}: ${v.install.reason}`);
     for (const run of v.perception.runs)
       lines.push(`  tests with the update: $ ${run.command}  → exit ${run.exitCode}`);
     if (v.verdict)

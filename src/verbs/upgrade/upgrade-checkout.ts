@@ -110,6 +110,9 @@ async function upgradeInClone(
   const results: GroupResult[] = [];
   try {
     for (const group of plan.groups) {
+      // Each group starts from a clean tree: the previous group's node_modules would pass for
+      // installed (`npm install --package-lock-only` rewrites node_modules/.package-lock.json).
+      await git(["clean", "-q", "-ffdx"], clone);
       const result = await upgradeGroup(
         { ...deps, git: openWorkspaceGit(clone) },
         { ...req, root: clone, group, baseBranch },
