@@ -48,6 +48,11 @@ export interface UpgradePlan {
 
 const simpleRange = /^([~^]?)(\d+\.\d+\.\d+)$/;
 
+/** Whether the planner can move this range (a version, `^x.y.z` or `~x.y.z`): the others are not fetched. */
+export function isPlainRange(range: string): boolean {
+  return simpleRange.test(range);
+}
+
 export function planUpdates(
   dependencies: readonly DirectDependency[],
   registry: ReadonlyMap<string, PackageVersions>,

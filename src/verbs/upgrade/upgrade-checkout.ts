@@ -11,7 +11,8 @@ import type { FixInWorkspaceDeps } from "../fix/fix-in-workspace.ts";
 import { fetchPackageVersions } from "./fetch-package-versions.ts";
 import { readHostNpmRegistries } from "./host-npm-config.ts";
 import { readNpmProject } from "./npm-project.ts";
-import { planUpdates, type UpgradePlan } from "./plan-updates.ts";
+import { isPlainRange, planUpdates, type UpgradePlan } from "./plan-updates.ts";
+import { matchesPattern } from "./matches-pattern.ts";
 import { upgradeGroup, type GroupResult } from "./upgrade-group.ts";
 
 export type UpgradeManager = "npm" | "pip";
@@ -49,7 +50,13 @@ export async function upgradeCheckout(
   const dependencies = readNpmProject(req.root);
   if (req.only !== null && !dependencies.some((d) => d.name === req.only))
     throw new UsageError(`--only ${req.only}: not a direct dependency in package.json; check the name`);
-  const wanted = dependencies.filter((d) => req.only === null || d.name === req.only);
+  // Only what the plan can use is asked for: not ignored names, not git/file/tag ranges.
+  const wanted = dependencies.filter(
+    (d) =>
+      (req.only === null || d.name === req.only) &&
+      isPlainRange(d.range) &&
+      !req.config.deps.ignore.some((p) => matchesPattern(p, d.name)),
+  );
   const registries = await readHostNpmRegistries(deps.hostEnv);
   const versions = await fetchPackageVersions(
     wanted.map((d) => d.name),
