@@ -4,7 +4,6 @@
 // commits follow the bump on the same branch. Red and unfixed: the branch keeps the bump alone.
 import type { Env, RepoConfig } from "../../config.ts";
 import type { FixOutcome } from "../../agent/loop/fix-outcome.ts";
-import type { Store } from "../../store/store.ts";
 import type { WorkspaceGit } from "../../tools/workspace-git.ts";
 import type { InstallEvidence } from "../../workspace/install/run-install-phase.ts";
 import { installDependencies } from "../../runs/install-dependencies.ts";
