@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import type { RegisterCommand } from "../cli.ts";
+import type { Command } from "commander";
 import type { CliIo, ExitCode } from "./cli-io.ts";
 import { loadEnv, parseRepoConfig } from "../config.ts";
 import { UsageError } from "../errors.ts";
@@ -30,7 +30,8 @@ interface UpgradeFlags {
   json?: boolean;
 }
 
-export const registerUpgradeCommand: RegisterCommand = (program, io, setExit) => {
+// Typed without cli.ts's RegisterCommand so this file adds no import cycle (same shape).
+export const registerUpgradeCommand = (program: Command, io: CliIo, setExit: (code: ExitCode) => void) => {
   program
     .command("upgrade")
     .description(
