@@ -12,6 +12,7 @@ import { registerLocateCommand } from "./cli/locate-command.ts";
 import { registerAskCommand } from "./cli/ask-command.ts";
 import { registerExplainCommand } from "./cli/explain-command.ts";
 import { registerNotifyCommand } from "./cli/notify-command.ts";
+import { registerUpgradeCommand } from "./cli/upgrade-command.ts";
 
 // Subcommands, in the order `--help` lists them.
 const commands: RegisterCommand[] = [
@@ -21,6 +22,7 @@ const commands: RegisterCommand[] = [
   registerExplainCommand,
   registerIndexCommand,
   registerFixCommand,
+  registerUpgradeCommand,
   registerSandboxCommand,
   registerNotifyCommand,
 ];

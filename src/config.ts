@@ -124,9 +124,16 @@ export const repoConfigSchema = z
         schedule: z.enum(["off", "daily", "weekly"]).default("off"),
         managers: z.array(z.enum(["npm", "pip"])).default(["npm", "pip"]),
         ignore: z.array(z.string()).default([]),
+        // Group name -> package-name patterns (`@babel/*`): their minor/patch updates share one branch.
+        groups: z
+          .record(
+            z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "group names are lowercase letters, digits and -"),
+            z.array(z.string()).min(1),
+          )
+          .default({}),
         max_open_prs: z.number().int().min(1).max(50).default(5),
       })
-      .default({ schedule: "off", managers: ["npm", "pip"], ignore: [], max_open_prs: 5 }),
+      .default({ schedule: "off", managers: ["npm", "pip"], ignore: [], groups: {}, max_open_prs: 5 }),
     notify: notifySchema.default({
       language: "en",
       channels: [],
