@@ -2,10 +2,10 @@
 // [--trust-local] [--json]`: dependency upgrades on a local checkout. Each update group ends on
 // `xihe/deps/<group>` (a bump commit, then migration commits when the update broke the tests);
 // the user's branch and working tree are left as they were.
+import type { RegisterCommand } from "./register-command.ts";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import type { Command } from "commander";
 import type { CliIo, ExitCode } from "./cli-io.ts";
 import { loadEnv, parseRepoConfig } from "../config.ts";
 import { UsageError } from "../errors.ts";
@@ -30,8 +30,7 @@ interface UpgradeFlags {
   json?: boolean;
 }
 
-// Typed without cli.ts's RegisterCommand so this file adds no import cycle (same shape).
-export const registerUpgradeCommand = (program: Command, io: CliIo, setExit: (code: ExitCode) => void) => {
+export const registerUpgradeCommand: RegisterCommand = (program, io, setExit) => {
   program
     .command("upgrade")
     .description(
