@@ -3,6 +3,7 @@
 import { Command, CommanderError } from "commander";
 import { XiheError } from "./errors.ts";
 import { processIo, type CliIo, type ExitCode } from "./cli/cli-io.ts";
+import type { RegisterCommand } from "./cli/register-command.ts";
 import { registerDiagnoseCommand } from "./cli/diagnose-command.ts";
 import { registerFixCommand } from "./cli/fix-command.ts";
 import { registerSandboxCommand } from "./cli/sandbox-command.ts";
@@ -10,9 +11,8 @@ import { registerIndexCommand } from "./cli/index-command.ts";
 import { registerLocateCommand } from "./cli/locate-command.ts";
 import { registerAskCommand } from "./cli/ask-command.ts";
 import { registerExplainCommand } from "./cli/explain-command.ts";
-
-/** A subcommand registers itself and reports its exit code through `setExit`. */
-export type RegisterCommand = (program: Command, io: CliIo, setExit: (code: ExitCode) => void) => void;
+import { registerNotifyCommand } from "./cli/notify-command.ts";
+import { registerUpgradeCommand } from "./cli/upgrade-command.ts";
 
 // Subcommands, in the order `--help` lists them.
 const commands: RegisterCommand[] = [
@@ -22,7 +22,9 @@ const commands: RegisterCommand[] = [
   registerExplainCommand,
   registerIndexCommand,
   registerFixCommand,
+  registerUpgradeCommand,
   registerSandboxCommand,
+  registerNotifyCommand,
 ];
 
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCode> {

@@ -8,6 +8,43 @@ const commandList = z
   .array(z.string().min(1))
   .describe("Shell-free command lines, split into argv with shell-word rules; no pipes or redirects");
 
+/** What a run alerts people about (issue 17); channels are defined by the App's operator. */
+export const alertKinds = ["run_gave_up", "fix_ready", "needs_person", "workflow_failed"] as const;
+
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a 24-hour "HH:MM" time');
+const timezone = z.string().refine((tz) => {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}, "an IANA time zone such as Asia/Shanghai or UTC");
+
+const notifySchema = z.strictObject({
+  language: z.enum(["en", "zh"]).default("en"),
+  channels: z
+    .array(
+      z.strictObject({
+        name: z
+          .string()
+          .regex(/^[a-z0-9_]{1,32}$/i, "letters, digits and _ (the App's XIHE_NOTIFY_<NAME> setting)"),
+        events: z
+          .array(z.enum(alertKinds))
+          .min(1)
+          .default([...alertKinds]),
+      }),
+    )
+    .max(10)
+    .default([])
+    .describe("Channels by name; each is defined in the App's environment as XIHE_NOTIFY_<NAME>"),
+  aggregate_seconds: z.number().int().min(0).max(3600).default(60),
+  dedupe_minutes: z.number().int().min(0).max(1440).default(5),
+  digest_after: z.number().int().min(1).max(100).default(3),
+  digest_minutes: z.number().int().min(1).max(1440).default(10),
+  quiet_hours: z.strictObject({ from: clock, to: clock, timezone: timezone.default("UTC") }).optional(),
+});
+
 export const repoConfigSchema = z
   .object({
     on_failure: z.enum(["off", "diagnose", "fix"]).default("off"),
@@ -87,9 +124,24 @@ export const repoConfigSchema = z
         schedule: z.enum(["off", "daily", "weekly"]).default("off"),
         managers: z.array(z.enum(["npm", "pip"])).default(["npm", "pip"]),
         ignore: z.array(z.string()).default([]),
+        // Group name -> package-name patterns (`@babel/*`): their minor/patch updates share one branch.
+        groups: z
+          .record(
+            z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "group names are lowercase letters, digits and -"),
+            z.array(z.string()).min(1),
+          )
+          .default({}),
         max_open_prs: z.number().int().min(1).max(50).default(5),
       })
-      .default({ schedule: "off", managers: ["npm", "pip"], ignore: [], max_open_prs: 5 }),
+      .default({ schedule: "off", managers: ["npm", "pip"], ignore: [], groups: {}, max_open_prs: 5 }),
+    notify: notifySchema.default({
+      language: "en",
+      channels: [],
+      aggregate_seconds: 60,
+      dedupe_minutes: 5,
+      digest_after: 3,
+      digest_minutes: 10,
+    }),
   })
   .strict();
 

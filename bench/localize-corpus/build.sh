@@ -30,15 +30,34 @@ corpus=$work/corpus
 mkdir -p "$corpus/logs" "$corpus/work/parts"
 cp -r "$tools"/mutate.mjs "$tools"/prepare.sh "$tools"/score.mjs "$tools"/lib "$corpus"/
 cp "$here/repos.json" "$corpus/repos.json"
-[ -e "$corpus/node_modules" ] || ln -s "$project/node_modules" "$corpus/node_modules"
+# -n: a link left by another checkout of the project may dangle; replace it
+ln -sfn "$project/node_modules" "$corpus/node_modules"
 ids=("$@")
 if [ ${#ids[@]} -eq 0 ]; then
   mapfile -t ids < <(node -e 'for (const r of require(process.argv[1]).repos) console.log(r.id)' "$here/repos.json")
 fi
+# The kept logs of one repository, checkout path rewritten, into the project.
+copy_logs() {
+  local id=$1 repo name f pyprefix
+  repo=$(node -e 'console.log(require(process.argv[1]).repos.find((x) => x.id === process.argv[2]).repo)' "$here/repos.json" "$id")
+  name=${repo#*/}
+  # the interpreter's own prefix (a Python traceback into the standard library) is this machine's too
+  pyprefix=$(python3 -c 'import sys; print(sys.base_prefix)')
+  for f in "$corpus"/logs/"$id"-*.txt; do
+    [ -e "$f" ] || continue
+    sed -e "s#$work/co/$id#/home/runner/work/$name/$name#g" -e "s#$pyprefix#/opt/hostedtoolcache/Python/x64#g" "$f" >"$here/logs/$(basename "$f")"
+  done
+}
 for id in "${ids[@]}"; do
-  # a repository already mutated, or being mutated by another run of this script, is skipped
-  if [ -e "$corpus/work/parts/$id.jsonl" ] || ! mkdir "$corpus/work/$id.lock" 2>/dev/null; then
-    echo "[$id] skipped: done or in progress" >&2
+  # a repository already mutated is not mutated again (its logs are copied again); one being mutated
+  # by another run of this script is skipped
+  if [ -e "$corpus/work/parts/$id.jsonl" ] && [ ! -e "$corpus/work/$id.lock" ]; then
+    echo "[$id] already mutated" >&2
+    copy_logs "$id"
+    continue
+  fi
+  if ! mkdir "$corpus/work/$id.lock" 2>/dev/null; then
+    echo "[$id] skipped: in progress" >&2
     continue
   fi
   read -r repo commit setup < <(node -e 'const r=require(process.argv[1]).repos.find(x=>x.id===process.argv[2]); console.log(r.repo, r.commit, r.setup)' "$here/repos.json" "$id")
@@ -55,15 +74,10 @@ for id in "${ids[@]}"; do
     git -C "$co" checkout -q -- . # installs may rewrite a tracked lock file
     touch "$co/.ready"
   fi
-  # .ready is untracked, so mutate.mjs's clean-checkout check ignores it
-  (cd "$corpus" && nice node mutate.mjs run --repo "$id" --checkout "$co") 2>&1 | tee "$work/$id.mutate.log" | tail -1 || true
-  name=${repo#*/}
-  for f in "$corpus"/logs/"$id"-*.txt; do
-    [ -e "$f" ] || continue
-    # the interpreter's own prefix (a Python traceback into the standard library) is this machine's too
-    pyprefix=$(python3 -c 'import sys; print(sys.base_prefix)')
-    sed -e "s#$co#/home/runner/work/$name/$name#g" -e "s#$pyprefix#/opt/hostedtoolcache/Python/x64#g" "$f" >"$here/logs/$(basename "$f")"
-  done
+  # .ready is untracked, so mutate.mjs's clean-checkout check ignores it. The machine is shared:
+  # mutants run one after another, niced.
+  (cd "$corpus" && nice -n 10 node mutate.mjs run --repo "$id" --checkout "$co") 2>&1 | tee "$work/$id.mutate.log" | tail -1 || true
+  copy_logs "$id"
   rmdir "$corpus/work/$id.lock"
 done
 (cd "$corpus" && node mutate.mjs merge)

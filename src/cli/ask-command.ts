@@ -1,10 +1,11 @@
 // `xihe ask --repo DIR "question" [-k N] [--json]`: with a model configured (XIHE_MODEL_*), an
 // answer grounded in recalled code that cites path:line; without one, the ranked relevant locations
 // with numbered snippets.
-import type { RegisterCommand } from "../cli.ts";
+import type { RegisterCommand } from "./register-command.ts";
 import { loadEnv } from "../config.ts";
 import { UsageError } from "../errors.ts";
 import { answerFromIndex } from "../understanding/ask/answer-from-index.ts";
+import { matchingWindow } from "../understanding/ask/matching-window.ts";
 import { recall, type RecalledSymbol } from "../understanding/ask/recall.ts";
 import { modelFromEnv } from "../model-from-env.ts";
 import { readCheckoutConfig } from "./read-checkout-config.ts";
@@ -48,6 +49,7 @@ export const registerAskCommand: RegisterCommand = (program, io, setExit) => {
         symbol: r.symbol.qualifiedName,
         startLine: r.symbol.startLine,
         endLine: r.symbol.endLine,
+        shown: windowOf(repo, r, question),
         score: Number(r.score.toFixed(4)),
         why: r.why,
       }));
@@ -55,24 +57,37 @@ export const registerAskCommand: RegisterCommand = (program, io, setExit) => {
         io.stdout(
           `${JSON.stringify({ answer: answer?.answer ?? null, citations: answer?.citations ?? [], locations })}\n`,
         );
-      else io.stdout(answer ? `${answer.answer}\n` : renderLocations(repo, recalled, complete !== null));
+      else
+        io.stdout(
+          answer ? `${answer.answer}\n` : renderLocations(repo, recalled, question, complete !== null),
+        );
       setExit(0);
     });
 };
 
-function renderLocations(repo: RepoIndex, recalled: readonly RecalledSymbol[], hadModel: boolean): string {
+function windowOf(repo: RepoIndex, r: RecalledSymbol, question: string) {
+  const lines = repo.readLines(r.symbol.file) ?? [];
+  return matchingWindow(lines, r.symbol.startLine, r.symbol.endLine, question, SNIPPET_LINES);
+}
+
+function renderLocations(
+  repo: RepoIndex,
+  recalled: readonly RecalledSymbol[],
+  question: string,
+  hadModel: boolean,
+): string {
   if (recalled.length === 0) return "Nothing in the index matches the question's names or words.\n";
   const header = hadModel
     ? ""
     : "No model configured (XIHE_MODEL_BASE_URL, XIHE_MODEL): the most relevant code:\n\n";
-  const blocks = recalled.map(({ symbol, why }) => {
+  const blocks = recalled.map((r) => {
+    const { symbol, why } = r;
     const lines = repo.readLines(symbol.file) ?? [];
-    const shown = lines.slice(
-      symbol.startLine - 1,
-      Math.min(symbol.endLine, symbol.startLine - 1 + SNIPPET_LINES),
-    );
-    const more = symbol.endLine - symbol.startLine + 1 > shown.length ? "       ...\n" : "";
-    const body = shown.map((l, i) => `${String(symbol.startLine + i).padStart(6)}| ${l}\n`).join("");
+    const window = windowOf(repo, r, question);
+    const shown = lines.slice(window.startLine - 1, window.endLine);
+    const before = window.startLine > symbol.startLine ? "       ...\n" : "";
+    const more = window.endLine < symbol.endLine ? "       ...\n" : "";
+    const body = before + shown.map((l, i) => `${String(window.startLine + i).padStart(6)}| ${l}\n`).join("");
     return `${symbol.file}:${symbol.startLine} ${symbol.qualifiedName}  (${why.join("; ")})\n${body}${more}`;
   });
   return header + blocks.join("\n");

@@ -3,7 +3,7 @@
 // Exit 1 when failures were found, 0 when none, 2 on usage errors.
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
-import type { RegisterCommand } from "../cli.ts";
+import type { RegisterCommand } from "./register-command.ts";
 import type { CliIo } from "./cli-io.ts";
 import { UsageError } from "../errors.ts";
 import { diagnose, type DiagnoseResult } from "../perception/diagnose.ts";

@@ -1,14 +1,17 @@
-// `xihe explain --repo DIR [--base REV] [--focus PATH|SYMBOL] [--json]`: what the changes since
-// `base` do, per changed function or class, with who calls it and which tests reach it. The same core
-// as `/xihe explain` on a pull request; with a model configured, each symbol also gets its sentences.
+// `xihe explain --repo DIR [--base REV] [--working-tree] [--focus PATH|SYMBOL] [--json]`: what the
+// changes since `base` do, per changed function or class, with what refers to it and which tests
+// reach it. The same core as `/xihe explain` on a pull request; with a model configured, each
+// symbol also gets its sentences. With --json, errors are JSON too ({"error": {code, message}}).
 import { execFileSync } from "node:child_process";
-import type { RegisterCommand } from "../cli.ts";
+import type { RegisterCommand } from "./register-command.ts";
+import type { CliIo } from "./cli-io.ts";
 import { loadEnv } from "../config.ts";
-import { UsageError } from "../errors.ts";
-import { explainDiff, type SymbolExplanation } from "../understanding/explain/explain-diff.ts";
+import { UsageError, XiheError } from "../errors.ts";
+import { explainDiff } from "../understanding/explain/explain-diff.ts";
 import { modelFromEnv } from "../model-from-env.ts";
 import { readCheckoutConfig } from "./read-checkout-config.ts";
 import { openRepoIndex } from "../understanding/index/open-repo-index.ts";
+import { renderExplainText } from "../verbs/explain/render-explain-text.ts";
 
 interface ExplainFlags {
   repo?: string;
@@ -16,6 +19,7 @@ interface ExplainFlags {
   focus?: string;
   json?: boolean;
   llm: boolean;
+  workingTree?: boolean;
 }
 
 export const registerExplainCommand: RegisterCommand = (program, io, setExit) => {
@@ -24,51 +28,87 @@ export const registerExplainCommand: RegisterCommand = (program, io, setExit) =>
     .description("Explain what the changes since a base commit do and what they affect")
     .option("--repo <dir>", "the repository checkout (default: the current directory)")
     .option("--base <rev>", "compare against this commit or branch", "HEAD~1")
+    .option("--working-tree", "include uncommitted edits (compare the base with the working tree)")
     .option("--focus <pathOrSymbol>", "only this file, directory or symbol")
     .option("--no-llm", "deterministic sentences only, even with a model configured")
-    .option("--json", "print the explanation as JSON")
+    .option("--json", "print the explanation (or the error) as JSON")
     .action(async (flags: ExplainFlags) => {
-      const repo = await openRepoIndex(io.cwd, flags.repo, readCheckoutConfig(io.cwd, flags.repo));
-      const base = resolveCommit(repo.root, flags.base);
-      const explanation = await explainDiff({
-        root: repo.root,
-        base,
-        index: repo.index,
-        focus: flags.focus,
-        complete: flags.llm ? modelFromEnv(loadEnv(io.env), 400) : null,
-      });
-      if (flags.json) io.stdout(`${JSON.stringify(explanation)}\n`);
-      else io.stdout(render(explanation.symbols, explanation.files.length));
-      setExit(0);
+      try {
+        await run(flags, io);
+        setExit(0);
+      } catch (err) {
+        if (!flags.json) throw err;
+        const usage = err instanceof XiheError && err.code === "usage_error";
+        const code = err instanceof XiheError ? err.code : "internal_error";
+        io.stdout(
+          `${JSON.stringify({ error: { code, message: err instanceof Error ? err.message : String(err) } })}\n`,
+        );
+        setExit(usage ? 2 : 1);
+      }
     });
 };
+
+async function run(flags: ExplainFlags, io: CliIo): Promise<void> {
+  const root = gitRoot(io.cwd, flags.repo);
+  const repo = await openRepoIndex(io.cwd, flags.repo, readCheckoutConfig(io.cwd, flags.repo));
+  const base = resolveCommit(repo.root, flags.base);
+  const explanation = await explainDiff({
+    root: repo.root,
+    base,
+    head: flags.workingTree ? null : "HEAD",
+    index: repo.index,
+    focus: flags.focus,
+    complete: flags.llm ? modelFromEnv(loadEnv(io.env), 400) : null,
+  });
+  if (!explanation.focusMatched) {
+    const changed =
+      explanation.files
+        .map((f) => f.path)
+        .slice(0, 10)
+        .join(", ") || "nothing";
+    throw new UsageError(
+      `--focus ${flags.focus ?? ""} matches no changed file or symbol; changed: ${changed}`,
+    );
+  }
+  const dirty = flags.workingTree ? 0 : uncommittedFiles(root);
+  const notes =
+    dirty > 0
+      ? [
+          `${dirty} file(s) have uncommitted edits that are not included; pass --working-tree to include them.`,
+        ]
+      : [];
+  if (flags.json) io.stdout(`${JSON.stringify({ ...explanation, uncommittedFiles: dirty })}\n`);
+  else io.stdout(renderExplainText(explanation, notes));
+}
+
+function git(cwd: string, args: string[]): string {
+  // stderr is captured, never passed through: git's own "fatal:" lines are not our message.
+  return execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+}
+
+function gitRoot(cwd: string, repo: string | undefined): string {
+  const dir = repo === undefined ? cwd : repo.startsWith("/") ? repo : `${cwd}/${repo}`;
+  try {
+    return git(dir, ["rev-parse", "--show-toplevel"]).trim();
+  } catch (err) {
+    throw new UsageError(
+      `${repo ?? dir} is not a git repository; explain compares commits, so run it in a git checkout (or pass --repo DIR)`,
+      { cause: err },
+    );
+  }
+}
 
 function resolveCommit(root: string, rev: string): string {
   if (rev.startsWith("-")) throw new UsageError(`--base must be a commit or branch; got ${rev}`);
   try {
-    return execFileSync("git", ["rev-parse", "--verify", "--quiet", `${rev}^{commit}`], {
-      cwd: root,
-      encoding: "utf8",
-    }).trim();
+    return git(root, ["rev-parse", "--verify", "--quiet", `${rev}^{commit}`]).trim();
   } catch (err) {
     throw new UsageError(`--base ${rev} is not a commit in ${root}; pass a branch or SHA`, { cause: err });
   }
 }
 
-function render(symbols: readonly SymbolExplanation[], fileCount: number): string {
-  if (symbols.length === 0) return `${fileCount} file(s) changed; no function or class changed.\n`;
-  const blocks = symbols.map((s) => {
-    const lines = [
-      `${s.change.padEnd(8)} ${s.file}:${s.line} ${s.qualifiedName} (+${s.addedLines} −${s.removedLines})`,
-      `  ${s.explanation}`,
-    ];
-    if (s.signatureChanged)
-      lines.push(`  signature: ${s.signatureBefore ?? "—"}  →  ${s.signatureAfter ?? "—"}`);
-    if (s.callers.length)
-      lines.push(`  called from: ${s.callers.map((c) => `${c.path}:${c.line}`).join(", ")}`);
-    if (s.tests.length) lines.push(`  tests: ${s.tests.map((c) => `${c.path}:${c.line}`).join(", ")}`);
-    if (s.risks.length) lines.push(`  risks: ${s.risks.join("; ")}`);
-    return lines.join("\n");
-  });
-  return `${fileCount} file(s) changed, ${symbols.length} symbol(s):\n\n${blocks.join("\n\n")}\n`;
+function uncommittedFiles(root: string): number {
+  return git(root, ["status", "--porcelain", "--untracked-files=no"])
+    .split("\n")
+    .filter((l) => l.trim() !== "").length;
 }

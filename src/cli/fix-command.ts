@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import type { RegisterCommand } from "../cli.ts";
+import type { RegisterCommand } from "./register-command.ts";
 import type { CliIo, ExitCode } from "./cli-io.ts";
 import { budgetLimitsFrom } from "../agent/loop/budget.ts";
 import { fixInWorkspace } from "../verbs/fix/fix-in-workspace.ts";

@@ -2,7 +2,7 @@
 // what it holds: files, symbols, imports, call edges, skipped files with reasons, time, cache use.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { RegisterCommand } from "../cli.ts";
+import type { RegisterCommand } from "./register-command.ts";
 import { parseRepoConfig } from "../config.ts";
 import { UsageError } from "../errors.ts";
 import { buildIndex } from "../understanding/index/build-index.ts";

@@ -3,7 +3,7 @@
 // signals that put it there. No model.
 import { closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
-import type { RegisterCommand } from "../cli.ts";
+import type { RegisterCommand } from "./register-command.ts";
 import { loadEnv } from "../config.ts";
 import { UsageError } from "../errors.ts";
 import { diagnose } from "../perception/diagnose.ts";

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { RegisterCommand } from "../cli.ts";
+import type { RegisterCommand } from "./register-command.ts";
 import type { CliIo, ExitCode } from "./cli-io.ts";
 import { loadEnv, parseRepoConfig, type Env } from "../config.ts";
 import { UsageError } from "../errors.ts";

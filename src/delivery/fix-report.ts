@@ -64,6 +64,8 @@ export interface FixReport {
     allowed: { endpoint: string; count: number }[];
     /** Endpoints the proxy refused, as host:port. */
     blocked: string[];
+    /** The failed step's last output lines (redacted when captured), so the reader sees why. */
+    errorTail?: string | null;
   } | null;
   /**
    * Reproduction before fixing: CI's failures compared with the sandbox's run of the failing commands

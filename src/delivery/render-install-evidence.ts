@@ -1,8 +1,9 @@
 // The "Dependencies" section of a fix run's comment: which manager installed what with which
 // command, how long it took, and every host the registry proxy refused. The commands and hosts come
-// from the PR's manifests and config, so every string goes through markdown-text.ts (threat model A27).
+// from the PR's manifests and config, and a failed command's output tail from the tool, so every
+// string goes through markdown-text.ts (threat model A27).
 import type { FixReport } from "./fix-report.ts";
-import { codeSpan, escapeInline } from "./markdown-text.ts";
+import { codeBlock, codeSpan, escapeInline } from "./markdown-text.ts";
 
 const shownSteps = 10;
 const shownHosts = 20;
@@ -29,6 +30,8 @@ export function renderInstallEvidence(install: FixReport["install"]): string[] {
             `| ${codeSpan(s.command, 200)} | ${s.exitCode === null ? "—" : s.exitCode} | ${(s.durationMs / 1000).toFixed(1)} s |`,
         ),
     );
+  if (install.errorTail)
+    lines.push("", "The failed command's last output:", "", codeBlock(install.errorTail, 2000, "text"));
   if (install.allowed.length > 0)
     lines.push(
       "",

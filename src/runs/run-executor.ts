@@ -4,6 +4,7 @@
 import type { Logger } from "../logger.ts";
 import type { Step } from "../agent/step.ts";
 import type { Json, RunRecord, RunVerb } from "../store/store.ts";
+import type { SuggestionKey } from "../notify/alert-event.ts";
 
 export interface RunContext {
   run: RunRecord;
@@ -25,6 +26,8 @@ export interface RunOutcome {
   body: string;
   /** Check-run annotations on lines perception found and the run did not fix. */
   annotations?: { path: string; line: number; message: string; level: "failure" | "warning" | "notice" }[];
+  /** What an alert about this outcome says (notify/); absent: a generic failure, no retries. */
+  alert?: { failureClass: string; retries: number; suggestion: SuggestionKey };
 }
 
 export type RunExecutor = (ctx: RunContext) => Promise<RunOutcome>;

@@ -20,6 +20,7 @@ import { createWorker, type Worker } from "../runs/worker.ts";
 import { openStore } from "../store/open-store.ts";
 import type { Store } from "../store/store.ts";
 import { buildGitHubExecutors } from "./github-executors.ts";
+import { startAppAlerts, type AppAlerts } from "./app-alerts.ts";
 import { createWebhookServer } from "./webhook-server.ts";
 
 /** Bound on one request to GitHub's API; log archives (blob downloads) get longer. */
@@ -55,7 +56,8 @@ export async function startApp(
   const now = () => new Date();
   const workerId = `worker-${process.pid}-${randomBytes(3).toString("hex")}`;
   const app: AppParts = { env, processEnv, appId: Number(appEnv.appId), log, store, probot, now };
-  const worker = createAppWorker(app, workerId);
+  const alerts = startAppAlerts(app);
+  const worker = createAppWorker(app, workerId, alerts);
   const recovered = await recoverInterruptedRuns({ store, now, workerId });
   await probot.load(createXiheApp({ appId: app.appId, store, log, now, wakeWorker: () => worker.wake() }));
   const server = createWebhookServer({
@@ -73,6 +75,7 @@ export async function startApp(
       await recovery.stop();
       await new Promise((resolve) => server.close(resolve));
       await worker.stop();
+      await alerts.stop();
       await store.close();
     },
   };
@@ -90,7 +93,7 @@ interface AppParts {
 }
 
 /** The worker that runs queued runs, with the triage of deliveries that wakes and cancels it. */
-function createAppWorker(app: AppParts, workerId: string): Worker {
+function createAppWorker(app: AppParts, workerId: string, alerts: AppAlerts): Worker {
   const { env, store, log, now, probot } = app;
   const triage = createTriageDelivery({
     appId: app.appId,
@@ -121,7 +124,11 @@ function createAppWorker(app: AppParts, workerId: string): Worker {
       complete: modelFromEnv(env, 1200),
       hostEnv: app.processEnv,
     }),
-    reporterFor: (run) => createGitHubReporter(() => probot.auth(run.installationId ?? undefined), now),
+    reporterFor: (run) =>
+      alerts.reporter(
+        run,
+        createGitHubReporter(() => probot.auth(run.installationId ?? undefined), now),
+      ),
     triage: { handle: triage, concurrency: 4 },
   });
   return worker;

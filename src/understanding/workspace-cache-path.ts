@@ -2,7 +2,7 @@
 // `.xihe` must be a real directory directly in the real root (created here, mode 0700, when absent),
 // and the database with its SQLite side files must be absent or plain regular files. A committed
 // `.xihe -> /elsewhere` or `index-cache.sqlite-wal -> /elsewhere/x` is refused before SQLite runs.
-import { lstatSync, mkdirSync, realpathSync, type Stats } from "node:fs";
+import { lstatSync, mkdirSync, realpathSync, writeFileSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { IndexCacheRefused } from "./index-cache-refused.ts";
 
@@ -17,6 +17,7 @@ export function workspaceCachePath(root: string): string {
   if (existing === null) createDir(dir);
   else if (existing.isSymbolicLink()) throw new IndexCacheRefused(dir, "is a symlink");
   else if (!existing.isDirectory()) throw new IndexCacheRefused(dir, "is not a directory");
+  ignoreItself(dir);
   for (const suffix of sideFiles) {
     const path = join(dir, `${cacheFile}${suffix}`);
     const st = lstatOrNull(path);
@@ -38,6 +39,16 @@ function createDir(dir: string): void {
     const st = lstatSync(dir);
     if (st.isSymbolicLink() || !st.isDirectory())
       throw new IndexCacheRefused(dir, "appeared as something other than a directory");
+  }
+}
+
+/** `.xihe/.gitignore` with `*`: the cache never shows in the user's `git status`. */
+function ignoreItself(dir: string): void {
+  try {
+    // "wx" (O_CREAT|O_EXCL) never follows a link planted at that name; an existing file is kept.
+    writeFileSync(join(dir, ".gitignore"), "*\n", { flag: "wx", mode: 0o600 });
+  } catch (err) {
+    if (!(err instanceof Error && "code" in err && err.code === "EEXIST")) throw err;
   }
 }
 

@@ -11,24 +11,10 @@ const knownTypeOnlyCycles = [
   ["src/agent/loop/fix-loop.ts", "src/agent/loop/run-model-phase.ts"],
   // list-files and stat-snapshot share the ListedFile shape
   ["src/understanding/index/list-files.ts", "src/understanding/index/stat-snapshot.ts"],
-  // every cli/*-command.ts takes the CliIo/command types from the entry point cli.ts
-  [
-    "src/cli.ts",
-    "src/cli/ask-command.ts",
-    "src/cli/diagnose-command.ts",
-    "src/cli/explain-command.ts",
-    "src/cli/fix-command.ts",
-    "src/cli/index-command.ts",
-    "src/cli/locate-command.ts",
-    "src/cli/sandbox-command.ts",
-  ],
 ];
 
 // Capability folders (src/<name>/, or a root file) that import each other both ways.
-const knownFolderCycles = [
-  // the entry point cli.ts and its commands are one unit
-  ["cli", "cli.ts"],
-];
+const knownFolderCycles: string[][] = [];
 
 function folderGraph(graph: ModuleGraph): ModuleGraph {
   const folder = (file: string) => file.split("/")[1]!;

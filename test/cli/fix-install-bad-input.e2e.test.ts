@@ -103,12 +103,18 @@ describe("xihe fix when the dependencies cannot be installed", () => {
   it("an install command that exits non-zero: names the command and its exit code, no branch", async () => {
     const repo = await makeRepo({
       ".github/xihe.yml": `commands:\n  install: ["node install.js"]\n  test: ["node -e 0"]\n`,
-      "install.js": "console.error('cannot build native module');\nprocess.exit(3);\n",
+      "install.js":
+        "console.log('resolving');\nconsole.error('token ghp_0123456789abcdefghijklmnopqrstuvwxyz0');\nconsole.error('cannot build native module');\nprocess.exit(3);\n",
     });
     const result = await xiheFix(repo.root);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toContain("install failed (install_failed): `node install.js` exited 3");
     expect(result.stdout).toContain("$ node install.js  → exit 3");
+    // The tool's own last lines say why (stderr, redacted when the sandbox captured it).
+    expect(result.stdout).toContain("  its last output:\n");
+    expect(result.stdout).toContain("  | cannot build native module\n");
+    expect(result.stdout).not.toContain("ghp_0123456789");
+    expect(result.stdout).not.toContain("| resolving");
     expect(repo.branches()).toBe("");
   }, 60_000);
 

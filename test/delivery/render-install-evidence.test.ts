@@ -48,6 +48,26 @@ describe("the install evidence in a fix run's comment", () => {
     expect(section).toContain("| ``npm ci `@\u200bteam` <b>x</b>`` |");
   });
 
+  it("a failed install shows the tool's last output lines in a code block the output cannot break out of", () => {
+    const body = renderFixComment({
+      ...example,
+      install: {
+        ...installed,
+        status: "failed",
+        reason: "`pip install -r requirements.txt` exited 1",
+        steps: [{ command: "pip install -r requirements.txt", exitCode: 1, durationMs: 900 }],
+        blocked: [],
+        errorTail:
+          "ERROR: Could not find a version that satisfies the requirement tinydep==9.9\n```\n@octocat <b>x</b>",
+      },
+    });
+    const section = body.slice(body.indexOf("#### Dependencies"), body.indexOf("#### What changed"));
+    expect(section).toContain("The failed command's last output:");
+    expect(section).toContain(
+      "````text\nERROR: Could not find a version that satisfies the requirement tinydep==9.9\n```\n@octocat <b>x</b>\n````",
+    );
+  });
+
   it("has no section when the run reported no install", () => {
     expect(renderFixComment({ ...example, install: null })).not.toContain("#### Dependencies");
   });

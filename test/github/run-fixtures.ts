@@ -10,7 +10,12 @@ import type { CompleteText } from "../../src/understanding/ask/answer-question.t
 /** The real executor table for a run whose mirrors and workspaces live under `workDir`. */
 export function realExecutors(
   workDir: string,
-  options: { env?: Record<string, string>; complete?: CompleteText | null } = {},
+  options: {
+    env?: Record<string, string>;
+    complete?: CompleteText | null;
+    /** The host environment the install phase reads registry settings from (default: this process's). */
+    hostEnv?: Readonly<Record<string, string | undefined>>;
+  } = {},
 ) {
   const env = loadEnv({ XIHE_WORK_DIR: workDir, ...options.env });
   return (probot: Probot, store: Store) =>
@@ -24,7 +29,7 @@ export function realExecutors(
       random: Math.random,
       fetch: globalThis.fetch,
       complete: options.complete ?? null,
-      hostEnv: process.env,
+      hostEnv: options.hostEnv ?? process.env,
     });
 }
 

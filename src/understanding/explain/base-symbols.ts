@@ -2,6 +2,7 @@
 // with the same extractor as the index, so "before" and "after" use one notion of a symbol.
 import type { SymbolKind } from "../index/code-index.ts";
 import { extractFile } from "../index/extract-file.ts";
+import { fullSignature } from "./full-signature.ts";
 import type { Grammars } from "../index/grammars.ts";
 import { languageOf } from "../index/languages.ts";
 import { runGit } from "../index/run-git.ts";
@@ -44,19 +45,20 @@ export async function readBaseFile(
   }
   if (contentSkipReason(bytes, maxFileBytes)) return null;
   const text = bytes.toString("utf8");
+  const lines = text.split("\n");
   const parsed = extractFile(await grammars.load(language), text);
   const calls = new Map<number, string[]>();
   for (const call of parsed.calls)
     if (call.from !== null) calls.set(call.from, [...(calls.get(call.from) ?? []), call.calleeName]);
   return {
-    lines: text.split("\n"),
+    lines,
     symbols: parsed.symbols.map((s, i) => ({
       name: s.name,
       qualifiedName: s.qualifiedName,
       kind: s.kind,
       startLine: s.startLine,
       endLine: s.endLine,
-      signature: s.signature,
+      signature: fullSignature(s.signature, lines, s.startLine),
       exported: s.exported,
       parent: s.parent === null ? null : (parsed.symbols[s.parent]?.qualifiedName ?? null),
       calleeNames: calls.get(i) ?? [],

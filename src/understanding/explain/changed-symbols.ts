@@ -5,7 +5,7 @@ import type { BaseFile, BaseSymbol } from "./base-symbols.ts";
 import type { CodeSymbol, SymbolKind } from "../index/code-index.ts";
 import type { FileDiff } from "./diff-hunks.ts";
 
-export type ChangeKind = "added" | "removed" | "modified";
+export type ChangeKind = "added" | "removed" | "modified" | "renamed";
 
 export interface ChangedSymbol {
   change: ChangeKind;
@@ -22,6 +22,8 @@ export interface ChangedSymbol {
   removedLines: number[];
   /** The diff lines attributed to the symbol (`+x` / `-y`), hunks separated by `@@`. */
   hunk: string[];
+  /** A renamed (or moved) symbol: its name and file at the base. */
+  renamedFrom?: { qualifiedName: string; file: string };
 }
 
 export interface FileChanges {

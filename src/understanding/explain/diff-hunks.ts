@@ -22,7 +22,8 @@ export interface FileDiff {
   binary: boolean;
 }
 
-export async function diffHunks(root: string, base: string, head: string): Promise<FileDiff[]> {
+/** `head` null: the working tree (uncommitted edits of tracked files included). */
+export async function diffHunks(root: string, base: string, head: string | null): Promise<FileDiff[]> {
   // --no-ext-diff / --no-textconv: a repository's .gitattributes must not run a diff driver.
   const out = await runGit(root, [
     "diff",
@@ -31,7 +32,7 @@ export async function diffHunks(root: string, base: string, head: string): Promi
     "--no-ext-diff",
     "--no-textconv",
     "--find-renames",
-    `${base}..${head}`,
+    head === null ? base : `${base}..${head}`,
     "--",
   ]);
   return parseUnifiedDiff(out.toString("utf8"));

@@ -1,22 +1,35 @@
-// `explain`: what a diff between two commits does, per changed symbol, as plain data. The checkout
-// must be at `head` and `index` its code index; the base side is read from git. No GitHub here.
+// `explain`: what a diff between two commits (or a commit and the working tree) does, per changed
+// symbol, as plain data. The checkout must be at `head` and `index` its code index; the base side
+// is read from git. No GitHub here.
 import type { CompleteText } from "../ask/answer-question.ts";
-import { readBaseFile } from "./base-symbols.ts";
-import { changedSymbols, type ChangeKind, type ChangedSymbol } from "./changed-symbols.ts";
+import { apiVisibility, type ApiVisibility } from "./api-visibility.ts";
+import { behaviourChanges } from "./behaviour-changes.ts";
+import type { ChangeKind, ChangedSymbol } from "./changed-symbols.ts";
 import type { CodeIndex, SymbolKind } from "../index/code-index.ts";
+import { detectRenames } from "./detect-renames.ts";
+import { diffFiles, type ChangedFile } from "./diff-files.ts";
 import { diffHunks } from "./diff-hunks.ts";
 import { modelSentence, ruleSentence } from "./explain-sentence.ts";
+import { fullSignature, normaliseSignature } from "./full-signature.ts";
 import { createGrammars } from "../index/grammars.ts";
+import { languageOf } from "../index/languages.ts";
 import { readRepoFile } from "../read-repo-file.ts";
-import { pathSkipReason } from "../index/skip-rules.ts";
-import { createSymbolLookup } from "../index/symbol-lookup.ts";
+import { scanUses } from "./scan-uses.ts";
+import { securityPatterns } from "./security-patterns.ts";
+import { compareSignatures, type SignatureChange } from "./signature-compatibility.ts";
+import { createSymbolLookup, type SymbolLookup } from "../index/symbol-lookup.ts";
 import { createCallGraph, type SymbolImpact } from "./symbol-impact.ts";
+import { namesToScan } from "./symbol-references.ts";
+import { symbolRisks } from "./symbol-risks.ts";
+import { isTestPath } from "../index/test-files.ts";
+
+export type { ChangedFile } from "./diff-files.ts";
 
 export interface ExplainInput {
   root: string;
   base: string;
-  /** Default "HEAD": the checkout's commit. */
-  head?: string;
+  /** Default "HEAD": the checkout's commit; null: the working tree, uncommitted edits included. */
+  head?: string | null;
   index: CodeIndex;
   /** A path (file or directory) or a symbol name to restrict the explanation to. */
   focus?: string;
@@ -36,10 +49,17 @@ export interface SymbolExplanation extends SymbolImpact {
   line: number;
   /** The first added head line inside the symbol: where a review comment can go. */
   commentLine: number | null;
+  /** Visible outside its file (the index's flag). */
   exported: boolean;
+  /** Part of the package's public API, by the language's export rules, and why. */
+  api: ApiVisibility;
+  isTest: boolean;
+  renamedFrom: { qualifiedName: string; file: string } | null;
   signatureBefore: string | null;
   signatureAfter: string | null;
   signatureChanged: boolean;
+  signatureChange: SignatureChange | null;
+  behaviourChanges: string[];
   addedLines: number;
   removedLines: number;
   risks: string[];
@@ -47,133 +67,138 @@ export interface SymbolExplanation extends SymbolImpact {
   explainedBy: "model" | "rule";
 }
 
-export interface ChangedFile {
-  path: string;
-  oldPath: string | null;
-  status: "added" | "deleted" | "modified" | "renamed";
-  added: number;
-  removed: number;
-  /** Changed lines outside any symbol. */
-  outsideLines: number;
-}
-
 export interface DiffExplanation {
   files: ChangedFile[];
   symbols: SymbolExplanation[];
   focus: string | null;
+  /** False when a focus was given and matched no changed file or symbol. */
+  focusMatched: boolean;
 }
 
 export async function explainDiff(input: ExplainInput): Promise<DiffExplanation> {
-  const diffs = await diffHunks(input.root, input.base, input.head ?? "HEAD");
+  const head = input.head === undefined ? "HEAD" : input.head;
+  const diffs = await diffHunks(input.root, input.base, head);
   const lookup = createSymbolLookup(input.index);
   const grammars = await createGrammars();
-  const files: ChangedFile[] = [];
-  const changed: ChangedSymbol[] = [];
   try {
-    for (const diff of diffs) {
-      const path = diff.newPath ?? diff.oldPath ?? "";
-      // Only files the index covers (at the head) or would cover (deleted): a vendored or ignored
-      // file's base symbols would otherwise all look "removed".
-      const covered = diff.newPath ? lookup.file(diff.newPath) !== undefined : !skippedAtHead(diff.oldPath);
-      const base =
-        covered && diff.oldPath ? await readBaseFile(input.root, input.base, diff.oldPath, grammars) : null;
-      const own =
-        diff.binary || !covered
-          ? { symbols: [], outsideLines: 0 }
-          : changedSymbols(diff, diff.newPath ? lookup.symbolsIn(diff.newPath) : [], base);
-      changed.push(...own.symbols);
-      files.push({
-        path,
-        oldPath: diff.oldPath,
-        status: !diff.oldPath
-          ? "added"
-          : !diff.newPath
-            ? "deleted"
-            : diff.oldPath !== diff.newPath
-              ? "renamed"
-              : "modified",
-        added: diff.hunks.reduce((n, h) => n + h.newCount, 0),
-        removed: diff.hunks.reduce((n, h) => n + h.oldCount, 0),
-        outsideLines: own.outsideLines,
-      });
+    const { files, changed } = await diffFiles(input.root, input.base, diffs, input.index, lookup, grammars);
+    const focus = input.focus?.trim() || null;
+    const all = detectRenames(changed);
+    const wanted = focus ? all.filter((c) => matchesFocus(c.file, c, focus)) : all;
+    const focusMatched = !focus || wanted.length > 0 || files.some((f) => matchesFocus(f.path, null, focus));
+    const names = new Set(wanted.flatMap((c) => (c.after ? namesToScan(input.index, c.after, lookup) : [])));
+    const uses = await scanUses(input.root, input.index, grammars, names);
+    const changedFiles = new Set(files.map((f) => f.path));
+    const graph = createCallGraph(input.index, lookup, (f) => uses.get(f) ?? [], changedFiles);
+    const symbols: SymbolExplanation[] = [];
+    let modelCalls = 0;
+    for (const c of wanted) {
+      const useModel = Boolean(input.complete) && modelCalls < (input.maxModelCalls ?? 30);
+      if (useModel) modelCalls++;
+      symbols.push(await explainSymbol(input, lookup, graph.impact(c), c, useModel));
     }
+    return { files, symbols, focus, focusMatched };
   } finally {
     grammars.close();
   }
-  const focus = input.focus?.trim() || null;
-  const wanted = focus ? changed.filter((c) => matchesFocus(c, focus)) : changed;
-  const graph = createCallGraph(input.index, lookup);
-  const symbols: SymbolExplanation[] = [];
-  let modelCalls = 0;
-  for (const c of wanted) {
-    const impact = graph.impact(c);
-    const signatureBefore = c.before?.signature ?? null;
-    const signatureAfter = c.after?.signature ?? null;
-    const signatureChanged =
-      c.change === "modified" && normalise(signatureBefore) !== normalise(signatureAfter);
-    const exported = Boolean(c.after?.exported ?? c.before?.exported);
-    let explanation: string | null = null;
-    if (input.complete && modelCalls < (input.maxModelCalls ?? 30)) {
-      modelCalls++;
-      try {
-        explanation = await modelSentence(input.complete, c, symbolCode(input, c));
-      } catch (err) {
-        input.onModelError?.(err, c.qualifiedName);
-      }
-    }
-    symbols.push({
-      change: c.change,
-      qualifiedName: c.qualifiedName,
-      kind: c.kind,
-      file: c.file,
-      line: c.after?.startLine ?? c.before?.startLine ?? 0,
-      commentLine: c.change === "removed" ? null : (c.addedLines[0] ?? null),
-      exported,
-      signatureBefore: c.change === "added" ? null : signatureBefore,
-      signatureAfter: c.change === "removed" ? null : signatureAfter,
-      signatureChanged,
-      addedLines: c.addedLines.length,
-      removedLines: c.removedLines.length,
-      ...impact,
-      risks: risks(c, impact, exported, signatureChanged),
-      explanation: explanation ?? ruleSentence(c, impact, signatureChanged),
-      explainedBy: explanation ? "model" : "rule",
-    });
-  }
-  return { files, symbols, focus };
 }
 
-function skippedAtHead(path: string | null): boolean {
-  return path === null || pathSkipReason(path) !== null;
-}
-
-function matchesFocus(c: ChangedSymbol, focus: string): boolean {
-  const path = focus.replace(/^\.\//, "").replace(/\/$/, "");
-  return c.file === path || c.file.startsWith(`${path}/`) || c.qualifiedName === focus || c.name === focus;
-}
-
-function normalise(signature: string | null): string {
-  return (signature ?? "").replace(/\s+/g, " ").trim();
-}
-
-function risks(
-  c: ChangedSymbol,
+async function explainSymbol(
+  input: ExplainInput,
+  lookup: SymbolLookup,
   impact: SymbolImpact,
-  exported: boolean,
-  signatureChanged: boolean,
-): string[] {
-  const out: string[] = [];
-  if (exported && (c.change === "removed" || signatureChanged)) out.push("public (exported) API changed");
-  if (signatureChanged)
-    out.push(
-      `signature changed; ${impact.callers.length + impact.tests.length} call site(s) may need updating`,
-    );
-  if (c.change === "removed" && impact.stillCalled.length > 0) {
-    const at = impact.stillCalled.map((s) => `${s.path}:${s.line}`).join(", ");
-    out.push(`removed but its name is still called at ${at}`);
+  c: ChangedSymbol,
+  useModel: boolean,
+): Promise<SymbolExplanation> {
+  const headLines = c.after ? readLines(input.root, c.file) : null;
+  const signatureBefore = c.before?.signature ?? null;
+  const signatureAfter = c.after ? fullSignature(c.after.signature, headLines, c.after.startLine) : null;
+  const signatureChanged =
+    (c.change === "modified" || c.change === "renamed") &&
+    normaliseSignature(signatureBefore).replace(c.before?.name ?? "", "") !==
+      normaliseSignature(signatureAfter).replace(c.name, "");
+  const keywordCalls = languageOf(c.file) === "python";
+  const signatureChange =
+    signatureChanged && signatureBefore && signatureAfter
+      ? compareSignatures(signatureBefore, signatureAfter, keywordCalls)
+      : null;
+  const isTest = c.after ? lookup.isTest(c.file) : isTestPath(c.file);
+  const api = visibility(input, lookup, c, isTest);
+  const behaviour = c.change === "modified" || c.change === "renamed" ? behaviourChanges(c.hunk) : [];
+  const security = securityPatterns(c.hunk);
+  let explanation: string | null = null;
+  if (useModel && input.complete) {
+    try {
+      explanation = await modelSentence(input.complete, c, symbolCode(input, c));
+    } catch (err) {
+      input.onModelError?.(err, c.qualifiedName);
+    }
   }
-  if (c.change !== "removed" && impact.tests.length === 0) out.push("no test calls it");
-  return out;
+  return {
+    change: c.change,
+    qualifiedName: c.qualifiedName,
+    kind: c.kind,
+    file: c.file,
+    line: c.after?.startLine ?? c.before?.startLine ?? 0,
+    commentLine: c.change === "removed" ? null : (c.addedLines[0] ?? null),
+    exported: Boolean(c.after?.exported ?? c.before?.exported),
+    api,
+    isTest,
+    renamedFrom: c.renamedFrom ?? null,
+    signatureBefore: c.change === "added" ? null : signatureBefore,
+    signatureAfter: c.change === "removed" ? null : signatureAfter,
+    signatureChanged,
+    signatureChange,
+    behaviourChanges: [...(signatureChange?.defaults ?? []), ...behaviour],
+    addedLines: c.addedLines.length,
+    removedLines: c.removedLines.length,
+    ...impact,
+    risks: symbolRisks(c, impact, { api, signature: signatureChange, behaviour, security, isTest }),
+    explanation: explanation ?? ruleSentence(c, impact, signatureChange),
+    explainedBy: explanation ? "model" : "rule",
+  };
+}
+
+function visibility(
+  input: ExplainInput,
+  lookup: SymbolLookup,
+  c: ChangedSymbol,
+  isTest: boolean,
+): ApiVisibility {
+  const readText = (path: string) => readRepoFile(input.root, path)?.toString("utf8") ?? null;
+  const parentSymbol = c.after?.parent ? lookup.byId(c.after.parent) : undefined;
+  const parentName = c.after ? (parentSymbol?.name ?? null) : (c.before?.parent ?? null);
+  const parent =
+    parentName === null
+      ? null
+      : apiVisibility(
+          {
+            name: parentName.split(".").pop() ?? parentName,
+            kind: "class",
+            file: c.file,
+            exported: parentSymbol?.exported ?? true,
+            parent: null,
+            isTest,
+          },
+          input.index,
+          readText,
+        );
+  const exported = Boolean(c.after?.exported ?? c.before?.exported);
+  return apiVisibility(
+    { name: c.name, kind: c.kind, file: c.file, exported, parent, isTest },
+    input.index,
+    readText,
+  );
+}
+
+function matchesFocus(file: string, c: ChangedSymbol | null, focus: string): boolean {
+  const path = focus.replace(/^\.\//, "").replace(/\/$/, "");
+  return file === path || file.startsWith(`${path}/`) || c?.qualifiedName === focus || c?.name === focus;
+}
+
+function readLines(root: string, path: string): string[] | null {
+  // A symlink in the PR could point outside the checkout: its target is never read or sent.
+  return readRepoFile(root, path)?.toString("utf8").split("\n") ?? null;
 }
 
 function symbolCode(input: ExplainInput, c: ChangedSymbol): string {
@@ -182,16 +207,5 @@ function symbolCode(input: ExplainInput, c: ChangedSymbol): string {
   if (!s) return "";
   return c.hunk.length > 0 && !c.after
     ? c.hunk.map((l) => l.slice(1)).join("\n")
-    : readRange(input.root, c.file, s.startLine, s.endLine);
-}
-
-function readRange(root: string, path: string, start: number, end: number): string {
-  // A symlink in the PR could point outside the checkout: its target is never read or sent.
-  const bytes = readRepoFile(root, path);
-  if (bytes === null) return "";
-  return bytes
-    .toString("utf8")
-    .split("\n")
-    .slice(start - 1, end)
-    .join("\n");
+    : (readLines(input.root, c.file) ?? []).slice(s.startLine - 1, s.endLine).join("\n");
 }

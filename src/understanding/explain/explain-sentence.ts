@@ -2,6 +2,7 @@
 // symbol's hunk and code (both quoted as data), or, without a model, a sentence built from the facts.
 import type { CompleteText } from "../ask/answer-question.ts";
 import type { ChangedSymbol } from "./changed-symbols.ts";
+import type { SignatureChange } from "./signature-compatibility.ts";
 import type { SymbolImpact } from "./symbol-impact.ts";
 
 const system = [
@@ -49,31 +50,37 @@ export async function modelSentence(
 export function ruleSentence(
   changed: ChangedSymbol,
   impact: SymbolImpact,
-  signatureChanged: boolean,
+  signature: SignatureChange | null,
 ): string {
   const what = `${changed.kind} ${changed.qualifiedName}`;
   const lines = `+${changed.addedLines.length}/-${changed.removedLines.length} lines`;
   const parts: string[] = [];
   if (changed.change === "added") parts.push(`Adds ${what} (${changed.addedLines.length} lines)`);
   else if (changed.change === "removed") parts.push(`Removes ${what} (${changed.removedLines.length} lines)`);
+  else if (changed.change === "renamed")
+    parts.push(
+      `Renames ${changed.renamedFrom?.qualifiedName ?? "a symbol"} to ${changed.qualifiedName} (${lines})`,
+    );
   else parts.push(`Changes the body of ${what} (${lines})`);
-  if (signatureChanged) parts.push("and changes its signature");
+  if (signature) parts.push(`and changes its signature (${signature.compatibility})`);
   const first = `${parts.join(" ")}.`;
-  const callers = impact.callers.length;
-  const tests = impact.tests.length;
-  const effect =
-    changed.change === "removed"
-      ? impact.stillCalled.length > 0
-        ? ` ${impact.stillCalled.length} call site(s) at the head still use the name.`
-        : " Nothing at the head calls it any more."
-      : callers + tests === 0
-        ? " Nothing in the indexed code calls it."
-        : ` It is called from ${callers} place(s) in the code and ${tests} in tests.`;
-  const calls = impact.newCallees.length
-    ? ` It now also calls ${impact.newCallees
-        .map((c) => c.name)
-        .slice(0, 4)
-        .join(", ")}.`
-    : "";
-  return `${first}${effect}${calls}`;
+  return `${first}${effect(changed, impact)}${callsSentence(impact)}`;
+}
+
+function effect(changed: ChangedSymbol, impact: SymbolImpact): string {
+  if (changed.change === "removed")
+    return impact.stillCalled.length > 0
+      ? ` ${impact.stillCalled.length} call site(s) at the head still use the name.`
+      : " Nothing at the head calls it any more.";
+  const uses = impact.callerTotal + impact.testTotal + impact.referenceTotal;
+  if (uses === 0) return " Nothing in the indexed code refers to it.";
+  const other = impact.referenceTotal > 0 ? `, used as a value or type in ${impact.referenceTotal} more` : "";
+  return ` It is called from ${impact.callerTotal} place(s) in the code${other}, and referenced ${impact.testTotal} time(s) in tests.`;
+}
+
+function callsSentence(impact: SymbolImpact): string {
+  const names = impact.newCallees.map((c) => c.name).filter((n) => n !== "");
+  if (names.length === 0) return "";
+  const more = names.length > 4 ? ` and ${names.length - 4} more` : "";
+  return ` It now also calls ${names.slice(0, 4).join(", ")}${more}.`;
 }

@@ -1,22 +1,37 @@
-// What a changed symbol affects, read from the head index's call graph: where it is called from
-// (code and tests apart), what it calls that it did not call at the base, and, for a removed symbol,
-// call sites at the head that still use its name and resolve to nothing. The graph is indexed once
-// per explanation, so a large PR costs one pass over the calls, not one per symbol.
+// What a changed symbol affects at the head: every reference to it (calls, constructor calls,
+// values, types, re-exports; code and tests apart) with real totals, the tests that reach it
+// through the call graph, what it calls that it did not call at the base, and, for a removed
+// symbol, call sites that still use its name. The call graph and the identifier scan are built
+// once per explanation, so a large PR costs one pass, not one per symbol.
 import type { ChangedSymbol } from "./changed-symbols.ts";
 import type { CallEdge, CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
-import { resolveCallee } from "../localize/test-target-signal.ts";
+import type { UseKind } from "./identifier-uses.ts";
+import { symbolReferences, type Reference, type UsesIn } from "./symbol-references.ts";
+import { incomingEdges, testsReaching, type ReachingTest } from "./tests-reaching.ts";
 
 export interface CallSite {
-  /** Qualified name of the calling symbol; null for top-level code. */
+  /** Qualified name of the referring symbol; null for top-level code. */
   caller: string | null;
   path: string;
   line: number;
+  /** How the site uses the symbol (absent on call sites of a removed symbol's name). */
+  use?: UseKind;
 }
 
 export interface SymbolImpact {
+  /** Calls and constructor calls from code (not tests), at most `maxListed`. */
   callers: CallSite[];
+  callerTotal: number;
+  /** References of any kind from test code, at most `maxListed`. */
   tests: CallSite[];
+  testTotal: number;
+  /** Other uses from code: as a value, a type, a re-export. */
+  references: CallSite[];
+  referenceTotal: number;
+  /** Tests that reach the symbol through calls, the diff's own tests first. */
+  testsReaching: ReachingTest[];
+  testsReachingTotal: number;
   /** Callees of the head symbol whose names the base symbol did not call. */
   newCallees: { name: string; path: string | null; line: number | null }[];
   /** Removed symbols only: head call sites by that name that resolve to no symbol. */
@@ -24,45 +39,72 @@ export interface SymbolImpact {
 }
 
 export interface CallGraph {
-  impact(changed: ChangedSymbol, max?: number): SymbolImpact;
+  impact(changed: ChangedSymbol): SymbolImpact;
 }
 
-export function createCallGraph(index: CodeIndex, lookup: SymbolLookup): CallGraph {
-  const into = new Map<string, CallSite[]>();
+/** Lists in the data are bounded; the totals are not. */
+export const maxListed = 200;
+
+export function createCallGraph(
+  index: CodeIndex,
+  lookup: SymbolLookup,
+  usesIn: UsesIn,
+  changedFiles: ReadonlySet<string>,
+): CallGraph {
   const out = new Map<string, { call: CallEdge; to: CodeSymbol | undefined }[]>();
   const unresolved = new Map<string, CallSite[]>();
   for (const call of index.calls) {
-    const from = call.from ? lookup.byId(call.from) : undefined;
-    const targets = resolveCallee(call, lookup);
-    const site = { caller: from?.qualifiedName ?? null, path: call.file, line: call.line };
-    if (call.from) push(out, call.from, { call, to: targets[0] });
-    for (const t of targets) if (t.id !== from?.id) push(into, t.id, site);
-    if (call.to === null) push(unresolved, call.calleeName.split(".").pop() ?? "", site);
+    const to = call.to ? lookup.byId(call.to) : undefined;
+    if (call.from) push(out, call.from, { call, to });
+    if (call.to === null) {
+      const from = call.from ? lookup.byId(call.from) : undefined;
+      const site = { caller: from?.qualifiedName ?? null, path: call.file, line: call.line };
+      push(unresolved, call.calleeName.split(".").pop() ?? "", site);
+    }
   }
+  const edges = incomingEdges(index);
   return {
-    impact(changed, max = 10) {
+    impact(changed) {
       const target = changed.after;
-      const sites = target ? (into.get(target.id) ?? []) : [];
-      const before = new Set(changed.before?.calleeNames ?? []);
-      const seen = new Set<string>();
-      const newCallees: SymbolImpact["newCallees"] = [];
-      for (const { call, to } of target ? (out.get(target.id) ?? []) : []) {
-        if (before.has(call.calleeName) || seen.has(call.calleeName)) continue;
-        seen.add(call.calleeName);
-        newCallees.push({
-          name: to?.qualifiedName ?? call.calleeName,
-          path: to?.file ?? null,
-          line: to?.startLine ?? null,
-        });
-      }
+      const refs = target ? symbolReferences(index, lookup, target, usesIn) : [];
+      const site = (r: Reference): CallSite => ({ caller: r.caller, path: r.path, line: r.line, use: r.use });
+      const inTests = refs.filter((r) => lookup.isTest(r.path));
+      const inCode = refs.filter((r) => !lookup.isTest(r.path));
+      const calls = inCode.filter((r) => r.use === "call" || r.use === "constructor");
+      const others = inCode.filter((r) => r.use !== "call" && r.use !== "constructor");
+      const reaching = target ? testsReaching(lookup, edges, target.qualifiedName, refs, changedFiles) : [];
+      const stillCalled = target ? [] : (unresolved.get(changed.name) ?? []);
       return {
-        callers: sites.filter((s) => !lookup.isTest(s.path)).slice(0, max),
-        tests: sites.filter((s) => lookup.isTest(s.path)).slice(0, max),
-        newCallees: newCallees.slice(0, max),
-        stillCalled: target ? [] : (unresolved.get(changed.name) ?? []).slice(0, max),
+        callers: calls.slice(0, maxListed).map(site),
+        callerTotal: calls.length,
+        tests: inTests.slice(0, maxListed).map(site),
+        testTotal: inTests.length,
+        references: others.slice(0, maxListed).map(site),
+        referenceTotal: others.length,
+        testsReaching: reaching.slice(0, maxListed),
+        testsReachingTotal: reaching.length,
+        newCallees: target ? newCallees(changed, out.get(target.id) ?? []) : [],
+        stillCalled: stillCalled.slice(0, maxListed),
       };
     },
   };
+}
+
+function newCallees(
+  changed: ChangedSymbol,
+  calls: readonly { call: CallEdge; to: CodeSymbol | undefined }[],
+): SymbolImpact["newCallees"] {
+  const before = new Set(changed.before?.calleeNames ?? []);
+  const seen = new Set<string>();
+  const list: SymbolImpact["newCallees"] = [];
+  for (const { call, to } of calls) {
+    // `(a || b)()` and the like have no name to show.
+    const name = to?.qualifiedName ?? call.calleeName.replace(/^(\(\)\.)+/, "");
+    if (before.has(call.calleeName) || seen.has(name) || !/^[\w$]/.test(name)) continue;
+    seen.add(name);
+    list.push({ name, path: to?.file ?? null, line: to?.startLine ?? null });
+  }
+  return list.slice(0, maxListed);
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T): void {

@@ -103,7 +103,7 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
 
   const signals = new Map<SignalName, SignalScores>([
     ["stack_frame", frames.frames],
-    ["test_callee", tests.callees],
+    ["test_callee", belowOuterFrames(tests.callees, frames.frames)],
     ["test_name", tests.named],
     ["call_chain", chain],
     ["shared_callee", sharedCalleeSignal(index, lookup, seeds)],
@@ -144,6 +144,28 @@ export function rankSuspects(
     });
   }
   return out.sort((a, b) => b.score - a.score).slice(0, limit);
+}
+
+// A frame this strong or more is the innermost project frame of its failure (a mention's is 0.85).
+const INNERMOST = 0.85;
+
+/**
+ * What the failing test calls is the entry to the fault, not the fault, when the failure's own stack
+ * runs deeper than it: `loads` on a 5-frame traceback into `parse_value`. Its test_callee strength is
+ * scaled by its frame strength (1 / (1 + depth)), so the frames below it decide.
+ */
+function belowOuterFrames(callees: SignalScores, frames: SignalScores): SignalScores {
+  const out: SignalScores = new Map();
+  for (const [id, hit] of callees) {
+    const frame = frames.get(id);
+    out.set(
+      id,
+      frame && frame.strength < INNERMOST
+        ? { strength: hit.strength * frame.strength, detail: `${hit.detail}, with frames below it` }
+        : hit,
+    );
+  }
+  return out;
 }
 
 /** Every piece of failing-test evidence by file: test frames and mentions, failing tests' own files. */

@@ -54,24 +54,50 @@ export function guessImportTarget(source: string, files: readonly string[]): str
 
 /**
  * testFiles: one entry per piece of failing-test evidence (a frame or mention in a test file, a
- * failing test's file), so a file many failures point at outweighs one named once.
+ * failing test's file), so a file many failures point at outweighs one named once. When several code
+ * files share the test's stem (`ranges/valid.js`, `functions/valid.js`), the ones in the folder the
+ * test's own folder mirrors (`test/functions/valid.js`) take the full share, the rest half.
  */
 export function testFileSignal(
   candidates: readonly CodeSymbol[],
   testFiles: readonly string[],
 ): SignalScores {
   const scores: SignalScores = new Map();
-  const stems = new Map<string, number>();
-  for (const file of testFiles) {
-    const stem = testedStem(file);
-    if (stem) stems.set(stem, (stems.get(stem) ?? 0) + 1);
+  const byStem = new Map<string, string[]>();
+  for (const file of new Set(candidates.map((s) => s.file))) {
+    const stem = codeStem(file);
+    if (stem) byStem.set(stem, [...(byStem.get(stem) ?? []), file]);
   }
-  if (stems.size === 0) return scores;
-  const total = [...stems.values()].reduce((a, b) => a + b, 0);
+  const credit = new Map<string, number>();
+  let total = 0;
+  for (const testFile of testFiles) {
+    const stem = testedStem(testFile);
+    if (!stem) continue;
+    total++;
+    const files = byStem.get(stem) ?? [];
+    const overlaps = files.map((f) => mirroredFolders(testFile, f));
+    const best = Math.max(0, ...overlaps);
+    files.forEach((f, i) => credit.set(f, (credit.get(f) ?? 0) + (overlaps[i] === best ? 1 : 0.5)));
+  }
   for (const symbol of candidates) {
-    const stem = codeStem(symbol.file);
-    const count = stem ? stems.get(stem) : undefined;
+    const count = credit.get(symbol.file);
     if (count) addHit(scores, symbol.id, count / total, `${symbol.file} is named like the failing tests`);
   }
   return scores;
+}
+
+const TEST_ROOT = /^(?:tests?|__tests__|specs?|src|lib|source)$/;
+
+/** Folders the two paths share from their ends, test and source roots left out. */
+function mirroredFolders(testFile: string, codeFile: string): number {
+  const folders = (file: string, root: RegExp) =>
+    file
+      .split("/")
+      .slice(0, -1)
+      .filter((p) => !root.test(p));
+  const t = folders(testFile, TEST_ROOT);
+  const c = folders(codeFile, SOURCE_ROOT);
+  let n = 0;
+  while (n < t.length && n < c.length && t[t.length - 1 - n] === c[c.length - 1 - n]) n++;
+  return n;
 }

@@ -29,8 +29,8 @@ export function renderExplainReview(runId: string, e: DiffExplanation, modelUsed
   const inline = e.symbols.filter((s) => s.commentLine !== null).slice(0, maxReviewComments);
   const inBody = e.symbols.filter((s) => !inline.includes(s));
   const count = (change: string) => e.symbols.filter((s) => s.change === change).length;
-  const callers = new Set(e.symbols.flatMap((s) => s.callers.map(site)));
-  const tests = new Set(e.symbols.flatMap((s) => s.tests.map(site)));
+  const callers = e.symbols.reduce((n, s) => n + s.callerTotal + s.referenceTotal, 0);
+  const tests = e.symbols.reduce((n, s) => n + s.testsReachingTotal, 0);
   const risky = e.symbols.filter((s) => s.risks.length > 0);
   const lines = [
     explainMarker(runId),
@@ -38,8 +38,8 @@ export function renderExplainReview(runId: string, e: DiffExplanation, modelUsed
     "",
     e.focus ? `Focus: ${codeSpan(e.focus)}.` : "",
     `${e.symbols.length} symbol(s) changed in ${e.files.length} file(s): ${count("added")} added, ` +
-      `${count("modified")} modified, ${count("removed")} removed. ` +
-      `They are called from ${callers.size} place(s) in the code and ${tests.size} in tests.`,
+      `${count("modified")} modified, ${count("renamed")} renamed, ${count("removed")} removed. ` +
+      `They are referenced from ${callers} place(s) in the code and reached by ${tests} test(s).`,
   ];
   if (risky.length > 0) {
     lines.push("", "**Risks**", "");
@@ -57,7 +57,9 @@ export function renderExplainReview(runId: string, e: DiffExplanation, modelUsed
   }
   lines.push("", "**Files**", "");
   for (const f of e.files.slice(0, maxListed))
-    lines.push(`- ${codeSpan(f.path)} ${f.status}, +${f.added}/-${f.removed}`);
+    lines.push(
+      `- ${codeSpan(f.path)} ${f.status}, +${f.added}/-${f.removed}${f.skipped ? ` (not read: ${f.skipped.replace(/_/g, " ")})` : ""}`,
+    );
   if (e.files.length > maxListed) lines.push(`- … and ${e.files.length - maxListed} more`);
   lines.push(
     "",
@@ -83,12 +85,33 @@ function site(s: CallSite): string {
   return `${s.path}:${s.line}`;
 }
 
-function sites(list: readonly CallSite[]): string {
-  return list.map((s) => `${codeSpan(site(s))}${s.caller ? ` in ${codeSpan(s.caller)}` : ""}`).join(", ");
+const shownSites = 10;
+
+function sites(list: readonly CallSite[], total: number): string {
+  const shown = list.slice(0, shownSites);
+  const text = shown
+    .map((s) => `${codeSpan(site(s))}${s.caller ? ` in ${codeSpan(s.caller)}` : ""}`)
+    .join(", ");
+  return `${total} — ${text}${total > shown.length ? `, and ${total - shown.length} more` : ""}`;
+}
+
+function reaching(s: SymbolExplanation): string {
+  const shown = s.testsReaching.slice(0, shownSites).map((t) => {
+    const via =
+      t.via.length > 2
+        ? ` via ${t.via
+            .slice(1, -1)
+            .map((v) => codeSpan(v))
+            .join(" → ")}`
+        : "";
+    return `${codeSpan(`${t.path}:${t.line}`)}${t.test ? ` ${codeSpan(t.test)}` : ""}${t.changedInDiff ? " (changed in this PR)" : ""}${via}`;
+  });
+  const more = s.testsReachingTotal > shown.length ? `, and ${s.testsReachingTotal - shown.length} more` : "";
+  return `${s.testsReachingTotal} — ${shown.join(", ")}${more}`;
 }
 
 export function renderComment(s: SymbolExplanation): string {
-  const verb = s.change === "added" ? "Added" : s.change === "removed" ? "Removed" : "Modified";
+  const verb = { added: "Added", removed: "Removed", modified: "Modified", renamed: "Renamed" }[s.change];
   const out = [
     `**${verb} ${s.kind} ${codeSpan(s.qualifiedName)}**`,
     "",
@@ -99,8 +122,20 @@ export function renderComment(s: SymbolExplanation): string {
     out.push(
       `- Signature: ${codeSpan(s.signatureBefore ?? "", 300)} → ${codeSpan(s.signatureAfter ?? "", 300)}`,
     );
-  out.push(`- Called from: ${s.callers.length ? sites(s.callers) : "nothing in the indexed code"}`);
-  out.push(`- Tests: ${s.tests.length ? sites(s.tests) : "none call it"}`);
+  if (s.renamedFrom)
+    out.push(`- Renamed from ${codeSpan(s.renamedFrom.qualifiedName)} in ${codeSpan(s.renamedFrom.file)}`);
+  if (s.signatureChange)
+    out.push(
+      `- Signature change: ${s.signatureChange.compatibility} (${escapeInline(s.signatureChange.reasons.join("; "), 300)})`,
+    );
+  out.push(`- API: ${s.api.public ? "public" : "not public"} (${escapeInline(s.api.reason, 200)})`);
+  out.push(
+    `- Called from: ${s.callerTotal ? sites(s.callers, s.callerTotal) : "nothing in the indexed code"}`,
+  );
+  if (s.referenceTotal) out.push(`- Other references: ${sites(s.references, s.referenceTotal)}`);
+  out.push(
+    `- Tests that reach it: ${s.testsReachingTotal ? reaching(s) : s.isTest ? "it is test code" : "none found"}`,
+  );
   if (s.newCallees.length) out.push(`- Now also calls: ${newCallees(s.newCallees)}`);
   if (s.risks.length) out.push(`- Risk: ${s.risks.map((r) => escapeInline(r, 300)).join("; ")}`);
   return out.join("\n");

@@ -2,6 +2,7 @@
 // out the approved head SHA in an ephemeral workspace, run the fix loop in the sandbox, and deliver a
 // verified fix to a side branch. Every stage that costs or has a side effect is a persisted step, and
 // every stage that cannot run says why in the outcome: a run never ends silently.
+import { fixAlert } from "./fix-alert.ts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { briefFailure } from "../../agent/loop/check-run.ts";
@@ -191,13 +192,14 @@ export function toOutcome(
   const body = renderFixComment(report);
   // Log text is untrusted: unfixedAnnotations cleans it, caps the count and drops flipped tests.
   const annotations = unfixedAnnotations(report);
+  const alert = fixAlert(parts.outcome, Boolean(parts.delivery?.refused));
   if (parts.delivery?.refused)
-    return { status: "failed", summary: parts.delivery.refused.message, body, annotations };
+    return { status: "failed", summary: parts.delivery.refused.message, body, annotations, alert };
   if (parts.outcome.status === "done")
-    return { status: "succeeded", summary: parts.outcome.reason, body, annotations };
+    return { status: "succeeded", summary: parts.outcome.reason, body, annotations, alert };
   if (parts.outcome.status === "needs_input")
-    return { status: "needs_input", summary: parts.outcome.reason, body, annotations };
-  return { status: "failed", summary: parts.outcome.reason, body, annotations };
+    return { status: "needs_input", summary: parts.outcome.reason, body, annotations, alert };
+  return { status: "failed", summary: parts.outcome.reason, body, annotations, alert };
 }
 
 function failed(summary: string, body = ""): RunOutcome {

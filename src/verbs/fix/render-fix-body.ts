@@ -95,6 +95,7 @@ function installOf(outcome: FixOutcome | null): FixReport["install"] {
     steps: install.steps.map(({ command, exitCode, durationMs }) => ({ command, exitCode, durationMs })),
     allowed: install.proxy.allowed,
     blocked: install.proxy.blocked,
+    errorTail: install.errorTail,
   };
 }
 

@@ -1,10 +1,10 @@
 // The install phase's only way out: an HTTP(S) forward proxy on a unix socket that tunnels CONNECT
 // and forwards absolute-URI requests to allow-listed registry hosts only (by name and port, as the
 // client asked; DNS is resolved here, on the host). Everything else gets 403 and is recorded as
-// "blocked: host:port" for the run's evidence (A21, A28).
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
-import { connect, type Socket } from "node:net";
-import { chmodSync } from "node:fs";
+// "blocked: host:port" for the run's evidence (A21, A28). The server runs in a worker thread
+// (registry-proxy-worker.mjs says why); this file starts it and asks it for its evidence.
+import { Worker } from "node:worker_threads";
+import { z } from "zod";
 
 export interface RegistryEndpoint {
   host: string;
@@ -20,11 +20,22 @@ export type ProxyEvidence = {
 
 export interface RegistryProxy {
   socketPath: string;
-  evidence(): ProxyEvidence;
+  /** What the proxy let through and refused so far (every connection it has accepted is counted). */
+  evidence(): Promise<ProxyEvidence>;
   close(): Promise<void>;
 }
 
-const hopByHop = ["proxy-connection", "proxy-authorization", "connection", "keep-alive", "upgrade", "te"];
+const evidenceSchema = z.object({
+  allowed: z.array(z.object({ endpoint: z.string(), count: z.number() })),
+  blocked: z.array(z.string()),
+});
+const workerMessage = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("listening") }),
+  z.object({ type: z.literal("error"), message: z.string() }),
+  z.object({ type: z.literal("evidence"), evidence: evidenceSchema }),
+  z.object({ type: z.literal("closed"), evidence: evidenceSchema }),
+]);
+type WorkerMessage = z.infer<typeof workerMessage>;
 
 /** The endpoint a registry URL names: host name (lower-case, no brackets) and port (scheme default). */
 export function endpointOf(url: string): RegistryEndpoint | null {
@@ -43,122 +54,55 @@ export async function startRegistryProxy(options: {
   socketPath: string;
   allowed: readonly RegistryEndpoint[];
 }): Promise<RegistryProxy> {
-  const counts = new Map<string, number>();
-  const blocked: string[] = [];
-  const isAllowed = (host: string, port: number): boolean => {
-    const key = `${host}:${port}`;
-    if (options.allowed.some((e) => e.host === host && e.port === port)) {
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-      return true;
-    }
-    if (!blocked.includes(key)) blocked.push(key);
-    return false;
-  };
-  const sockets = new Set<Socket>();
-  const server = createServer((req, res) => forwardRequest(req, res, isAllowed));
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.once("close", () => sockets.delete(socket));
+  const worker = new Worker(new URL("./registry-proxy-worker.mjs", import.meta.url), {
+    workerData: { socketPath: options.socketPath, allowed: options.allowed.map((e) => ({ ...e })) },
   });
-  server.on("connect", (req: IncomingMessage, client: Socket, head: Buffer) =>
-    tunnel(req, client, head, isAllowed),
-  );
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.socketPath, resolve);
-  });
-  // The sandboxed user (nobody) must be able to connect; the directory around it decides who can.
-  chmodSync(options.socketPath, 0o666);
+  const next = replies(worker, options.socketPath);
+  try {
+    await next("listening");
+  } catch (err) {
+    await worker.terminate();
+    throw err;
+  }
+  let final: ProxyEvidence | null = null;
   return {
     socketPath: options.socketPath,
-    evidence: () => ({
-      allowed: [...counts].map(([endpoint, count]) => ({ endpoint, count })),
-      blocked: [...blocked],
-    }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    evidence: async () => {
+      if (final !== null) return final;
+      worker.postMessage("evidence");
+      const message = await next("evidence");
+      return message.type === "evidence" ? message.evidence : { allowed: [], blocked: [] };
+    },
+    close: async () => {
+      if (final !== null) return;
+      worker.postMessage("close");
+      const message = await next("closed");
+      final = message.type === "closed" ? message.evidence : { allowed: [], blocked: [] };
+      await worker.terminate();
+    },
   };
 }
 
-function tunnel(
-  req: IncomingMessage,
-  client: Socket,
-  head: Buffer,
-  isAllowed: (host: string, port: number) => boolean,
-): void {
-  client.on("error", () => client.destroy());
-  const target = parseAuthority(req.url ?? "");
-  if (target === null) return refuse(client, 400, "CONNECT needs host:port");
-  if (!isAllowed(target.host, target.port))
-    return refuse(client, 403, `blocked: ${target.host}:${target.port} is not an allowed registry`);
-  const upstream = connect(target.port, target.host, () => {
-    client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
-    if (head.length > 0) upstream.write(head);
-    upstream.pipe(client);
-    client.pipe(upstream);
+/** Waits for the worker's next message of a type; one listener, so no message falls between waits. */
+function replies(worker: Worker, socketPath: string) {
+  const waiting: Array<{
+    type: WorkerMessage["type"];
+    resolve: (m: WorkerMessage) => void;
+    reject: (e: Error) => void;
+  }> = [];
+  const failAll = (err: Error) => {
+    for (const w of waiting.splice(0)) w.reject(err);
+  };
+  worker.on("message", (raw: unknown) => {
+    const message = workerMessage.parse(raw);
+    if (message.type === "error")
+      return failAll(new Error(`the registry proxy could not listen on ${socketPath}: ${message.message}`));
+    const index = waiting.findIndex((w) => w.type === message.type);
+    if (index >= 0) waiting.splice(index, 1)[0]?.resolve(message);
   });
-  upstream.on("error", (err) => {
-    if (client.writable && upstream.connecting) return refuse(client, 502, `upstream: ${err.message}`);
-    client.destroy();
-  });
-  client.on("close", () => upstream.destroy());
-}
-
-function forwardRequest(
-  req: IncomingMessage,
-  res: ServerResponse,
-  isAllowed: (host: string, port: number) => boolean,
-): void {
-  const target = endpointOf(req.url ?? "");
-  if (target === null || !(req.url ?? "").startsWith("http://")) {
-    res
-      .writeHead(400, { "content-type": "text/plain" })
-      .end("a proxy request needs an absolute http:// URL\n");
-    return;
-  }
-  if (!isAllowed(target.host, target.port)) {
-    res
-      .writeHead(403, { "content-type": "text/plain" })
-      .end(`blocked: ${target.host}:${target.port} is not an allowed registry\n`);
-    return;
-  }
-  const url = new URL(req.url ?? "");
-  const headers = { ...req.headers };
-  for (const name of hopByHop) delete headers[name];
-  const upstream = httpRequest(
-    {
-      host: target.host,
-      port: target.port,
-      method: req.method,
-      path: `${url.pathname}${url.search}`,
-      headers,
-    },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    },
+  worker.on("error", (err) =>
+    failAll(new Error(`the registry proxy stopped: ${err.message}`, { cause: err })),
   );
-  upstream.on("error", (err) => {
-    if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
-    res.end(`upstream: ${err.message}\n`);
-  });
-  req.pipe(upstream);
-}
-
-function parseAuthority(authority: string): RegistryEndpoint | null {
-  const match = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(authority);
-  if (!match) return null;
-  const port = Number(match[2]);
-  if (port < 1 || port > 65535) return null;
-  return { host: (match[1] ?? "").toLowerCase(), port };
-}
-
-function refuse(client: Socket, status: number, message: string): void {
-  const reason = { 400: "Bad Request", 403: "Forbidden", 502: "Bad Gateway" }[status] ?? "Error";
-  client.end(
-    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n${message}\n`,
-  );
+  return (type: WorkerMessage["type"]) =>
+    new Promise<WorkerMessage>((resolve, reject) => waiting.push({ type, resolve, reject }));
 }

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { checkRegistryConfig } from "./check-registry-config.ts";
 import { classifyInstallFailure, type InstallFailureCode } from "./classify-install-failure.ts";
 import { detectInstall, type InstallPlan } from "./detect-install.ts";
+import { installErrorTail } from "./install-error-tail.ts";
 import { installEnv, type InstallRegistries } from "./install-env.ts";
 import { isInstallFresh } from "./install-freshness.ts";
 import { proxiedArgv } from "./proxied-argv.ts";
@@ -27,6 +28,8 @@ export type InstallEvidence = {
   proxy: ProxyEvidence;
   /** Whether the dependency cache supplied or took this install. */
   cache: CacheEvidence;
+  /** The last lines the failed step printed (stderr first), redacted; null unless a step failed. */
+  errorTail: string | null;
 };
 
 export interface InstallPhaseDeps {
@@ -67,6 +70,7 @@ export async function runInstallPhase(
     registries: [],
     proxy: noProxy,
     cache: noCache,
+    errorTail: null,
     ...e,
   });
   if (plan === null)
@@ -117,6 +121,7 @@ export async function runInstallPhase(
         tail: output.length > tailChars ? output.slice(-tailChars) : output,
         timedOut: s.result.timedOut,
         output,
+        errorTail: installErrorTail(s.result),
       };
     });
     const trimmed = steps.map(({ command, exitCode, durationMs, tail }) => ({
@@ -125,7 +130,12 @@ export async function runInstallPhase(
       durationMs,
       tail,
     }));
-    const base = { steps: trimmed, registries: allowList, proxy: proxy.evidence(), cache: cache.evidence };
+    const base = {
+      steps: trimmed,
+      registries: allowList,
+      proxy: await proxy.evidence(),
+      cache: cache.evidence,
+    };
     const last = steps.at(-1);
     // Stored before anything else runs in the workspace: only the install step has touched it (A48).
     if (phase.ok || last === undefined)
@@ -136,7 +146,13 @@ export async function runInstallPhase(
         cache: cache.store(),
       });
     const failure = classifyInstallFailure({ ...last, blocked: base.proxy.blocked });
-    return evidence({ ...base, status: "failed", reason: failure.reason, code: failure.code });
+    return evidence({
+      ...base,
+      status: "failed",
+      reason: failure.reason,
+      code: failure.code,
+      errorTail: last.errorTail,
+    });
   } finally {
     await proxy.close();
   }

@@ -44,8 +44,7 @@ describe("explainDiff", () => {
       explainedBy: "rule",
     });
     expect(total?.risks).toEqual([
-      "public (exported) API changed",
-      "signature changed; 2 call site(s) may need updating",
+      "breaking signature change of a public API: new required parameter tax; 2 call site(s) may break: src/checkout.js:4, test/cart.test.js:6",
     ]);
     expect(added).toMatchObject({
       kind: "function",
@@ -55,9 +54,19 @@ describe("explainDiff", () => {
       callers: [{ caller: "total", path: "src/cart.js", line: 3 }],
       tests: [],
     });
-    expect(added?.risks).toEqual(["no test calls it"]);
+    // Reached through `total`, which the test calls: not "untested".
+    expect(added?.risks).toEqual([]);
+    expect(added?.testsReaching).toEqual([
+      {
+        test: "totals",
+        path: "test/cart.test.js",
+        line: 6,
+        via: ["totals", "total", "applyTax"],
+        changedInDiff: false,
+      },
+    ]);
     expect(removed).toMatchObject({ kind: "function", line: 5, commentLine: null, signatureAfter: null });
-    expect(removed?.risks).toEqual(["public (exported) API changed"]);
+    expect(removed?.risks).toEqual(["public API removed (exported (the package declares no entry point))"]);
     // Line counts as git itself counts them.
     const [plus, minus] = repo!.git("diff", "--numstat", base, "HEAD").split("\t").map(Number);
     expect(result.files).toEqual([
@@ -68,10 +77,13 @@ describe("explainDiff", () => {
         added: plus,
         removed: minus,
         outsideLines: 0,
+        skipped: null,
       },
     ]);
     expect(total?.explanation).toContain("changes its signature");
-    expect(total?.explanation).toContain("called from 1 place(s) in the code and 1 in tests");
+    expect(total?.explanation).toContain(
+      "called from 1 place(s) in the code, and referenced 1 time(s) in tests",
+    );
   });
 
   it("keeps only the focused symbol or path", async () => {

@@ -1,5 +1,7 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diagnose } from "../../../src/perception/diagnose.ts";
 import { buildIndex } from "../../../src/understanding/index/build-index.ts";
@@ -62,5 +64,74 @@ describe("localize on a Python repo whose unittest run raises inside the library
     const results = await run(repo, index);
     expect(results[0]).toMatchObject({ file: repo.expected.file, symbol: repo.expected.symbol });
     expect(results[0]!.why.join(" ")).toMatch(/innermost at shop\/pricing\.py:11/);
+  });
+});
+
+describe("localize when the failing test's callee is only the entry to a deeper traceback", () => {
+  let root: string;
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), "xihe-locate-entry-"));
+    const files: Record<string, string> = {
+      "conf/__init__.py": "",
+      "conf/reader.py": [
+        "def parse_value(raw):",
+        "    if not raw.isdigit():",
+        '        raise ValueError("not a number: " + raw)',
+        "    return int(raw)",
+        "",
+        "",
+        "def parse_line(line):",
+        '    key, _, raw = line.partition("=")',
+        "    return key.strip(), parse_value(raw.strip() + 'x')",
+        "",
+        "",
+        "def loads(text):",
+        "    pairs = {}",
+        "    for line in text.splitlines():",
+        "        key, value = parse_line(line)",
+        "        pairs[key] = value",
+        "    return pairs",
+        "",
+      ].join("\n"),
+      "tests/__init__.py": "",
+      "tests/test_reader.py": [
+        "import unittest",
+        "",
+        "from conf.reader import loads",
+        "",
+        "",
+        "class ReaderTest(unittest.TestCase):",
+        "    def test_loads_reads_numbers(self):",
+        '        self.assertEqual(loads("a = 1"), {"a": 1})',
+        "",
+      ].join("\n"),
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("ranks the frames below the test's callee above it and says why the callee dropped", async () => {
+    const run = await execa("python3", ["-m", "unittest", "discover", "-s", "tests", "-t", "."], {
+      cwd: root,
+      reject: false,
+      all: true,
+    });
+    expect(run.exitCode).not.toBe(0);
+    const log = run.all ?? "";
+    const { failures } = await diagnose(log, { repoRoot: root });
+    const index = await buildIndex(root, { cache: null });
+    const results = localize({
+      index,
+      failures,
+      logText: log,
+      readLines: (path) => readFileSync(join(root, path), "utf8").split("\n"),
+    });
+    const rank = (name: string) => results.findIndex((r) => r.symbol === name);
+    expect(rank("parse_value")).toBe(0);
+    const loads = results[rank("loads")]!;
+    expect(loads.why.join(" ")).toMatch(/test_callee: called by the failing test .*, with frames below it/);
   });
 });

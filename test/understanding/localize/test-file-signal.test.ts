@@ -64,3 +64,34 @@ describe("test file -> code file by naming convention", () => {
     expect(guessImportTarget("lodash", files)).toBeNull();
   });
 });
+
+describe("test file -> code file when several code files share the stem", () => {
+  const symbol = (id: string, file: string) => ({ id, file }) as CodeSymbol;
+
+  it("prefers the code in the folder the test's folder mirrors", () => {
+    const scores = testFileSignal(
+      [symbol("fn", "functions/valid.js"), symbol("rg", "ranges/valid.js")],
+      ["test/functions/valid.js"],
+    );
+    expect(scores.get("fn")?.strength).toBe(1);
+    expect(scores.get("rg")?.strength).toBe(0.5);
+  });
+
+  it("prefers the workspace package the test lives in", () => {
+    const scores = testFileSignal(
+      [symbol("a", "packages/a/src/parse.ts"), symbol("b", "packages/b/src/parse.ts")],
+      ["packages/b/test/parse.test.ts"],
+    );
+    expect(scores.get("b")?.strength).toBe(1);
+    expect(scores.get("a")?.strength).toBe(0.5);
+  });
+
+  it("gives every same-named file the full share when no folder tells them apart", () => {
+    const scores = testFileSignal(
+      [symbol("a", "src/a/util.ts"), symbol("b", "src/b/util.ts")],
+      ["test/util.test.ts"],
+    );
+    expect(scores.get("a")?.strength).toBe(1);
+    expect(scores.get("b")?.strength).toBe(1);
+  });
+});

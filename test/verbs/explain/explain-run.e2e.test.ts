@@ -150,7 +150,7 @@ describe("/xihe explain on a pull request", () => {
       expect(added).toMatch(new RegExp(`^@@ -\\S+ \\+${c.line}(,\\d+)? @@`, "m"));
     expect(review.comments[0]?.body).toContain("Modified function `total`");
     expect(review.comments[0]?.body).toContain("`src/checkout.js:4` in `checkout`");
-    expect(review.comments[0]?.body).toContain("`test/cart.test.js:6` in `totals`");
+    expect(review.comments[0]?.body).toContain("Tests that reach it: 1 — `test/cart.test.js:6` `totals`");
     expect(review.comments[1]?.body).toContain("Added function `applyTax`");
     expect(review.body).toContain("removed function `legacyDiscount`");
     expect(review.body).toContain("No model is configured");

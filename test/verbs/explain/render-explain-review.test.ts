@@ -11,6 +11,17 @@ function symbol(over: Partial<SymbolExplanation>): SymbolExplanation {
     line: 1,
     commentLine: 2,
     exported: false,
+    api: { public: false, reason: "not exported from its module" },
+    isTest: false,
+    renamedFrom: null,
+    signatureChange: null,
+    behaviourChanges: [],
+    callerTotal: 0,
+    testTotal: 0,
+    references: [],
+    referenceTotal: 0,
+    testsReaching: [],
+    testsReachingTotal: 0,
     signatureBefore: "function f()",
     signatureAfter: "function f()",
     signatureChanged: false,
@@ -33,10 +44,19 @@ describe("renderExplainReview", () => {
       "run1",
       {
         files: [
-          { path: "src/<x>.ts", oldPath: null, status: "added", added: 1, removed: 0, outsideLines: 0 },
+          {
+            path: "src/<x>.ts",
+            oldPath: null,
+            status: "added",
+            added: 1,
+            removed: 0,
+            outsideLines: 0,
+            skipped: null,
+          },
         ],
         symbols: [symbol({ explanation: "Ping @octocat <img src=x> <!-- hidden -->", explainedBy: "model" })],
         focus: null,
+        focusMatched: true,
       },
       true,
     );
@@ -51,7 +71,11 @@ describe("renderExplainReview", () => {
     const symbols = Array.from({ length: maxReviewComments + 2 }, (_, i) =>
       symbol({ qualifiedName: `f${i}`, commentLine: i + 1 }),
     );
-    const review = renderExplainReview("run2", { files: [], symbols, focus: null }, false);
+    const review = renderExplainReview(
+      "run2",
+      { files: [], symbols, focus: null, focusMatched: true },
+      false,
+    );
     expect(review.comments).toHaveLength(maxReviewComments);
     expect(review.body).toContain(`\`f${maxReviewComments + 1}\``);
     expect(review.body).not.toContain("`f0`");

@@ -7,7 +7,7 @@
 // `npm ci`. GitHub's REST API is nock. The registry is the one real outside service: if it cannot be
 // reached the test fails and says so (it never skips).
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,6 +19,7 @@ import {
 } from "../../agent/support/scripted-model-server.ts";
 import { createHarness, commentPayload, fixture, type Harness } from "../../github/app-harness.ts";
 import { realExecutors } from "../../github/run-fixtures.ts";
+import { cloneSideBranch, git, makeProjectRemote } from "./e2e-project-remote.ts";
 import { interceptFixRun } from "./fix-run-api.ts";
 
 const project = fileURLToPath(new URL("../../fixtures/projects/stats-kit/", import.meta.url));
@@ -39,13 +40,6 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync("git", ["-c", "user.name=dev", "-c", "user.email=dev@example.invalid", ...args], {
-    cwd,
-    encoding: "utf8",
-  }).trim();
-}
-
 /** `npm ping` with the host's own npm config, in an empty directory (as the install phase reads it). */
 function assertRegistryReachable(cwd: string): void {
   const npm = (args: string[]) =>
@@ -63,27 +57,14 @@ function assertRegistryReachable(cwd: string): void {
   }
 }
 
-/** A bare repository: `master` is the green project, `changes` (the PR head) breaks it as CI recorded. */
-function makeRemote() {
-  const work = join(root, "work");
-  cpSync(join(project, "base"), work, { recursive: true });
-  git(work, "init", "-q", "-b", "master");
-  git(work, "add", "-A");
-  git(work, "commit", "-qm", "stats-kit: mean, median, range");
-  git(work, "switch", "-q", "-c", "changes");
-  cpSync(join(project, "pr"), work, { recursive: true });
-  git(work, "commit", "-qam", "median: simpler; range: name the bounds");
-  const bare = join(root, "Hello-World.git");
-  execFileSync("git", ["clone", "-q", "--bare", work, bare]);
-  const log = readFileSync(join(project, "ci-job-log.txt"), "utf8");
-  return { bare, head: git(work, "rev-parse", "HEAD"), log };
-}
-
 describe("/xihe fix end to end on a project with dependencies", () => {
   it("installs the lockfile through the registry proxy, reproduces, fixes test, lint and format, and delivers a side branch green under npm ci", async () => {
     // In the test, not a hook: an unreachable registry fails this test by name (it never skips).
     assertRegistryReachable(root);
-    const remote = makeRemote();
+    const remote = makeProjectRemote(root, project, [
+      "stats-kit: mean, median, range",
+      "median: simpler; range: name the bounds",
+    ]);
     model = await startScriptedModelServer(modelTurns);
     h = await createHarness({
       executors: realExecutors(join(root, "xihe-work"), {
@@ -131,7 +112,7 @@ describe("/xihe fix end to end on a project with dependencies", () => {
     if (process.env.XIHE_WRITE_EXAMPLE === "1")
       writeFileSync(new URL("../../../docs/example-run-comment.md", import.meta.url), `${final}\n`);
 
-    const check = cloneSideBranch(remote.bare);
+    const check = cloneSideBranch(root, remote.bare, "node_modules");
     expect(git(check, "diff", "--name-only", `${remote.head}..HEAD`).split("\n").sort()).toEqual([
       "src/mean.js",
       "src/median.js",
@@ -149,15 +130,6 @@ describe("/xihe fix end to end on a project with dependencies", () => {
     expect(nock.pendingMocks()).toEqual([]);
   }, 600_000);
 });
-
-function cloneSideBranch(bare: string): string {
-  const branch = git(bare, "branch", "--list", "xihe/fix/*").replace(/^[*\s]+/gm, "");
-  expect(branch).toMatch(/^xihe\/fix\/1-/);
-  const check = join(root, "check");
-  execFileSync("git", ["clone", "-q", "-b", branch, bare, check]);
-  expect(git(check, "ls-files", "node_modules")).toBe("");
-  return check;
-}
 
 /** What the project's own CI runs, on the host, in the clean clone; any failure throws with its output. */
 function proveGreen(dir: string): string {

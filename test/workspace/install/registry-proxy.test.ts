@@ -143,7 +143,7 @@ describe("the install phase's registry proxy", () => {
     expect(allowed).toContain('"name":"tiny-pad"');
     const refused = await exchange("example.invalid:443", get);
     expect(refused).toMatch(/^HTTP\/1\.1 403 Forbidden/);
-    expect(proxy.evidence()).toEqual({
+    expect(await proxy.evidence()).toEqual({
       allowed: [{ endpoint: `127.0.0.1:${registry.port}`, count: 1 }],
       blocked: ["example.invalid:443"],
     });

@@ -1,0 +1,137 @@
+// Every place a wanted name is written as an identifier in a file (not in a comment or a string),
+// with how it is used: called, constructed, named as a type, re-exported, or used as a value, and
+// the receiver it is read through (`toml` in `toml.loads`). One parse per file serves all changed
+// symbols of an explanation; the records are plain data, so the tree is freed at once.
+import type { Node } from "web-tree-sitter";
+import type { LoadedLanguage } from "../index/grammars.ts";
+
+export type UseKind = "call" | "constructor" | "type" | "value" | "re-export";
+
+export interface IdentifierUse {
+  name: string;
+  line: number;
+  use: UseKind;
+  /** The object it is read through (`this`, `ns`, `a.b`); null for a bare name. */
+  receiver: string | null;
+  /** A re-export's local alias (`export { a as b } from`), else null. */
+  alias: string | null;
+}
+
+const identifierTypes = [
+  "identifier",
+  "type_identifier",
+  "property_identifier",
+  "shorthand_property_identifier",
+];
+// A name in one of these positions defines or binds it; it is not a use.
+const bindingParents = new Set([
+  "function_declaration",
+  "generator_function_declaration",
+  "class_declaration",
+  "abstract_class_declaration",
+  "method_definition",
+  "function_definition",
+  "class_definition",
+  "interface_declaration",
+  "type_alias_declaration",
+  "enum_declaration",
+  "variable_declarator",
+  "function_signature",
+  "method_signature",
+  "abstract_method_signature",
+  "public_field_definition",
+  "field_definition",
+  "required_parameter",
+  "optional_parameter",
+  "formal_parameters",
+  "parameters",
+  "default_parameter",
+  "typed_parameter",
+  "typed_default_parameter",
+  "keyword_argument",
+  "pair",
+  "import_specifier",
+  "import_clause",
+  "namespace_import",
+  "aliased_import",
+  "dotted_name",
+  "import_statement",
+  "import_from_statement",
+]);
+const typeContexts = new Set([
+  "type_annotation",
+  "type_arguments",
+  "type",
+  "generic_type",
+  "extends_clause",
+  "implements_clause",
+  "extends_type_clause",
+]);
+
+export function identifierUses(
+  language: LoadedLanguage,
+  text: string,
+  wanted: ReadonlySet<string>,
+): IdentifierUse[] {
+  const tree = language.parser.parse(text);
+  if (!tree) return [];
+  try {
+    const out: IdentifierUse[] = [];
+    for (const node of tree.rootNode.descendantsOfType(identifierTypes)) {
+      if (!node || !wanted.has(node.text)) continue;
+      const use = classify(node);
+      if (use) out.push(use);
+    }
+    return out;
+  } finally {
+    tree.delete();
+  }
+}
+
+function classify(node: Node): IdentifierUse | null {
+  const parent = node.parent;
+  if (!parent) return null;
+  const line = node.startPosition.row + 1;
+  const base = { name: node.text, line, receiver: null, alias: null };
+  if (parent.type === "export_specifier") return reExport(node, parent, base);
+  if (bindingParents.has(parent.type) && !isValueOf(parent, node)) return null;
+  const member = parent.type === "member_expression" || parent.type === "attribute";
+  const isProperty =
+    member && (parent.childForFieldName("property") ?? parent.childForFieldName("attribute"))?.id === node.id;
+  // `a.loads` reads `loads` through `a`; the `a` of `a.loads` is a use of `a` itself.
+  const receiver = isProperty ? (parent.childForFieldName("object")?.text ?? null) : null;
+  const outer = isProperty ? parent : node;
+  return { ...base, receiver, use: useOf(node, outer) };
+}
+
+/** `const x = value` / `f(a=value)` / `{k: value}`: the name on the value side is a use. */
+function isValueOf(parent: Node, node: Node): boolean {
+  const value = parent.childForFieldName("value") ?? parent.childForFieldName("right");
+  if (value && value.startIndex <= node.startIndex && node.endIndex <= value.endIndex) return true;
+  const type = parent.childForFieldName("type");
+  return Boolean(type && type.startIndex <= node.startIndex && node.endIndex <= type.endIndex);
+}
+
+function useOf(node: Node, outer: Node): UseKind {
+  const holder = outer.parent;
+  if (holder?.type === "new_expression" && holder.childForFieldName("constructor")?.id === outer.id)
+    return "constructor";
+  if (
+    (holder?.type === "call_expression" || holder?.type === "call") &&
+    holder.childForFieldName("function")?.id === outer.id
+  )
+    return "call";
+  if (node.type === "type_identifier") return "type";
+  for (let n: Node | null = holder; n; n = n.parent) {
+    if (typeContexts.has(n.type)) return "type";
+    if (n.type.endsWith("statement") || n.type.endsWith("declaration")) break;
+  }
+  return "value";
+}
+
+function reExport(node: Node, spec: Node, base: Omit<IdentifierUse, "use">): IdentifierUse | null {
+  const statement = spec.parent?.parent;
+  if (statement?.type !== "export_statement" || !statement.childForFieldName("source")) return null;
+  if (spec.childForFieldName("name")?.id !== node.id) return null;
+  return { ...base, use: "re-export", alias: spec.childForFieldName("alias")?.text ?? null };
+}

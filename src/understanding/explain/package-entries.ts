@@ -1,0 +1,83 @@
+// The files a JS/TS package offers its users: what package.json's main/module/types/exports/bin
+// name (mapped from a build directory back to the source the index holds, `dist/index.js` ->
+// `src/index.ts`), and the files those re-export (`export ... from`, `module.exports = require()`).
+import { posix } from "node:path";
+import type { CodeIndex } from "../index/code-index.ts";
+import type { ReadText } from "../index/project-overview.ts";
+
+const entryFields = ["main", "module", "types", "typings", "browser", "exports", "bin"];
+const maxDepth = 4;
+
+/** The directory of the package.json nearest to a file ("" for the root); null when there is none. */
+export function packageDirOf(file: string, readText: ReadText): string | null {
+  for (let dir = posix.dirname(file); ; dir = posix.dirname(dir)) {
+    const here = dir === "." ? "" : dir;
+    if (readText(posix.join(here, "package.json")) !== null) return here;
+    if (here === "") return null;
+  }
+}
+
+/** Indexed file -> the entry point that exposes it; empty when package.json names none. */
+export function packageEntries(index: CodeIndex, readText: ReadText, dir: string): Map<string, string> {
+  const manifest = parseManifest(readText(posix.join(dir, "package.json")));
+  const files = new Set(index.files.map((f) => f.path));
+  const out = new Map<string, string>();
+  if (!manifest) return out;
+  const declared = entryFields.flatMap((field) => strings(manifest[field]));
+  if (declared.length === 0 && files.has(posix.join(dir, "index.js"))) declared.push("index.js");
+  let frontier: string[] = [];
+  for (const entry of declared) {
+    const file = sourceOf(posix.join(dir, entry), files);
+    if (file && !out.has(file)) {
+      out.set(file, entry.replace(/^\.\//, ""));
+      frontier.push(file);
+    }
+  }
+  for (let depth = 0; depth < maxDepth && frontier.length > 0; depth++) {
+    const next: string[] = [];
+    for (const ref of index.imports) {
+      if (!ref.resolved || out.has(ref.resolved) || !frontier.includes(ref.file)) continue;
+      const line = readText(ref.file)?.split("\n")[ref.line - 1] ?? "";
+      if (!/^\s*export\b|module\.exports\b/.test(line)) continue;
+      out.set(ref.resolved, out.get(ref.file) ?? ref.file);
+      next.push(ref.resolved);
+    }
+    frontier = next;
+  }
+  return out;
+}
+
+function parseManifest(text: string | null): Record<string, unknown> | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null; // an unreadable package.json declares nothing; the exported flag stands
+  }
+}
+
+function strings(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value && typeof value === "object") return Object.values(value).flatMap(strings);
+  return [];
+}
+
+/** `./dist/index.mjs` -> the indexed source file it was built from, when one matches. */
+function sourceOf(entry: string, files: ReadonlySet<string>): string | null {
+  const clean = entry.replace(/^\.\//, "");
+  if (files.has(clean)) return clean;
+  const stem = clean.replace(/\.(d\.ts|[cm]?js|[cm]?ts)$/, "");
+  const dirs = [
+    stem,
+    stem.replace(/^(dist|lib|build|out|esm|cjs)\//, "src/"),
+    stem.replace(/^(dist|lib|build|out|esm|cjs)\//, ""),
+  ];
+  for (const d of dirs)
+    for (const ext of [".ts", ".tsx", ".mts", ".js", ".mjs", ".cjs", "/index.ts", "/index.js"])
+      if (files.has(`${d}${ext}`)) return `${d}${ext}`;
+  return null;
+}

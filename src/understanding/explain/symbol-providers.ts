@@ -1,0 +1,95 @@
+// Under which local names each file can reach one symbol: its own file by its name, then every
+// file that imports it (`from ._parser import loads`, `import { a as b }`), and files that
+// re-export it onward (`export { a } from "./x"`, a package `__init__.py`), a few hops deep. A use
+// counts as a reference only through one of these bindings, so a same-named function of another
+// module (`rtoml.loads`) is never taken for the project's `loads`.
+import { posix } from "node:path";
+import type { CodeIndex, CodeSymbol, ImportRef } from "../index/code-index.ts";
+import type { IdentifierUse } from "./identifier-uses.ts";
+
+export interface Providers {
+  /** file -> local names that denote the symbol in that file. */
+  names: Map<string, Set<string>>;
+  /** file -> local names that denote a module whose member is the symbol (`import tomli`). */
+  modules: Map<string, Set<string>>;
+}
+
+const maxHops = 4;
+
+export function symbolProviders(
+  index: CodeIndex,
+  symbol: CodeSymbol,
+  usesIn: (file: string) => readonly IdentifierUse[],
+): Providers {
+  const exporters = new Map<string, string>([[symbol.file, symbol.name]]);
+  const names = new Map<string, Set<string>>([[symbol.file, new Set([symbol.name])]]);
+  const modules = new Map<string, Set<string>>();
+  let frontier = new Map(exporters);
+  for (let hop = 0; hop < maxHops && frontier.size > 0; hop++) {
+    const next = new Map<string, string>();
+    for (const ref of index.imports) {
+      if (!ref.resolved) continue;
+      for (const b of ref.bindings ?? bindingsOf(ref)) {
+        const exported = frontier.get(ref.resolved);
+        if (
+          exported !== undefined &&
+          (b.imported === exported || (b.imported === "default" && isDefault(symbol)))
+        ) {
+          add(names, ref.file, b.local);
+          if (!exporters.has(ref.file)) next.set(ref.file, b.local);
+        } else if (exported !== undefined && (b.imported === "*" || b.imported === "default"))
+          // A default import of a CommonJS module is its `module.exports` object: `sjson.parse`.
+          add(modules, ref.file, b.local);
+        else if (namesModule(ref.resolved, b.imported, frontier)) add(modules, ref.file, b.local);
+        // `from . import tomllib` where that package did `import tomli as tomllib`.
+        else if (modules.get(ref.resolved)?.has(b.imported)) add(modules, ref.file, b.local);
+      }
+      if (frontier.has(ref.resolved))
+        reExports(ref, frontier.get(ref.resolved) ?? "", usesIn, next, exporters);
+    }
+    for (const [file, name] of next) exporters.set(file, name);
+    frontier = next;
+  }
+  return { names, modules };
+}
+
+/** `export { a as b } from "./x"` (a re-export record on the import's line). */
+function reExports(
+  ref: ImportRef,
+  exported: string,
+  usesIn: (file: string) => readonly IdentifierUse[],
+  next: Map<string, string>,
+  exporters: Map<string, string>,
+): void {
+  if (exporters.has(ref.file)) return;
+  for (const use of usesIn(ref.file))
+    if (use.use === "re-export" && use.name === exported && Math.abs(use.line - ref.line) <= 20)
+      next.set(ref.file, use.alias ?? use.name);
+}
+
+/** `from pkg import mod` resolves to the package; `mod` is then the module that holds the symbol. */
+function namesModule(resolved: string, imported: string, frontier: ReadonlyMap<string, string>): boolean {
+  if (!resolved.endsWith("__init__.py")) return false;
+  const dir = posix.dirname(resolved);
+  return (
+    frontier.has(posix.join(dir, `${imported}.py`)) || frontier.has(posix.join(dir, imported, "__init__.py"))
+  );
+}
+
+function bindingsOf(ref: ImportRef): { local: string; imported: string }[] {
+  return ref.names.map((n) => ({ local: n, imported: n }));
+}
+
+function isDefault(symbol: CodeSymbol): boolean {
+  return (
+    symbol.exported &&
+    symbol.parent === null &&
+    /\bexport\s+default\b|^module\.exports/.test(symbol.signature)
+  );
+}
+
+function add(map: Map<string, Set<string>>, key: string, value: string): void {
+  const set = map.get(key);
+  if (set) set.add(value);
+  else map.set(key, new Set([value]));
+}

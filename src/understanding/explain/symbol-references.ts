@@ -1,0 +1,104 @@
+// The places at the head that refer to one symbol: calls, constructor calls, uses as a value (a
+// constant in an expression, a function passed along), uses as a type and re-exports. A use counts
+// only when it goes through a binding of the symbol (symbol-providers.ts) or through `this`/`self`
+// or its class; the index's resolved call edges are added for languages the scan does not read.
+import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
+import type { SymbolLookup } from "../index/symbol-lookup.ts";
+import type { IdentifierUse, UseKind } from "./identifier-uses.ts";
+import { symbolProviders } from "./symbol-providers.ts";
+
+export interface Reference {
+  /** Qualified name of the symbol the use is in; null for top-level code. */
+  caller: string | null;
+  callerId: string | null;
+  path: string;
+  line: number;
+  use: UseKind;
+}
+
+export type UsesIn = (file: string) => readonly IdentifierUse[];
+
+const selfNames = new Set(["this", "self", "cls", "super"]);
+const ownerKinds = new Set(["class", "interface", "type", "module"]);
+const noUses: readonly IdentifierUse[] = [];
+
+/** Names whose uses must be scanned to find the symbol's references. */
+export function namesToScan(index: CodeIndex, symbol: CodeSymbol, lookup: SymbolLookup): string[] {
+  const names = new Set([symbol.name]);
+  for (const ref of index.imports)
+    for (const b of ref.bindings ?? []) if (b.imported === symbol.name) names.add(b.local);
+  const parent = symbol.parent ? lookup.byId(symbol.parent) : undefined;
+  if (parent) names.add(parent.name);
+  return [...names];
+}
+
+export function symbolReferences(
+  index: CodeIndex,
+  lookup: SymbolLookup,
+  symbol: CodeSymbol,
+  usesIn: UsesIn,
+): Reference[] {
+  // Only a class-like owner makes a member: a function nested in a function is used by bare name.
+  const enclosing = symbol.parent ? (lookup.byId(symbol.parent) ?? null) : null;
+  const parent = enclosing && ownerKinds.has(enclosing.kind) ? enclosing : null;
+  const own = symbolProviders(index, symbol, usesIn);
+  const owner = parent ? symbolProviders(index, parent, usesIn) : null;
+  const uniqueMethod =
+    parent !== null && lookup.byName(symbol.name).filter((s) => s.kind === "method").length === 1;
+  const seen = new Map<string, Reference>();
+  const files = new Set([
+    ...own.names.keys(),
+    ...own.modules.keys(),
+    ...(owner ? [...owner.names.keys()] : []),
+  ]);
+  if (uniqueMethod) for (const f of index.files) files.add(f.path);
+  for (const file of files) {
+    for (const u of usesIn(file) ?? noUses) {
+      if (u.name !== symbol.name && !own.names.get(file)?.has(u.name)) continue;
+      if (file === symbol.file && u.line >= symbol.startLine && u.line <= symbol.endLine) continue;
+      if (!refersTo(u, file, symbol, parent, own, owner, uniqueMethod)) continue;
+      const at = lookup.enclosing(file, u.line);
+      const use: UseKind = u.use === "call" && symbol.kind === "class" ? "constructor" : u.use;
+      seen.set(`${file}:${u.line}`, {
+        caller: at?.qualifiedName ?? null,
+        callerId: at?.id ?? null,
+        path: file,
+        line: u.line,
+        use,
+      });
+    }
+  }
+  for (const call of index.calls) {
+    if (call.to !== symbol.id || seen.has(`${call.file}:${call.line}`) || call.from === symbol.id) continue;
+    const from = call.from ? lookup.byId(call.from) : undefined;
+    const use: UseKind = symbol.kind === "class" ? "constructor" : "call";
+    seen.set(`${call.file}:${call.line}`, {
+      caller: from?.qualifiedName ?? null,
+      callerId: from?.id ?? null,
+      path: call.file,
+      line: call.line,
+      use,
+    });
+  }
+  return [...seen.values()].sort((a, b) => a.path.localeCompare(b.path) || a.line - b.line);
+}
+
+function refersTo(
+  u: IdentifierUse,
+  file: string,
+  symbol: CodeSymbol,
+  parent: CodeSymbol | null,
+  own: ReturnType<typeof symbolProviders>,
+  owner: ReturnType<typeof symbolProviders> | null,
+  uniqueMethod: boolean,
+): boolean {
+  if (u.receiver === null) return parent === null && Boolean(own.names.get(file)?.has(u.name));
+  if (u.use === "re-export") return false;
+  const last = u.receiver.split(".").pop() ?? u.receiver;
+  if (parent === null) return Boolean(own.modules.get(file)?.has(u.receiver));
+  if (selfNames.has(u.receiver))
+    return file === symbol.file && u.line >= parent.startLine && u.line <= parent.endLine;
+  if (owner?.names.get(file)?.has(last)) return true;
+  // A receiver of unknown type: only a plain variable, and only a method name unique in the index.
+  return uniqueMethod && /^[\w$]+$/.test(u.receiver) && !own.modules.has(file);
+}

@@ -1,0 +1,145 @@
+// Which upgrades to make, from a project's direct dependencies and what the registry offers: pure.
+// Updates the declared range allows (minor/patch) are grouped; a version outside it (a major, or a
+// pin) is its own group and only with `--major`. Deprecated versions and prereleases are never
+// chosen, nor anything above the `latest` dist-tag.
+import semver from "semver";
+import type { DirectDependency } from "./npm-project.ts";
+import { matchesPattern } from "./matches-pattern.ts";
+
+export interface PackageVersions {
+  name: string;
+  latest: string | null;
+  versions: ReadonlyArray<{ version: string; deprecated: boolean }>;
+}
+
+export interface PlannedUpdate {
+  name: string;
+  field: DirectDependency["field"];
+  from: string;
+  to: string;
+  kind: "major" | "minor" | "patch";
+  range: { from: string; to: string };
+}
+
+export interface UpdateGroup {
+  /** The branch is `xihe/deps/<id>`. */
+  id: string;
+  breaking: boolean;
+  updates: PlannedUpdate[];
+}
+
+export interface PlanOptions {
+  ignore: readonly string[];
+  groups: Readonly<Record<string, readonly string[]>>;
+  maxGroups: number;
+  includeMajor: boolean;
+  only: string | null;
+}
+
+export interface UpgradePlan {
+  groups: UpdateGroup[];
+  /** Groups past `deps.max_open_prs`, left for a later run. */
+  deferred: UpdateGroup[];
+  /** Updates outside the declared range, not made without `--major`. */
+  heldMajors: PlannedUpdate[];
+  skipped: Array<{ name: string; reason: string }>;
+  warnings: string[];
+}
+
+const simpleRange = /^([~^]?)(\d+\.\d+\.\d+)$/;
+
+/** Whether the planner can move this range (a version, `^x.y.z` or `~x.y.z`): the others are not fetched. */
+export function isPlainRange(range: string): boolean {
+  return simpleRange.test(range);
+}
+
+export function planUpdates(
+  dependencies: readonly DirectDependency[],
+  registry: ReadonlyMap<string, PackageVersions>,
+  options: PlanOptions,
+): UpgradePlan {
+  const plan: UpgradePlan = { groups: [], deferred: [], heldMajors: [], skipped: [], warnings: [] };
+  for (const pattern of options.ignore)
+    if (!dependencies.some((d) => matchesPattern(pattern, d.name)))
+      plan.warnings.push(`deps.ignore: "${pattern}" matches no direct dependency; remove or correct it`);
+  const grouped = new Map<string, PlannedUpdate[]>();
+  const majors: UpdateGroup[] = [];
+  for (const dep of dependencies) {
+    if (options.only !== null && dep.name !== options.only) continue;
+    if (options.ignore.some((p) => matchesPattern(p, dep.name))) {
+      plan.skipped.push({ name: dep.name, reason: "ignored by deps.ignore" });
+      continue;
+    }
+    const choice = chooseUpdate(dep, registry.get(dep.name));
+    if ("reason" in choice) {
+      if (choice.reason !== null) plan.skipped.push({ name: dep.name, reason: choice.reason });
+      if (choice.major) holdOrGroupMajor(choice.major, options, plan, majors);
+      continue;
+    }
+    const groupId = groupOf(dep.name, options.groups);
+    grouped.set(groupId, [...(grouped.get(groupId) ?? []), choice.minor]);
+    if (choice.major) holdOrGroupMajor(choice.major, options, plan, majors);
+  }
+  const all = [
+    ...[...grouped].map(([id, updates]) => ({ id, breaking: false, updates })),
+    ...majors.sort((a, b) => a.id.localeCompare(b.id)),
+  ];
+  plan.groups = all.slice(0, options.maxGroups);
+  plan.deferred = all.slice(options.maxGroups);
+  return plan;
+}
+
+function holdOrGroupMajor(
+  update: PlannedUpdate,
+  options: PlanOptions,
+  plan: UpgradePlan,
+  majors: UpdateGroup[],
+): void {
+  if (!options.includeMajor) return void plan.heldMajors.push(update);
+  const id = `${update.name.replace(/^@/, "").replace(/[^a-z0-9]+/gi, "-")}-${semver.major(update.to)}`;
+  majors.push({ id: id.toLowerCase(), breaking: true, updates: [update] });
+}
+
+function groupOf(name: string, groups: PlanOptions["groups"]): string {
+  for (const [id, patterns] of Object.entries(groups))
+    if (patterns.some((p) => matchesPattern(p, name))) return id;
+  return "minor-patch";
+}
+
+type Choice =
+  | { minor: PlannedUpdate; major: PlannedUpdate | null }
+  | { reason: string | null; major: PlannedUpdate | null };
+
+// The newest version within the range, and the newest beyond it; null reason = simply up to date.
+function chooseUpdate(dep: DirectDependency, info: PackageVersions | undefined): Choice {
+  const form = simpleRange.exec(dep.range);
+  if (!form)
+    return { reason: `range ${JSON.stringify(dep.range)} is not a plain version or ^/~ range`, major: null };
+  if (!info) return { reason: "not found in the registry", major: null };
+  const prefix = form[1] ?? "";
+  const current = dep.locked ?? form[2]!;
+  const candidates = info.versions
+    .filter((v) => !v.deprecated && semver.valid(v.version) && semver.prerelease(v.version) === null)
+    .map((v) => v.version)
+    .filter((v) => semver.gt(v, current) && (info.latest === null || semver.lte(v, info.latest)))
+    .sort(semver.rcompare);
+  const update = (to: string): PlannedUpdate => ({
+    name: dep.name,
+    field: dep.field,
+    from: current,
+    to,
+    kind: kindOf(current, to),
+    range: { from: dep.range, to: `${prefix}${to}` },
+  });
+  const inRange = candidates.find((v) => semver.satisfies(v, dep.range));
+  const beyond = candidates.find((v) => !semver.satisfies(v, dep.range));
+  const major = beyond === undefined ? null : update(beyond);
+  return inRange === undefined ? { reason: null, major } : { minor: update(inRange), major };
+}
+
+// Under a caret, 0.x minors break like majors do, so they count as majors here too.
+function kindOf(from: string, to: string): PlannedUpdate["kind"] {
+  if (semver.major(from) !== semver.major(to)) return "major";
+  if (semver.major(from) === 0 && semver.minor(from) !== semver.minor(to)) return "major";
+  return semver.minor(from) !== semver.minor(to) ? "minor" : "patch";
+}

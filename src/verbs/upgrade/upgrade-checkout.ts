@@ -1,0 +1,138 @@
+// `xihe upgrade` on a local checkout: read the project, ask the registry, plan the groups and (unless
+// a dry run) upgrade each group in a private clone, so the user's branch, working tree and
+// node_modules stay as they were; every upgraded branch is fetched back into the checkout.
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import type { Env, RepoConfig } from "../../config.ts";
+import { UsageError } from "../../errors.ts";
+import { openWorkspaceGit } from "../../tools/open-workspace-git.ts";
+import { runGit } from "../../workspace/git/run-git.ts";
+import type { FixInWorkspaceDeps } from "../fix/fix-in-workspace.ts";
+import { fetchPackageVersions } from "./fetch-package-versions.ts";
+import { readHostNpmRegistries } from "./host-npm-config.ts";
+import { readNpmProject } from "./npm-project.ts";
+import { isPlainRange, planUpdates, type UpgradePlan } from "./plan-updates.ts";
+import { matchesPattern } from "./matches-pattern.ts";
+import { upgradeGroup, type GroupResult } from "./upgrade-group.ts";
+
+export type UpgradeManager = "npm" | "pip";
+
+export interface UpgradeCheckoutRequest {
+  root: string;
+  config: RepoConfig;
+  env: Env;
+  manager: UpgradeManager | null;
+  only: string | null;
+  includeMajor: boolean;
+  dryRun: boolean;
+  useModel: boolean;
+  trustLocal: boolean;
+  /** Host directory for clones and the registry metadata cache (outside the checkout). */
+  workDir: string;
+}
+
+export interface UpgradeCheckoutDeps extends FixInWorkspaceDeps {
+  registryTimeoutMs: number;
+  registryRetries: number;
+}
+
+export interface UpgradeReport {
+  manager: UpgradeManager;
+  plan: UpgradePlan;
+  results: GroupResult[];
+}
+
+export async function upgradeCheckout(
+  deps: UpgradeCheckoutDeps,
+  req: UpgradeCheckoutRequest,
+): Promise<UpgradeReport> {
+  const manager = chooseManager(req);
+  const dependencies = readNpmProject(req.root);
+  if (req.only !== null && !dependencies.some((d) => d.name === req.only))
+    throw new UsageError(`--only ${req.only}: not a direct dependency in package.json; check the name`);
+  // Only what the plan can use is asked for: not ignored names, not git/file/tag ranges.
+  const wanted = dependencies.filter(
+    (d) =>
+      (req.only === null || d.name === req.only) &&
+      isPlainRange(d.range) &&
+      !req.config.deps.ignore.some((p) => matchesPattern(p, d.name)),
+  );
+  const registries = await readHostNpmRegistries(deps.hostEnv);
+  const versions = await fetchPackageVersions(
+    wanted.map((d) => d.name),
+    {
+      registries,
+      cacheDir: join(req.workDir, "npm-metadata-cache"),
+      timeoutMs: deps.registryTimeoutMs,
+      retries: deps.registryRetries,
+    },
+  );
+  const plan = planUpdates(dependencies, versions, {
+    ignore: req.config.deps.ignore,
+    groups: req.config.deps.groups,
+    maxGroups: req.config.deps.max_open_prs,
+    includeMajor: req.includeMajor,
+    only: req.only,
+  });
+  if (req.dryRun || plan.groups.length === 0) return { manager, plan, results: [] };
+  return { manager, plan, results: await upgradeInClone(deps, req, plan) };
+}
+
+function chooseManager(req: UpgradeCheckoutRequest): UpgradeManager {
+  const has = (f: string) => existsSync(join(req.root, f));
+  const detected: UpgradeManager | null = has("package.json")
+    ? "npm"
+    : has("requirements.txt") || has("pyproject.toml")
+      ? "pip"
+      : null;
+  const manager = req.manager ?? detected;
+  if (manager === null)
+    throw new UsageError(
+      `${req.root} has no package.json, requirements.txt or pyproject.toml; nothing to upgrade`,
+    );
+  if (req.manager === null && !req.config.deps.managers.includes(manager))
+    throw new UsageError(
+      `deps.managers in .github/xihe.yml does not include ${manager}; add it or pass --manager`,
+    );
+  if (manager === "pip")
+    throw new UsageError(
+      "pip upgrades are not built yet (only npm); pass --manager npm for a package.json project",
+    );
+  if (!has("package.json")) throw new UsageError(`--manager npm: ${req.root} has no package.json`);
+  return manager;
+}
+
+async function upgradeInClone(
+  deps: UpgradeCheckoutDeps,
+  req: UpgradeCheckoutRequest,
+  plan: UpgradePlan,
+): Promise<GroupResult[]> {
+  mkdirSync(req.workDir, { recursive: true });
+  const clone = join(req.workDir, `upgrade-${deps.newId()}`);
+  const git = (args: string[], cwd: string) => runGit(args, { cwd, allowFileProtocol: true });
+  const head = await git(["rev-parse", "HEAD"], req.root);
+  await git(["clone", "-q", "--no-checkout", "--", req.root, clone], req.workDir);
+  const baseBranch = "xihe/upgrade-base";
+  await git(["checkout", "-q", "-B", baseBranch, head], clone);
+  const results: GroupResult[] = [];
+  try {
+    for (const group of plan.groups) {
+      // Each group starts from a clean tree: the previous group's node_modules would pass for
+      // installed (`npm install --package-lock-only` rewrites node_modules/.package-lock.json).
+      await git(["clean", "-q", "-ffdx"], clone);
+      const result = await upgradeGroup(
+        { ...deps, git: openWorkspaceGit(clone) },
+        { ...req, root: clone, group, baseBranch },
+      );
+      results.push(result);
+      if (result.bumpCommit !== null)
+        await git(
+          ["fetch", "-q", "--", clone, `+refs/heads/${result.branch}:refs/heads/${result.branch}`],
+          req.root,
+        );
+    }
+  } finally {
+    rmSync(clone, { recursive: true, force: true });
+  }
+  return results;
+}
