@@ -30,7 +30,7 @@ function renderGroup(group: AlertGroup, language: AlertLanguage, flavour: TextFl
     );
   lines.push(`${label(w.retriesLabel)}${w.retries(last.retries)}`);
   if (last.toolChain.length > 0) lines.push(`${label(w.steps)}${esc(last.toolChain.join(" → "), 400)}`);
-  lines.push(`${label(w.runs)}${runs.map((e) => renderRun(e, language, flavour)).join(md ? "; " : "; ")}`);
+  lines.push(`${label(w.runs)}${runs.map((e) => renderRun(e, language, flavour)).join("; ")}`);
   lines.push(`${label(w.todo)}${w.suggestion[last.suggestion]}`);
   return lines.join("\n");
 }

@@ -11,6 +11,7 @@ import { makeScratchDir } from "../workspace/scratch-dir.ts";
 import {
   packPackage,
   startFakeNpmRegistry,
+  isolatedNpmEnv,
   type FakeNpmRegistry,
 } from "../workspace/support/fake-npm-registry.ts";
 
@@ -30,11 +31,7 @@ afterAll(async () => {
   scratch.remove();
 });
 
-const npmEnv = () => ({
-  npm_config_registry: registry.url,
-  npm_config_cache: join(scratch.dir, "npm-cache"),
-  npm_config_userconfig: join(scratch.dir, "no-user-npmrc"),
-});
+const npmEnv = () => isolatedNpmEnv(registry.url, scratch.dir);
 
 /** A committed repository with `files`; `lock` runs npm's own lockfile writer first. */
 async function makeRepo(files: Record<string, string>, o: { lock?: boolean; dir?: string } = {}) {

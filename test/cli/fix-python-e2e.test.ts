@@ -12,13 +12,10 @@ import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeScratchDir } from "../workspace/scratch-dir.ts";
 import {
-  buildWheel,
-  repackInstalled,
-  startFakePythonIndex,
+  pytestDists,
+  startPytestProjectIndex,
   type FakePythonIndex,
 } from "../workspace/support/fake-python-index.ts";
-
-const pytestDists = ["pytest", "pluggy", "iniconfig", "packaging", "pygments"];
 
 function hostHasPytest(): boolean {
   try {
@@ -37,11 +34,7 @@ beforeAll(async () => {
   scratch = makeScratchDir("fix-python");
   const wheels = join(scratch.dir, "wheels");
   mkdirSync(wheels);
-  const tinydep = await buildWheel(wheels, "tinydep", "1.0.0", {
-    "tinydep/__init__.py": "def double(x):\n    return 2 * x\n",
-  });
-  const repacked = await Promise.all(pytestDists.map((d) => repackInstalled(wheels, d)));
-  index = await startFakePythonIndex([tinydep, ...repacked]);
+  index = await startPytestProjectIndex(wheels);
 }, 120_000);
 afterAll(async () => {
   await index?.close();

@@ -10,6 +10,7 @@ import { makeScratchDir } from "../workspace/scratch-dir.ts";
 import {
   packPackage,
   startFakeNpmRegistry,
+  isolatedNpmEnv,
   type FakeNpmRegistry,
   type PackedPackage,
 } from "../workspace/support/fake-npm-registry.ts";
@@ -38,11 +39,7 @@ afterAll(async () => {
   scratch.remove();
 });
 
-const npmEnv = () => ({
-  npm_config_registry: registry.url,
-  npm_config_cache: join(scratch.dir, "npm-cache"),
-  npm_config_userconfig: join(scratch.dir, "no-user-npmrc"),
-});
+const npmEnv = () => isolatedNpmEnv(registry.url, scratch.dir);
 
 async function project(dependencies: Record<string, string>, files: Record<string, string> = {}) {
   const root = join(scratch.dir, `project-${++projects}`);

@@ -11,6 +11,7 @@ import { makeScratchDir } from "../workspace/scratch-dir.ts";
 import {
   packPackage,
   startFakeNpmRegistry,
+  isolatedNpmEnv,
   type FakeNpmRegistry,
   type PackedPackage,
 } from "../workspace/support/fake-npm-registry.ts";
@@ -45,11 +46,7 @@ afterAll(async () => {
   scratch.remove();
 });
 
-const npmEnv = () => ({
-  npm_config_registry: registry.url,
-  npm_config_cache: join(scratch.dir, "npm-cache"),
-  npm_config_userconfig: join(scratch.dir, "no-user-npmrc"),
-});
+const npmEnv = () => isolatedNpmEnv(registry.url, scratch.dir);
 
 /** The user's checkout: lockfile made against the registry while only the 1.0.0 versions exist. */
 async function userCheckout(): Promise<string> {

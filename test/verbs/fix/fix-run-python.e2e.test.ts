@@ -16,23 +16,17 @@ import {
   startScriptedModelServer,
   type ScriptedModelServer,
 } from "../../agent/support/scripted-model-server.ts";
-import { createHarness, commentPayload, fixture, type Harness } from "../../github/app-harness.ts";
+import { createHarness, type Harness } from "../../github/app-harness.ts";
 import { realExecutors } from "../../github/run-fixtures.ts";
-import {
-  buildWheel,
-  repackInstalled,
-  startFakePythonIndex,
-  type FakePythonIndex,
-} from "../../workspace/support/fake-python-index.ts";
+import { startPytestProjectIndex, type FakePythonIndex } from "../../workspace/support/fake-python-index.ts";
 import { cloneSideBranch, git, makeProjectRemote } from "./e2e-project-remote.ts";
-import { interceptFixRun } from "./fix-run-api.ts";
+import { sendFixComment } from "./send-fix-comment.ts";
 
 const project = fileURLToPath(new URL("../../fixtures/projects/py-cart/", import.meta.url));
 const commands = { test: [".venv/bin/python -m pytest -p no:cacheprovider"] };
 const modelTurns = JSON.parse(
   readFileSync(new URL("../../fixtures/github/model-turns.py-cart-total-fix.json", import.meta.url), "utf8"),
 ) as { body: unknown }[];
-const pytestDists = ["pytest", "pluggy", "iniconfig", "packaging", "pygments"];
 
 let root = "";
 let index: FakePythonIndex | undefined;
@@ -42,12 +36,8 @@ beforeAll(async () => {
   root = mkdtempSync(join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "xihe-e2e-py-"));
   const wheels = join(root, "wheels");
   mkdirSync(wheels);
-  const tinydep = await buildWheel(wheels, "tinydep", "1.0.0", {
-    "tinydep/__init__.py": "def double(x):\n    return 2 * x\n",
-  });
   // The host's python3 must have pytest (the suite's setup installs it); without it this fails here.
-  const repacked = await Promise.all(pytestDists.map((d) => repackInstalled(wheels, d)));
-  index = await startFakePythonIndex([tinydep, ...repacked]);
+  index = await startPytestProjectIndex(wheels);
 }, 120_000);
 afterAll(async () => {
   await h?.close();
@@ -76,28 +66,12 @@ describe("/xihe fix end to end on a Python project with dependencies", () => {
         hostEnv: { ...process.env, PIP_INDEX_URL: pythonIndex.url, PIP_CONFIG_FILE: "/dev/null" },
       }),
     });
-    const pull = fixture<{ head: { sha: string }; base: { repo: { clone_url: string } } }>(
-      "pulls.get.same-repo.json",
+    const { run, final, created, checkDone, runSeconds } = await sendFixComment(
+      h,
+      remote,
+      commands,
+      "delivery-e2e-python",
     );
-    pull.head.sha = remote.head;
-    pull.base.repo.clone_url = `file://${remote.bare}`;
-    const config = Buffer.from(`commands: ${JSON.stringify(commands)}\n`).toString("base64");
-    const contents = { type: "file", encoding: "base64", content: config, path: ".github/xihe.yml" };
-    const { created, updates, checkDone } = interceptFixRun({
-      head: remote.head,
-      pull,
-      contents,
-      log: remote.log,
-      fork: false,
-    });
-
-    const started = Date.now();
-    await h.send("issue_comment", commentPayload("/xihe fix"), "delivery-e2e-python");
-    await h.worker.drain();
-    const runSeconds = (Date.now() - started) / 1000;
-
-    const [run] = await h.store.listRuns({});
-    const final = updates.at(-1) ?? "";
     expect(run, final).toMatchObject({ status: "succeeded", reason: null, headSha: remote.head });
     expect(created).toHaveLength(1);
     expect(checkDone.isDone()).toBe(true);

@@ -17,10 +17,10 @@ import {
   startScriptedModelServer,
   type ScriptedModelServer,
 } from "../../agent/support/scripted-model-server.ts";
-import { createHarness, commentPayload, fixture, type Harness } from "../../github/app-harness.ts";
+import { createHarness, type Harness } from "../../github/app-harness.ts";
 import { realExecutors } from "../../github/run-fixtures.ts";
 import { cloneSideBranch, git, makeProjectRemote } from "./e2e-project-remote.ts";
-import { interceptFixRun } from "./fix-run-api.ts";
+import { sendFixComment } from "./send-fix-comment.ts";
 
 const project = fileURLToPath(new URL("../../fixtures/projects/stats-kit/", import.meta.url));
 const commands = { test: ["npx jest"], lint: ["npx eslint .", "npx prettier --check ."] };
@@ -76,28 +76,12 @@ describe("/xihe fix end to end on a project with dependencies", () => {
         },
       }),
     });
-    const pull = fixture<{ head: { sha: string }; base: { repo: { clone_url: string } } }>(
-      "pulls.get.same-repo.json",
+    const { run, final, created, checkDone, runSeconds } = await sendFixComment(
+      h,
+      remote,
+      commands,
+      "delivery-e2e-deps",
     );
-    pull.head.sha = remote.head;
-    pull.base.repo.clone_url = `file://${remote.bare}`;
-    const config = Buffer.from(`commands: ${JSON.stringify(commands)}\n`).toString("base64");
-    const contents = { type: "file", encoding: "base64", content: config, path: ".github/xihe.yml" };
-    const { created, updates, checkDone } = interceptFixRun({
-      head: remote.head,
-      pull,
-      contents,
-      log: remote.log,
-      fork: false,
-    });
-
-    const started = Date.now();
-    await h.send("issue_comment", commentPayload("/xihe fix"), "delivery-e2e-deps");
-    await h.worker.drain();
-    const runSeconds = (Date.now() - started) / 1000;
-
-    const [run] = await h.store.listRuns({});
-    const final = updates.at(-1) ?? "";
     expect(run, final).toMatchObject({ status: "succeeded", reason: null, headSha: remote.head });
     expect(created).toHaveLength(1);
     expect(checkDone.isDone()).toBe(true);

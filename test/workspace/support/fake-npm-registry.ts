@@ -80,3 +80,12 @@ export async function startFakeNpmRegistry(packages: readonly PackedPackage[]): 
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** npm settings that point at `registryUrl` only: a private cache and no user `.npmrc` from the machine. */
+export function isolatedNpmEnv(registryUrl: string, scratchDir: string): Record<string, string> {
+  return {
+    npm_config_registry: registryUrl,
+    npm_config_cache: join(scratchDir, "npm-cache"),
+    npm_config_userconfig: join(scratchDir, "no-user-npmrc"),
+  };
+}

@@ -131,3 +131,18 @@ export async function startFakePythonIndex(wheels: readonly string[]): Promise<F
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The distributions pytest needs, repacked from the host's python3 (which must have pytest). */
+export const pytestDists = ["pytest", "pluggy", "iniconfig", "packaging", "pygments"];
+
+/**
+ * The index the Python end-to-end tests install from: a small real dependency (`tinydep`, whose
+ * `double` the fixture project imports) and pytest with its dependencies, as wheels under `wheelsDir`.
+ */
+export async function startPytestProjectIndex(wheelsDir: string): Promise<FakePythonIndex> {
+  const tinydep = await buildWheel(wheelsDir, "tinydep", "1.0.0", {
+    "tinydep/__init__.py": "def double(x):\n    return 2 * x\n",
+  });
+  const repacked = await Promise.all(pytestDists.map((d) => repackInstalled(wheelsDir, d)));
+  return startFakePythonIndex([tinydep, ...repacked]);
+}

@@ -1,0 +1,34 @@
+// The App end-to-end fix runs' common middle: GitHub's answers for a same-repository PR whose head is
+// `remote`, with `.github/xihe.yml` naming `commands`; a signed `/xihe fix` comment; the worker drained.
+import type { Harness } from "../../github/app-harness.ts";
+import { commentPayload, fixture } from "../../github/app-harness.ts";
+import type { ProjectRemote } from "./e2e-project-remote.ts";
+import { interceptFixRun } from "./fix-run-api.ts";
+
+export async function sendFixComment(
+  h: Harness,
+  remote: ProjectRemote,
+  commands: Record<string, string[]>,
+  deliveryId: string,
+) {
+  const pull = fixture<{ head: { sha: string }; base: { repo: { clone_url: string } } }>(
+    "pulls.get.same-repo.json",
+  );
+  pull.head.sha = remote.head;
+  pull.base.repo.clone_url = `file://${remote.bare}`;
+  const config = Buffer.from(`commands: ${JSON.stringify(commands)}\n`).toString("base64");
+  const contents = { type: "file", encoding: "base64", content: config, path: ".github/xihe.yml" };
+  const { created, updates, checkDone } = interceptFixRun({
+    head: remote.head,
+    pull,
+    contents,
+    log: remote.log,
+    fork: false,
+  });
+  const started = Date.now();
+  await h.send("issue_comment", commentPayload("/xihe fix"), deliveryId);
+  await h.worker.drain();
+  const runSeconds = (Date.now() - started) / 1000;
+  const [run] = await h.store.listRuns({});
+  return { run, final: updates.at(-1) ?? "", created, checkDone, runSeconds };
+}
