@@ -17,6 +17,7 @@ import { sumRepo, testCommand } from "../../agent/support/sum-repo.ts";
 import { commentPayload, createHarness, fixture, type Harness } from "../../github/app-harness.ts";
 import { realExecutors, runTokenReply } from "../../github/run-fixtures.ts";
 import { api, interceptFixRun, repoPath } from "./fix-run-api.ts";
+import { scriptedModelAppEnv } from "./send-fix-comment.ts";
 
 const autoConfig = `fix:\n  auto_apply_low_risk: true\ncommands:\n  test: ["${testCommand}"]\n`;
 
@@ -85,12 +86,7 @@ async function runFix(o: { fork: boolean; turns: Turn[]; fixPr: boolean }) {
   model = await startScriptedModelServer(o.turns);
   h = await createHarness({
     executors: realExecutors(join(remote.root, "xihe-work"), {
-      env: {
-        XIHE_MODEL_BASE_URL: model.baseURL,
-        XIHE_MODEL: "gpt-4.1",
-        XIHE_MODEL_API_KEY: "sk-test-model-key-000000",
-        XIHE_SANDBOX: "bwrap",
-      },
+      env: scriptedModelAppEnv(model.baseURL),
     }),
   });
   const pull = fixture<{

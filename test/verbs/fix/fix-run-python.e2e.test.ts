@@ -20,7 +20,7 @@ import { createHarness, type Harness } from "../../github/app-harness.ts";
 import { realExecutors } from "../../github/run-fixtures.ts";
 import { startPytestProjectIndex, type FakePythonIndex } from "../../workspace/support/fake-python-index.ts";
 import { cloneSideBranch, git, makeProjectRemote } from "./e2e-project-remote.ts";
-import { sendFixComment } from "./send-fix-comment.ts";
+import { scriptedModelAppEnv, sendFixComment } from "./send-fix-comment.ts";
 
 const project = fileURLToPath(new URL("../../fixtures/projects/py-cart/", import.meta.url));
 const commands = { test: [".venv/bin/python -m pytest -p no:cacheprovider"] };
@@ -56,12 +56,7 @@ describe("/xihe fix end to end on a Python project with dependencies", () => {
     model = await startScriptedModelServer(modelTurns);
     h = await createHarness({
       executors: realExecutors(join(root, "xihe-work"), {
-        env: {
-          XIHE_MODEL_BASE_URL: model.baseURL,
-          XIHE_MODEL: "gpt-4.1",
-          XIHE_MODEL_API_KEY: "sk-test-model-key-000000",
-          XIHE_SANDBOX: "bwrap",
-        },
+        env: scriptedModelAppEnv(model.baseURL),
         // The App's own pip configuration: the only place the install's index comes from.
         hostEnv: { ...process.env, PIP_INDEX_URL: pythonIndex.url, PIP_CONFIG_FILE: "/dev/null" },
       }),

@@ -20,7 +20,7 @@ import {
 import { createHarness, type Harness } from "../../github/app-harness.ts";
 import { realExecutors } from "../../github/run-fixtures.ts";
 import { cloneSideBranch, git, makeProjectRemote } from "./e2e-project-remote.ts";
-import { sendFixComment } from "./send-fix-comment.ts";
+import { scriptedModelAppEnv, sendFixComment } from "./send-fix-comment.ts";
 
 const project = fileURLToPath(new URL("../../fixtures/projects/stats-kit/", import.meta.url));
 const commands = { test: ["npx jest"], lint: ["npx eslint .", "npx prettier --check ."] };
@@ -68,12 +68,7 @@ describe("/xihe fix end to end on a project with dependencies", () => {
     model = await startScriptedModelServer(modelTurns);
     h = await createHarness({
       executors: realExecutors(join(root, "xihe-work"), {
-        env: {
-          XIHE_MODEL_BASE_URL: model.baseURL,
-          XIHE_MODEL: "gpt-4.1",
-          XIHE_MODEL_API_KEY: "sk-test-model-key-000000",
-          XIHE_SANDBOX: "bwrap",
-        },
+        env: scriptedModelAppEnv(model.baseURL),
       }),
     });
     const { run, final, created, checkDone, runSeconds } = await sendFixComment(

@@ -21,6 +21,7 @@ import {
   runTokenReply,
 } from "../../github/run-fixtures.ts";
 import { api, interceptFixRun, repoPath } from "./fix-run-api.ts";
+import { scriptedModelAppEnv } from "./send-fix-comment.ts";
 
 const blobHost = "https://pipelines.actions.example.test";
 
@@ -317,12 +318,7 @@ async function startFixRun(fork: boolean, extra: Record<string, string> = {}, ci
   const model = await startScriptedModelServer(modelTurns);
   const h = await createHarness({
     executors: realExecutors(join(remote.root, "xihe-work"), {
-      env: {
-        XIHE_MODEL_BASE_URL: model.baseURL,
-        XIHE_MODEL: "gpt-4.1",
-        XIHE_MODEL_API_KEY: "sk-test-model-key-000000",
-        XIHE_SANDBOX: "bwrap",
-      },
+      env: scriptedModelAppEnv(model.baseURL),
     }),
   });
   const pull = fixture<{

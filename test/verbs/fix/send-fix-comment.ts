@@ -32,3 +32,13 @@ export async function sendFixComment(
   const [run] = await h.store.listRuns({});
   return { run, final: updates.at(-1) ?? "", created, checkDone, runSeconds };
 }
+
+/** The App's environment for an end-to-end fix run: a scripted model at `baseURL`, the bwrap sandbox. */
+export function scriptedModelAppEnv(baseURL: string): Record<string, string> {
+  return {
+    XIHE_MODEL_BASE_URL: baseURL,
+    XIHE_MODEL: "gpt-4.1",
+    XIHE_MODEL_API_KEY: "sk-test-model-key-000000",
+    XIHE_SANDBOX: "bwrap",
+  };
+}
