@@ -10,9 +10,9 @@
 // repository and per split. Choose ranking changes on tune; report test.
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
 import { execa } from "execa";
+import { args, flag, project } from "./bench-args.ts";
 
 interface Question {
   id: string;
@@ -34,13 +34,7 @@ interface Location {
 }
 
 const MAX_SPAN = 150;
-const project = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const corpus = join(project, "bench", "ask-corpus");
-const args = process.argv.slice(2);
-const flag = (name: string): string | undefined => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const set = flag("set") ?? "all";
 const mirrors = flag("mirrors") ?? process.env["XIHE_ASK_MIRRORS"] ?? process.env["XIHE_LOCALIZE_MIRRORS"];
 const work = resolve(flag("work") ?? join(tmpdir(), "xihe-ask-bench"));
