@@ -5,8 +5,18 @@ import { stemmer } from "stemmer";
 
 const MAX_ACRONYM_WORDS = 4;
 
-export function stemTerms(terms: readonly string[]): string[] {
-  return terms.map((t) => stemmer(t));
+/**
+ * A stemmer for one recall: the same identifier parts recur thousands of times across a repository's
+ * symbol documents, so each distinct term is stemmed once.
+ */
+export function createStemTerms(): (terms: readonly string[]) => string[] {
+  const stems = new Map<string, string>();
+  const stem = (term: string) => {
+    let out = stems.get(term);
+    if (out === undefined) stems.set(term, (out = stemmer(term)));
+    return out;
+  };
+  return (terms) => terms.map(stem);
 }
 
 /**

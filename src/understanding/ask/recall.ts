@@ -6,7 +6,7 @@ import { expandAliases } from "../localize/expand-aliases.ts";
 import { identifiersIn, splitIdentifiers } from "../index/split-identifiers.ts";
 import { symbolDocument, type ReadLines } from "../index/symbol-documents.ts";
 import { pathPrior } from "../localize/path-prior.ts";
-import { acronymsIn, stemTerms } from "./question-terms.ts";
+import { acronymsIn, createStemTerms } from "./question-terms.ts";
 
 export interface RecalledSymbol {
   symbol: CodeSymbol;
@@ -64,6 +64,7 @@ export function recall(
   const rawDocuments = candidates.map((s) =>
     symbolDocument(s, withMembers.has(`${s.file}\0${s.qualifiedName}`) ? null : readLines(s.file)),
   );
+  const stemTerms = createStemTerms();
   const documents = rawDocuments.map(stemTerms);
   const bm25 = createBm25Index(documents);
   const words = expandAliases(splitIdentifiers(question), options.aliases ?? {});
@@ -97,7 +98,8 @@ export function recall(
     const lexical = best > 0 ? (scores[i] ?? 0) / best : 0;
     if (lexical > 0) {
       score += lexical;
-      why.push(matchedWords(terms, wordOf, symbol, documents[i] ?? []));
+      const inName = new Set(stemTerms(splitIdentifiers(symbol.qualifiedName)));
+      why.push(matchedWords(terms, wordOf, inName, documents[i] ?? []));
     }
     if (testFiles.has(symbol.file)) {
       score *= damping;
@@ -120,11 +122,10 @@ export function recall(
 function matchedWords(
   terms: readonly string[],
   wordOf: ReadonlyMap<string, string>,
-  symbol: CodeSymbol,
+  inName: ReadonlySet<string>,
   document: readonly string[],
 ): string {
   const inDoc = new Set(document);
-  const inName = new Set(stemTerms(splitIdentifiers(symbol.qualifiedName)));
   const hits = [...new Set(terms)].filter((t) => inDoc.has(t));
   const named = hits.filter((t) => inName.has(t));
   const say = (ts: string[]) => ts.map((t) => wordOf.get(t) ?? t).join(", ");
@@ -138,20 +139,17 @@ function matchedWords(
  * sentence (a class: "how does Range test a version?").
  */
 function writtenAsCode(question: string, named: ReadonlySet<string>): Set<string> {
-  const quoted = new Set([...question.matchAll(/`([^`]+)`/g)].flatMap((m) => [...identifiersIn(m[1] ?? "")]));
+  const quoted = [...question.matchAll(/`([^`]+)`/g)].flatMap((m) => [...identifiersIn(m[1] ?? "")]);
+  const called = [...question.matchAll(/([A-Za-z_$][A-Za-z0-9_$]*)\(/g)].map((m) => m[1] ?? "");
+  const code = new Set([...quoted, ...called]);
   return new Set(
     [...named].filter(
       (name) =>
-        quoted.has(name) ||
+        code.has(name) ||
         /[_$0-9]|[a-z][A-Z]|^[A-Z]{2,}/.test(name) ||
-        (/^[A-Z]/.test(name) && !question.trimStart().startsWith(name)) ||
-        new RegExp(`\\b${escapeRegExp(name)}\\(`).test(question),
+        (/^[A-Z]/.test(name) && !question.trimStart().startsWith(name)),
     ),
   );
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /** A Python stub beside its module (`more.pyi` next to `more.py`) declares what the module defines. */
