@@ -29,6 +29,12 @@ else
     printf '{ "private": true }\n' >"$xihe_node_dir/package.json"
     npm install --prefix "$xihe_node_dir" --no-audit --no-fund --no-save "$xihe_node_pkg@$xihe_node_pin" >&2
   fi
+  # npm finds its global npmrc next to the node it runs under; keep the machine's (a registry mirror,
+  # the cafile of a TLS-inspecting proxy) instead of an empty one inside the cache folder.
+  if [ -z "${npm_config_globalconfig:-}" ] && command -v npm >/dev/null; then
+    xihe_npm_global=$(npm config get globalconfig 2>/dev/null || true)
+    [ -n "$xihe_npm_global" ] && [ -f "$xihe_npm_global" ] && export npm_config_globalconfig="$xihe_npm_global"
+  fi
   export PATH="$xihe_node_home/bin:$PATH"
   export npm_config_nodedir="$xihe_node_home"
   echo "node-runtime: using $xihe_node_pkg $(node -v)" >&2
