@@ -13,7 +13,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import type { ResourceCgroup } from "./resource-cgroup.ts";
+import type { ResourceCgroup } from "./resource-cgroup-handle.ts";
 import { isCode, killQuietly, listMembers, readCounter, removeRetrying } from "./resource-cgroup-files.ts";
 
 export const v2Controllers = ["memory", "pids"] as const;

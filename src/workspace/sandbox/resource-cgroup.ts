@@ -12,17 +12,9 @@ import {
   removeStaleCgroupsV1,
 } from "./resource-cgroup-v1.ts";
 import { createResourceCgroupV2, refuseV2Parent, removeStaleCgroupsV2 } from "./resource-cgroup-v2.ts";
+import type { ResourceCgroup } from "./resource-cgroup-handle.ts";
 
-export interface ResourceCgroup {
-  /** cgroup.procs files the child writes its pid into before exec. */
-  readonly procsFiles: readonly string[];
-  /** "memory" or "pids" when the kernel enforced a limit during the run. */
-  limitHit(): "memory" | "pids" | null;
-  /** SIGKILLs every process still in the group (also ones that escaped the process group). */
-  killAll(): void;
-  /** Removes the group, waiting briefly for killed members to finish exiting. */
-  remove(): Promise<void>;
-}
+export type { ResourceCgroup } from "./resource-cgroup-handle.ts";
 
 export type CgroupParents = { version: 1; memory: string; pids: string } | { version: 2; dir: string };
 
