@@ -19,6 +19,7 @@ import type { RunStatus, Store } from "../store/store.ts";
 import { openWorkspaceGit } from "../tools/open-workspace-git.ts";
 import type { WorkspaceGit } from "../tools/workspace-git.ts";
 import { openFixRun } from "./fix-run-record.ts";
+import { withCheckoutReturned } from "../workspace/sandbox/return-checkout.ts";
 
 interface FixFlags {
   repo?: string;
@@ -127,7 +128,8 @@ async function runFixCommand(flags: FixFlags, io: CliIo, setExit: (code: ExitCod
     originalBranch,
   };
   try {
-    const outcome = await runFixLoop(fix);
+    // As root the sandbox uid wrote node_modules, caches and the fixed files: they go back to the owner.
+    const outcome = await withCheckoutReturned(root, () => runFixLoop(fix));
     await recordOutcome(fix, outcome);
     setExit(outcome.status === "done" ? 0 : 1);
   } finally {

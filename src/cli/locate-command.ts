@@ -14,6 +14,7 @@ import { modelFromEnv } from "../model-from-env.ts";
 import { readCheckoutConfig } from "./read-checkout-config.ts";
 import { openRepoIndex } from "../understanding/index/open-repo-index.ts";
 import { dynamicSummary, locateDynamic } from "./locate-dynamic.ts";
+import { withCheckoutReturned } from "../workspace/sandbox/return-checkout.ts";
 
 interface LocateFlags {
   repo?: string;
@@ -49,12 +50,10 @@ export const registerLocateCommand: RegisterCommand = (program, io, setExit) => 
       const budgetSeconds = Number(flags.runBudget);
       if (!(budgetSeconds > 0))
         throw new UsageError(`--run-budget must be a positive number of seconds; got ${flags.runBudget}`);
-      const dynamic = flags.run
-        ? await locateDynamic(
-            io,
-            repo,
-            { failures: diagnosis.failures, logText },
-            { command: flags.run, budgetSeconds },
+      const command = flags.run;
+      const dynamic = command
+        ? await withCheckoutReturned(repo.root, () =>
+            locateDynamic(io, repo, { failures: diagnosis.failures, logText }, { command, budgetSeconds }),
           )
         : null;
       const complete = flags.rerank ? modelFromEnv(loadEnv(io.env), 200) : null;
@@ -79,7 +78,9 @@ export const registerLocateCommand: RegisterCommand = (program, io, setExit) => 
       const results = complete
         ? await createModelRerank(complete, repo.readLines)(failureText, ranked)
         : ranked;
-      const json = dynamic ? { results, dynamic: dynamicSummary(dynamic.outcome) } : { results };
+      const json = dynamic
+        ? { results, dynamic: dynamicSummary(dynamic.outcome, dynamic.install) }
+        : { results };
       io.stdout(flags.json ? `${JSON.stringify(json)}\n` : renderLocations(results));
       setExit(0);
     });

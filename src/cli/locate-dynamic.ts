@@ -1,13 +1,21 @@
 // `xihe locate --run CMD`: the sandbox wiring for dynamic localization (the CLI builds adapters).
-// The checkout's own runner config decides the sandbox; the fallback reason goes to stderr.
+// The checkout's own runner config decides the sandbox; the install phase runs first (a fresh clone
+// has no dependencies); the install line and any fallback reason go to stderr.
 import { randomBytes, randomUUID } from "node:crypto";
+import { resolve } from "node:path";
 import type { Failure } from "../perception/failure.ts";
 import type { RepoIndex } from "../understanding/index/open-repo-index.ts";
 import { dynamicLocalize, type DynamicOutcome } from "../understanding/localize/dynamic/dynamic-localize.ts";
 import type { SignalName, SignalScores } from "../understanding/localize/localize-signal.ts";
 import { chooseSandbox, SandboxUnavailableError } from "../workspace/sandbox/choose-sandbox.ts";
 import type { Sandbox } from "../workspace/sandbox/sandbox.ts";
-import { defaultSandboxLimits } from "../workspace/sandbox/sandbox-limits.ts";
+import { limitsFromConfig } from "../workspace/sandbox/limits-from-config.ts";
+import { detectToolchains } from "../workspace/sandbox/detect-toolchains.ts";
+import { installDependencies } from "../runs/install-dependencies.ts";
+import type { InstallEvidence } from "../workspace/install/run-install-phase.ts";
+import { chooseDependencyCacheDir } from "../workspace/install/dependency-cache-dir.ts";
+import { loadEnv } from "../config.ts";
+import { createLogger } from "../logger.ts";
 import { detectSandboxSupport } from "../workspace/sandbox/sandbox-support.ts";
 import type { CliIo } from "./cli-io.ts";
 
@@ -18,26 +26,60 @@ export async function locateDynamic(
   repo: RepoIndex,
   perceived: { failures: readonly Failure[]; logText: string },
   run: { command: string; budgetSeconds: number },
-): Promise<{ outcome: DynamicOutcome; extraSignals?: Map<SignalName, SignalScores> }> {
+): Promise<{
+  outcome: DynamicOutcome;
+  install: InstallEvidence | null;
+  extraSignals?: Map<SignalName, SignalScores>;
+}> {
   const config = repo.config.sandbox;
+  const env = loadEnv(io.env);
   const fromEnv = runners.find((r) => r === io.env.XIHE_SANDBOX) ?? "auto";
-  let sandbox: Sandbox;
-  try {
-    sandbox = chooseSandbox({
+  const support = detectSandboxSupport(randomUUID());
+  const toolchains = detectToolchains({ hostEnv: io.env, configured: config.toolchains });
+  const sandboxWith = (readOnlyDirs: readonly string[]): Sandbox =>
+    chooseSandbox({
       requested: config.runner !== "auto" ? config.runner : fromEnv,
       source: "local_checkout",
       trustLocal: false,
       root: repo.root,
-      support: detectSandboxSupport(randomUUID()),
+      support,
       dockerImage: io.env.XIHE_DOCKER_IMAGE,
       newId: randomUUID,
       now: Date.now,
-      defaults: { ...defaultSandboxLimits, memoryMb: config.memory_mb, maxPids: config.max_pids },
+      readOnlyDirs,
+      defaults: limitsFromConfig(config),
+      toolchains,
     });
+  let sandbox: Sandbox;
+  try {
+    sandbox = sandboxWith([]);
   } catch (err) {
     if (!(err instanceof SandboxUnavailableError)) throw err;
-    return fellBack(io, { kind: "fallback", reason: err.message, runs: [], elapsedMs: 0 });
+    return fellBack(io, { kind: "fallback", reason: err.message, runs: [], elapsedMs: 0 }, null);
   }
+  // The failing tests can only run with the checkout's dependencies in place: the same install
+  // phase as `xihe fix` (detected or commands.install, registry proxy, dependency cache).
+  const install = await installDependencies(
+    {
+      sandboxWith,
+      hostEnv: io.env,
+      log: createLogger({ level: env.LOG_LEVEL ?? "warn", destination: { write: io.stderr } }),
+      cache: chooseDependencyCacheDir(resolve(io.cwd, env.XIHE_WORK_DIR), repo.root, io.env),
+    },
+    repo.config,
+  );
+  if (install.status !== "skipped") io.stderr(installLine(install));
+  if (install.status === "failed" || install.status === "refused")
+    return fellBack(
+      io,
+      {
+        kind: "fallback",
+        reason: `install failed (${install.code}): ${install.reason}`,
+        runs: [],
+        elapsedMs: 0,
+      },
+      install,
+    );
   const outcome = await dynamicLocalize({
     sandbox,
     index: repo.index,
@@ -48,19 +90,41 @@ export async function locateDynamic(
     newHexId: () => randomBytes(6).toString("hex"),
     readText: repo.readText,
   });
-  if (outcome.kind === "fallback") return fellBack(io, outcome);
-  return { outcome, extraSignals: new Map([["spectrum", outcome.signal]]) };
+  if (outcome.kind === "fallback") return fellBack(io, outcome, install);
+  return { outcome, install, extraSignals: new Map([["spectrum", outcome.signal]]) };
 }
 
-function fellBack(io: CliIo, outcome: DynamicOutcome & { kind: "fallback" }) {
+function installLine(install: InstallEvidence): string {
+  const steps = install.steps.map((s) => `; $ ${s.command} → exit ${s.exitCode}`).join("");
+  const blocked = install.proxy.blocked.map((b) => `; blocked: ${b}`).join("");
+  return `install (${install.manager ?? "none"}): ${install.status} — ${install.reason}${steps}${blocked}; dependency cache: ${install.cache.status}\n`;
+}
+
+function fellBack(
+  io: CliIo,
+  outcome: DynamicOutcome & { kind: "fallback" },
+  install: InstallEvidence | null,
+) {
   io.stderr(`dynamic localization fell back to static ranking: ${outcome.reason}\n`);
-  return { outcome };
+  return { outcome, install };
 }
 
 /** What `--json` reports about the dynamic pass: how it ended, its runs and its time. */
-export function dynamicSummary(outcome: DynamicOutcome) {
+export function dynamicSummary(outcome: DynamicOutcome, install: InstallEvidence | null) {
   return {
     status: outcome.kind,
+    install:
+      install === null
+        ? null
+        : {
+            status: install.status,
+            manager: install.manager,
+            reason: install.reason,
+            code: install.code,
+            steps: install.steps.map(({ command, exitCode }) => ({ command, exitCode })),
+            blocked: install.proxy.blocked,
+            cache: install.cache.status,
+          },
     reason: outcome.kind === "fallback" ? outcome.reason : null,
     elapsedMs: Math.round(outcome.elapsedMs),
     runs: outcome.runs.map((r) => ({ ...r, argv: r.argv.join(" ") })),

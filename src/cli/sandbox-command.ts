@@ -14,6 +14,7 @@ import type { SandboxResult } from "../workspace/sandbox/sandbox.ts";
 import { defaultSandboxLimits } from "../workspace/sandbox/sandbox-limits.ts";
 import { detectSandboxSupport, type SandboxSupport } from "../workspace/sandbox/sandbox-support.ts";
 import { detectToolchains } from "../workspace/sandbox/detect-toolchains.ts";
+import { withCheckoutReturned } from "../workspace/sandbox/return-checkout.ts";
 
 interface SandboxFlags {
   repo?: string;
@@ -65,15 +66,17 @@ async function runSandboxCommand(
   if (argv.length === 0) throw new UsageError("give the command after --, e.g. xihe sandbox -- npm test");
   const { options, network } = sandboxRequest(flags, { io, env, support, scrub });
   const sandbox = chooseSandbox(options);
-  const result = await sandbox.run(argv, {
-    network,
-    timeoutMs: positive(flags.timeoutMs, "--timeout-ms"),
-    memoryMb: positive(flags.memoryMb, "--memory-mb"),
-    maxPids: positive(flags.maxPids, "--max-pids"),
-    onOutput: flags.json
-      ? undefined
-      : (chunk, stream) => (stream === "stdout" ? io.stdout : io.stderr)(scrub(chunk)),
-  });
+  const result = await withCheckoutReturned(sandbox.root, () =>
+    sandbox.run(argv, {
+      network,
+      timeoutMs: positive(flags.timeoutMs, "--timeout-ms"),
+      memoryMb: positive(flags.memoryMb, "--memory-mb"),
+      maxPids: positive(flags.maxPids, "--max-pids"),
+      onOutput: flags.json
+        ? undefined
+        : (chunk, stream) => (stream === "stdout" ? io.stdout : io.stderr)(scrub(chunk)),
+    }),
+  );
   const clean: SandboxResult = { ...result, stdout: scrub(result.stdout), stderr: scrub(result.stderr) };
   if (flags.json) io.stdout(`${JSON.stringify({ runner: sandbox.kind, ...clean })}\n`);
   else io.stderr(summaryLine(sandbox.kind, clean));

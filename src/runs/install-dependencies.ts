@@ -10,6 +10,7 @@ import type { Logger } from "../logger.ts";
 import { runGitForExit } from "../workspace/git/run-git.ts";
 import { discoverRegistries } from "../workspace/install/discover-registries.ts";
 import { runInstallPhase, type InstallEvidence } from "../workspace/install/run-install-phase.ts";
+import type { CacheDirChoice } from "../workspace/install/dependency-cache-dir.ts";
 import type { Sandbox } from "../workspace/sandbox/sandbox.ts";
 
 export interface InstallDependenciesDeps {
@@ -17,8 +18,8 @@ export interface InstallDependenciesDeps {
   sandboxWith: (readOnlyDirs: readonly string[]) => Sandbox;
   hostEnv: Readonly<Record<string, string | undefined>>;
   log: Pick<Logger, "warn">;
-  /** Host directory of the dependency cache (outside every workspace); none: no cache. */
-  cacheDir?: string;
+  /** Where the dependency cache is (outside every workspace) and why there; none: no cache. */
+  cache?: CacheDirChoice;
 }
 
 export async function installDependencies(
@@ -30,11 +31,10 @@ export async function installDependencies(
   chmodSync(proxyDir, 0o755);
   try {
     const sandbox = deps.sandboxWith([proxyDir]);
+    const cacheDir = deps.cache?.dir;
     const cache =
-      deps.cacheDir === undefined
-        ? undefined
-        : { dir: deps.cacheDir, scope: await repositoryScope(sandbox.root) };
-    return await runInstallPhase(
+      cacheDir === undefined ? undefined : { dir: cacheDir, scope: await repositoryScope(sandbox.root) };
+    const evidence = await runInstallPhase(
       {
         sandbox,
         proxyDir,
@@ -53,9 +53,16 @@ export async function installDependencies(
         timeoutMs: config.sandbox.command_timeout_seconds * 1000,
       },
     );
+    return withCacheNote(evidence, deps.cache?.note ?? null);
   } finally {
     rmSync(proxyDir, { recursive: true, force: true });
   }
+}
+
+// Why the cache is where it is (or off) belongs in the evidence, not only in a log line.
+function withCacheNote(evidence: InstallEvidence, note: string | null): InstallEvidence {
+  if (note === null || (evidence.steps.length === 0 && evidence.cache.status === "off")) return evidence;
+  return { ...evidence, cache: { ...evidence.cache, reason: `${evidence.cache.reason} (${note})` } };
 }
 
 // Runs of one repository share entries: the App's workspaces are clones of one mirror per clone URL

@@ -2,7 +2,6 @@
 // index and localizer, and run the fix loop. Shared by `xihe fix` and the App's `/xihe fix` run, so
 // both take exactly the same path; only where the checkout comes from differs.
 import { randomBytes } from "node:crypto";
-import { resolve } from "node:path";
 import type { Env, RepoConfig } from "../../config.ts";
 import { budgetLimitsFrom } from "../../agent/loop/budget.ts";
 import { createLocalizer } from "../../agent/loop/create-localizer.ts";
@@ -24,6 +23,7 @@ import { limitsFromConfig } from "../../workspace/sandbox/limits-from-config.ts"
 import { detectToolchains } from "../../workspace/sandbox/detect-toolchains.ts";
 import type { InstallEvidence } from "../../workspace/install/run-install-phase.ts";
 import { installDependencies } from "../../runs/install-dependencies.ts";
+import { chooseDependencyCacheDir } from "../../workspace/install/dependency-cache-dir.ts";
 import { createStep } from "../../runs/run-step.ts";
 import type { FailureBrief } from "../../agent/loop/check-run.ts";
 import { declaredDependencies } from "./declared-dependencies.ts";
@@ -90,7 +90,7 @@ export async function fixInWorkspace(
       sandboxWith,
       hostEnv: deps.hostEnv,
       log: deps.log,
-      cacheDir: resolve(req.env.XIHE_WORK_DIR, "install-cache"),
+      cache: chooseDependencyCacheDir(req.env.XIHE_WORK_DIR, req.root, deps.hostEnv),
     },
     req.config,
   );

@@ -70,6 +70,8 @@ function renderInstall(install: InstallEvidence): string[] {
   if (install.registries.length > 0) lines.push(`  allowed registries: ${install.registries.join(", ")}`);
   for (const a of install.proxy.allowed) lines.push(`  via proxy: ${a.endpoint} (${a.count} connection(s))`);
   for (const b of install.proxy.blocked) lines.push(`  blocked: ${b}`);
+  if (install.status !== "skipped")
+    lines.push(`  dependency cache: ${install.cache.status} — ${install.cache.reason}`);
   if (install.errorTail)
     lines.push("  its last output:", ...install.errorTail.split("\n").map((l) => `  | ${l}`));
   return lines;

@@ -1,16 +1,25 @@
 // Whether a checkout's dependencies are already installed from its current lockfile, so a local
-// checkout is not reinstalled on every run. npm's hidden lockfile (node_modules/.package-lock.json)
-// records what is installed; other managers are compared by modification time.
-import { existsSync, readFileSync, statSync } from "node:fs";
+// checkout is not reinstalled on every run. npm: every package the lockfile pins is compared with the
+// package.json actually installed at its path (name and version), and no top-level package the
+// lockfile doesn't name may be there. npm's hidden lockfile (node_modules/.package-lock.json) is no
+// record of what is installed: `npm install --package-lock-only` rewrites it too, with versions that
+// were never installed. Other managers are compared by modification time.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 
 const lockSchema = z.object({
   packages: z.record(
     z.string(),
-    z.object({ version: z.string().optional(), optional: z.boolean().optional() }),
+    z.object({
+      version: z.string().optional(),
+      name: z.string().optional(),
+      optional: z.boolean().optional(),
+      link: z.boolean().optional(),
+    }),
   ),
 });
+const installedSchema = z.object({ name: z.string().optional(), version: z.string().optional() });
 
 const installDirs: Record<string, { lock: string; dir: string }> = {
   pnpm: { lock: "pnpm-lock.yaml", dir: "node_modules" },
@@ -32,32 +41,52 @@ export function isInstallFresh(root: string, manager: string): boolean {
 
 function isNpmInstallFresh(root: string): boolean {
   const lockPath = join(root, "package-lock.json");
-  const hiddenPath = join(root, "node_modules", ".package-lock.json");
   // Without a lockfile there is nothing to compare with: an existing node_modules is the user's own.
   if (!existsSync(lockPath)) return existsSync(join(root, "node_modules"));
-  if (!existsSync(lockPath) || !existsSync(hiddenPath)) return false;
-  const lock = parseLock(lockPath);
-  const hidden = parseLock(hiddenPath);
-  if (lock === null || hidden === null) return false;
+  if (!existsSync(join(root, "node_modules"))) return false;
+  const lock = parseJson(lockPath, lockSchema);
+  if (lock === null) return false;
   for (const [path, entry] of Object.entries(lock.packages)) {
-    if (path === "") continue;
-    const installed = hidden.packages[path];
+    if (path === "" || (!path.startsWith("node_modules/") && !path.includes("/node_modules/"))) continue;
+    const dir = join(root, path);
+    if (entry.link) {
+      if (!existsSync(dir)) return false;
+      continue;
+    }
+    const installed = parseJson(join(dir, "package.json"), installedSchema);
     // Optional packages for other platforms are legitimately absent.
-    if (installed === undefined) {
+    if (installed === null) {
       if (entry.optional) continue;
       return false;
     }
-    if (installed.version !== entry.version) return false;
+    const name = entry.name ?? path.slice(path.lastIndexOf("node_modules/") + "node_modules/".length);
+    if (installed.version !== entry.version || installed.name !== name) return false;
   }
-  return Object.keys(hidden.packages).every((path) => path in lock.packages);
+  return topLevelPackages(join(root, "node_modules")).every(
+    (name) => `node_modules/${name}` in lock.packages,
+  );
 }
 
-function parseLock(path: string): z.infer<typeof lockSchema> | null {
+// The packages directly in node_modules (scoped ones as @scope/name), without npm's own dot entries.
+function topLevelPackages(dir: string): string[] {
+  const names: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith(".")) continue;
+    if (!entry.name.startsWith("@")) {
+      names.push(entry.name);
+      continue;
+    }
+    for (const scoped of readdirSync(join(dir, entry.name))) names.push(`${entry.name}/${scoped}`);
+  }
+  return names;
+}
+
+function parseJson<T>(path: string, schema: z.ZodType<T>): T | null {
   try {
-    const parsed = lockSchema.safeParse(JSON.parse(readFileSync(path, "utf8")));
+    const parsed = schema.safeParse(JSON.parse(readFileSync(path, "utf8")));
     return parsed.success ? parsed.data : null;
   } catch {
-    // An unreadable or non-JSON lockfile is never "fresh": the install runs and npm reports it.
+    // Unreadable or not JSON: never "fresh"; the install runs and npm reports what is wrong.
     return null;
   }
 }

@@ -85,6 +85,12 @@ describe("/xihe fix end to end on a project with dependencies", () => {
     for (const command of [...commands.test, ...commands.lint])
       expect(final).toContain(`| \`${command}\` | 1 | 0 | ✅ pass |`);
     expect(final).toContain("averages the two middle values of an even count");
+    // Installed from the lockfile through the proxy, then reproduced, before anything was changed.
+    expect(final).toMatch(/#### Dependencies\n\n✅ installed with `npm`/);
+    expect(final).toContain("| `npm ci --ignore-scripts --no-audit --no-fund` | 0 |");
+    expect(final).toContain("Through the registry proxy: ");
+    expect(final).toContain("#### Reproduction\n\n✅ reproduced: the sandbox shows CI's failure");
+    expect(final.indexOf("#### Dependencies")).toBeLessThan(final.indexOf("#### Reproduction"));
     expect(final).not.toMatch(/ghs_|sk-test/);
     // `XIHE_WRITE_EXAMPLE=1 npx vitest run test/verbs/fix/fix-run-with-dependencies.e2e.test.ts`
     // refreshes the example comment the README links.

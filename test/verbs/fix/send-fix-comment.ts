@@ -10,6 +10,8 @@ export async function sendFixComment(
   remote: ProjectRemote,
   commands: Record<string, string[]>,
   deliveryId: string,
+  /** false: the run must stop before delivery (no fix PR is looked up or opened). */
+  delivers = true,
 ) {
   const pull = fixture<{ head: { sha: string }; base: { repo: { clone_url: string } } }>(
     "pulls.get.same-repo.json",
@@ -24,6 +26,7 @@ export async function sendFixComment(
     contents,
     log: remote.log,
     fork: false,
+    delivers,
   });
   const started = Date.now();
   await h.send("issue_comment", commentPayload("/xihe fix"), deliveryId);

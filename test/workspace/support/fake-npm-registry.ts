@@ -23,9 +23,18 @@ export interface FakeNpmRegistry {
   close(): Promise<void>;
 }
 
-/** Packs the package directory `dir` with the real `npm pack` into `outDir`. */
+/**
+ * Packs the package directory `dir` with the real `npm pack` into `outDir`. Scripts stay off: `dir` is
+ * an installed (already built) copy, and its prepare/prepack would need the package's dev tools.
+ */
 export async function packPackage(dir: string, outDir: string): Promise<PackedPackage> {
-  const { stdout } = await execa("npm", ["pack", "--json", "--pack-destination", outDir], { cwd: dir });
+  const { stdout } = await execa(
+    "npm",
+    ["pack", "--json", "--ignore-scripts", "--pack-destination", outDir],
+    {
+      cwd: dir,
+    },
+  );
   const [info] = JSON.parse(stdout) as Array<{ name: string; version: string; filename: string }>;
   if (!info) throw new Error(`npm pack printed nothing for ${dir}`);
   return {

@@ -1,0 +1,88 @@
+// isInstallFresh decides whether a checkout's node_modules already is what its lockfile pins (then
+// the install phase skips). Checked against real npm installs from a local registry: every lockfile
+// change `npm install --package-lock-only` can make must count as "not fresh".
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { execa } from "execa";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isInstallFresh } from "../../../src/workspace/install/install-freshness.ts";
+import { makeScratchDir } from "../scratch-dir.ts";
+import {
+  isolatedNpmEnv,
+  packPackage,
+  startFakeNpmRegistry,
+  type FakeNpmRegistry,
+} from "../support/fake-npm-registry.ts";
+
+let scratch: ReturnType<typeof makeScratchDir>;
+let registry: FakeNpmRegistry;
+let cases = 0;
+
+async function tinyPackage(name: string, version: string) {
+  const dir = join(scratch.dir, "src", `${name}-${version}`);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name, version, main: "index.js" }));
+  writeFileSync(join(dir, "index.js"), `module.exports = ${JSON.stringify(`${name}@${version}`)};\n`);
+  return packPackage(dir, join(scratch.dir, "packs"));
+}
+
+beforeAll(async () => {
+  scratch = makeScratchDir("freshness");
+  mkdirSync(join(scratch.dir, "packs"));
+  registry = await startFakeNpmRegistry([
+    await tinyPackage("dep-a", "1.0.0"),
+    await tinyPackage("dep-a", "1.1.0"),
+    await tinyPackage("dep-b", "1.0.0"),
+  ]);
+}, 60_000);
+afterAll(async () => {
+  await registry.close();
+  scratch.remove();
+});
+
+/** A project installed with real npm from `deps`; returns helpers to change it the way users do. */
+async function installedProject(deps: Record<string, string>) {
+  cases += 1;
+  const root = join(scratch.dir, `project-${cases}`);
+  mkdirSync(root);
+  const manifest = (d: Record<string, string>) =>
+    writeFileSync(
+      join(root, "package.json"),
+      JSON.stringify({ name: "p", version: "1.0.0", dependencies: d }),
+    );
+  const npm = (...args: string[]) =>
+    execa("npm", [...args, "--ignore-scripts", "--no-audit", "--no-fund"], {
+      cwd: root,
+      env: isolatedNpmEnv(registry.url, scratch.dir),
+    });
+  manifest(deps);
+  await npm("install");
+  return { root, manifest, npm };
+}
+
+describe("isInstallFresh (npm) after npm install --package-lock-only", () => {
+  it("a fresh install is fresh, and a lockfile rewrite that changes nothing keeps it fresh", async () => {
+    const p = await installedProject({ "dep-a": "1.0.0" });
+    expect(isInstallFresh(p.root, "npm")).toBe(true);
+    await p.npm("install", "--package-lock-only");
+    expect(isInstallFresh(p.root, "npm")).toBe(true);
+  }, 60_000);
+
+  it("a version bump only in the lockfile is not fresh", async () => {
+    const p = await installedProject({ "dep-a": "1.0.0" });
+    p.manifest({ "dep-a": "1.1.0" });
+    await p.npm("install", "--package-lock-only");
+    expect(readFileSync(join(p.root, "node_modules", "dep-a", "package.json"), "utf8")).toContain("1.0.0");
+    expect(isInstallFresh(p.root, "npm")).toBe(false);
+  }, 60_000);
+
+  it("a dependency added or removed only in the lockfile is not fresh", async () => {
+    const added = await installedProject({ "dep-a": "1.0.0" });
+    await added.npm("install", "--package-lock-only", "dep-b@1.0.0");
+    expect(isInstallFresh(added.root, "npm")).toBe(false);
+    const removed = await installedProject({ "dep-a": "1.0.0", "dep-b": "1.0.0" });
+    removed.manifest({ "dep-a": "1.0.0" });
+    await removed.npm("install", "--package-lock-only");
+    expect(isInstallFresh(removed.root, "npm")).toBe(false);
+  }, 60_000);
+});
