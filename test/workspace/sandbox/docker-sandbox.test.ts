@@ -141,6 +141,29 @@ describe("container sandbox (podman): engine-specific", () => {
     expect(git("log", "--format=%s")).toBe("two\none\n");
   });
 
+  it("runs the image's pinned Node.js 24 with npm, Python with pip and venv, and git", async () => {
+    const pinned = /^node_version=(\S+)$/m.exec(
+      readFileSync(new URL("../../../scripts/build-sandbox-image.sh", import.meta.url), "utf8"),
+    )?.[1];
+    expect(pinned, "build-sandbox-image.sh pins node_version").toMatch(/^24\./);
+    const result = await sandbox.run(
+      [
+        "sh",
+        "-c",
+        "node -v && npm -v && python3 -m pip --version && python3 -m venv /tmp/venv && " +
+          "/tmp/venv/bin/python -m pip --version && git --version",
+      ],
+      { timeoutMs: 30_000 },
+    );
+    expect(result.stderr).toBe("");
+    const [node, npm, pip, venvPip, git] = result.stdout.trim().split("\n");
+    expect(node).toBe(`v${pinned}`);
+    expect(npm).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(pip).toMatch(/^pip \d+/);
+    expect(venvPip).toMatch(/^pip \d+.* from \/tmp\/venv\//);
+    expect(git).toMatch(/^git version 2\./);
+  });
+
   it("does not pick a docker client whose daemon is unreachable over a working podman", () => {
     const clis = { docker: support.docker, podman: support.podman ?? null, runc: support.runc ?? null };
     const auto = detectContainerEngine(clis);
