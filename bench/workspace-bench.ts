@@ -1,29 +1,16 @@
 // npm run bench:workspace [-- --files N --runs N]: (1) time to prepare a workspace for a 2,000-file
 // repository from a warm mirror (createWorkspaceFactory: shared clone + checkout at a SHA) against
 // a plain `cp -r` of the same checkout incl. .git, with the ratio; (2) sandbox start-up overhead of
-// `true`: direct spawn vs the bubblewrap runner (cgroup + prlimit + bwrap) vs the local runner;
-// (3) the container runner (podman, image from scripts/build-sandbox-image.sh) against bubblewrap for
-// `true` and for `npm test` of a generated 2,000-file project, as ratios measured in the same run.
+// `true`: direct spawn vs the bubblewrap runner (cgroup + prlimit + bwrap) vs the local runner.
+// The container runner against bubblewrap is bench:sandbox (bench/sandbox-bench.ts).
 // The corpus is real source: the first N .js files under this project's node_modules.
 import { execFileSync, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { createBwrapSandbox } from "../src/workspace/sandbox/bwrap-sandbox.ts";
-import { detectContainerEngine } from "../src/workspace/sandbox/container-engine.ts";
-import { createDockerSandbox } from "../src/workspace/sandbox/docker-sandbox.ts";
 import { createLocalSandbox } from "../src/workspace/sandbox/local-sandbox.ts";
-import type { Sandbox } from "../src/workspace/sandbox/sandbox.ts";
 import { detectSandboxSupport } from "../src/workspace/sandbox/sandbox-support.ts";
 import { createWorkspaceFactory } from "../src/workspace/workspace-factory.ts";
 
@@ -124,67 +111,6 @@ try {
   console.log(
     `\`true\` in the local runner: median ${median(local).toFixed(1)} ms (overhead ${(median(local) - median(direct)).toFixed(1)} ms)`,
   );
-  if (bwrapSandbox) await benchContainer(bwrapSandbox, support, root);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
-}
-
-async function benchContainer(
-  bwrapSandbox: Sandbox,
-  support: ReturnType<typeof detectSandboxSupport>,
-  root: string,
-) {
-  const engine = detectContainerEngine(
-    { docker: support.docker, podman: support.podman ?? null, runc: support.runc ?? null },
-    "podman",
-  );
-  if ("unavailable" in engine) {
-    console.log(`container runner: not measured (${engine.unavailable})`);
-    return;
-  }
-  const script = new URL("../scripts/build-sandbox-image.sh", import.meta.url).pathname;
-  const image =
-    execFileSync("bash", [script, engine.cli], { encoding: "utf8" }).trim().split("\n").at(-1) ?? "";
-  const container = createDockerSandbox({
-    root,
-    engine,
-    image,
-    identity: support.identity,
-    newId: randomUUID,
-    now: Date.now,
-  });
-  const bw: number[] = [];
-  const ct: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    bw.push(await time(() => bwrapSandbox.run(["true"])));
-    ct.push(await time(() => container.run(["true"])));
-  }
-  console.log(
-    `\`true\`: bwrap median ${median(bw).toFixed(0)} ms, container (${engine.kind}) median ${median(ct).toFixed(0)} ms, ratio container/bwrap ${(median(ct) / median(bw)).toFixed(2)}`,
-  );
-  // A 2,000-file project whose test script loads every file.
-  writeFileSync(
-    join(root, "package.json"),
-    JSON.stringify({ name: "bench", version: "1.0.0", scripts: { test: "node test.js" } }),
-  );
-  mkdirSync(join(root, "src"), { recursive: true });
-  for (let i = 0; i < 2000; i += 1) writeFileSync(join(root, "src", `m${i}.js`), `module.exports = ${i};\n`);
-  writeFileSync(
-    join(root, "test.js"),
-    'let s = 0; for (let i = 0; i < 2000; i++) s += require("./src/m" + i + ".js"); if (s !== 1999000) process.exit(1);\n',
-  );
-  const bwTest: number[] = [];
-  const ctTest: number[] = [];
-  for (let i = 0; i < Math.max(3, Math.ceil(runs / 3)); i += 1) {
-    bwTest.push(await time(() => expectOk(bwrapSandbox.run(["npm", "test"]))));
-    ctTest.push(await time(() => expectOk(container.run(["npm", "test"]))));
-  }
-  console.log(
-    `2,000-file \`npm test\`: bwrap median ${median(bwTest).toFixed(0)} ms, container median ${median(ctTest).toFixed(0)} ms, ratio container/bwrap ${(median(ctTest) / median(bwTest)).toFixed(2)}`,
-  );
-}
-
-async function expectOk(run: ReturnType<Sandbox["run"]>): Promise<void> {
-  const result = await run;
-  if (result.exitCode !== 0) throw new Error(`bench command failed: ${result.stderr}`);
 }

@@ -1,6 +1,8 @@
-// Container-runner behaviour beyond the shared threat tests (bwrap-sandbox.test.ts runs those against
-// both runners): nothing is left behind after a timeout or a crash, the workspace is writable by the
-// container while host git keeps working, and an unreachable docker daemon is not chosen over podman.
+// The container runner on podman: the shared threat contract (sandbox-threat-contract.ts, the same
+// cases bubblewrap passes), then what only a container runner has to prove: containers a crashed Xihe
+// left running are swept, the workspace is writable by the container while host git keeps working,
+// and an unreachable docker daemon is not chosen over podman. podman and runc come from
+// .ci/apt-packages.txt; the image is built locally by the sandbox:image script.
 import { execFileSync, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -13,66 +15,99 @@ import {
 import { createDockerSandbox } from "../../../src/workspace/sandbox/docker-sandbox.ts";
 import type { Sandbox } from "../../../src/workspace/sandbox/sandbox.ts";
 import { detectSandboxSupport, type SandboxSupport } from "../../../src/workspace/sandbox/sandbox-support.ts";
+import { ownerLabel, runLabel } from "../../../src/workspace/sandbox/sweep-leftover-containers.ts";
 import { makeScratchDir } from "../scratch-dir.ts";
 import { sandboxImageId } from "./sandbox-image.ts";
+import { sandboxThreatContract } from "./sandbox-threat-contract.ts";
 
-describe("container sandbox (podman)", () => {
+function podmanEngine(support: SandboxSupport): ContainerEngine {
+  const clis = { docker: support.docker, podman: support.podman ?? null, runc: support.runc ?? null };
+  if (clis.podman === null || clis.runc === null)
+    throw new Error(
+      "the container runner tests need podman and runc on PATH (apt-get install podman runc; " +
+        ".ci/apt-packages.txt lists them): crun, podman's default, refuses hybrid cgroup hosts",
+    );
+  const engine = detectContainerEngine(clis, "podman");
+  if ("unavailable" in engine) throw new Error(`podman cannot run containers here: ${engine.unavailable}`);
+  return engine;
+}
+
+const engineOutput = (engine: ContainerEngine, ...args: string[]): string =>
+  execFileSync(engine.cli, [...engine.globalArgs, ...args], { encoding: "utf8" });
+
+sandboxThreatContract({
+  name: "container (podman)",
+  scratchPrefix: "container",
+  prepare: (support) => {
+    const engine = podmanEngine(support);
+    const image = sandboxImageId(engine.cli);
+    const runs = new Set<string>();
+    const newId = (): string => {
+      const id = randomUUID();
+      runs.add(id);
+      return id;
+    };
+    return {
+      make: (deps) =>
+        createDockerSandbox({ ...deps, engine, image, identity: support.identity, newId, now: Date.now }),
+      // Containers of this test process's runs that still exist (running or stopped: --rm failed).
+      leftovers: () =>
+        engineOutput(
+          engine,
+          "ps",
+          "-a",
+          "--filter",
+          `label=${ownerLabel}=${process.pid}`,
+          "--format",
+          `{{.Names}} {{index .Labels "${runLabel}"}}`,
+        )
+          .split("\n")
+          .filter((line) => runs.has(line.split(" ")[1] ?? ""))
+          .map((line) => `container ${line.split(" ")[0]}`),
+    };
+  },
+  // podman sets the container's hostname variable itself; it is not the host's.
+  runnerEnv: ["HOSTNAME"],
+});
+
+describe("container sandbox (podman): engine-specific", () => {
   let support: SandboxSupport;
   let engine: ContainerEngine;
   let image: string;
   let scratch: ReturnType<typeof makeScratchDir>;
-  let ids: string[];
   let sandbox: Sandbox;
-  const engineRun = (...args: string[]): string =>
-    execFileSync(engine.cli, [...engine.globalArgs, ...args], { encoding: "utf8" });
   const containersLabelled = (label: string): string =>
-    engineRun("ps", "-a", "--filter", `label=${label}`, "--format", "{{.Names}}").trim();
+    engineOutput(engine, "ps", "-a", "--filter", `label=${label}`, "--format", "{{.Names}}").trim();
   beforeAll(() => {
     support = detectSandboxSupport(randomUUID());
-    const found = detectContainerEngine(
-      { docker: support.docker, podman: support.podman ?? null, runc: support.runc ?? null },
-      "podman",
-    );
-    if ("unavailable" in found) throw new Error(`podman + runc are needed: ${found.unavailable}`);
-    engine = found;
+    engine = podmanEngine(support);
     image = sandboxImageId(engine.cli);
   }, 600_000);
   beforeEach(() => {
     scratch = makeScratchDir("container");
-    ids = [];
-    const newId = (): string => {
-      const id = randomUUID();
-      ids.push(id);
-      return id;
-    };
     sandbox = createDockerSandbox({
       root: scratch.dir,
       engine,
       image,
       identity: support.identity,
-      newId,
+      newId: randomUUID,
       now: Date.now,
     });
   });
   afterEach(() => scratch.remove());
 
-  it("A20 leaves no container behind after a timeout", async () => {
-    const result = await sandbox.run(["sleep", "300"], { timeoutMs: 1500 });
-    expect(result.timedOut).toBe(true);
-    expect(containersLabelled(`xihe.run=${ids[0]}`)).toBe("");
-  });
-
   it("A20 removes, before its first command, the containers a crashed Xihe left running", async () => {
     // A pid that has exited stands for the crashed Xihe process that labelled the container.
     const deadPid = spawnSync("true").pid;
     const name = `xihe-orphan-${randomUUID()}`;
-    engineRun(
+    engineOutput(
+      engine,
       "run",
       "-d",
       "--name",
       name,
       "--label",
-      `xihe.owner-pid=${deadPid}`,
+      `${ownerLabel}=${deadPid}`,
       "--ulimit",
       "nofile=1024:1024",
       "--ulimit",
@@ -81,9 +116,9 @@ describe("container sandbox (podman)", () => {
       "sleep",
       "300",
     );
-    expect(containersLabelled(`xihe.owner-pid=${deadPid}`)).toBe(name);
+    expect(containersLabelled(`${ownerLabel}=${deadPid}`)).toBe(name);
     await sandbox.run(["true"]);
-    expect(containersLabelled(`xihe.owner-pid=${deadPid}`)).toBe("");
+    expect(containersLabelled(`${ownerLabel}=${deadPid}`)).toBe("");
   });
 
   it("A43 lets the container write the workspace while host git still owns and commits it", async () => {
@@ -104,6 +139,29 @@ describe("container sandbox (podman)", () => {
     git("add", "-A");
     git("-c", "user.name=t", "-c", "user.email=t@e", "commit", "-qm", "two");
     expect(git("log", "--format=%s")).toBe("two\none\n");
+  });
+
+  it("runs the image's pinned Node.js 24 with npm, Python with pip and venv, and git", async () => {
+    const pinned = /^pinned_node_version=(\S+)$/m.exec(
+      readFileSync(new URL("../../../scripts/pinned-node.sh", import.meta.url), "utf8"),
+    )?.[1];
+    expect(pinned, "scripts/pinned-node.sh pins pinned_node_version").toMatch(/^24\./);
+    const result = await sandbox.run(
+      [
+        "sh",
+        "-c",
+        "node -v && npm -v && python3 -m pip --version && python3 -m venv /tmp/venv && " +
+          "/tmp/venv/bin/python -m pip --version && git --version",
+      ],
+      { timeoutMs: 30_000 },
+    );
+    expect(result.stderr).toBe("");
+    const [node, npm, pip, venvPip, git] = result.stdout.trim().split("\n");
+    expect(node).toBe(`v${pinned}`);
+    expect(npm).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(pip).toMatch(/^pip \d+/);
+    expect(venvPip).toMatch(/^pip \d+.* from \/tmp\/venv\//);
+    expect(git).toMatch(/^git version 2\./);
   });
 
   it("does not pick a docker client whose daemon is unreachable over a working podman", () => {
