@@ -10,17 +10,11 @@
 // "before" figure). Prints file@1/@5 and func@1/@5 per repository from the corpus' score.mjs.
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
 import { execa } from "execa";
+import { flag, project } from "./bench-args.ts";
 
-const project = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const newCorpus = join(project, "bench", "localize-corpus");
-const args = process.argv.slice(2);
-const flag = (name: string): string | undefined => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const set = flag("set") ?? "dev";
 if (!["dev", "tune", "test", "new"].includes(set)) {
   console.error(`--set must be dev, tune, test or new; got ${set}`);

@@ -11,8 +11,8 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { execa } from "execa";
+import { flag, project } from "./bench-args.ts";
 
 interface Task {
   id: string;
@@ -28,12 +28,6 @@ interface Located {
   dynamic?: { status: string; reason: string | null };
 }
 
-const project = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const args = process.argv.slice(2);
-const flag = (name: string): string | undefined => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const corpus = resolve(
   flag("corpus") ??
     process.env["XIHE_LOCALIZE_CORPUS"] ??

@@ -13,14 +13,10 @@ import {
   type SuspectLocation,
 } from "../src/understanding/localize/localize.ts";
 import { corpusOptions, formatMetrics, loadTasks, metrics, type Ranks, ranks } from "./locate-corpus.ts";
+import { flag } from "./bench-args.ts";
 
 type Localize = (input: LocalizeInput) => SuspectLocation[];
 
-const args = process.argv.slice(2);
-const flag = (name: string): string | undefined => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const options = corpusOptions(flag, (flag("sets") ?? "dev,tune,test").split(","));
 const beforeDir = flag("before");
 const before = beforeDir

@@ -20,6 +20,7 @@ import {
   type CollectedSignals,
 } from "../src/understanding/localize/localize.ts";
 import { corpusOptions, type CorpusTask, loadTasks, metrics, ranks } from "./locate-corpus.ts";
+import { flag } from "./bench-args.ts";
 
 interface Prepared {
   task: CorpusTask;
@@ -34,11 +35,6 @@ const VALUES = [0, 0.15, 0.3, 0.5, 0.8, 1, 1.2, 1.5, 2, 3, 4];
 const DAMPING_VALUES = VALUES.filter((v) => v <= 1);
 // A step must win at least this many task-metric hits (of 4 per task): one lucky task is noise.
 const MIN_GAIN_HITS = 2;
-const args = process.argv.slice(2);
-const flag = (name: string): string | undefined => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const set = flag("set") ?? "tune";
 if (set !== "tune" && set !== "dev") {
   console.error(`weights are chosen on tune (or dev) only, never on test; got --set ${set}`);

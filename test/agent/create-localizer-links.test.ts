@@ -29,7 +29,7 @@ function failingRun(root: string): CheckRun {
     `      at leak (${root}/src/c.js:2:3)`,
   ].join("\n");
   return {
-    command: "node --test test/",
+    command: "node --test",
     exitCode: 1,
     timedOut: false,
     durationMs: 10,

@@ -57,12 +57,12 @@ async function userCheckout(): Promise<string> {
     name: "app",
     version: "1.0.0",
     private: true,
-    scripts: { test: "node --test test/" },
+    scripts: { test: "node --test" },
     dependencies: { greet: "^1.0.0", padder: "^1.0.0" },
   };
   writeFileSync(join(root, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   writeFileSync(join(root, ".gitignore"), "node_modules\n");
-  writeFileSync(join(root, ".github", "xihe.yml"), 'commands:\n  test: ["node --test test/"]\n');
+  writeFileSync(join(root, ".github", "xihe.yml"), 'commands:\n  test: ["node --test"]\n');
   writeFileSync(
     join(root, "index.js"),
     'const greet = require("greet");\nconst pad = require("padder");\nexports.welcome = (n) => pad(greet.hello(n), 12);\n',

@@ -1,4 +1,4 @@
-// The fixtures made by scripts/fixtures/perception-js-*.sh (real tool runs), each with a hand-checked
+// The fixtures made by scripts/fixtures/perception-js-*.sh and perception-node-test.sh (real tool runs), each with a hand-checked
 // expected.json. Shared by the fixture test and the benchmark.
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,4 +32,7 @@ export const jsFixtureCases = [
   "oom-killed",
   "nodetest-flaky-run1",
   "nodetest-flaky-run2",
+  "nodetest-spec",
+  "nodetest-spec-tap",
+  "nodetest-spec-load-error",
 ];

@@ -16,7 +16,7 @@ export interface FailingRepo {
 }
 
 const jsFiles: Record<string, string> = {
-  "package.json": `{ "name": "shop", "type": "module", "scripts": { "test": "node --test test/" } }\n`,
+  "package.json": `{ "name": "shop", "type": "module", "scripts": { "test": "node --test" } }\n`,
   "src/cart.js": `import { roundCents } from "./money.js";
 
 /** Sum of price times quantity over the cart's lines. */
@@ -164,7 +164,7 @@ export async function createFailingJsRepo(): Promise<FailingRepo> {
   const dir = join(root, "shop");
   write(dir, jsFiles);
   const line = mutate(dir, "src/cart.js", "line.price * line.quantity", "line.price + line.quantity");
-  const run = await runAndCapture(dir, process.execPath, ["--test", "test/"]);
+  const run = await runAndCapture(dir, process.execPath, ["--test"]);
   return {
     dir,
     remove: () => rmSync(root, { recursive: true, force: true }),

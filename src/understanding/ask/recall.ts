@@ -5,6 +5,8 @@ import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { expandAliases } from "../localize/expand-aliases.ts";
 import { identifiersIn, splitIdentifiers } from "../index/split-identifiers.ts";
 import { symbolDocument, type ReadLines } from "../index/symbol-documents.ts";
+import { pathPrior } from "../localize/path-prior.ts";
+import { acronymsIn, createStemTerms } from "./question-terms.ts";
 
 export interface RecalledSymbol {
   symbol: CodeSymbol;
@@ -18,11 +20,17 @@ export interface RecallOptions {
   limit?: number;
 }
 
-// An exact name outranks any lexical score (BM25 is normalised to at most 1 below).
+// An exact name outranks any lexical score (BM25 is normalised to at most 1 below) when the question
+// writes it as code. A plain word that happens to be a name ("cache", "range", "version") is only a
+// hint: in most repositories some variable, property or file is called after the domain's nouns.
 const EXACT_SYMBOL = 2;
 const EXACT_FILE = 1;
+const PLAIN_WORD_SYMBOL = 0.3;
+const PLAIN_WORD_FILE = 0.15;
+// A mutable variable (`let versions = []` in a script) is rarely what "how"/"where" asks for.
+const VARIABLE_DAMPING = 0.6;
 // Test code answers a question about tests; otherwise the code under test comes first.
-const TEST_DAMPING = 0.5;
+const TEST_DAMPING = 0.3;
 const aboutTests = /\b(tests?|tested|testing|specs?|fixtures?|pytest|mocha|jest|vitest)\b/i;
 
 export function recall(
@@ -31,15 +39,39 @@ export function recall(
   question: string,
   options: RecallOptions = {},
 ): RecalledSymbol[] {
-  const candidates = index.symbols.filter((s) => s.kind !== "module" && !/\.d\.[cm]?ts$/.test(s.file));
+  const paths = new Set(index.files.map((f) => f.path));
+  const candidates = index.symbols.filter(
+    (s) => s.kind !== "module" && !/\.d\.[cm]?ts$/.test(s.file) && !isShadowedStub(s.file, paths),
+  );
   if (candidates.length === 0) return [];
   const named = identifiersIn(question);
-  const mentionedFiles = new Set(
-    index.files.map((f) => f.path).filter((p) => question.includes(p) || named.has(baseName(p))),
+  const asCode = writtenAsCode(question, named);
+  const nameWeight = (name: string, full: number, plain: number) =>
+    named.has(name) ? (asCode.has(name) ? full : plain) : 0;
+  const fileWeights = new Map(
+    [...paths].map((p) => [
+      p,
+      question.includes(p) ? EXACT_FILE : nameWeight(baseName(p), EXACT_FILE, PLAIN_WORD_FILE),
+    ]),
   );
-  const documents = candidates.map((s) => symbolDocument(s, readLines(s.file)));
+  // A class whose methods are symbols of their own is matched on its name, doc and signature: with
+  // its whole body it would outrank, on any broad question, the one method that answers it.
+  const withMembers = new Set(
+    candidates
+      .filter((s) => s.qualifiedName.includes("."))
+      .map((s) => `${s.file}\0${s.qualifiedName.slice(0, s.qualifiedName.lastIndexOf("."))}`),
+  );
+  const rawDocuments = candidates.map((s) =>
+    symbolDocument(s, withMembers.has(`${s.file}\0${s.qualifiedName}`) ? null : readLines(s.file)),
+  );
+  const stemTerms = createStemTerms();
+  const documents = rawDocuments.map(stemTerms);
   const bm25 = createBm25Index(documents);
-  const terms = expandAliases(splitIdentifiers(question), options.aliases ?? {});
+  const words = expandAliases(splitIdentifiers(question), options.aliases ?? {});
+  const vocabulary = new Set(rawDocuments.flat());
+  const spelled = [...words, ...acronymsIn(question, vocabulary)];
+  const terms = stemTerms(spelled);
+  const wordOf = new Map(terms.map((t, i) => [t, spelled[i] ?? t]));
   const scores = bm25.score(terms);
   const testFiles = new Set(index.files.filter((f) => f.isTest).map((f) => f.path));
   const damping = aboutTests.test(question) ? 1 : TEST_DAMPING;
@@ -48,23 +80,37 @@ export function recall(
   candidates.forEach((symbol, i) => {
     const why: string[] = [];
     let score = 0;
-    if (named.has(symbol.name) || named.has(symbol.qualifiedName)) {
-      score += EXACT_SYMBOL;
+    // A variable named like the question's identifier is mostly a local flag or option holder.
+    const full = symbol.kind === "variable" ? PLAIN_WORD_SYMBOL : EXACT_SYMBOL;
+    const byName = Math.max(
+      nameWeight(symbol.name, full, PLAIN_WORD_SYMBOL),
+      nameWeight(symbol.qualifiedName, full, PLAIN_WORD_SYMBOL),
+    );
+    if (byName > 0) {
+      score += byName;
       why.push(`the question names ${symbol.name}`);
     }
-    if (mentionedFiles.has(symbol.file)) {
-      score += EXACT_FILE;
+    const byFile = fileWeights.get(symbol.file) ?? 0;
+    if (byFile > 0) {
+      score += byFile;
       why.push(`the question names its file ${symbol.file}`);
     }
     const lexical = best > 0 ? (scores[i] ?? 0) / best : 0;
     if (lexical > 0) {
       score += lexical;
-      why.push(matchedWords(terms, symbol, documents[i] ?? []));
+      const inName = new Set(stemTerms(splitIdentifiers(symbol.qualifiedName)));
+      why.push(matchedWords(terms, wordOf, inName, documents[i] ?? []));
     }
     if (testFiles.has(symbol.file)) {
       score *= damping;
       if (damping < 1) why.push("test code, ranked below the code it tests");
     }
+    const prior = pathPrior(symbol.file);
+    if (prior < 1) {
+      score *= prior;
+      why.push("example, benchmark or script code, ranked below the library");
+    }
+    if (symbol.kind === "variable") score *= VARIABLE_DAMPING;
     if (score > 0) out.push({ symbol, score, why });
   });
   return out
@@ -73,13 +119,42 @@ export function recall(
 }
 
 /** "matches the question's words parse, header (in its name: parse)". */
-function matchedWords(terms: readonly string[], symbol: CodeSymbol, document: readonly string[]): string {
+function matchedWords(
+  terms: readonly string[],
+  wordOf: ReadonlyMap<string, string>,
+  inName: ReadonlySet<string>,
+  document: readonly string[],
+): string {
   const inDoc = new Set(document);
-  const inName = new Set(splitIdentifiers(symbol.qualifiedName));
   const hits = [...new Set(terms)].filter((t) => inDoc.has(t));
   const named = hits.filter((t) => inName.has(t));
-  const where = named.length > 0 ? ` (in its name: ${named.join(", ")})` : " (in its body or doc comment)";
-  return `matches the question's words ${hits.join(", ")}${where}`;
+  const say = (ts: string[]) => ts.map((t) => wordOf.get(t) ?? t).join(", ");
+  const where = named.length > 0 ? ` (in its name: ${say(named)})` : " (in its body or doc comment)";
+  return `matches the question's words ${say(hits)}${where}`;
+}
+
+/**
+ * The names the question writes as code: in backticks, followed by `(`, or shaped like an
+ * identifier rather than a word (`lru_cache`, `parseURL`, `$URL`, `v2`), or capitalised inside the
+ * sentence (a class: "how does Range test a version?").
+ */
+function writtenAsCode(question: string, named: ReadonlySet<string>): Set<string> {
+  const quoted = [...question.matchAll(/`([^`]+)`/g)].flatMap((m) => [...identifiersIn(m[1] ?? "")]);
+  const called = [...question.matchAll(/([A-Za-z_$][A-Za-z0-9_$]*)\(/g)].map((m) => m[1] ?? "");
+  const code = new Set([...quoted, ...called]);
+  return new Set(
+    [...named].filter(
+      (name) =>
+        code.has(name) ||
+        /[_$0-9]|[a-z][A-Z]|^[A-Z]{2,}/.test(name) ||
+        (/^[A-Z]/.test(name) && !question.trimStart().startsWith(name)),
+    ),
+  );
+}
+
+/** A Python stub beside its module (`more.pyi` next to `more.py`) declares what the module defines. */
+function isShadowedStub(file: string, paths: ReadonlySet<string>): boolean {
+  return file.endsWith(".pyi") && paths.has(file.slice(0, -1));
 }
 
 function baseName(path: string): string {

@@ -1,158 +1,110 @@
-// Per-run cgroup (v1 memory + pids) that holds even for uid 0, where RLIMIT_NPROC does not bind.
-// The process joins it before exec (see run-contained.ts), so nothing it forks can escape; at the
-// end every member is SIGKILLed and the group removed.
+// Per-run cgroup that holds even for uid 0, where RLIMIT_NPROC does not bind. The process joins it
+// before exec (see run-contained.ts), so nothing it forks can escape; at the end every member is
+// SIGKILLed and the group removed. Which hierarchy is used is decided once per host: cgroup v1
+// memory+pids where the host has them (older and hybrid hosts), else a delegated cgroup v2 subtree
+// (XIHE_CGROUP_PARENT, or Xihe's own cgroup when its subtree has memory and pids enabled).
+import { readFileSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
 import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmdirSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
-import { join } from "node:path";
+  createResourceCgroupV1,
+  findV1Parents,
+  readOwnCgroups,
+  removeStaleCgroupsV1,
+} from "./resource-cgroup-v1.ts";
+import { createResourceCgroupV2, refuseV2Parent, removeStaleCgroupsV2 } from "./resource-cgroup-v2.ts";
+import type { ResourceCgroup } from "./resource-cgroup-handle.ts";
 
-export interface ResourceCgroup {
-  /** cgroup.procs files the child writes its pid into before exec. */
-  readonly procsFiles: readonly string[];
-  /** "memory" or "pids" when the kernel enforced a limit during the run. */
-  limitHit(): "memory" | "pids" | null;
-  /** SIGKILLs every process still in the group (also ones that escaped the process group). */
-  killAll(): void;
-  /** Removes the group, waiting briefly for killed members to finish exiting. */
-  remove(): Promise<void>;
+export type { ResourceCgroup } from "./resource-cgroup-handle.ts";
+
+export type CgroupParents = { version: 1; memory: string; pids: string } | { version: 2; dir: string };
+
+export interface CgroupChoice {
+  parents: CgroupParents | null;
+  /** One line for the sandbox notes: which version, where, or why none. */
+  note: string;
 }
 
-const controllers = ["memory", "pids"] as const;
+export interface FindCgroupOptions {
+  /** Where the v1 controllers are mounted. */
+  cgroupRoot?: string;
+  /** /proc/self/cgroup's text. */
+  ownCgroups?: string;
+  /** /proc/self/mountinfo's text (to find the cgroup2 mount). */
+  mountInfo?: string;
+  /** XIHE_CGROUP_PARENT: a delegated cgroup v2 directory to create the groups under. */
+  delegated?: string;
+}
 
-/** The directory of each controller we may create groups under, or null when cgroup v1 is unusable. */
-export function findCgroupParents(
-  cgroupRoot = "/sys/fs/cgroup",
-): Record<(typeof controllers)[number], string> | null {
-  let own = "";
-  try {
-    own = readFileSync("/proc/self/cgroup", "utf8");
-  } catch {
-    return null;
+export class CgroupConfigError extends Error {}
+
+export function findCgroupParents(options: FindCgroupOptions = {}): CgroupChoice {
+  if (options.delegated !== undefined && options.delegated !== "") {
+    const dir = options.delegated;
+    const refusal = isAbsolute(dir) ? refuseV2Parent(dir) : "is not an absolute path";
+    if (refusal !== null)
+      throw new CgroupConfigError(
+        `XIHE_CGROUP_PARENT=${dir}: ${refusal}. Name a cgroup v2 directory delegated to Xihe's user that holds no process (e.g. systemd Delegate=yes, then a child such as .../xihe-runs), or unset it`,
+      );
+    return {
+      parents: { version: 2, dir },
+      note: `cgroup v2 memory+pids: ok under ${dir} (XIHE_CGROUP_PARENT)`,
+    };
   }
-  const found: Partial<Record<(typeof controllers)[number], string>> = {};
-  for (const controller of controllers) {
-    const line = own.split("\n").find((l) => l.split(":")[1]?.split(",").includes(controller));
-    const relative = line?.split(":")[2] ?? "/";
-    const dir = join(cgroupRoot, controller, relative);
-    if (!existsSync(join(dir, "cgroup.procs"))) return null;
-    found[controller] = dir;
-  }
-  return found.memory && found.pids ? { memory: found.memory, pids: found.pids } : null;
+  const own = options.ownCgroups ?? readOwnCgroups();
+  const v1 = findV1Parents(options.cgroupRoot ?? "/sys/fs/cgroup", own);
+  if (v1 !== null) return { parents: { version: 1, ...v1 }, note: "cgroup v1 memory+pids: ok" };
+  const v2Path = own
+    .split("\n")
+    .find((l) => l.startsWith("0::"))
+    ?.slice(3);
+  const mount = cgroup2Mount(options.mountInfo ?? readText("/proc/self/mountinfo"));
+  if (v2Path === undefined || mount === null)
+    return { parents: null, note: "cgroup: neither v1 memory+pids nor a cgroup2 mount here" };
+  const dir = join(mount, v2Path);
+  const refusal = refuseV2Parent(dir);
+  return refusal === null
+    ? { parents: { version: 2, dir }, note: `cgroup v2 memory+pids: ok under ${dir}` }
+    : { parents: null, note: `cgroup v2: ${refusal}; set XIHE_CGROUP_PARENT to a delegated subtree` };
 }
 
 export function createResourceCgroup(
-  parents: Record<(typeof controllers)[number], string>,
+  parents: CgroupParents,
   name: string,
   limits: { memoryMb: number; maxPids: number },
 ): ResourceCgroup {
-  const memory = join(parents.memory, name);
-  const pids = join(parents.pids, name);
-  mkdirSync(memory);
-  mkdirSync(pids);
-  const bytes = String(limits.memoryMb * 1024 * 1024);
-  writeFileSync(join(memory, "memory.limit_in_bytes"), bytes);
-  // Without this, the group would swap instead of being OOM-killed at the limit.
-  if (existsSync(join(memory, "memory.memsw.limit_in_bytes")))
-    writeFileSync(join(memory, "memory.memsw.limit_in_bytes"), bytes);
-  writeFileSync(join(pids, "pids.max"), String(limits.maxPids));
-  const dirs = [memory, pids];
-  return {
-    procsFiles: dirs.map((d) => join(d, "cgroup.procs")),
-    limitHit() {
-      if (readCounter(join(memory, "memory.oom_control"), "oom_kill") > 0) return "memory";
-      if (readCounter(join(pids, "pids.events"), "max") > 0) return "pids";
-      return null;
-    },
-    killAll() {
-      // A fork loop can add members while we kill: repeat until the group is empty.
-      for (let round = 0; round < 50; round += 1) {
-        const members = listMembers(pids);
-        if (members.length === 0) return;
-        for (const pid of members) killQuietly(pid);
-      }
-    },
-    async remove() {
-      for (const dir of dirs) {
-        // A killed process stays a member until the kernel has torn it down: retry for about 5 s.
-        for (let attempt = 0; attempt < 250; attempt += 1) {
-          try {
-            rmdirSync(dir);
-            break;
-          } catch (err) {
-            if (isCode(err, "ENOENT")) break;
-            if (!isCode(err, "EBUSY") || attempt === 249) throw err;
-            for (const pid of listMembers(dir)) killQuietly(pid);
-            await new Promise((resolve) => setTimeout(resolve, 20));
-          }
-        }
-      }
-    },
-  };
+  return parents.version === 1
+    ? createResourceCgroupV1(parents, name, limits)
+    : createResourceCgroupV2(parents.dir, name, limits);
 }
 
 /**
  * Start-up cleanup: removes `xihe-*` groups a crashed process left behind. Only groups older than
  * `minAgeMs` are touched, so a group another live run just created (and has not joined yet) survives.
  */
-export function removeStaleCgroups(
-  parents: Record<(typeof controllers)[number], string>,
-  nowMs: number,
-  minAgeMs = 60_000,
-): number {
-  let removed = 0;
-  for (const parent of [parents.memory, parents.pids]) {
-    for (const name of readdirSync(parent).filter((n) => n.startsWith("xihe-"))) {
-      const dir = join(parent, name);
-      if (nowMs - statSync(dir).mtimeMs < minAgeMs) continue;
-      for (const pid of listMembers(dir)) killQuietly(pid);
-      try {
-        rmdirSync(dir);
-        removed += 1;
-      } catch (err) {
-        if (!isCode(err, "EBUSY") && !isCode(err, "ENOENT")) throw err;
-      }
-    }
-  }
-  return removed;
+export function removeStaleCgroups(parents: CgroupParents, nowMs: number, minAgeMs = 60_000): number {
+  return parents.version === 1
+    ? removeStaleCgroupsV1(parents, nowMs, minAgeMs)
+    : removeStaleCgroupsV2(parents.dir, nowMs, minAgeMs);
 }
 
-function listMembers(dir: string): number[] {
-  try {
-    return readFileSync(join(dir, "cgroup.procs"), "utf8")
-      .split("\n")
-      .filter((l) => l.trim() !== "")
-      .map(Number);
-  } catch (err) {
-    if (isCode(err, "ENOENT")) return [];
-    throw err;
-  }
+/** Directories a probe group must be creatable in. */
+export function cgroupParentDirs(parents: CgroupParents): string[] {
+  return parents.version === 1 ? [parents.memory, parents.pids] : [parents.dir];
 }
 
-function readCounter(file: string, key: string): number {
+// mountinfo: `id parent major:minor root mountpoint options... - fstype source superoptions`.
+function cgroup2Mount(mountInfo: string): string | null {
+  for (const line of mountInfo.split("\n")) {
+    const [left, right] = line.split(" - ");
+    if (right?.split(" ")[0] === "cgroup2" && left?.split(" ")[3] === "/") return left.split(" ")[4] ?? null;
+  }
+  return null;
+}
+
+function readText(path: string): string {
   try {
-    const line = readFileSync(file, "utf8")
-      .split("\n")
-      .find((l) => l.startsWith(`${key} `));
-    return line ? Number(line.split(" ")[1]) : 0;
+    return readFileSync(path, "utf8");
   } catch {
-    return 0;
+    return "";
   }
-}
-
-function killQuietly(pid: number): void {
-  try {
-    process.kill(pid, "SIGKILL");
-  } catch (err) {
-    if (!isCode(err, "ESRCH")) throw err;
-  }
-}
-
-function isCode(err: unknown, code: string): boolean {
-  return err instanceof Error && "code" in err && err.code === code;
 }

@@ -1,18 +1,19 @@
 // What this machine can enforce, detected once at start-up and reported (CLI `xihe sandbox --check`,
-// worker start log): bubblewrap that really starts, cgroup v1 memory+pids groups, prlimit, and the
+// worker start log): bubblewrap that really starts, cgroup memory+pids groups (v1, or a delegated v2
+// subtree), prlimit, and the
 // unprivileged identity sandboxed commands run as when Xihe is root.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildBwrapArgv } from "./bwrap-argv.ts";
-import { findCgroupParents } from "./resource-cgroup.ts";
+import { cgroupParentDirs, findCgroupParents, type CgroupParents } from "./resource-cgroup.ts";
 import { detectSandboxIdentity, stageForIdentity, type SandboxIdentity } from "./sandbox-identity.ts";
 
 export interface SandboxSupport {
   /** Path of a bwrap that ran `true` with all namespaces unshared, else null. */
   bwrap: string | null;
-  cgroupParents: { memory: string; pids: string } | null;
+  cgroupParents: CgroupParents | null;
   prlimit: string | null;
   /** Container CLIs found on PATH; whether an engine answers is probed only when one is asked for. */
   docker: string | null;
@@ -43,11 +44,12 @@ export function detectSandboxSupport(probeId: string): SandboxSupport {
     bwrap = bwrapPath;
     notes.push(`bwrap: ok (${bwrapPath})`);
   } else notes.push(`bwrap: ${bwrapPath} cannot create namespaces here (user namespaces disabled?)`);
-  const cgroupParents = probeCgroup(probeId);
+  const cgroup = probeCgroup(probeId);
+  const cgroupParents = cgroup.parents;
   notes.push(
     cgroupParents
-      ? "cgroup v1 memory+pids: ok (limits hold for uid 0)"
-      : "cgroup v1 memory+pids: unavailable; falling back to rlimits (RLIMIT_NPROC does not bind root)",
+      ? `${cgroup.note} (limits hold for uid 0)`
+      : `${cgroup.note}; falling back to rlimits (RLIMIT_NPROC does not bind root)`,
   );
   const prlimit = findProgram("prlimit");
   notes.push(
@@ -89,16 +91,18 @@ function probeBwrap(path: string, identity: SandboxIdentity | null): boolean {
   }
 }
 
-function probeCgroup(probeId: string): SandboxSupport["cgroupParents"] {
-  const parents = findCgroupParents();
-  if (parents === null) return null;
+function probeCgroup(probeId: string): { parents: CgroupParents | null; note: string } {
+  // A bad XIHE_CGROUP_PARENT throws: the operator asked for limits this host cannot give.
+  const choice = findCgroupParents({ delegated: process.env.XIHE_CGROUP_PARENT });
+  if (choice.parents === null) return choice;
   try {
-    for (const dir of [parents.memory, parents.pids]) {
+    for (const dir of cgroupParentDirs(choice.parents)) {
       mkdirSync(join(dir, `xihe-probe-${probeId}`));
       rmdirSync(join(dir, `xihe-probe-${probeId}`));
     }
-    return parents;
-  } catch {
-    return null; // not writable (not root, or a read-only cgroupfs): reported in notes
+    return choice;
+  } catch (err) {
+    // Not writable (not root, or a read-only cgroupfs).
+    return { parents: null, note: `${choice.note.split(":")[0]}: not writable here (${String(err)})` };
   }
 }

@@ -52,7 +52,7 @@ describe("fix loop, deterministic tier (no model configured)", () => {
       "test/a.test.js":
         'import assert from "node:assert";\nimport { test } from "node:test";\ntest("one", () => assert.equal(1, 2));\n',
     });
-    const outcome = await h.run({ runId: "nomodel", commands: ["node --test test/"] });
+    const outcome = await h.run({ runId: "nomodel", commands: ["node --test"] });
     expect(outcome.status).toBe("gave_up");
     expect(outcome.reason).toBe("no deterministic fixer applies and no model is configured");
     expect(outcome.perception.runs[0]?.exitCode).toBe(1);
@@ -60,7 +60,7 @@ describe("fix loop, deterministic tier (no model configured)", () => {
 
   it("reports a green run as nothing to fix, without creating a branch", async () => {
     h = fixHarness({ "test/a.test.js": 'import { test } from "node:test";\ntest("ok", () => {});\n' });
-    const outcome = await h.run({ runId: "green", commands: ["node --test test/"] });
+    const outcome = await h.run({ runId: "green", commands: ["node --test"] });
     expect(outcome).toMatchObject({
       status: "done",
       branch: null,

@@ -51,9 +51,7 @@ describe("fix loop with a scripted model", () => {
     // Round 2 starts from the memo, not the transcript: it names round 1's change and verdict.
     const round2 = messagesOf(3);
     expect(round2.map((m) => m.role)).toEqual(["system", "user"]);
-    expect(round2[1]!.content).toMatch(
-      /round 1: edited src\/sum\.js → still failing: node --test test\/ exit 1/,
-    );
+    expect(round2[1]!.content).toMatch(/round 1: edited src\/sum\.js → still failing: node --test exit 1/);
     expect(round2[1]!.content).toContain("-  return a - b;\n+  return a * b;");
 
     const steps = (await h.store.listSteps("unit1")).map((s) => s.stepId);

@@ -55,7 +55,7 @@ describe("fix loop: reproduction before fixing", () => {
     expect(outcome).toMatchObject({
       status: "needs_input",
       reason:
-        "environment: a declared dependency is missing in the sandbox: node --test test/ could not load left-pad; nothing was changed",
+        "environment: a declared dependency is missing in the sandbox: node --test could not load left-pad; nothing was changed",
       commits: [],
       reproduction: { outcome: "environment" },
     });

@@ -18,4 +18,4 @@ export const sumRepo: Record<string, string> = {
   ].join("\n"),
 };
 
-export const testCommand = "node --test test/";
+export const testCommand = "node --test";

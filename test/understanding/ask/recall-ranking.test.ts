@@ -47,7 +47,7 @@ describe("recall ranking", () => {
     expect(first?.symbol.file).toBe("src/cart.js");
     expect(first?.why).toEqual([
       "the question names its file src/cart.js",
-      "matches the question's words discount, coupon, cart, total (in its body or doc comment)",
+      "matches the question's words discount, coupon, applied, cart, total (in its body or doc comment)",
     ]);
     expect(second?.symbol.file).toBe("test/cart.test.js");
     expect(second?.why).toContain("test code, ranked below the code it tests");

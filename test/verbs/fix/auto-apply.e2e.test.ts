@@ -72,7 +72,7 @@ function makeRemote() {
   execFileSync("git", ["clone", "-q", "--bare", work, bare]);
   let log = "";
   try {
-    execFileSync("node", ["--test", "test/"], { cwd: work, encoding: "utf8", stdio: "pipe" });
+    execFileSync("node", ["--test"], { cwd: work, encoding: "utf8", stdio: "pipe" });
   } catch (err) {
     const e = err as { stdout: string; stderr: string };
     log = `${e.stdout}${e.stderr}`;

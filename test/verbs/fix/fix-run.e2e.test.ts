@@ -51,7 +51,7 @@ function makeRemote(extra: Record<string, string> = {}) {
   execFileSync("git", ["clone", "-q", "--bare", work, bare]);
   let log = "";
   try {
-    execFileSync("node", ["--test", "test/"], { cwd: work, encoding: "utf8", stdio: "pipe" });
+    execFileSync("node", ["--test"], { cwd: work, encoding: "utf8", stdio: "pipe" });
   } catch (err) {
     const e = err as { stdout: string; stderr: string };
     log = `${e.stdout}${e.stderr}`;
@@ -96,7 +96,7 @@ describe("/xihe fix end to end", () => {
     const final = updates.at(-1) ?? "";
     expect(final).toMatch(/evidence/i);
     expect(final).toMatch(/roll ?back|undo/i);
-    expect(final).toContain("node --test test/");
+    expect(final).toContain("node --test");
     expect(final).not.toContain("ghs_runtoken");
     // The install phase's evidence is in the comment: manager, command, exit code and duration.
     expect(final).toContain("#### Dependencies\n\n✅ installed with `npm`");
@@ -110,7 +110,7 @@ describe("/xihe fix end to end", () => {
     expect(branches).toMatch(/^xihe\/fix\/1-/);
     const check = join(remote.root, "check");
     execFileSync("git", ["clone", "-q", "-b", branches, remote.bare, check]);
-    execFileSync("node", ["--test", "test/"], { cwd: check, stdio: "pipe" });
+    execFileSync("node", ["--test"], { cwd: check, stdio: "pipe" });
     const message = git(check, "log", "-1", "--format=%B");
     expect(message).toContain(`Xihe-Run: ${run!.id}`);
     expect(message).toContain("Co-authored-by: Codertocat");
@@ -232,7 +232,7 @@ describe("/xihe fix with a hostile PR-local config", () => {
     ({ h, model } = started);
     const [run] = await h.store.listRuns({});
     expect(run).toMatchObject({ status: "succeeded", reason: null });
-    expect(started.updates.at(-1)).toContain("node --test test/");
+    expect(started.updates.at(-1)).toContain("node --test");
   });
 });
 
@@ -254,12 +254,12 @@ describe("/xihe fix when the sandbox does not reproduce CI's failure", () => {
     expect(final).toContain("#### Reproduction");
     expect(final).toContain("not reproduced: the sandbox does not show CI's failure, so nothing was changed");
     expect(final).toMatch(
-      /CI said[^\n]*"adds two numbers" in test\/sum\.test\.js:6, but the sandbox run of \\`node --test test\/\\` exited 0/,
+      /CI said[^\n]*"adds two numbers" in test\/sum\.test\.js:6, but the sandbox run of \\`node --test\\` exited 0/,
     );
     expect(final).toMatch(
       /❌ not seen in the sandbox: \S+ test `adds two numbers` in `test\/sum\.test\.js:\d+`/,
     );
-    expect(final).toContain("- `node --test test/` exited 0");
+    expect(final).toContain("- `node --test` exited 0");
     expect(git(remote.bare, "branch", "--list", "xihe/*")).toBe("");
     expect(git(remote.bare, "rev-parse", "changes")).toBe(remote.head);
     expect(model.requests).toHaveLength(0);

@@ -13,6 +13,7 @@ import {
 import { createDockerSandbox } from "../../../src/workspace/sandbox/docker-sandbox.ts";
 import type { Sandbox } from "../../../src/workspace/sandbox/sandbox.ts";
 import { SandboxEnvError } from "../../../src/workspace/sandbox/sandbox-env.ts";
+import { findCgroupParents } from "../../../src/workspace/sandbox/resource-cgroup.ts";
 import { defaultSandboxLimits } from "../../../src/workspace/sandbox/sandbox-limits.ts";
 import { detectSandboxSupport, type SandboxSupport } from "../../../src/workspace/sandbox/sandbox-support.ts";
 import { processesWithMarker } from "../process-scan.ts";
@@ -27,11 +28,14 @@ type SandboxDeps = {
 
 // The same threat tests against every runner that runs PR code: bubblewrap, and the container runner
 // on podman (installed by .ci/apt-packages.txt; the image is built locally by the sandbox:image script).
+// bubblewrap's limits come from a per-run cgroup: the title says which version this host gave.
+const hostCgroup = findCgroupParents();
 const runners = [
   {
-    name: "bubblewrap",
+    name: `bubblewrap (cgroup ${hostCgroup.parents ? `v${hostCgroup.parents.version}` : "none"})`,
     prepare: (support: SandboxSupport) => {
       expect(support.bwrap, support.notes.join("\n")).not.toBeNull();
+      expect(support.cgroupParents, `the A19 limits need a cgroup: ${hostCgroup.note}`).not.toBeNull();
       return (deps: SandboxDeps): Sandbox =>
         createBwrapSandbox({ ...deps, support, newId: randomUUID, now: Date.now });
     },

@@ -99,13 +99,13 @@ const layouts: Record<
 > = {
   node_test: {
     files: {
-      "package.json": `{ "name": "shop", "type": "module", "scripts": { "test": "node --test test/" } }\n`,
+      "package.json": `{ "name": "shop", "type": "module", "scripts": { "test": "node --test" } }\n`,
       "src/pricing.js": jsLib,
       "test/pricing.test.js": jsTests(
         `import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { applyDiscount, formatPrice } from "../src/pricing.js";\n`,
       ),
     },
-    command: "node --test test/",
+    command: "node --test",
     file: "src/pricing.js",
     from: "Math.round(cents)",
     to: "Math.floor(cents)",
@@ -174,7 +174,7 @@ export async function createSpectrumRepo(
 }
 
 function hostArgv(flavour: SpectrumFlavour, dir: string): string[] {
-  if (flavour === "node_test") return [process.execPath, "--test", "test/"];
+  if (flavour === "node_test") return [process.execPath, "--test"];
   if (flavour === "vitest") return [join(dir, "node_modules", ".bin", "vitest"), "run"];
   return ["/usr/bin/python3", "-m", "pytest", "-q", "tests"];
 }

@@ -1,0 +1,147 @@
+// `xihe ask` without a model on questions with known answers about real repositories:
+//   npm run bench:ask -- [--set tune|test|all] [--mirrors DIR] [--work DIR] [--xihe BIN] [--show]
+// Questions and their answers (a file, and a line inside the function or declaration that answers
+// them) are in bench/ask-corpus/questions.jsonl; the repositories and their tune/test split in
+// repos.json, fixed before any result was seen. Each question runs `xihe ask --json -k 3` through
+// bin on a checkout at the pinned commit (made from a git mirror, outside the project). A location
+// answers when it is in the answer's file and its line range holds the answer's line (any range in
+// that file when the answer names no line) and spans at most MAX_SPAN lines — a whole class or
+// module "containing" the line is not an answer a reader can use. Prints top-1 and top-3 per
+// repository and per split. Choose ranking changes on tune; report test.
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { execa } from "execa";
+import { args, flag, project } from "./bench-args.ts";
+
+interface Question {
+  id: string;
+  repo: string;
+  question: string;
+  answers: { file: string; line?: number }[];
+}
+interface Repo {
+  id: string;
+  repo: string;
+  commit: string;
+  split: string;
+}
+interface Location {
+  file: string;
+  symbol: string;
+  startLine: number;
+  endLine: number;
+}
+
+const MAX_SPAN = 150;
+const corpus = join(project, "bench", "ask-corpus");
+const set = flag("set") ?? "all";
+const mirrors = flag("mirrors") ?? process.env["XIHE_ASK_MIRRORS"] ?? process.env["XIHE_LOCALIZE_MIRRORS"];
+const work = resolve(flag("work") ?? join(tmpdir(), "xihe-ask-bench"));
+const xihe = resolve(flag("xihe") ?? join(project, "bin", "xihe.js"));
+const show = args.includes("--show");
+
+if (!["tune", "test", "all"].includes(set)) fail(`--set must be tune, test or all; got ${set}`);
+const repos = (
+  JSON.parse(readFileSync(join(corpus, "repos.json"), "utf8")) as { repos: Repo[] }
+).repos.filter((r) => set === "all" || r.split === set);
+const questions = readFileSync(join(corpus, "questions.jsonl"), "utf8")
+  .split("\n")
+  .filter((l) => l.trim())
+  .map((l) => JSON.parse(l) as Question);
+
+const missing = repos.filter((r) => !mirrors || !existsSync(join(mirrors, r.repo.replace("/", "+"))));
+if (!mirrors || missing.length > 0)
+  fail(
+    [
+      "The ask bench needs git mirrors of its repositories (their code is not stored here).",
+      `Missing: ${missing.map((r) => r.repo).join(", ")}`,
+      "Fetch each (the search tool's fetch, or `git clone --mirror https://github.com/OWNER/NAME",
+      "MIRRORS/OWNER+NAME/repo`), then pass --mirrors MIRRORS or set XIHE_ASK_MIRRORS.",
+    ].join("\n"),
+  );
+
+const rows: { repo: Repo; top1: number; top3: number; total: number }[] = [];
+for (const repo of repos) {
+  const checkout = await checkoutAt(repo);
+  const own = questions.filter((q) => q.repo === repo.id);
+  let top1 = 0;
+  let top3 = 0;
+  for (const q of own) {
+    const locations = await ask(checkout, q.question);
+    const rank = locations.findIndex((l) => answers(q, l));
+    if (rank === 0) top1++;
+    if (rank >= 0 && rank < 3) top3++;
+    if (show)
+      console.log(
+        `${rank === 0 ? "1" : rank > 0 ? String(rank + 1) : "-"}  ${q.id}  ${q.question}\n     ${locations
+          .map((l) => `${l.file}:${l.startLine} ${l.symbol}`)
+          .join(" | ")}`,
+      );
+  }
+  rows.push({ repo, top1, top3, total: own.length });
+}
+
+const pct = (n: number, d: number) => (d === 0 ? "-" : (n / d).toFixed(3));
+console.log("repo            split  questions  top-1  top-3");
+for (const r of rows)
+  console.log(
+    `${r.repo.id.padEnd(16)}${r.repo.split.padEnd(7)}${String(r.total).padStart(9)}  ${pct(r.top1, r.total)}  ${pct(r.top3, r.total)}`,
+  );
+for (const split of ["tune", "test"]) {
+  const own = rows.filter((r) => r.repo.split === split);
+  if (own.length === 0) continue;
+  const sum = (f: (r: (typeof rows)[number]) => number) => own.reduce((a, r) => a + f(r), 0);
+  console.log(
+    `${split.padEnd(23)}${String(sum((r) => r.total)).padStart(9)}  ${pct(
+      sum((r) => r.top1),
+      sum((r) => r.total),
+    )}  ${pct(
+      sum((r) => r.top3),
+      sum((r) => r.total),
+    )}`,
+  );
+}
+
+function answers(q: Question, l: Location): boolean {
+  if (l.endLine - l.startLine + 1 > MAX_SPAN) return false;
+  return q.answers.some(
+    (a) => a.file === l.file && (a.line === undefined || (l.startLine <= a.line && a.line <= l.endLine)),
+  );
+}
+
+async function ask(checkout: string, question: string): Promise<Location[]> {
+  const { stdout } = await execa(
+    process.execPath,
+    [xihe, "ask", "--repo", checkout, "--json", "-k", "3", question],
+    { env: withoutModel(process.env), extendEnv: false },
+  );
+  return (JSON.parse(stdout) as { locations: Location[] }).locations;
+}
+
+async function checkoutAt(repo: Repo): Promise<string> {
+  const dir = join(work, repo.id);
+  if (!existsSync(join(dir, ".git"))) {
+    mkdirSync(work, { recursive: true });
+    await execa("git", [
+      "clone",
+      "--quiet",
+      "--no-checkout",
+      join(mirrors!, repo.repo.replace("/", "+"), "repo"),
+      dir,
+    ]);
+  }
+  await execa("git", ["-C", dir, "checkout", "--quiet", "--force", repo.commit]);
+  await execa("git", ["-C", dir, "clean", "-fdxq"]);
+  return dir;
+}
+
+// The bench measures the model-free ranking, whatever model the caller's environment names.
+function withoutModel(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith("XIHE_MODEL")));
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
