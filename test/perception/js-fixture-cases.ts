@@ -14,6 +14,8 @@ export const jsFixtureCases = [
   "ava-basic",
   "tap-basic",
   "tap-tap-reporter",
+  "tap-classic",
+  "uvu-basic",
   "jest-console",
   "eslint-json",
   "eslint-unix",

@@ -8,6 +8,8 @@ import { mochaParser } from "./mocha-parser.ts";
 import { nodeTestParser } from "./node-test-parser.ts";
 import { avaParser } from "./ava-parser.ts";
 import { tapParser } from "./tap-parser.ts";
+import { tapClassicParser } from "./tap-classic-parser.ts";
+import { uvuParser } from "./uvu-parser.ts";
 import { tscParser } from "./tsc-parser.ts";
 import { eslintParser } from "./eslint-parser.ts";
 import { prettierParser } from "./prettier-parser.ts";
@@ -37,6 +39,8 @@ export const logParsers: readonly LogParser[] = [
   nodeTestParser,
   avaParser,
   tapParser,
+  tapClassicParser,
+  uvuParser,
   tscParser,
   eslintParser,
   prettierParser,

@@ -59,8 +59,9 @@ export async function runWithCoverage(
   return { run, execution: { failed, coverage, tests: step.targets.length } };
 }
 
-// pytest exits 1 when tests failed, 2-5 when interrupted, misused or nothing was collected: only 1
-// is a failing execution. Other runners exit non-zero for both.
+// pytest exits 1 when tests failed, 2-5 when interrupted, misused or nothing was collected; unittest
+// 1 on failures and 5 (3.12+) when no test ran, 2 on bad arguments: only 1 is a failing execution.
+// Other runners exit non-zero for both.
 function isTestFailure(runner: TestRunnerKind, exitCode: number | null): boolean {
-  return runner === "pytest" ? exitCode === 1 : exitCode !== 0;
+  return runner === "pytest" || runner === "unittest" ? exitCode === 1 : exitCode !== 0;
 }

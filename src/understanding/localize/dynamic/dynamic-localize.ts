@@ -60,7 +60,7 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
   const runner = testRunnerKind(resolved.argv);
   if (runner === null)
     return fallback(
-      `cannot tell which test runner \`${resolved.argv.join(" ")}\` starts (known: jest, vitest, mocha, node --test, tap, ava, tape, pytest)`,
+      `cannot tell which test runner \`${resolved.argv.join(" ")}\` starts (known: jest, vitest, mocha, node --test, tap, ava, tape, pytest, python -m unittest)`,
     );
   const plan = planRuns(input, runner);
   if (plan.length === 0) return fallback("the log names no failing test to re-run");

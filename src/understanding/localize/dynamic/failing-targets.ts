@@ -44,7 +44,20 @@ function toTarget(f: Failure, isTest: (file: string) => boolean): TestTarget {
     f.file !== null && isTest(f.file)
       ? f.file
       : (f.frames.find((fr) => !fr.external && isTest(fr.file))?.file ?? null);
+  if (f.tool === "unittest") return unittestTarget(test, file);
   return { name: test === null ? null : leafName(test), file };
+}
+
+// unittest ids are `pkg.mod.Class.test_x`, a subTest adds ` (param=1)`. A doctest's id names the
+// documented function (`pkg.mod.func`), which unittest cannot load by name: it is not a target.
+function unittestTarget(test: string | null, file: string | null): TestTarget {
+  const id = test?.replace(/\s+\(.*\)$/, "") ?? "";
+  const parts = id.split(".");
+  const name = parts[parts.length - 1] ?? "";
+  const className = parts[parts.length - 2];
+  if (!/^test/.test(name) || className === undefined || !/^[\w.]+$/.test(id))
+    return { name: null, file: null };
+  return { name, file, nodeId: id, className };
 }
 
 /** "suite › case", "suite > case": runners' filters match the leaf reliably, the joined form not. */

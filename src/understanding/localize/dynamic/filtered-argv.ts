@@ -1,5 +1,6 @@
 // Tests (or test files) selected with the runner's own flags: jest/vitest `-t`, mocha `--grep`,
-// node:test `--test-name-pattern`, pytest node ids or `-k`; tap, ava and tape run the files alone.
+// node:test `--test-name-pattern`, pytest node ids or `-k`, unittest dotted test ids (or `-k` under
+// `discover`); tap, ava and tape run the files alone.
 import type { TestRunnerKind } from "./test-runner-kind.ts";
 
 export interface TestTarget {
@@ -7,8 +8,13 @@ export interface TestTarget {
   name: string | null;
   /** Repository-relative test file, when known. */
   file: string | null;
-  /** pytest node id (`tests/test_x.py::test_y`), when perception gave one. */
+  /**
+   * The runner's own full id, when perception gave one: a pytest node id (`tests/test_x.py::test_y`)
+   * or a unittest id (`tests.test_x.XTests.test_y`).
+   */
   nodeId?: string;
+  /** The class a Python test method is declared in (unittest selects methods by class). */
+  className?: string;
 }
 
 /**
@@ -51,7 +57,44 @@ export function filteredArgv(
       return files.length > 0 ? [...withoutPositionals(argv, kind), ...files] : null;
     case "pytest":
       return pytestArgv(argv, targets, files);
+    case "unittest":
+      return unittestArgv(argv, targets);
   }
+}
+
+// unittest loads a dotted id (`pkg.test_mod.Class.test_x`) alone: the module's `load_tests` (doctests,
+// extra suites) is not run, so a sampled passing batch does not pick up a failing doctest. `discover`
+// takes no ids: there `-k` keeps the named methods (a pattern with `*` is matched as a whole).
+function unittestArgv(argv: readonly string[], targets: readonly TestTarget[]): string[] | null {
+  const at = argv.findIndex((w, i) => w === "-m" && argv[i + 1] === "unittest");
+  const head = argv.slice(0, at + 2);
+  const rest = argv.slice(at + 2);
+  if (rest[0] === "discover") {
+    const patterns = targets
+      .map((t) => t.nodeId ?? (t.className && t.name ? `.${t.className}.${t.name}` : null))
+      .filter((p) => p !== null);
+    return patterns.length === 0
+      ? null
+      : [...withoutNamePatterns(argv), ...patterns.flatMap((p) => ["-k", `*${p}`])];
+  }
+  const ids = targets
+    .map((t) => t.nodeId ?? (t.className && t.name && t.file ? moduleId(t.file, t.className, t.name) : null))
+    .filter((id) => id !== null);
+  if (ids.length === 0) return null;
+  // Options stay (with `--durations`' value); the command's own test names and modules go.
+  const options = withoutNamePatterns(rest).filter(
+    (w, i, all) => w.startsWith("-") || all[i - 1] === "--durations",
+  );
+  return [...head, ...options, ...ids];
+}
+
+function moduleId(file: string, className: string, name: string): string | null {
+  return file.endsWith(".py") ? `${file.slice(0, -3).split("/").join(".")}.${className}.${name}` : null;
+}
+
+// The command's own `-k PATTERN`s would narrow the selection further (possibly to nothing).
+function withoutNamePatterns(argv: readonly string[]): string[] {
+  return argv.filter((w, i) => w !== "-k" && argv[i - 1] !== "-k" && !w.startsWith("-k"));
 }
 
 function namePattern(names: readonly string[]): string {

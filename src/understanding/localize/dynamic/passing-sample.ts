@@ -3,7 +3,8 @@
 import type { TestTarget } from "./filtered-argv.ts";
 
 const jsTest = /\b(?:it|test)(?:\.only)?\s*\(\s*(['"`])((?:\\.|(?!\1)[^\\\n])*)\1/g;
-const pyTest = /^\s*def (test_\w+)\s*\(/gm;
+const pyTest = /^(\s*)def (test_\w+)\s*\(/;
+const pyClass = /^(\s*)class (\w+)\b/;
 
 export interface PassingSampleInput {
   testFiles: readonly string[];
@@ -27,19 +28,39 @@ export function passingSample(input: PassingSampleInput): TestTarget[] {
   ];
   const out: TestTarget[] = [];
   for (const file of ordered) {
-    for (const name of declaredTests(input.readText(file) ?? "", file)) {
+    for (const { name, className } of declaredTests(input.readText(file) ?? "", file)) {
       if (failingNames.has(name) || out.some((t) => t.name === name)) continue;
-      out.push({ name, file });
+      out.push(className === undefined ? { name, file } : { name, file, className });
       if (out.length >= input.max) return out;
     }
   }
   return out;
 }
 
-function declaredTests(text: string, file: string): string[] {
-  const pattern = file.endsWith(".py") ? pyTest : jsTest;
-  const group = file.endsWith(".py") ? 1 : 2;
-  return [...text.matchAll(pattern)].map((m) => m[group] ?? "").filter((n) => n !== "" && !n.includes("${"));
+function declaredTests(text: string, file: string): { name: string; className?: string }[] {
+  if (file.endsWith(".py")) return pythonTests(text);
+  return [...text.matchAll(jsTest)]
+    .map((m) => ({ name: m[2] ?? "" }))
+    .filter((t) => t.name !== "" && !t.name.includes("${"));
+}
+
+// `def test_x` at module level, or inside a class (by indentation): unittest selects methods by class.
+function pythonTests(text: string): { name: string; className?: string }[] {
+  const out: { name: string; className?: string }[] = [];
+  let cls: { name: string; indent: number } | null = null;
+  for (const line of text.split("\n")) {
+    const c = pyClass.exec(line);
+    if (c) {
+      cls = { name: c[2] ?? "", indent: (c[1] ?? "").length };
+      continue;
+    }
+    const d = pyTest.exec(line);
+    if (!d) continue;
+    const indent = (d[1] ?? "").length;
+    if (cls !== null && indent <= cls.indent) cls = null;
+    out.push(cls === null ? { name: d[2] ?? "" } : { name: d[2] ?? "", className: cls.name });
+  }
+  return out;
 }
 
 function isRunnable(file: string): boolean {

@@ -1,6 +1,8 @@
 // Which test runner a command line starts, so a single test can be selected with that runner's own
-// filter flags. Recognised by the program or package name in argv (`npx vitest run`, `python -m pytest`).
-export type TestRunnerKind = "jest" | "vitest" | "mocha" | "node_test" | "tap" | "ava" | "tape" | "pytest";
+// filter flags. Recognised by the program or package name in argv (`npx vitest run`, `python -m pytest`,
+// `python3 -m unittest discover`).
+export type TestRunnerKind =
+  "jest" | "vitest" | "mocha" | "node_test" | "tap" | "ava" | "tape" | "pytest" | "unittest";
 
 const byName: Record<string, TestRunnerKind> = {
   jest: "jest",
@@ -21,6 +23,7 @@ export function testRunnerKind(argv: readonly string[]): TestRunnerKind | null {
     if (kind) return kind;
     if (word === "--test" && /(^|\/)node$/.test(argv[0] ?? "")) return "node_test";
     if (word === "-m" && argv[i + 1] === "pytest") return "pytest";
+    if (word === "-m" && argv[i + 1] === "unittest") return "unittest";
   }
   return null;
 }

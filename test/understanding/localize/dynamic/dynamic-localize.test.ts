@@ -61,7 +61,7 @@ function positionOf(results: { symbol: string }[], symbol: string): number {
   return results.findIndex((r) => r.symbol === symbol);
 }
 
-describe.each<SpectrumFlavour>(["node_test", "pytest", "vitest"])(
+describe.each<SpectrumFlavour>(["node_test", "pytest", "vitest", "unittest", "unittest_discover"])(
   "dynamic localization with %s",
   (flavour) => {
     let repo: SpectrumRepo;
@@ -91,5 +91,16 @@ describe.each<SpectrumFlavour>(["node_test", "pytest", "vitest"])(
       expect(passing[0]!.tests).toBeGreaterThanOrEqual(2);
       expect(readdirSync(repo.dir).filter((n) => n.startsWith(".xihe-coverage-"))).toEqual([]);
     });
+
+    if (flavour.startsWith("unittest"))
+      it("selected the failing unittest method by its id", () => {
+        const failing = outcome.dynamic.runs.find((r) => r.expected === "fail")!;
+        const id = "tests.test_pricing.ApplyDiscountTests.test_odd_total";
+        expect(failing.argv).toEqual(
+          flavour === "unittest"
+            ? ["python3", "-m", "unittest", id]
+            : ["python3", "-m", "unittest", "discover", "-s", "tests", "-t", ".", "-k", `*${id}`],
+        );
+      });
   },
 );

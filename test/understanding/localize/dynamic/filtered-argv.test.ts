@@ -38,6 +38,37 @@ describe("selecting one failing test with each runner's own filter", () => {
     ]);
   });
 
+  it("runs unittest ids alone, without the command's own modules, so a module's load_tests stays out", () => {
+    const argv = ["python3", "-m", "unittest", "-b", "tests.test_recipes", "-k", "sieve"];
+    const failing = { name: "test_y", file: "tests/test_x.py", nodeId: "tests.test_x.XTests.test_y" };
+    const passing = { name: "test_z", file: "tests/test_z.py", className: "ZTests" };
+    expect(testRunnerKind(argv)).toBe("unittest");
+    expect(filteredArgv("unittest", argv, [failing, passing])).toEqual([
+      "python3",
+      "-m",
+      "unittest",
+      "-b",
+      "tests.test_x.XTests.test_y",
+      "tests.test_z.ZTests.test_z",
+    ]);
+  });
+
+  it("selects unittest methods under discover with -k patterns matched against the whole id", () => {
+    const argv = ["python", "-m", "unittest", "discover", "-s", "tests", "-k", "old"];
+    const failing = { name: "test_y", file: "tests/test_x.py", nodeId: "test_x.XTests.test_y" };
+    const passing = { name: "test_z", file: "tests/test_z.py", className: "ZTests" };
+    expect(filteredArgv("unittest", argv, [failing, passing])).toEqual([
+      ...["python", "-m", "unittest", "discover", "-s", "tests"],
+      ...["-k", "*test_x.XTests.test_y", "-k", "*.ZTests.test_z"],
+    ]);
+  });
+
+  it("cannot select a unittest method whose class is unknown", () => {
+    expect(
+      filteredArgv("unittest", ["python3", "-m", "unittest"], [{ name: "test_z", file: "tests/t.py" }]),
+    ).toBeNull();
+  });
+
   it("does not recognise a command that starts no known runner", () => {
     expect(testRunnerKind(["make", "check"])).toBeNull();
     expect(testRunnerKind(["node", "scripts/test.js"])).toBeNull();

@@ -91,7 +91,38 @@ def test_format_price():
     assert format_price(3) == "$3.00"
 `;
 
-export type SpectrumFlavour = "node_test" | "vitest" | "pytest";
+const unittestTests = `import unittest
+
+from shop.pricing import apply_discount, format_price
+
+
+class ApplyDiscountTests(unittest.TestCase):
+    def test_round_total(self):
+        self.assertEqual(apply_discount(100, 10), 90)
+
+    def test_half(self):
+        self.assertEqual(apply_discount(50, 50), 25)
+
+    def test_zero(self):
+        self.assertEqual(apply_discount(20, 0), 20)
+
+    def test_odd_total(self):
+        self.assertEqual(apply_discount(3, 15), 2.55)
+
+
+class FormatPriceTests(unittest.TestCase):
+    def test_two_decimals(self):
+        self.assertEqual(format_price(3), "$3.00")
+`;
+
+export type SpectrumFlavour = "node_test" | "vitest" | "pytest" | "unittest" | "unittest_discover";
+
+const unittestFiles = {
+  "shop/__init__.py": "",
+  "shop/pricing.py": pyLib,
+  "tests/__init__.py": "",
+  "tests/test_pricing.py": unittestTests,
+};
 
 const layouts: Record<
   SpectrumFlavour,
@@ -126,6 +157,20 @@ const layouts: Record<
   pytest: {
     files: { "shop/__init__.py": "", "shop/pricing.py": pyLib, "tests/test_pricing.py": pyTests },
     command: "python3 -m pytest -q tests",
+    file: "shop/pricing.py",
+    from: "round(cents) / 100",
+    to: "int(cents) / 100",
+  },
+  unittest: {
+    files: unittestFiles,
+    command: "python3 -m unittest",
+    file: "shop/pricing.py",
+    from: "round(cents) / 100",
+    to: "int(cents) / 100",
+  },
+  unittest_discover: {
+    files: unittestFiles,
+    command: "python3 -m unittest discover -s tests -t .",
     file: "shop/pricing.py",
     from: "round(cents) / 100",
     to: "int(cents) / 100",
@@ -168,7 +213,7 @@ export async function createSpectrumRepo(
     dir,
     log: run.all ?? "",
     command: layout.command,
-    expected: { file: layout.file, symbol: flavour === "pytest" ? "round_cents" : "roundCents" },
+    expected: { file: layout.file, symbol: layout.file.endsWith(".py") ? "round_cents" : "roundCents" },
     remove: scratch.remove,
   };
 }
@@ -176,5 +221,5 @@ export async function createSpectrumRepo(
 function hostArgv(flavour: SpectrumFlavour, dir: string): string[] {
   if (flavour === "node_test") return [process.execPath, "--test"];
   if (flavour === "vitest") return [join(dir, "node_modules", ".bin", "vitest"), "run"];
-  return ["/usr/bin/python3", "-m", "pytest", "-q", "tests"];
+  return ["/usr/bin/python3", ...layouts[flavour].command.split(" ").slice(1)];
 }

@@ -1,0 +1,21 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { diagnose } from "../../../../src/perception/diagnose.ts";
+import { failingTargets } from "../../../../src/understanding/localize/dynamic/failing-targets.ts";
+
+// A real `python3 -m unittest tests.test_recipes` log of a more-itertools mutant (corpus task
+// moreitertools-04): three TestCase failures and a failing doctest (`FAIL: tail (more_itertools.recipes)`).
+const log = readFileSync(join(process.cwd(), "bench/localize-corpus/logs/moreitertools-04.txt"), "utf8");
+
+describe("failing unittest targets", () => {
+  it("are the failing methods by their dotted ids; the doctest, which unittest cannot load by name, is not", async () => {
+    const { failures } = await diagnose(log, { repoRoot: "/home/runner/work/more-itertools/more-itertools" });
+    const targets = failingTargets({ failures, max: 5, isTest: (f) => f.startsWith("tests/") });
+    expect(targets.map((t) => [t.nodeId, t.name, t.className])).toEqual([
+      ["tests.test_recipes.TailTests.test_sized_equal", "test_sized_equal", "TailTests"],
+      ["tests.test_recipes.TailTests.test_sized_greater", "test_sized_greater", "TailTests"],
+      ["tests.test_recipes.TailTests.test_sized_less", "test_sized_less", "TailTests"],
+    ]);
+  });
+});
