@@ -1,6 +1,6 @@
 // File-level helpers both cgroup versions share: member lists, event counters, quiet kills and a
 // removal that waits for killed members to be torn down.
-import { readFileSync, rmdirSync } from "node:fs";
+import { readFileSync, readdirSync, rmdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 export function listMembers(dir: string): number[] {
@@ -52,4 +52,30 @@ export async function removeRetrying(dir: string, killMembers: () => void): Prom
 
 export function isCode(err: unknown, code: string): boolean {
   return err instanceof Error && "code" in err && err.code === code;
+}
+
+/**
+ * Start-up cleanup under one parent: removes the `xihe-*` groups a crashed process left behind,
+ * killing their members first. Only groups older than `minAgeMs` are touched, so a group another
+ * live run just created (and has not joined yet) survives.
+ */
+export function removeStaleGroups(
+  parent: string,
+  nowMs: number,
+  minAgeMs: number,
+  kill: (dir: string) => void,
+): number {
+  let removed = 0;
+  for (const name of readdirSync(parent).filter((n) => n.startsWith("xihe-"))) {
+    const dir = join(parent, name);
+    if (nowMs - statSync(dir).mtimeMs < minAgeMs) continue;
+    kill(dir);
+    try {
+      rmdirSync(dir);
+      removed += 1;
+    } catch (err) {
+      if (!isCode(err, "EBUSY") && !isCode(err, "ENOENT")) throw err;
+    }
+  }
+  return removed;
 }

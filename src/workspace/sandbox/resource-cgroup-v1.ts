@@ -1,17 +1,15 @@
 // Per-run cgroup on the v1 hierarchies (memory + pids), what older and hybrid hosts have. Memory
 // and pids are separate trees, so the run joins one group in each.
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmdirSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ResourceCgroup } from "./resource-cgroup-handle.ts";
-import { isCode, killQuietly, listMembers, readCounter, removeRetrying } from "./resource-cgroup-files.ts";
+import {
+  killQuietly,
+  listMembers,
+  readCounter,
+  removeRetrying,
+  removeStaleGroups,
+} from "./resource-cgroup-files.ts";
 
 const controllers = ["memory", "pids"] as const;
 export type V1Parents = Record<(typeof controllers)[number], string>;
@@ -67,26 +65,13 @@ export function createResourceCgroupV1(
   };
 }
 
-/**
- * Start-up cleanup: removes `xihe-*` groups a crashed process left behind. Only groups older than
- * `minAgeMs` are touched, so a group another live run just created (and has not joined yet) survives.
- */
+/** Start-up cleanup of the `xihe-*` groups a crashed process left behind, in both hierarchies. */
 export function removeStaleCgroupsV1(parents: V1Parents, nowMs: number, minAgeMs: number): number {
-  let removed = 0;
-  for (const parent of [parents.memory, parents.pids]) {
-    for (const name of readdirSync(parent).filter((n) => n.startsWith("xihe-"))) {
-      const dir = join(parent, name);
-      if (nowMs - statSync(dir).mtimeMs < minAgeMs) continue;
-      for (const pid of listMembers(dir)) killQuietly(pid);
-      try {
-        rmdirSync(dir);
-        removed += 1;
-      } catch (err) {
-        if (!isCode(err, "EBUSY") && !isCode(err, "ENOENT")) throw err;
-      }
-    }
-  }
-  return removed;
+  const kill = (dir: string) => listMembers(dir).forEach(killQuietly);
+  return [parents.memory, parents.pids].reduce(
+    (n, parent) => n + removeStaleGroups(parent, nowMs, minAgeMs, kill),
+    0,
+  );
 }
 
 export function readOwnCgroups(): string {

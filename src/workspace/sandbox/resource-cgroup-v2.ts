@@ -3,18 +3,17 @@
 // enables memory and pids) carries memory.max (swap off, so the group is OOM-killed at the limit
 // instead of swapping) and pids.max; the kernel counts hits in memory.events / pids.events.
 // cgroup.kill (Linux 5.14+) kills every member at once, so a fork loop cannot outrun the kill.
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmdirSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ResourceCgroup } from "./resource-cgroup-handle.ts";
-import { isCode, killQuietly, listMembers, readCounter, removeRetrying } from "./resource-cgroup-files.ts";
+import {
+  isCode,
+  killQuietly,
+  listMembers,
+  readCounter,
+  removeRetrying,
+  removeStaleGroups,
+} from "./resource-cgroup-files.ts";
 
 export const v2Controllers = ["memory", "pids"] as const;
 
@@ -81,19 +80,7 @@ export function killGroupV2(dir: string): void {
   }
 }
 
-/** Start-up cleanup of `xihe-*` groups a crashed process left behind (see resource-cgroup-v1.ts). */
+/** Start-up cleanup of the `xihe-*` groups a crashed process left behind. */
 export function removeStaleCgroupsV2(parent: string, nowMs: number, minAgeMs: number): number {
-  let removed = 0;
-  for (const name of readdirSync(parent).filter((n) => n.startsWith("xihe-"))) {
-    const dir = join(parent, name);
-    if (nowMs - statSync(dir).mtimeMs < minAgeMs) continue;
-    killGroupV2(dir);
-    try {
-      rmdirSync(dir);
-      removed += 1;
-    } catch (err) {
-      if (!isCode(err, "EBUSY") && !isCode(err, "ENOENT")) throw err;
-    }
-  }
-  return removed;
+  return removeStaleGroups(parent, nowMs, minAgeMs, killGroupV2);
 }
