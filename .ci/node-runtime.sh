@@ -12,7 +12,18 @@ xihe_node_new_enough() {
     process.exit(a > 22 || (a === 22 && b >= 12) ? 0 : 1)' 2>/dev/null
 }
 
+# node-gyp builds native addons (better-sqlite3) against the headers in npm's `nodedir`, and a
+# machine's npmrc may point that at another Node.js's headers (Debian's Node 20 in /usr, say): the
+# addon then loads under no Node.js we run. Point it at the headers of the node that runs, found
+# next to its binary; with none there, leave the setting alone.
+xihe_use_headers_of_running_node() {
+  local prefix
+  prefix=$(node -p 'require("path").resolve(process.execPath, "..", "..")' 2>/dev/null) || return 0
+  if [ -f "$prefix/include/node/node_version.h" ]; then export npm_config_nodedir="$prefix"; fi
+}
+
 if [ "${XIHE_NODE_RUNTIME:-}" != 24 ] && xihe_node_new_enough; then
+  xihe_use_headers_of_running_node
   echo "node-runtime: using the machine's node $(node -v)" >&2
 else
   case "$(uname -m)" in
@@ -36,6 +47,6 @@ else
     [ -n "$xihe_npm_global" ] && [ -f "$xihe_npm_global" ] && export npm_config_globalconfig="$xihe_npm_global"
   fi
   export PATH="$xihe_node_home/bin:$PATH"
-  export npm_config_nodedir="$xihe_node_home"
+  xihe_use_headers_of_running_node
   echo "node-runtime: using $xihe_node_pkg $(node -v)" >&2
 fi

@@ -18,11 +18,19 @@ fi
 source .ci/node-runtime.sh
 
 # Native addons (better-sqlite3) are built for one Node.js ABI: a node_modules built under another
-# Node.js is rebuilt, not reused.
-abi=$(node -p process.versions.modules)
+# Node.js (copied from another machine, or left by an older set-up) is rebuilt, not reused. Whether
+# it loads is the test, not a marker file, so a stale build never reaches the test run.
+addon_loads() { node -e 'new (require("better-sqlite3"))(":memory:").close()' 2>/dev/null; }
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
-elif [ "$(cat node_modules/.xihe-node-abi 2>/dev/null)" != "$abi" ]; then
-  npm rebuild --no-audit --no-fund
 fi
-echo "$abi" >node_modules/.xihe-node-abi
+if ! addon_loads; then
+  npm rebuild --no-audit --no-fund
+  if ! addon_loads; then
+    echo "setup: better-sqlite3 does not load under node $(node -v) after a rebuild;" \
+      "node-gyp used the headers in ${npm_config_nodedir:-the nodedir of npm config}." \
+      "Point npm_config_nodedir at this Node.js's own folder (the one with include/node) and run again." >&2
+    node -e 'require("better-sqlite3")' >&2 || true
+    exit 1
+  fi
+fi
