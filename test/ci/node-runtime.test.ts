@@ -11,32 +11,41 @@ const script = resolve(import.meta.dirname, "../../.ci/node-runtime.sh");
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-function fakeNode(dir: string, version: string): void {
-  mkdirSync(dir, { recursive: true });
-  // Answers `-v` and the script's version check the way that node version would.
+// A stand-in node in `<prefix>/bin`, with its headers in `<prefix>/include/node` when `headers`.
+function fakeNode(prefix: string, version: string, headers: boolean): void {
+  const bin = join(prefix, "bin");
+  mkdirSync(bin, { recursive: true });
+  if (headers) {
+    mkdirSync(join(prefix, "include", "node"), { recursive: true });
+    writeFileSync(join(prefix, "include", "node", "node_version.h"), "");
+  }
+  // Answers `-v`, `-p` (asked for its install prefix) and the script's version check the way
+  // that node version would.
   const [major, minor] = version.slice(1).split(".").map(Number);
   const ok = major! > 22 || (major === 22 && minor! >= 12) ? 0 : 1;
   writeFileSync(
-    join(dir, "node"),
-    `#!/bin/sh\nif [ "$1" = -v ]; then echo ${version}; else exit ${ok}; fi\n`,
+    join(bin, "node"),
+    `#!/bin/sh\nif [ "$1" = -v ]; then echo ${version}\n` +
+      `elif [ "$1" = -p ]; then echo "${prefix}"\nelse exit ${ok}; fi\n`,
   );
-  chmodSync(join(dir, "node"), 0o755);
+  chmodSync(join(bin, "node"), 0o755);
 }
 
-function run(machineNode: string, extraEnv: Record<string, string> = {}) {
+function run(machineNode: string, extraEnv: Record<string, string> = {}, machineHeaders = false) {
   const root = mkdtempSync(join(tmpdir(), "xihe-node-runtime-"));
   dirs.push(root);
-  fakeNode(join(root, "machine"), machineNode);
+  const machinePrefix = join(root, "machine");
+  fakeNode(machinePrefix, machineNode, machineHeaders);
   const arch = process.arch === "arm64" ? "arm64" : "x64";
   const cached = join(root, "cache", "node_modules", `node-linux-${arch}`);
-  fakeNode(join(cached, "bin"), "v24.22.3");
+  fakeNode(cached, "v24.22.3", true);
   const out = execFileSync(
     "bash",
     ["-c", `set -euo pipefail; source "${script}"; command -v node; echo "nodedir=\${npm_config_nodedir:-}"`],
     {
       encoding: "utf8",
       env: {
-        PATH: `${join(root, "machine")}:/usr/bin:/bin`,
+        PATH: `${join(machinePrefix, "bin")}:/usr/bin:/bin`,
         HOME: root,
         XIHE_NODE_RUNTIME_DIR: join(root, "cache"),
         ...extraEnv,
@@ -44,7 +53,7 @@ function run(machineNode: string, extraEnv: Record<string, string> = {}) {
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
-  return { out, machine: join(root, "machine", "node"), cached };
+  return { out, machine: join(machinePrefix, "bin", "node"), machinePrefix, cached };
 }
 
 describe(".ci/node-runtime.sh", () => {
@@ -53,9 +62,16 @@ describe(".ci/node-runtime.sh", () => {
     expect(out).toBe(`${join(cached, "bin", "node")}\nnodedir=${cached}\n`);
   });
 
-  it("keeps the machine's node when it meets the engines floor (22.12)", () => {
+  it("keeps the machine's node when it meets the engines floor (22.12), leaving nodedir alone without headers", () => {
     const { out, machine } = run("v22.12.0");
     expect(out).toBe(`${machine}\nnodedir=\n`);
+  });
+
+  // A machine's npmrc may name another Node.js's headers (nodedir=/usr with Debian's Node 20);
+  // an addon built against those would not load under the node that runs.
+  it("points nodedir at the machine's node's own headers when they sit next to it", () => {
+    const { out, machine, machinePrefix } = run("v24.1.0", {}, true);
+    expect(out).toBe(`${machine}\nnodedir=${machinePrefix}\n`);
   });
 
   it("refuses 22.11 (below the floor) and takes the pinned one", () => {
