@@ -2,6 +2,7 @@
 // threat model A09). Fork details travel in the run context so the worker never re-reads them from the PR.
 import type { RunTrigger, RunVerb, CreateRunResult } from "../store/store.ts";
 import type { GitHubClient, RepoRef } from "./github-client.ts";
+import { cloneUrlOf } from "./github-urls.ts";
 import type { HandlerDeps } from "./handler-deps.ts";
 import { pullRequestPayload } from "./payloads.ts";
 import type { PrRunContextInput } from "../runs/pr-run-context.ts";
@@ -46,7 +47,7 @@ export async function createPrRun(
       context: {
         headRef: pr.head.ref,
         headRepo,
-        cloneUrl: pr.base.repo.clone_url ?? `https://github.com/${baseRepo}.git`,
+        cloneUrl: pr.base.repo.clone_url ?? cloneUrlOf(deps.github, baseRepo),
         headCloneUrl: pr.head.repo?.clone_url ?? null,
         baseRef: pr.base.ref,
         isFork: headRepo !== baseRepo,

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Probot } from "probot";
 import type { Env } from "../config.ts";
+import { noreplyEmail, type GitHubUrls } from "../github/github-urls.ts";
 import { createDeliverFix } from "../verbs/fix/deliver-fix.ts";
 import { createApplyRunExecutor, createUndoRunExecutor } from "../verbs/apply-undo/apply-undo-executors.ts";
 import { createAskRunExecutor } from "../verbs/ask/ask-run-executor.ts";
@@ -31,6 +32,8 @@ export interface ExecutorDeps {
   complete: CompleteText | null;
   /** The environment Xihe was started with: the host's package-manager config for installs. */
   hostEnv: Readonly<Record<string, string | undefined>>;
+  /** github.com or the GitHub Enterprise Server (GHE_HOST) the App talks to. */
+  github: GitHubUrls;
 }
 
 export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
@@ -46,7 +49,7 @@ export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
   if (removed > 0) deps.log.info({ removed }, "removed workspaces left by an earlier process");
   const installationOctokit = (id: number) => deps.probot.auth(id);
   const login = deps.env.XIHE_BOT_LOGIN;
-  const botIdentity = { name: login, email: `${login}@users.noreply.github.com` };
+  const botIdentity = { name: login, email: noreplyEmail(deps.github, login) };
   const appOctokit = () => deps.probot.auth();
   const applyUndo = {
     store: deps.store,
@@ -57,7 +60,13 @@ export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
     botIdentity,
   };
   return {
-    ask: createAskRunExecutor({ appOctokit, installationOctokit, workspaces, complete: deps.complete }),
+    ask: createAskRunExecutor({
+      appOctokit,
+      installationOctokit,
+      workspaces,
+      complete: deps.complete,
+      githubWeb: deps.github.web,
+    }),
     diagnose: createDiagnoseRunExecutor({
       installationOctokit,
       tmpRoot: tmpdir(),
@@ -89,6 +98,7 @@ export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
         installationOctokit,
         hooksDir: workspaces.hooksDir,
         botIdentity,
+        github: deps.github,
         now: deps.now,
         store: deps.store,
       }),

@@ -3,6 +3,7 @@
 import type { Probot } from "probot";
 import { pino } from "pino";
 import { loadEnv } from "../../src/config.ts";
+import { githubUrls } from "../../src/github/github-urls.ts";
 import { buildGitHubExecutors } from "../../src/server/github-executors.ts";
 import type { Store } from "../../src/store/store.ts";
 import type { CompleteText } from "../../src/understanding/ask/answer-question.ts";
@@ -30,6 +31,7 @@ export function realExecutors(
       fetch: globalThis.fetch,
       complete: options.complete ?? null,
       hostEnv: options.hostEnv ?? process.env,
+      github: githubUrls(env),
     });
 }
 
