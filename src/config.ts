@@ -231,6 +231,10 @@ export const envSchema = z.object({
     .describe(
       "http only for a GitHub Enterprise Server on this machine (the token would cross the network in clear)",
     ),
+  GITHUB_TOKEN: optionalString.describe(
+    "`xihe fix --pr` and the Action: the one token runs use instead of an App",
+  ),
+  GITHUB_ACTOR: optionalString.describe("who asked for a `--pr` run (set by Actions)"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe("The App's webhook server port"),
   HOST: z.string().default("0.0.0.0").describe("The address the App's webhook server listens on"),
 });

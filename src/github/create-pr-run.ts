@@ -30,8 +30,9 @@ export async function createPrRun(
   const pr = pullRequestPayload.parse(data);
   const baseRepo = `${req.ref.owner}/${req.ref.repo}`;
   const headRepo = pr.head.repo?.full_name ?? null;
-  // A fork's code runs only when a maintainer asked for it, never on an automatic trigger.
-  if (headRepo !== baseRepo && req.trigger !== "comment" && req.trigger !== "label")
+  // A fork's code runs only when a person asked for it (a maintainer's comment or label, or the
+  // token holder's `xihe fix --pr`), never on an automatic trigger.
+  if (headRepo !== baseRepo && req.trigger !== "comment" && req.trigger !== "label" && req.trigger !== "cli")
     return { created: false, refused: "fork_needs_a_maintainer" };
   return deps.store.createRun(
     {

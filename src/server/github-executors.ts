@@ -4,9 +4,10 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import type { Probot } from "probot";
 import type { Env } from "../config.ts";
+import type { GitHubClient } from "../github/github-client.ts";
 import { noreplyEmail, type GitHubUrls } from "../github/github-urls.ts";
+import type { RunTokenSource } from "../github/mint-run-token.ts";
 import { createDeliverFix } from "../verbs/fix/deliver-fix.ts";
 import { createApplyRunExecutor, createUndoRunExecutor } from "../verbs/apply-undo/apply-undo-executors.ts";
 import { createAskRunExecutor } from "../verbs/ask/ask-run-executor.ts";
@@ -21,7 +22,10 @@ import { createWorkspaceFactory } from "../workspace/workspace-factory.ts";
 
 export interface ExecutorDeps {
   env: Env;
-  probot: Probot;
+  /** The client a run reads and writes GitHub with (the App's installation client, or a token's). */
+  installationOctokit: (installationId: number) => Promise<GitHubClient>;
+  /** The token a run clones and pushes with. */
+  runTokens: RunTokenSource;
   store: Store;
   log: Logger;
   now: () => Date;
@@ -47,21 +51,20 @@ export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
   const workspaces = createWorkspaceFactory({ workDir, workspacesDir, newId: deps.newId });
   const removed = workspaces.removeLeftoverWorkspaces();
   if (removed > 0) deps.log.info({ removed }, "removed workspaces left by an earlier process");
-  const installationOctokit = (id: number) => deps.probot.auth(id);
+  const { installationOctokit, runTokens } = deps;
   const login = deps.env.XIHE_BOT_LOGIN;
   const botIdentity = { name: login, email: noreplyEmail(deps.github, login) };
-  const appOctokit = () => deps.probot.auth();
   const applyUndo = {
     store: deps.store,
     now: deps.now,
     installationOctokit,
-    appOctokit,
+    runTokens,
     workspaces,
     botIdentity,
   };
   return {
     ask: createAskRunExecutor({
-      appOctokit,
+      runTokens,
       installationOctokit,
       workspaces,
       complete: deps.complete,
@@ -73,7 +76,7 @@ export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
       fetch: deps.fetch ?? globalThis.fetch,
     }),
     explain: createExplainRunExecutor({
-      appOctokit,
+      runTokens,
       installationOctokit,
       workspaces,
       complete: deps.complete,
@@ -89,7 +92,7 @@ export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
       newId: deps.newId,
       random: deps.random,
       installationOctokit,
-      appOctokit,
+      runTokens,
       workspaces,
       hooksDir: workspaces.hooksDir,
       tmpRoot: tmpdir(),

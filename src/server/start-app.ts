@@ -11,6 +11,7 @@ import { loadEnv, requireAppEnv, type Env } from "../config.ts";
 import { createPermissionCache } from "../github/collaborator-permission.ts";
 import { createGitHubReporter } from "../github/github-reporter.ts";
 import { githubUrls, type GitHubUrls } from "../github/github-urls.ts";
+import { appRunTokens } from "../github/mint-run-token.ts";
 import { redeliverFailed } from "../github/redeliver-failed.ts";
 import { timedFetch } from "../github/timed-fetch.ts";
 import { createTriageDelivery } from "../github/triage-delivery.ts";
@@ -124,7 +125,8 @@ function createAppWorker(app: AppParts, workerId: string, alerts: AppAlerts): Wo
     concurrency: env.XIHE_WORKER_CONCURRENCY,
     executors: buildGitHubExecutors({
       env,
-      probot,
+      installationOctokit: (id) => probot.auth(id),
+      runTokens: appRunTokens(() => probot.auth()),
       store,
       log,
       now,

@@ -20,7 +20,9 @@ export interface GhesScenario {
   configText: string;
   /** The failed job's log. */
   jobLog: string;
+  /** The token REST calls must carry: the App's installation token, or a `--pr` run's GITHUB_TOKEN. */
   installationToken: string;
+  /** The token git must carry: a minted run token, or (token runs) the same GITHUB_TOKEN. */
   runToken: string;
 }
 
@@ -168,6 +170,20 @@ function repoRoutes(s: GhesScenario, state: Omit<FakeGhes, "web" | "host" | "clo
       ([, user]) => ({
         status: 200,
         body: { permission: "write", role_name: "write", user: { login: user, type: "User" } },
+      }),
+    ],
+    [
+      "GET",
+      new RegExp(`${r}$`),
+      () => ({
+        status: 200,
+        body: {
+          id: 186853002,
+          name,
+          full_name: s.repo,
+          default_branch: "master",
+          html_url: `${web}/${s.repo}`,
+        },
       }),
     ],
     ["GET", new RegExp(`${r}/pulls/1$`), () => ({ status: 200, body: pull })],

@@ -4,6 +4,7 @@ import type { Probot } from "probot";
 import { pino } from "pino";
 import { loadEnv } from "../../src/config.ts";
 import { githubUrls } from "../../src/github/github-urls.ts";
+import { appRunTokens } from "../../src/github/mint-run-token.ts";
 import { buildGitHubExecutors } from "../../src/server/github-executors.ts";
 import type { Store } from "../../src/store/store.ts";
 import type { CompleteText } from "../../src/understanding/ask/answer-question.ts";
@@ -22,7 +23,8 @@ export function realExecutors(
   return (probot: Probot, store: Store) =>
     buildGitHubExecutors({
       env,
-      probot,
+      installationOctokit: (id) => probot.auth(id),
+      runTokens: appRunTokens(() => probot.auth()),
       store,
       log: pino({ level: "silent" }),
       now: () => new Date(),

@@ -11,12 +11,13 @@ import type { CompleteText } from "../../understanding/ask/answer-question.ts";
 import { recall, type RecalledSymbol } from "../../understanding/ask/recall.ts";
 import { stripInvisible } from "../../workspace/strip-invisible.ts";
 import type { WorkspaceFactory } from "../../workspace/workspace-factory.ts";
+import type { RunTokenSource } from "../../github/mint-run-token.ts";
 import type { GitHubClient } from "../../github/github-client.ts";
 import { prepareRunWorkspace } from "../prepare-run-workspace.ts";
 import { notePrLocalConfig, readTrustedConfig } from "../read-trusted-config.ts";
 
 export interface AskRunDeps {
-  appOctokit: () => Promise<GitHubClient>;
+  runTokens: RunTokenSource;
   installationOctokit: (installationId: number) => Promise<GitHubClient>;
   workspaces: WorkspaceFactory;
   /** The configured model as a text completion, or null (then: locations only). */
