@@ -1,5 +1,5 @@
 // `xihe fix --repo DIR [--cmd "npm test"]... [--no-llm] [--max-cost 0.50] [--trust-local] [--json]`, or `xihe fix --pr OWNER/REPO#N`:
-// runs the fix loop on a local checkout. The fix is left as commits on `xihe/fix-<id>` (one per
+// runs the fix loop on a local checkout (or, with --pr, the App's pull-request run: pr-run-command.ts). The fix is left as commits on `xihe/fix-<id>` (one per
 // atomic step); the user's branch and working tree are left as they were.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
