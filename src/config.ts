@@ -214,7 +214,27 @@ export const envSchema = z.object({
   XIHE_MODEL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(120),
   // No default here: the App logs milestones (`info`), the CLI only what went wrong (`warn`).
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).optional(),
-  GHE_HOST: optionalString,
+  GHE_HOST: optionalString
+    .refine((v) => v === undefined || /^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d{1,5})?$/.test(v), {
+      message:
+        "must be the host name of your GitHub Enterprise Server (e.g. github.example.com, or host:port), without https:// or a path",
+    })
+    .refine((v) => v !== "github.com" && v !== "api.github.com", {
+      message: "names github.com: unset GHE_HOST to use github.com",
+    })
+    .describe("GitHub Enterprise Server host; unset for github.com"),
+  GHE_PROTOCOL: z
+    .preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z.enum(["https", "http"]).default("https"),
+    )
+    .describe(
+      "http only for a GitHub Enterprise Server on this machine (the token would cross the network in clear)",
+    ),
+  GITHUB_TOKEN: optionalString.describe(
+    "`xihe fix --pr` and the Action: the one token runs use instead of an App",
+  ),
+  GITHUB_ACTOR: optionalString.describe("who asked for a `--pr` run (set by Actions)"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe("The App's webhook server port"),
   HOST: z.string().default("0.0.0.0").describe("The address the App's webhook server listens on"),
 });
@@ -224,12 +244,28 @@ export type Env = z.infer<typeof envSchema>;
 /** Parses the environment once; every problem is listed in one error. */
 export function loadEnv(env: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(env);
-  if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+  const issues = parsed.success
+    ? plainHttpIssues(parsed.data)
+    : parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+  if (parsed.success && issues.length === 0) return parsed.data;
   throw new ConfigError(
     `invalid environment: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`,
     issues,
   );
+}
+
+// Run tokens travel in git's and Octokit's headers: plain http is accepted only when they never
+// leave this machine (a GitHub Enterprise Server on loopback, e.g. behind a local TLS proxy).
+function plainHttpIssues(env: Env): { path: string; message: string }[] {
+  if (env.GHE_PROTOCOL !== "http") return [];
+  const host = env.GHE_HOST?.replace(/:\d+$/, "");
+  if (host === "127.0.0.1" || host === "localhost") return [];
+  return [
+    {
+      path: "GHE_PROTOCOL",
+      message: `http sends tokens in clear text; it is allowed only for GHE_HOST 127.0.0.1 or localhost (got ${env.GHE_HOST ?? "no GHE_HOST"}). Use https`,
+    },
+  ];
 }
 
 /** The App needs these; the CLI does not. */

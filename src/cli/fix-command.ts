@@ -1,5 +1,5 @@
-// `xihe fix --repo DIR [--cmd "npm test"]... [--no-llm] [--max-cost 0.50] [--trust-local] [--json]`:
-// runs the fix loop on a local checkout. The fix is left as commits on `xihe/fix-<id>` (one per
+// `xihe fix --repo DIR [--cmd "npm test"]... [--no-llm] [--max-cost 0.50] [--trust-local] [--json]`, or `xihe fix --pr OWNER/REPO#N`:
+// runs the fix loop on a local checkout (or, with --pr, the App's pull-request run: pr-run-command.ts). The fix is left as commits on `xihe/fix-<id>` (one per
 // atomic step); the user's branch and working tree are left as they were.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
@@ -19,9 +19,11 @@ import type { RunStatus, Store } from "../store/store.ts";
 import { openWorkspaceGit } from "../tools/open-workspace-git.ts";
 import type { WorkspaceGit } from "../tools/workspace-git.ts";
 import { openFixRun } from "./fix-run-record.ts";
+import { parsePrTarget, runPrFix } from "./pr-run-command.ts";
 import { withCheckoutReturned } from "../workspace/sandbox/return-checkout.ts";
 
 interface FixFlags {
+  pr?: string;
   repo?: string;
   cmd?: string[];
   llm: boolean;
@@ -39,6 +41,10 @@ export const registerFixCommand: RegisterCommand = (program, io, setExit) => {
       "Fix failing commands in a local checkout: deterministic fixers first, then the model; verified by re-running them",
     )
     .option("--repo <dir>", "the repository checkout (default: the current directory)")
+    .option(
+      "--pr <owner/repo#n>",
+      "fix a pull request on GitHub instead of a checkout, as the App's /xihe fix does (needs GITHUB_TOKEN; GHE_HOST for GitHub Enterprise Server)",
+    )
     .option(
       "--cmd <command>",
       "a failing command to make pass (repeatable; default: commands.test, commands.lint and commands.build from .github/xihe.yml)",
@@ -59,6 +65,19 @@ export const registerFixCommand: RegisterCommand = (program, io, setExit) => {
     )
     .action((flags: FixFlags) => runFixCommand(flags, io, setExit));
 };
+
+function prIncompatibleFlags(flags: FixFlags): string[] {
+  const given: [string, boolean][] = [
+    ["--repo", flags.repo !== undefined],
+    ["--cmd", flags.cmd !== undefined],
+    ["--no-llm", !flags.llm],
+    ["--max-cost", flags.maxCost !== undefined],
+    ["--trust-local", flags.trustLocal === true],
+    ["--resume", flags.resume !== undefined],
+    ["--approve", flags.approve !== undefined],
+  ];
+  return given.filter(([, on]) => on).map(([name]) => name);
+}
 
 /** What the flags and the checkout's `.github/xihe.yml` ask for, checked before anything runs. */
 interface FixRequest {
@@ -87,6 +106,14 @@ async function runFixCommand(flags: FixFlags, io: CliIo, setExit: (code: ExitCod
   // The project's logger (redaction, LOG_LEVEL) on the command's stderr; a CLI shows only what
   // went wrong unless LOG_LEVEL asks for more.
   const log = createLogger({ level: env.LOG_LEVEL ?? "warn", destination: { write: io.stderr } });
+  if (flags.pr !== undefined) {
+    const local = prIncompatibleFlags(flags);
+    if (local.length > 0)
+      throw new UsageError(
+        `--pr fixes the PR's failing checks with the repository's own .github/xihe.yml; ${local.join(", ")} only apply to a local checkout`,
+      );
+    return setExit(await runPrFix(parsePrTarget(flags.pr), { env, io, log, json: flags.json === true }));
+  }
   const request = readFixRequest(flags, io, env);
   const { root, commands } = request;
 

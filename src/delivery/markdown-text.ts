@@ -96,9 +96,12 @@ export function shellWord(text: string): string {
   return /^[A-Za-z0-9._/@:+=-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-/** A Markdown link target: https only, and no character that could end the `(...)` early. */
+/**
+ * A Markdown link target: https only (plain http only to this machine, the one place a GitHub
+ * Enterprise Server may be served without TLS), and no character that could end the `(...)` early.
+ */
 export function linkTarget(url: string): string {
-  if (!/^https:\/\/[^\s]+$/.test(url)) return "#";
+  if (!/^(?:https:\/\/|http:\/\/(?:127\.0\.0\.1|localhost)[:/])[^\s]+$/.test(url)) return "#";
   let decoded = url;
   try {
     decoded = decodeURI(url);

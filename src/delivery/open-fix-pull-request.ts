@@ -18,6 +18,8 @@ export interface FixPullRequestInput {
   sideBranch: string;
   title: string;
   body: string;
+  /** The GitHub web address (`https://github.com` or a GitHub Enterprise Server): the compare link. */
+  webUrl: string;
   /** Used for a fork PR: the patch of base..head. */
   patch: { git: DeliveryGit; base: string; head: string; maxBytes?: number };
 }
@@ -39,7 +41,7 @@ export async function openFixPullRequest(
     // branches, e.g. "main"); the PR head SHA the fix was built on is an ancestor of the side branch.
     return {
       kind: "compare",
-      compareUrl: `https://github.com/${ref.owner}/${ref.repo}/compare/${assertCommitSha(input.patch.base)}...${sideBranch}`,
+      compareUrl: `${input.webUrl}/${ref.owner}/${ref.repo}/compare/${assertCommitSha(input.patch.base)}...${sideBranch}`,
       patch: await formatFixPatch(input.patch.git, input.patch),
     };
   }

@@ -8,6 +8,8 @@ export interface CoAuthor {
   login: string;
   /** GitHub's numeric user id: makes the noreply address GitHub links to the account. */
   id?: number;
+  /** `users.noreply.github.com`, or the GitHub Enterprise Server's no-reply domain. */
+  noreplyDomain: string;
 }
 
 const runTrailer = "Xihe-Run";
@@ -47,7 +49,7 @@ export function coAuthoredBy(author: CoAuthor): string {
       `unsafe_llm_output: ${JSON.stringify(author.login.slice(0, 60))} is not a GitHub login`,
     );
   const local = author.id === undefined ? author.login : `${author.id}+${author.login}`;
-  return `Co-authored-by: ${author.login} <${local}@users.noreply.github.com>`;
+  return `Co-authored-by: ${author.login} <${local}@${author.noreplyDomain}>`;
 }
 
 function assertRunId(runId: string): string {

@@ -2,6 +2,7 @@
 // threat model A09). Fork details travel in the run context so the worker never re-reads them from the PR.
 import type { RunTrigger, RunVerb, CreateRunResult } from "../store/store.ts";
 import type { GitHubClient, RepoRef } from "./github-client.ts";
+import { cloneUrlOf } from "./github-urls.ts";
 import type { HandlerDeps } from "./handler-deps.ts";
 import { pullRequestPayload } from "./payloads.ts";
 import type { PrRunContextInput } from "../runs/pr-run-context.ts";
@@ -29,8 +30,9 @@ export async function createPrRun(
   const pr = pullRequestPayload.parse(data);
   const baseRepo = `${req.ref.owner}/${req.ref.repo}`;
   const headRepo = pr.head.repo?.full_name ?? null;
-  // A fork's code runs only when a maintainer asked for it, never on an automatic trigger.
-  if (headRepo !== baseRepo && req.trigger !== "comment" && req.trigger !== "label")
+  // A fork's code runs only when a person asked for it (a maintainer's comment or label, or the
+  // token holder's `xihe fix --pr`), never on an automatic trigger.
+  if (headRepo !== baseRepo && req.trigger !== "comment" && req.trigger !== "label" && req.trigger !== "cli")
     return { created: false, refused: "fork_needs_a_maintainer" };
   return deps.store.createRun(
     {
@@ -46,7 +48,7 @@ export async function createPrRun(
       context: {
         headRef: pr.head.ref,
         headRepo,
-        cloneUrl: pr.base.repo.clone_url ?? `https://github.com/${baseRepo}.git`,
+        cloneUrl: pr.base.repo.clone_url ?? cloneUrlOf(deps.github, baseRepo),
         headCloneUrl: pr.head.repo?.clone_url ?? null,
         baseRef: pr.base.ref,
         isFork: headRepo !== baseRepo,

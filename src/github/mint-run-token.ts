@@ -17,6 +17,17 @@ export interface RunToken {
   expiresAt: string;
 }
 
+/** Where a run's clone-and-push token comes from: minted by the App, or the one token of a CLI/Action run. */
+export type RunTokenSource = (request: {
+  installationId: number;
+  repositoryName: string;
+}) => Promise<RunToken>;
+
+/** The App's source: a token minted per run by the App (JWT) client, scope-checked. */
+export function appRunTokens(appOctokit: () => Promise<GitHubClient>): RunTokenSource {
+  return async (request) => mintRunToken(await appOctokit(), request);
+}
+
 export async function mintRunToken(
   appOctokit: GitHubClient,
   request: { installationId: number; repositoryName: string },

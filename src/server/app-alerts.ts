@@ -4,6 +4,7 @@ import type { Probot } from "probot";
 import type { Env } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { reporterContext } from "../github/github-reporter.ts";
+import type { GitHubUrls } from "../github/github-urls.ts";
 import { alertChannelsFromEnv } from "../notify/alert-channels-from-env.ts";
 import { alertSubscription } from "../notify/alert-subscription.ts";
 import { createAlertNotifier } from "../notify/create-alert-notifier.ts";
@@ -28,6 +29,7 @@ export function startAppAlerts(parts: {
   probot: Probot;
   log: Logger;
   now: () => Date;
+  github: GitHubUrls;
 }): AppAlerts {
   const channels = alertChannelsFromEnv(parts.processEnv);
   if (channels.size === 0) return { reporter: (_run, base) => base, stop: async () => {} };
@@ -38,7 +40,7 @@ export function startAppAlerts(parts: {
   const outbox = openSqliteAlertOutbox(parts.env.XIHE_STORE);
   const notifier = createAlertNotifier({ outbox, channels, now: parts.now, log: parts.log });
   const stopTimer = notifier.start(tickMs);
-  const web = `https://${parts.env.GHE_HOST ?? "github.com"}`;
+  const web = parts.github.web;
   parts.log.info({ channels: [...channels.keys()] }, "alerts on");
   const deps = {
     notifier,

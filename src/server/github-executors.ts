@@ -4,8 +4,10 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import type { Probot } from "probot";
 import type { Env } from "../config.ts";
+import type { GitHubClient } from "../github/github-client.ts";
+import { noreplyEmail, type GitHubUrls } from "../github/github-urls.ts";
+import type { RunTokenSource } from "../github/mint-run-token.ts";
 import { createDeliverFix } from "../verbs/fix/deliver-fix.ts";
 import { createApplyRunExecutor, createUndoRunExecutor } from "../verbs/apply-undo/apply-undo-executors.ts";
 import { createAskRunExecutor } from "../verbs/ask/ask-run-executor.ts";
@@ -20,7 +22,10 @@ import { createWorkspaceFactory } from "../workspace/workspace-factory.ts";
 
 export interface ExecutorDeps {
   env: Env;
-  probot: Probot;
+  /** The client a run reads and writes GitHub with (the App's installation client, or a token's). */
+  installationOctokit: (installationId: number) => Promise<GitHubClient>;
+  /** The token a run clones and pushes with. */
+  runTokens: RunTokenSource;
   store: Store;
   log: Logger;
   now: () => Date;
@@ -31,6 +36,8 @@ export interface ExecutorDeps {
   complete: CompleteText | null;
   /** The environment Xihe was started with: the host's package-manager config for installs. */
   hostEnv: Readonly<Record<string, string | undefined>>;
+  /** github.com or the GitHub Enterprise Server (GHE_HOST) the App talks to. */
+  github: GitHubUrls;
 }
 
 export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
@@ -44,27 +51,32 @@ export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
   const workspaces = createWorkspaceFactory({ workDir, workspacesDir, newId: deps.newId });
   const removed = workspaces.removeLeftoverWorkspaces();
   if (removed > 0) deps.log.info({ removed }, "removed workspaces left by an earlier process");
-  const installationOctokit = (id: number) => deps.probot.auth(id);
+  const { installationOctokit, runTokens } = deps;
   const login = deps.env.XIHE_BOT_LOGIN;
-  const botIdentity = { name: login, email: `${login}@users.noreply.github.com` };
-  const appOctokit = () => deps.probot.auth();
+  const botIdentity = { name: login, email: noreplyEmail(deps.github, login) };
   const applyUndo = {
     store: deps.store,
     now: deps.now,
     installationOctokit,
-    appOctokit,
+    runTokens,
     workspaces,
     botIdentity,
   };
   return {
-    ask: createAskRunExecutor({ appOctokit, installationOctokit, workspaces, complete: deps.complete }),
+    ask: createAskRunExecutor({
+      runTokens,
+      installationOctokit,
+      workspaces,
+      complete: deps.complete,
+      githubWeb: deps.github.web,
+    }),
     diagnose: createDiagnoseRunExecutor({
       installationOctokit,
       tmpRoot: tmpdir(),
       fetch: deps.fetch ?? globalThis.fetch,
     }),
     explain: createExplainRunExecutor({
-      appOctokit,
+      runTokens,
       installationOctokit,
       workspaces,
       complete: deps.complete,
@@ -80,7 +92,7 @@ export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
       newId: deps.newId,
       random: deps.random,
       installationOctokit,
-      appOctokit,
+      runTokens,
       workspaces,
       hooksDir: workspaces.hooksDir,
       tmpRoot: tmpdir(),
@@ -89,6 +101,7 @@ export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
         installationOctokit,
         hooksDir: workspaces.hooksDir,
         botIdentity,
+        github: deps.github,
         now: deps.now,
         store: deps.store,
       }),

@@ -3,12 +3,15 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { Probot } from "probot";
 import { createXiheApp } from "../app.ts";
 import { modelFromEnv } from "../model-from-env.ts";
 import { loadEnv, requireAppEnv, type Env } from "../config.ts";
 import { createPermissionCache } from "../github/collaborator-permission.ts";
 import { createGitHubReporter } from "../github/github-reporter.ts";
+import { githubUrls, type GitHubUrls } from "../github/github-urls.ts";
+import { appRunTokens } from "../github/mint-run-token.ts";
 import { redeliverFailed } from "../github/redeliver-failed.ts";
 import { timedFetch } from "../github/timed-fetch.ts";
 import { createTriageDelivery } from "../github/triage-delivery.ts";
@@ -42,6 +45,7 @@ export async function startApp(
   const gitVersion = checkGitVersion(execFileSync("git", ["--version"], { encoding: "utf8" }));
   const privateKey = appEnv.privateKey ?? readFileSync(env.PRIVATE_KEY_PATH!, "utf8");
   const store = openStore(env.XIHE_STORE);
+  const github = githubUrls(env);
   const Octokit = createXiheOctokit(log, {
     retryAndThrottle: true,
     requestTimeoutMs: githubRequestTimeoutMs,
@@ -51,11 +55,12 @@ export async function startApp(
     privateKey,
     secret: appEnv.secret,
     Octokit,
+    baseUrl: github.api,
     log: log.child({ name: "probot" }),
   });
   const now = () => new Date();
   const workerId = `worker-${process.pid}-${randomBytes(3).toString("hex")}`;
-  const app: AppParts = { env, processEnv, appId: Number(appEnv.appId), log, store, probot, now };
+  const app: AppParts = { env, processEnv, appId: Number(appEnv.appId), log, store, probot, now, github };
   const alerts = startAppAlerts(app);
   const worker = createAppWorker(app, workerId, alerts);
   const recovered = await recoverInterruptedRuns({ store, now, workerId });
@@ -65,10 +70,14 @@ export async function startApp(
     webhooksPath: "/api/github/webhooks",
     log,
   });
-  const port = env.PORT;
-  await new Promise<void>((resolve) => server.listen(port, env.HOST, resolve));
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  // The bound port, not the configured one: PORT=0 asks the system for a free port.
+  const { port } = server.address() as AddressInfo;
   worker.start();
-  log.info({ port, gitVersion, store: env.XIHE_STORE, ...recovered }, "xihe app listening");
+  log.info(
+    { port, github: github.web, gitVersion, store: env.XIHE_STORE, ...recovered },
+    "xihe app listening",
+  );
   const recovery = every(options.redeliverIntervalMs ?? 10 * 60_000, () => redeliveryPass(app));
   return {
     async close() {
@@ -90,6 +99,7 @@ interface AppParts {
   store: Store;
   probot: Probot;
   now: () => Date;
+  github: GitHubUrls;
 }
 
 /** The worker that runs queued runs, with the triage of deliveries that wakes and cancels it. */
@@ -105,6 +115,7 @@ function createAppWorker(app: AppParts, workerId: string, alerts: AppAlerts): Wo
     wakeWorker: () => worker.wake(),
     cancelRun: (id) => worker.cancel(id),
     installationOctokit: (id) => probot.auth(id ?? undefined),
+    github: app.github,
   });
   const worker = createWorker({
     store,
@@ -114,7 +125,8 @@ function createAppWorker(app: AppParts, workerId: string, alerts: AppAlerts): Wo
     concurrency: env.XIHE_WORKER_CONCURRENCY,
     executors: buildGitHubExecutors({
       env,
-      probot,
+      installationOctokit: (id) => probot.auth(id),
+      runTokens: appRunTokens(() => probot.auth()),
       store,
       log,
       now,
@@ -123,6 +135,7 @@ function createAppWorker(app: AppParts, workerId: string, alerts: AppAlerts): Wo
       fetch: timedFetch(blobDownloadTimeoutMs),
       complete: modelFromEnv(env, 1200),
       hostEnv: app.processEnv,
+      github: app.github,
     }),
     reporterFor: (run) =>
       alerts.reporter(

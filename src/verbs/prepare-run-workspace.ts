@@ -4,8 +4,8 @@ import { prRunContext } from "../runs/pr-run-context.ts";
 import { parseRunContext } from "../runs/run-context.ts";
 import type { RunRecord } from "../store/store.ts";
 import type { PreparedWorkspace, WorkspaceFactory } from "../workspace/workspace-factory.ts";
-import { splitRepo, type GitHubClient } from "../github/github-client.ts";
-import { mintRunToken } from "../github/mint-run-token.ts";
+import { splitRepo } from "../github/github-client.ts";
+import type { RunTokenSource } from "../github/mint-run-token.ts";
 
 export interface RunWorkspace {
   workspace: PreparedWorkspace;
@@ -14,14 +14,14 @@ export interface RunWorkspace {
 }
 
 export async function prepareRunWorkspace(
-  deps: { appOctokit: () => Promise<GitHubClient>; workspaces: WorkspaceFactory },
+  deps: { runTokens: RunTokenSource; workspaces: WorkspaceFactory },
   run: RunRecord,
 ): Promise<RunWorkspace | { error: string }> {
   const { cloneUrl, isFork } = parseRunContext(run, prRunContext);
   if (run.installationId === null || !cloneUrl)
     return { error: "the run has no installation or clone URL recorded; comment the command again" };
   const { repo } = splitRepo(run.repo);
-  const token = await mintRunToken(await deps.appOctokit(), {
+  const token = await deps.runTokens({
     installationId: run.installationId,
     repositoryName: repo,
   });

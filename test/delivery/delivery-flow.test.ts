@@ -47,7 +47,7 @@ describe("delivery flow", () => {
       head: loopHead,
       runId,
       author,
-      coAuthor: { login: "octocat", id: 583231 },
+      coAuthor: { login: "octocat", id: 583231, noreplyDomain: "users.noreply.github.com" },
     });
     await checkDiffBeforePush(git, { base: prHead, head: stamped.head });
     const branch = sideBranchName(12, runId);
@@ -76,6 +76,7 @@ describe("delivery flow", () => {
       });
     const pr = await openFixPullRequest(octokit, {
       repo: "octo/app",
+      webUrl: "https://github.com",
       headRef: "feature",
       isFork: false,
       sideBranch: branch,

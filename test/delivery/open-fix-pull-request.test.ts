@@ -34,8 +34,9 @@ describe("openFixPullRequest", () => {
   });
   afterEach(() => f.cleanup());
 
-  const input = (isFork: boolean, maxBytes?: number) => ({
+  const input = (isFork: boolean, maxBytes?: number, webUrl = "https://github.com") => ({
     repo: "octo/app",
+    webUrl,
     headRef: "feature/login",
     isFork,
     sideBranch: side,
@@ -110,6 +111,12 @@ describe("openFixPullRequest", () => {
     expect(out.patch.truncated).toBe(false);
     expect(out.patch.text).toContain("Subject: [PATCH] fix x");
     expect(out.patch.text).toContain("-export const x = 1;\n+export const x = 2;");
+  });
+
+  it("links the compare view on the GitHub Enterprise Server the repository lives on", async () => {
+    const out = await openFixPullRequest(octokit, input(true, undefined, "https://ghe.example.test"));
+    if (out.kind !== "compare") throw new Error("expected a compare delivery");
+    expect(out.compareUrl).toBe(`https://ghe.example.test/octo/app/compare/${base}...${side}`);
   });
 
   it("caps a large fork patch at whole lines and says it was cut", async () => {

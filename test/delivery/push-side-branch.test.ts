@@ -26,7 +26,11 @@ describe("pushSideBranch", () => {
   const fixCommit = (text = "export const x = 2;\n") =>
     f.commit(
       { "src/app.js": text },
-      runCommitMessage({ subject: "fix x", runId, coAuthor: { login: "octocat" } }),
+      runCommitMessage({
+        subject: "fix x",
+        runId,
+        coAuthor: { login: "octocat", noreplyDomain: "users.noreply.github.com" },
+      }),
     );
   const push = (sha: string) =>
     pushSideBranch({
@@ -155,7 +159,7 @@ describe("stampRunCommits", () => {
       head,
       runId,
       author: { name: "xihe[bot]", email: "1+xihe[bot]@users.noreply.github.com" },
-      coAuthor: { login: "octocat", id: 583231 },
+      coAuthor: { login: "octocat", id: 583231, noreplyDomain: "users.noreply.github.com" },
     };
     const once = await stampRunCommits(git, input);
     expect(await stampRunCommits(git, input)).toEqual(once);

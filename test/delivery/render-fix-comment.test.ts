@@ -121,12 +121,15 @@ describe("markdown text", () => {
     expect(block.endsWith("\n`````")).toBe(true);
   });
 
-  it("link targets are https only and cannot close the link early", () => {
+  it("link targets are https (http only to loopback) and cannot close the link early", () => {
     expect(linkTarget("https://github.com/o/r/pull/1")).toBe("https://github.com/o/r/pull/1");
     expect(linkTarget("https://x.example/a)](javascript:alert(1))")).toBe(
       "https://x.example/a%29%5D%28javascript:alert%281%29%29",
     );
     expect(linkTarget("javascript:alert(1)")).toBe("#");
+    expect(linkTarget("http://ghe.example/o/r/pull/1")).toBe("#");
+    expect(linkTarget("http://127.0.0.1.example/o/r/pull/1")).toBe("#");
+    expect(linkTarget("http://127.0.0.1:8080/o/r/pull/1")).toBe("http://127.0.0.1:8080/o/r/pull/1");
     expect(linkTarget("https://x.example/%E0%A4%A")).toBe("https://x.example/%25E0%25A4%25A");
   });
 

@@ -56,7 +56,7 @@ describe("run commit messages", () => {
       subject: "Fix the off-by-one in range()",
       why: "The loop ran one past the end.",
       runId: "r42",
-      coAuthor: { login: "octocat", id: 583231 },
+      coAuthor: { login: "octocat", id: 583231, noreplyDomain: "users.noreply.github.com" },
     });
     expect(message).toBe(
       "Fix the off-by-one in range()\n\nThe loop ran one past the end.\n\nXihe-Run: r42\nCo-authored-by: octocat <583231+octocat@users.noreply.github.com>\n",
@@ -70,15 +70,28 @@ describe("run commit messages", () => {
     expect(message.split("\n")[0]).not.toMatch(/[`$]|\(id\)/);
   });
 
+  it("addresses the co-author on a GitHub Enterprise Server by its own no-reply domain", () => {
+    const message = runCommitMessage({
+      subject: "Fix x",
+      runId: "r42",
+      coAuthor: { login: "octocat", id: 7, noreplyDomain: "users.noreply.ghe.example.test" },
+    });
+    expect(message).toContain("Co-authored-by: octocat <7+octocat@users.noreply.ghe.example.test>\n");
+  });
+
   it("A24: refuses a co-author that is not a GitHub login", () => {
-    expect(refusalCode(() => coAuthoredBy({ login: "evil <a@b>\nSigned-off-by: x" }))).toBe(
-      "unsafe_llm_output",
-    );
+    expect(
+      refusalCode(() =>
+        coAuthoredBy({ login: "evil <a@b>\nSigned-off-by: x", noreplyDomain: "users.noreply.github.com" }),
+      ),
+    ).toBe("unsafe_llm_output");
   });
 
   it("adds only the missing trailers to an existing message", () => {
     const existing = "xihe: fix lint\n\nXihe-Run: r42\nXihe-Step: s1\n";
-    expect(withRunTrailers(existing, "r42", { login: "octocat" })).toBe(
+    expect(
+      withRunTrailers(existing, "r42", { login: "octocat", noreplyDomain: "users.noreply.github.com" }),
+    ).toBe(
       "xihe: fix lint\n\nXihe-Run: r42\nXihe-Step: s1\nCo-authored-by: octocat <octocat@users.noreply.github.com>\n",
     );
     expect(withRunTrailers(existing, "r42")).toBe(existing);

@@ -11,6 +11,7 @@ import { Probot } from "probot";
 import { createXiheApp } from "../../src/app.ts";
 import { createPermissionCache } from "../../src/github/collaborator-permission.ts";
 import { createGitHubReporter } from "../../src/github/github-reporter.ts";
+import { githubUrls } from "../../src/github/github-urls.ts";
 import { createTriageDelivery } from "../../src/github/triage-delivery.ts";
 import { createXiheOctokit } from "../../src/github/xihe-octokit.ts";
 import type { Logger } from "../../src/logger.ts";
@@ -107,6 +108,7 @@ export async function createHarness(
     wakeWorker: () => undefined,
     cancelRun: (id) => worker.cancel(id),
     installationOctokit: (id) => probot.auth(id ?? undefined),
+    github: githubUrls({ GHE_PROTOCOL: "https" }),
   });
   const worker = createWorker({
     store,

@@ -3,6 +3,8 @@
 import type { Probot } from "probot";
 import { pino } from "pino";
 import { loadEnv } from "../../src/config.ts";
+import { githubUrls } from "../../src/github/github-urls.ts";
+import { appRunTokens } from "../../src/github/mint-run-token.ts";
 import { buildGitHubExecutors } from "../../src/server/github-executors.ts";
 import type { Store } from "../../src/store/store.ts";
 import type { CompleteText } from "../../src/understanding/ask/answer-question.ts";
@@ -21,7 +23,8 @@ export function realExecutors(
   return (probot: Probot, store: Store) =>
     buildGitHubExecutors({
       env,
-      probot,
+      installationOctokit: (id) => probot.auth(id),
+      runTokens: appRunTokens(() => probot.auth()),
       store,
       log: pino({ level: "silent" }),
       now: () => new Date(),
@@ -30,6 +33,7 @@ export function realExecutors(
       fetch: globalThis.fetch,
       complete: options.complete ?? null,
       hostEnv: options.hostEnv ?? process.env,
+      github: githubUrls(env),
     });
 }
 

@@ -15,6 +15,7 @@ import type { RunContext, RunExecutor, RunOutcome } from "../../runs/run-executo
 import type { Json, RunRecord, Store } from "../../store/store.ts";
 import type { WorkspaceFactory } from "../../workspace/workspace-factory.ts";
 import { canWrite, getAccess } from "../../github/collaborator-permission.ts";
+import type { RunTokenSource } from "../../github/mint-run-token.ts";
 import { splitRepo, type GitHubClient } from "../../github/github-client.ts";
 import { prepareRunWorkspace } from "../prepare-run-workspace.ts";
 import { readRepoConfig } from "../../github/read-repo-config.ts";
@@ -23,7 +24,7 @@ export interface ApplyUndoDeps {
   store: Store;
   now: () => Date;
   installationOctokit: (installationId: number) => Promise<GitHubClient>;
-  appOctokit: () => Promise<GitHubClient>;
+  runTokens: RunTokenSource;
   workspaces: WorkspaceFactory;
   botIdentity: { name: string; email: string };
 }

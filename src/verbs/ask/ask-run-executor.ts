@@ -11,16 +11,19 @@ import type { CompleteText } from "../../understanding/ask/answer-question.ts";
 import { recall, type RecalledSymbol } from "../../understanding/ask/recall.ts";
 import { stripInvisible } from "../../workspace/strip-invisible.ts";
 import type { WorkspaceFactory } from "../../workspace/workspace-factory.ts";
+import type { RunTokenSource } from "../../github/mint-run-token.ts";
 import type { GitHubClient } from "../../github/github-client.ts";
 import { prepareRunWorkspace } from "../prepare-run-workspace.ts";
 import { notePrLocalConfig, readTrustedConfig } from "../read-trusted-config.ts";
 
 export interface AskRunDeps {
-  appOctokit: () => Promise<GitHubClient>;
+  runTokens: RunTokenSource;
   installationOctokit: (installationId: number) => Promise<GitHubClient>;
   workspaces: WorkspaceFactory;
   /** The configured model as a text completion, or null (then: locations only). */
   complete: CompleteText | null;
+  /** The web address of the GitHub the run's repository lives on (links to the head commit). */
+  githubWeb: string;
 }
 
 const locationsShown = 6;
@@ -60,7 +63,7 @@ export function createAskRunExecutor(deps: AskRunDeps): RunExecutor {
         "",
         answer ? answer : "No model is configured, so here is the code most relevant to the question:",
         "",
-        renderLocations(run, repo, recalled),
+        renderLocations(deps.githubWeb, run, repo, recalled),
       ].join("\n");
       return { status: "succeeded", summary: `answered with ${recalled.length} location(s)`, body };
     } finally {
@@ -84,10 +87,15 @@ async function grounded(
   return `${text}${warning}`;
 }
 
-function renderLocations(run: RunRecord, repo: RepoIndex, recalled: readonly RecalledSymbol[]): string {
+function renderLocations(
+  web: string,
+  run: RunRecord,
+  repo: RepoIndex,
+  recalled: readonly RecalledSymbol[],
+): string {
   return recalled
     .map(({ symbol, why }) => {
-      const url = `https://github.com/${run.repo}/blob/${run.headSha}/${symbol.file}#L${symbol.startLine}-L${symbol.endLine}`;
+      const url = `${web}/${run.repo}/blob/${run.headSha}/${symbol.file}#L${symbol.startLine}-L${symbol.endLine}`;
       const lines = (repo.readLines(symbol.file) ?? []).slice(
         symbol.startLine - 1,
         symbol.startLine - 1 + snippetLines,

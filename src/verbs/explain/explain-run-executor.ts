@@ -12,13 +12,13 @@ import { stripInvisible } from "../../workspace/strip-invisible.ts";
 import type { WorkspaceFactory } from "../../workspace/workspace-factory.ts";
 import { postExplainReview, postedReview } from "./post-explain-review.ts";
 import { splitRepo, type GitHubClient } from "../../github/github-client.ts";
-import { mintRunToken } from "../../github/mint-run-token.ts";
+import type { RunTokenSource } from "../../github/mint-run-token.ts";
 import { prMergeBase } from "./pr-merge-base.ts";
 import { notePrLocalConfig, readTrustedConfig } from "../read-trusted-config.ts";
 import { renderExplainReview } from "./render-explain-review.ts";
 
 export interface ExplainRunDeps {
-  appOctokit: () => Promise<GitHubClient>;
+  runTokens: RunTokenSource;
   installationOctokit: (installationId: number) => Promise<GitHubClient>;
   workspaces: WorkspaceFactory;
   /** The configured model as a text completion, or null (then: rule-built sentences). */
@@ -39,7 +39,7 @@ export function createExplainRunExecutor(deps: ExplainRunDeps): RunExecutor {
     const context = parseRunContext(run, explainRunContext);
     const baseRef =
       context.baseRef ?? (await octokit.rest.pulls.get({ ...ref, pull_number: pr })).data.base.ref;
-    const token = await mintRunToken(await deps.appOctokit(), {
+    const token = await deps.runTokens({
       installationId: run.installationId,
       repositoryName: ref.repo,
     });

@@ -21,6 +21,7 @@ import { autoApplyFix } from "./auto-apply-fix.ts";
 import { renderFixPrBody } from "./render-fix-pr-body.ts";
 import type { DeliverFix, DeliverFixInput, DeliveryResult } from "./deliver-fix-types.ts";
 import type { GitHubClient } from "../../github/github-client.ts";
+import type { GitHubUrls } from "../../github/github-urls.ts";
 import type { Store } from "../../store/store.ts";
 
 export interface DeliverFixDeps {
@@ -28,6 +29,8 @@ export interface DeliverFixDeps {
   hooksDir: string;
   /** The App's git identity, e.g. { name: "xihe[bot]", email: "<id>+xihe[bot]@users.noreply.github.com" }. */
   botIdentity: { name: string; email: string };
+  /** github.com or the GitHub Enterprise Server: compare links and the requester's no-reply address. */
+  github: Pick<GitHubUrls, "web" | "noreplyDomain">;
   now: () => Date;
   /** The audit log: a push to the PR branch without a `/xihe apply` is recorded like one. */
   store: Pick<Store, "addAudit">;
@@ -120,7 +123,9 @@ function pushFix(deps: DeliverFixDeps, ctx: RunContext, { input, git, branch }: 
   const { run } = ctx;
   const base = input.outcome.baseCommit;
   const coAuthor =
-    run.trigger === "comment" || run.trigger === "label" ? { login: run.requester } : undefined;
+    run.trigger === "comment" || run.trigger === "label"
+      ? { login: run.requester, noreplyDomain: deps.github.noreplyDomain }
+      : undefined;
   return ctx.step("deliver:push", { kind: "push", input: { branch }, output: pushedFix }, async () => {
     const loopHead = (await git(["rev-parse", "--verify", `${input.outcome.branch}^{commit}`])).trim();
     const stamped = await stampRunCommits(git, {
@@ -168,6 +173,7 @@ async function openFixPr(
     async () => {
       const d = await openFixPullRequest(octokit, {
         repo: run.repo,
+        webUrl: deps.github.web,
         headRef,
         isFork,
         sideBranch: branch,

@@ -16,6 +16,7 @@ import { stripInvisible } from "../../workspace/strip-invisible.ts";
 import type { WorkspaceFactory } from "../../workspace/workspace-factory.ts";
 import { fixInWorkspace } from "./fix-in-workspace.ts";
 import { canWrite, getAccess } from "../../github/collaborator-permission.ts";
+import type { RunTokenSource } from "../../github/mint-run-token.ts";
 import type { GitHubClient } from "../../github/github-client.ts";
 import { splitRepo } from "../../github/github-client.ts";
 import { prepareRunWorkspace, type RunWorkspace } from "../prepare-run-workspace.ts";
@@ -42,7 +43,7 @@ export interface FixRunDeps {
   newId: () => string;
   random: () => number;
   installationOctokit: (installationId: number) => Promise<GitHubClient>;
-  appOctokit: () => Promise<GitHubClient>;
+  runTokens: RunTokenSource;
   workspaces: WorkspaceFactory;
   tmpRoot: string;
   fetch: typeof globalThis.fetch;
