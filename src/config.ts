@@ -60,13 +60,6 @@ const dolphinSchedulerSchema = z.strictObject({
     .default(60),
   poll_seconds: z.number().int().min(1).max(600).default(10),
 });
-const verifyWorkflowSchema = z.strictObject({
-  name: workflowName,
-  params: z
-    .record(z.string().regex(/^[A-Za-z_][\w.-]*$/, "parameter names are letters, digits, _ . -"), z.string())
-    .default({}),
-});
-
 export const repoConfigSchema = z
   .object({
     on_failure: z.enum(["off", "diagnose", "fix"]).default("off"),
@@ -165,11 +158,8 @@ export const repoConfigSchema = z
       digest_minutes: 10,
     }),
     // Issue 17: the DolphinScheduler server and its token are the App's (XIHE_DOLPHINSCHEDULER_URL,
-    // _TOKEN); a repository only names its project, its green list and the workflows a fix verifies.
+    // _TOKEN); a repository only names its project and its green list.
     integrations: z.strictObject({ dolphinscheduler: dolphinSchedulerSchema.optional() }).default({}),
-    verify: z
-      .strictObject({ workflows: z.array(verifyWorkflowSchema).max(10).default([]) })
-      .default({ workflows: [] }),
   })
   .strict();
 

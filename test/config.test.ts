@@ -63,10 +63,10 @@ describe("loadEnv: GitHub Enterprise Server", () => {
   });
 });
 
-describe("integrations.dolphinscheduler and verify.workflows (issue 17)", () => {
-  it("takes the project, green list and workflows to verify with defaults", () => {
+describe("integrations.dolphinscheduler (issue 17)", () => {
+  it("takes the project and green list with defaults", () => {
     const config = parseRepoConfig(
-      "integrations:\n  dolphinscheduler:\n    project: dw\n    green_list: [etl_smoke]\nverify:\n  workflows:\n    - name: etl_smoke\n      params: { dt: '2026-12-03' }\n",
+      "integrations:\n  dolphinscheduler:\n    project: dw\n    green_list: [etl_smoke]\n",
     );
     expect(config.integrations.dolphinscheduler).toEqual({
       project: "dw",
@@ -75,7 +75,6 @@ describe("integrations.dolphinscheduler and verify.workflows (issue 17)", () => 
       timeout_minutes: 60,
       poll_seconds: 10,
     });
-    expect(config.verify.workflows).toEqual([{ name: "etl_smoke", params: { dt: "2026-12-03" } }]);
   });
 
   it("A30: a repository cannot give the DolphinScheduler URL or token", () => {
