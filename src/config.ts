@@ -45,6 +45,21 @@ const notifySchema = z.strictObject({
   quiet_hours: z.strictObject({ from: clock, to: clock, timezone: timezone.default("UTC") }).optional(),
 });
 
+const workflowName = z.string().min(1).max(200);
+const dolphinSchedulerSchema = z.strictObject({
+  project: z.string().min(1).describe("The DolphinScheduler project the workflows live in"),
+  green_list: z
+    .array(workflowName)
+    .default([])
+    .describe("Workflows known to be idempotent: only these are retried after a transient failure"),
+  max_attempts: z.number().int().min(1).max(5).default(3),
+  timeout_minutes: z
+    .number()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
+  poll_seconds: z.number().int().min(1).max(600).default(10),
+});
 export const repoConfigSchema = z
   .object({
     on_failure: z.enum(["off", "diagnose", "fix"]).default("off"),
@@ -142,6 +157,9 @@ export const repoConfigSchema = z
       digest_after: 3,
       digest_minutes: 10,
     }),
+    // Issue 17: the DolphinScheduler server and its token are the App's (XIHE_DOLPHINSCHEDULER_URL,
+    // _TOKEN); a repository only names its project and its green list.
+    integrations: z.strictObject({ dolphinscheduler: dolphinSchedulerSchema.optional() }).default({}),
   })
   .strict();
 
@@ -235,6 +253,12 @@ export const envSchema = z.object({
     "`xihe fix --pr` and the Action: the one token runs use instead of an App",
   ),
   GITHUB_ACTOR: optionalString.describe("who asked for a `--pr` run (set by Actions)"),
+  XIHE_DOLPHINSCHEDULER_URL: optionalString
+    .refine((v) => v === undefined || /^https?:\/\/[^/]/.test(v), {
+      message: "must be the API's http(s) base URL, e.g. https://ds.example:12345/dolphinscheduler",
+    })
+    .describe("DolphinScheduler API base URL (issue 17)"),
+  XIHE_DOLPHINSCHEDULER_TOKEN: optionalString.describe("A DolphinScheduler access token (Security → Token)"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe("The App's webhook server port"),
   HOST: z.string().default("0.0.0.0").describe("The address the App's webhook server listens on"),
 });

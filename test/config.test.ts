@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadEnv } from "../src/config.ts";
+import { loadEnv, parseRepoConfig } from "../src/config.ts";
 import { ConfigError } from "../src/errors.ts";
 
 describe("loadEnv", () => {
@@ -60,5 +60,38 @@ describe("loadEnv: GitHub Enterprise Server", () => {
       /GHE_PROTOCOL: http sends tokens in clear text; .*got ghe\.internal\)\. Use https/,
     );
     expect(message({ GHE_PROTOCOL: "ftp" })).toMatch(/GHE_PROTOCOL: /);
+  });
+});
+
+describe("integrations.dolphinscheduler (issue 17)", () => {
+  it("takes the project and green list with defaults", () => {
+    const config = parseRepoConfig(
+      "integrations:\n  dolphinscheduler:\n    project: dw\n    green_list: [etl_smoke]\n",
+    );
+    expect(config.integrations.dolphinscheduler).toEqual({
+      project: "dw",
+      green_list: ["etl_smoke"],
+      max_attempts: 3,
+      timeout_minutes: 60,
+      poll_seconds: 10,
+    });
+  });
+
+  it("A30: a repository cannot give the DolphinScheduler URL or token", () => {
+    expect(() =>
+      parseRepoConfig(
+        "integrations:\n  dolphinscheduler:\n    project: dw\n    base_url: http://evil.example\n",
+      ),
+    ).toThrow(/invalid key/);
+    expect(() =>
+      parseRepoConfig("integrations:\n  dolphinscheduler:\n    project: dw\n    token: t\n"),
+    ).toThrow(/invalid key/);
+  });
+
+  it("reads the App's XIHE_DOLPHINSCHEDULER_URL and rejects one that is not http(s)", () => {
+    expect(
+      loadEnv({ XIHE_DOLPHINSCHEDULER_URL: "https://ds.example/dolphinscheduler" }).XIHE_DOLPHINSCHEDULER_URL,
+    ).toBe("https://ds.example/dolphinscheduler");
+    expect(() => loadEnv({ XIHE_DOLPHINSCHEDULER_URL: "ds.example" })).toThrow(/XIHE_DOLPHINSCHEDULER_URL/);
   });
 });

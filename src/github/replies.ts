@@ -11,12 +11,14 @@ const verbHelp: Record<(typeof verbs)[number], string> = {
   undo: "revert an applied fix with new commits",
   stop: "cancel the running Xihe run on this pull request",
   status: "list the recent Xihe runs on this pull request",
+  workflow:
+    "`/xihe workflow <name> [key=value …]`: start a DolphinScheduler workflow and follow it (retried only when green-listed and the failure is transient)",
   help: "show this list",
 };
 
 export function helpReply(): string {
   const rows = verbs.map((v) => `| \`/xihe ${v}\` | ${verbHelp[v]} |`).join("\n");
-  return `**Xihe commands** (at the start of a line in a PR comment):\n\n| command | what it does |\n| --- | --- |\n${rows}\n\n\`fix\`, \`apply\`, \`undo\` and \`stop\` need write access to the repository.`;
+  return `**Xihe commands** (at the start of a line in a PR comment):\n\n| command | what it does |\n| --- | --- |\n${rows}\n\n\`fix\`, \`apply\`, \`undo\`, \`stop\` and \`workflow\` need write access to the repository.`;
 }
 
 export function unknownVerbReply(verb: string): string {

@@ -12,6 +12,7 @@ export const suggestionKeys = [
   "review_fix",
   "approve_change",
   "check_workflow",
+  "fix_workflow",
 ] as const;
 export type SuggestionKey = (typeof suggestionKeys)[number];
 

@@ -56,6 +56,8 @@ export const wording: Record<AlertLanguage, Wording> = {
       review_fix: "Review the fix and apply it with /xihe apply, or undo it with /xihe undo.",
       approve_change: "A change is held for approval: review it on the pull request.",
       check_workflow: "Check the workflow's task log; it is not on the green list for automatic retries.",
+      fix_workflow:
+        "Read the failed task's log in DolphinScheduler and fix the cause (SQL, permissions, a missing table, the connection settings), then start it again with /xihe workflow.",
     },
   },
   zh: {
@@ -78,6 +80,8 @@ export const wording: Record<AlertLanguage, Wording> = {
       review_fix: "请评审修复，用 /xihe apply 应用，或用 /xihe undo 撤销。",
       approve_change: "有变更等待批准：请在拉取请求中评审。",
       check_workflow: "请查看工作流的任务日志；该工作流不在自动重试白名单中。",
+      fix_workflow:
+        "请在 DolphinScheduler 中查看失败任务的日志并修复原因（SQL、权限、缺失的表、连接配置），再用 /xihe workflow 重新运行。",
     },
   },
 };

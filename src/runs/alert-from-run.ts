@@ -42,7 +42,7 @@ const defaultSuggestion = {
 } as const satisfies Record<AlertKind, AlertEvent["suggestion"]>;
 
 function kindOf(run: RunRecord, outcome: RunOutcome): AlertKind | null {
-  if (outcome.status === "failed") return "run_gave_up";
+  if (outcome.status === "failed") return run.verb === "workflow" ? "workflow_failed" : "run_gave_up";
   if (outcome.status === "needs_input") return "needs_person";
   return run.verb === "fix" ? "fix_ready" : null;
 }

@@ -15,6 +15,9 @@ import { createDiagnoseRunExecutor } from "../verbs/diagnose/diagnose-run-execut
 import { createExplainRunExecutor } from "../verbs/explain/explain-run-executor.ts";
 import type { CompleteText } from "../understanding/ask/answer-question.ts";
 import { createFixRunExecutor } from "../verbs/fix/fix-run-executor.ts";
+import { readTrustedConfig } from "../verbs/read-trusted-config.ts";
+import { createWorkflowExecutor } from "../verbs/workflow/workflow-run-executor.ts";
+import { connectAppDolphinScheduler } from "./app-dolphinscheduler.ts";
 import type { Logger } from "../logger.ts";
 import type { ExecutorTable } from "../runs/run-executor.ts";
 import type { Store } from "../store/store.ts";
@@ -80,6 +83,17 @@ export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
       installationOctokit,
       workspaces,
       complete: deps.complete,
+    }),
+    workflow: createWorkflowExecutor({
+      // The default branch's config, like every run's; a run without an installation has none.
+      settingsFor: async (run) => {
+        if (run.installationId === null) return null;
+        const trusted = await readTrustedConfig(await installationOctokit(run.installationId), run);
+        return trusted.ok ? (trusted.config.integrations.dolphinscheduler ?? null) : null;
+      },
+      connect: connectAppDolphinScheduler(deps.env),
+      now: deps.now,
+      sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
     }),
     apply: createApplyRunExecutor(applyUndo),
     undo: createUndoRunExecutor(applyUndo),

@@ -1,7 +1,7 @@
 // Persistence behind one small interface: SQLite by default (sqlite-store.ts), PostgreSQL when
 // several workers share state. Every method is async so both fit; JSON columns hold plain data.
 export type RunStatus = "queued" | "running" | "succeeded" | "failed" | "cancelled" | "needs_input";
-export type RunVerb = "fix" | "explain" | "ask" | "apply" | "undo" | "diagnose";
+export type RunVerb = "fix" | "explain" | "ask" | "apply" | "undo" | "diagnose" | "workflow";
 export type RunTrigger = "comment" | "label" | "check_run" | "workflow_run" | "cli";
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -6,7 +6,8 @@ import type { CodeIndex } from "../understanding/index/code-index.ts";
 import type { Sandbox } from "../workspace/sandbox/sandbox.ts";
 import type { WorkspaceGit } from "./workspace-git.ts";
 
-export type Permission = "read" | "write" | "command";
+/** `remote_write` starts something outside the workspace (a DolphinScheduler workflow). */
+export type Permission = "read" | "write" | "command" | "remote_write";
 
 export interface ToolResult {
   /** What the model reads. */
@@ -39,35 +40,37 @@ export interface ToolContext {
   signal?: AbortSignal;
 }
 
-export interface PreparedCall {
+// Workspace tools run with a ToolContext; the workflow tools (ds-*.ts) with their own context.
+export interface PreparedCall<C = ToolContext> {
   tool: string;
   input: unknown;
-  preview: (ctx: ToolContext) => Promise<ProposedChange[]>;
-  run: (ctx: ToolContext) => Promise<ToolResult>;
+  preview: (ctx: C) => Promise<ProposedChange[]>;
+  run: (ctx: C) => Promise<ToolResult>;
 }
 
-export type PrepareResult = { ok: true; call: PreparedCall } | { ok: false; message: string };
+export type PrepareResult<C = ToolContext> =
+  { ok: true; call: PreparedCall<C> } | { ok: false; message: string };
 
-export interface Tool {
+export interface Tool<C = ToolContext> {
   name: string;
   description: string;
   permission: Permission;
   idempotent: boolean;
   parameters: Record<string, unknown>;
-  prepare: (args: unknown, allowed: readonly Permission[]) => PrepareResult;
+  prepare: (args: unknown, allowed: readonly Permission[]) => PrepareResult<C>;
 }
 
-interface ToolDefinition<S extends z.ZodType> {
+interface ToolDefinition<S extends z.ZodType, C> {
   name: string;
   description: string;
   permission: Permission;
   idempotent: boolean;
   input: S;
-  preview?: (input: z.infer<S>, ctx: ToolContext) => Promise<ProposedChange[]>;
-  run: (input: z.infer<S>, ctx: ToolContext) => Promise<ToolResult>;
+  preview?: (input: z.infer<S>, ctx: C) => Promise<ProposedChange[]>;
+  run: (input: z.infer<S>, ctx: C) => Promise<ToolResult>;
 }
 
-export function defineTool<S extends z.ZodType>(definition: ToolDefinition<S>): Tool {
+export function defineTool<S extends z.ZodType, C = ToolContext>(definition: ToolDefinition<S, C>): Tool<C> {
   const { name, description, permission, idempotent, input } = definition;
   return {
     name,

@@ -1,6 +1,8 @@
 // Every tool the agent may call, as an explicit list (no discovery). Order is the order the model sees.
 import { askUser } from "./ask-user.ts";
 import type { Tool } from "./define-tool.ts";
+import { dsQueryWorkflow } from "./ds-query-workflow.ts";
+import { dsTriggerWorkflow } from "./ds-trigger-workflow.ts";
 import { editFile } from "./edit-file.ts";
 import { findSymbol } from "./find-symbol.ts";
 import { finish } from "./finish.ts";
@@ -9,6 +11,7 @@ import { listFiles } from "./list-files.ts";
 import { readFile } from "./read-file.ts";
 import { runCommand } from "./run-command.ts";
 import { searchCode } from "./search-code.ts";
+import type { WorkflowToolContext } from "./workflow-tool-context.ts";
 import { writeFile } from "./write-file.ts";
 
 export const toolRegistry: readonly Tool[] = [
@@ -23,3 +26,6 @@ export const toolRegistry: readonly Tool[] = [
   askUser,
   finish,
 ];
+
+/** Tools that drive DolphinScheduler (issue 17): they take a WorkflowToolContext, not a workspace. */
+export const workflowTools: readonly Tool<WorkflowToolContext>[] = [dsQueryWorkflow, dsTriggerWorkflow];

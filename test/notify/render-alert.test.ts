@@ -141,6 +141,89 @@ describe("alert templates", () => {
     `);
   });
 
+  it("renders a change held for a person and a failed workflow with their own titles and suggestions", () => {
+    const held = alertEvent({
+      kind: "needs_person",
+      failureClass: "needs_input",
+      summary: "the fix changes package.json: approve it with /xihe apply",
+      retries: 0,
+      suggestion: "approve_change",
+      stage: null,
+      toolChain: ["comment", "perceive", "exec"],
+    });
+    const workflow = alertEvent({
+      kind: "workflow_failed",
+      runName: "workflow acme/api#12",
+      failureClass: "permanent:missing_table",
+      summary: "workflow etl_smoke failed (instance 100): permanent missing_table in load_orders",
+      retries: 0,
+      suggestion: "fix_workflow",
+      stage: { index: 4, total: 5, name: "ds_classify" },
+      toolChain: ["ds_definition", "ds_trigger", "ds_start", "ds_poll", "ds_classify"],
+    });
+    const notGreen = alertEvent({ ...workflow, runId: "r0009", suggestion: "check_workflow" });
+    const text = (events: ReturnType<typeof alertEvent>[], language: "en" | "zh") =>
+      (
+        renderAlertMessages({ type: "wecom" }, group(events), language) as [{ markdown: { content: string } }]
+      )[0].markdown.content;
+    expect(
+      [
+        text([held], "en"),
+        text([held], "zh"),
+        text([workflow], "en"),
+        text([workflow], "zh"),
+        text([notGreen], "en"),
+        text([notGreen], "zh"),
+      ].join("\n---\n"),
+    ).toMatchInlineSnapshot(`
+      "### Xihe: 1 run needs a person — acme/api
+      **Why:** needs_input — the fix changes package.json: approve it with /xihe apply
+      **Retries:** 0
+      **Steps:** comment → perceive → exec
+      **Runs:** [fix acme/api#12](https://github.com/acme/api/pull/12) (r0001, by alice) [trace](https://github.com/acme/api/pull/12#issuecomment-1)
+      **What to do:** A change is held for approval: review it on the pull request.
+      ---
+      ### 羲和：1 个运行需要人工确认 — acme/api
+      **原因：** needs_input — the fix changes package.json: approve it with /xihe apply
+      **重试：** 0 次
+      **步骤链：** comment → perceive → exec
+      **运行：** [fix acme/api#12](https://github.com/acme/api/pull/12) (r0001, 触发人 alice) [轨迹](https://github.com/acme/api/pull/12#issuecomment-1)
+      **建议：** 有变更等待批准：请在拉取请求中评审。
+      ---
+      ### Xihe: workflow failed (1 run) — acme/api
+      **Why:** permanent:missing_table — workflow etl_smoke failed (instance 100): permanent missing_table in load_orders
+      **Stage:** step 4/5 (ds_classify)
+      **Retries:** 0
+      **Steps:** ds_definition → ds_trigger → ds_start → ds_poll → ds_classify
+      **Runs:** [workflow acme/api#12](https://github.com/acme/api/pull/12) (r0001, by alice) [trace](https://github.com/acme/api/pull/12#issuecomment-1)
+      **What to do:** Read the failed task's log in DolphinScheduler and fix the cause (SQL, permissions, a missing table, the connection settings), then start it again with /xihe workflow.
+      ---
+      ### 羲和：1 个运行工作流失败 — acme/api
+      **原因：** permanent:missing_table — workflow etl_smoke failed (instance 100): permanent missing_table in load_orders
+      **阶段：** 第 4/5 步（ds_classify）
+      **重试：** 0 次
+      **步骤链：** ds_definition → ds_trigger → ds_start → ds_poll → ds_classify
+      **运行：** [workflow acme/api#12](https://github.com/acme/api/pull/12) (r0001, 触发人 alice) [轨迹](https://github.com/acme/api/pull/12#issuecomment-1)
+      **建议：** 请在 DolphinScheduler 中查看失败任务的日志并修复原因（SQL、权限、缺失的表、连接配置），再用 /xihe workflow 重新运行。
+      ---
+      ### Xihe: workflow failed (1 run) — acme/api
+      **Why:** permanent:missing_table — workflow etl_smoke failed (instance 100): permanent missing_table in load_orders
+      **Stage:** step 4/5 (ds_classify)
+      **Retries:** 0
+      **Steps:** ds_definition → ds_trigger → ds_start → ds_poll → ds_classify
+      **Runs:** [workflow acme/api#12](https://github.com/acme/api/pull/12) (r0009, by alice) [trace](https://github.com/acme/api/pull/12#issuecomment-1)
+      **What to do:** Check the workflow's task log; it is not on the green list for automatic retries.
+      ---
+      ### 羲和：1 个运行工作流失败 — acme/api
+      **原因：** permanent:missing_table — workflow etl_smoke failed (instance 100): permanent missing_table in load_orders
+      **阶段：** 第 4/5 步（ds_classify）
+      **重试：** 0 次
+      **步骤链：** ds_definition → ds_trigger → ds_start → ds_poll → ds_classify
+      **运行：** [workflow acme/api#12](https://github.com/acme/api/pull/12) (r0009, 触发人 alice) [轨迹](https://github.com/acme/api/pull/12#issuecomment-1)
+      **建议：** 请查看工作流的任务日志；该工作流不在自动重试白名单中。"
+    `);
+  });
+
   it("A50: neutralises mentions, links and markup in parameters a PR author controls", () => {
     const hostile = alertEvent({
       summary:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toolRegistry } from "../../src/tools/registry.ts";
+import { toolRegistry, workflowTools } from "../../src/tools/registry.ts";
 
 describe("tool registry", () => {
   it("pins every tool's JSON Schema, permission and idempotent flag (the wire contract)", () => {
@@ -13,8 +13,28 @@ describe("tool registry", () => {
     expect(contract).toMatchSnapshot();
   });
 
+  it("pins the workflow tools' JSON Schema, permission and idempotent flag", () => {
+    const contract = workflowTools.map((t) => ({
+      name: t.name,
+      permission: t.permission,
+      idempotent: t.idempotent,
+      description: t.description,
+      parameters: t.parameters,
+    }));
+    expect(contract).toMatchSnapshot();
+  });
+
+  it("refuses to start a workflow in a run without remote_write, before parsing", () => {
+    const trigger = workflowTools.find((t) => t.name === "ds_trigger_workflow")!;
+    expect(trigger.prepare({ name: "etl" }, ["read", "write", "command"])).toEqual({
+      ok: false,
+      message: expect.stringContaining('needs "remote_write" permission'),
+    });
+    expect(trigger.prepare({ name: "etl", params: { dt: "x" } }, ["read", "remote_write"]).ok).toBe(true);
+  });
+
   it("has unique snake_case names", () => {
-    const names = toolRegistry.map((t) => t.name);
+    const names = [...toolRegistry, ...workflowTools].map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
     for (const name of names) expect(name).toMatch(/^[a-z]+(_[a-z]+)*$/);
   });
