@@ -2,6 +2,8 @@
 // (the JS runners, the crash fixtures, then every fixture with an expected.json),
 // parse throughput on a large log made by concatenating corpus logs, and peak memory for a 500 MB log
 // streamed from a file in os.tmpdir(). Prints numbers; asserts nothing.
+// The development corpus is ../shared/corpus/perception beside the project, or XIHE_PERCEPTION_CORPUS
+// (a checkout in another folder, e.g. a git worktree).
 // Options: --mb N (size of the large log, default 500), --chunk-kb N (read size, default 64 as the
 // CLI reads), --skip-large.
 import { createReadStream, createWriteStream, existsSync, readdirSync, readFileSync } from "node:fs";
@@ -14,7 +16,9 @@ import { expectedCase, scoreCase, sumScores, type CaseScore } from "../test/perc
 import { jsFixtureCases, perceptionFixtures } from "../test/perception/js-fixture-cases.ts";
 import { crashFixtureCases } from "../test/perception/crash-fixture-cases.ts";
 
-const corpus = resolve(import.meta.dirname, "../../shared/corpus/perception");
+const corpus = resolve(
+  process.env["XIHE_PERCEPTION_CORPUS"] ?? resolve(import.meta.dirname, "../../shared/corpus/perception"),
+);
 const args = process.argv.slice(2);
 const largeMb = Number(args[args.indexOf("--mb") + 1] ?? "") || 500;
 const chunkKb = Number(args[args.indexOf("--chunk-kb") + 1] ?? "") || 64;

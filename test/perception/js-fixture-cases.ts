@@ -16,6 +16,7 @@ export const jsFixtureCases = [
   "tap-tap-reporter",
   "tap-classic",
   "uvu-basic",
+  "tape-basic",
   "jest-console",
   "eslint-json",
   "eslint-unix",

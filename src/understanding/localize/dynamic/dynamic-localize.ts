@@ -60,7 +60,7 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
   const runner = testRunnerKind(resolved.argv);
   if (runner === null)
     return fallback(
-      `cannot tell which test runner \`${resolved.argv.join(" ")}\` starts (known: jest, vitest, mocha, node --test, tap, ava, tape, pytest, python -m unittest)`,
+      `cannot tell which test runner \`${resolved.argv.join(" ")}\` starts (known: jest, vitest, mocha, node --test, tap, ava, tape, uvu, pytest, python -m unittest)`,
     );
   const plan = planRuns(input, runner);
   if (plan.length === 0) return fallback("the log names no failing test to re-run");
@@ -97,7 +97,7 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
 function planRuns(input: DynamicLocalizeInput, runner: TestRunnerKind): Step[] {
   const testFiles = input.index.files.filter((f) => f.isTest).map((f) => f.path);
   const tests = new Set(testFiles);
-  const byFileOnly = runner === "tap" || runner === "ava" || runner === "tape";
+  const byFileOnly = runner === "tap" || runner === "ava" || runner === "tape" || runner === "uvu";
   const failing = failingTargets({
     failures: input.failures,
     max: input.maxFailing ?? 3,
