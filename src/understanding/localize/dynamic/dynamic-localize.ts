@@ -105,19 +105,29 @@ function planRuns(input: DynamicLocalizeInput, runner: TestRunnerKind): Step[] {
     byFile: byFileOnly ? { testFiles, logText: input.logText } : undefined,
   });
   if (failing.length === 0) return [];
-  const passing = passingSample({
+  const sampled = passingSample({
     testFiles,
     readText: input.readText,
     failing,
+    failingNames: input.failures.flatMap((f) => (f.test ? [f.test] : [])),
     byFileOnly,
     max: input.maxPassing ?? 4,
   });
+  // pytest's -k matches module and class names too (`-k test_cache` runs a whole file): node ids
+  // select exactly the sampled functions.
+  const passing = runner === "pytest" ? sampled.map(withPytestId) : sampled;
   // Two processes, whatever the counts: a filtered run costs about a whole start-up of the runner,
   // whatever it selects. The failing tests run together (each stands for one failing execution), and
   // so do the sampled passing ones.
   const steps: Step[] = [{ targets: failing, expected: "fail" }];
   if (passing.length > 0) steps.push({ targets: passing, expected: "pass" });
   return steps;
+}
+
+function withPytestId(t: TestTarget): TestTarget {
+  if (t.name === null || t.file === null || !t.file.endsWith(".py")) return t;
+  const nodeId = [t.file, ...(t.className ? [t.className] : []), t.name].join("::");
+  return { ...t, nodeId };
 }
 
 // The runs go at the same time (each in its own coverage folder), within what is left of the budget.
