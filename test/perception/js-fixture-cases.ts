@@ -17,6 +17,7 @@ export const jsFixtureCases = [
   "tap-classic",
   "uvu-basic",
   "tape-basic",
+  "tape-throws-first",
   "jest-console",
   "eslint-json",
   "eslint-unix",

@@ -31,14 +31,17 @@ export const tapeParser: LogParser = {
   detect(lines) {
     let version = false;
     let dashless = false;
+    let thrown = false;
     for (const line of lines) {
       if (line.startsWith("# Subtest: ")) return 0;
       if (line.startsWith("TAP version ")) version = true;
       else if (!dashless && (line.startsWith("ok ") || line.startsWith("not ok ")))
         dashless = ASSERT.test(line);
+      // the first test may throw before any assertion is printed
+      else if (!thrown && THROWN.test(line)) thrown = true;
     }
     // above the node-tap reader's 80: both read `TAP version`, only tape's assertions have no dash
-    return version && dashless ? 85 : 0;
+    return version && (dashless || thrown) ? 85 : 0;
   },
   parse(lines, context) {
     const failures: Failure[] = [];
