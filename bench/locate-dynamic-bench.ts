@@ -8,7 +8,7 @@
 // one install per repository, copied to its other tasks), its test command is timed as the corpus
 // runs it, then `xihe locate --json` runs without and with `--run TEST_CMD`. Prints file@1/@5 and
 // func@1/@5 for both, and the median time per task against the test command's own.
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { execa } from "execa";
@@ -110,6 +110,12 @@ for (const task of tasks) {
     dynamic: parse(d.value.stdout),
   };
   rows.push(row);
+  // what each run printed, for reading failures afterwards (outside the project, like the checkouts)
+  mkdirSync(join(work, "results"), { recursive: true });
+  writeFileSync(
+    join(work, "results", `${task.id}.json`),
+    JSON.stringify({ ...row, staticStderr: s.value.stderr, dynamicStderr: d.value.stderr }, null, 1),
+  );
   const note =
     row.dynamic.dynamic?.status === "ranked"
       ? "ranked"

@@ -2,6 +2,8 @@
 // (the JS runners, the crash fixtures, then every fixture with an expected.json),
 // parse throughput on a large log made by concatenating corpus logs, and peak memory for a 500 MB log
 // streamed from a file in os.tmpdir(). Prints numbers; asserts nothing.
+// The development corpus is ../shared/corpus/perception beside the project, or XIHE_PERCEPTION_CORPUS
+// (a checkout in another folder, e.g. a git worktree).
 // Options: --mb N (size of the large log, default 500), --chunk-kb N (read size, default 64 as the
 // CLI reads), --skip-large.
 import { createReadStream, createWriteStream, existsSync, readdirSync, readFileSync } from "node:fs";
@@ -13,8 +15,12 @@ import { diagnose } from "../src/perception/diagnose.ts";
 import { expectedCase, scoreCase, sumScores, type CaseScore } from "../test/perception/score-extraction.ts";
 import { jsFixtureCases, perceptionFixtures } from "../test/perception/js-fixture-cases.ts";
 import { crashFixtureCases } from "../test/perception/crash-fixture-cases.ts";
+import { testRunnerKind } from "../src/understanding/localize/dynamic/test-runner-kind.ts";
+import { parseCommandLine } from "../src/workspace/parse-command-line.ts";
 
-const corpus = resolve(import.meta.dirname, "../../shared/corpus/perception");
+const corpus = resolve(
+  process.env["XIHE_PERCEPTION_CORPUS"] ?? resolve(import.meta.dirname, "../../shared/corpus/perception"),
+);
 const args = process.argv.slice(2);
 const largeMb = Number(args[args.indexOf("--mb") + 1] ?? "") || 500;
 const chunkKb = Number(args[args.indexOf("--chunk-kb") + 1] ?? "") || 64;
@@ -110,4 +116,49 @@ const allFixtures = readdirSync(perceptionFixtures).filter((id) =>
   existsSync(join(perceptionFixtures, id, "expected.json")),
 );
 await scoreSet("all our fixtures (scripts/fixtures/perception-*.sh)", perceptionFixtures, allFixtures);
+await scoreLocalizeLogs();
 if (!args.includes("--skip-large")) await measureLarge(largeMb);
+
+// The localization corpora's logs: each is a real failing run of a repository's own test suite (the
+// dev set and bench/localize-corpus, 9 runners). No expected.json: the tool must be the runner the
+// task's test command starts, and at least one failure must name its test.
+async function scoreLocalizeLogs(): Promise<void> {
+  const sets = [
+    resolve(
+      process.env["XIHE_LOCALIZE_CORPUS"] ?? resolve(import.meta.dirname, "../../shared/corpus/localize"),
+    ),
+    resolve(import.meta.dirname, "localize-corpus"),
+  ].filter((dir) => existsSync(join(dir, "tasks.jsonl")));
+  const toolOf: Record<string, string> = { node_test: "node:test" };
+  const byRunner = new Map<string, { logs: number; toolOk: number; found: number; named: number }>();
+  for (const dir of sets)
+    for (const line of readFileSync(join(dir, "tasks.jsonl"), "utf8").split("\n")) {
+      if (!line.trim()) continue;
+      const task = JSON.parse(line) as { log: string; test_cmd: string };
+      const parsed = parseCommandLine(task.test_cmd);
+      // a glob (`npx tape test/*.js`) is no plain command line: its words are enough to name the runner
+      const words = parsed.ok ? parsed.argv : task.test_cmd.split(/\s+/);
+      const argv = words.filter((w) => !/^[A-Za-z_]\w*=/.test(w));
+      const kind = testRunnerKind(argv.map((w) => (w === "node" ? process.execPath : w)));
+      const want = kind === null ? "unknown" : (toolOf[kind] ?? kind);
+      const { failures } = await diagnose(readFileSync(join(dir, task.log), "utf8"));
+      const row = byRunner.get(want) ?? { logs: 0, toolOk: 0, found: 0, named: 0 };
+      row.logs++;
+      if (failures.length > 0) row.found++;
+      if (failures.length > 0 && failures.every((f) => f.tool === want)) row.toolOk++;
+      if (failures.some((f) => f.test !== null)) row.named++;
+      byRunner.set(want, row);
+    }
+  console.log(`\nlocalization corpus logs (real failing test runs; ${sets.length} corpora)`);
+  console.log("runner          logs  with_failures  tool_acc  test_named");
+  const total = { logs: 0, toolOk: 0, found: 0, named: 0 };
+  const print = (name: string, r: typeof total) =>
+    console.log(
+      `${name.padEnd(14)} ${String(r.logs).padStart(5)} ${(r.found / r.logs).toFixed(3).padStart(14)} ${(r.toolOk / r.logs).toFixed(3).padStart(9)} ${(r.named / r.logs).toFixed(3).padStart(11)}`,
+    );
+  for (const [name, r] of [...byRunner].sort()) {
+    print(name, r);
+    for (const k of ["logs", "toolOk", "found", "named"] as const) total[k] += r[k];
+  }
+  print("ALL", total);
+}

@@ -4,29 +4,20 @@ import { Command, CommanderError } from "commander";
 import { XiheError } from "./errors.ts";
 import { processIo, type CliIo, type ExitCode } from "./cli/cli-io.ts";
 import type { RegisterCommand } from "./cli/register-command.ts";
-import { registerDiagnoseCommand } from "./cli/diagnose-command.ts";
-import { registerFixCommand } from "./cli/fix-command.ts";
-import { registerSandboxCommand } from "./cli/sandbox-command.ts";
-import { registerIndexCommand } from "./cli/index-command.ts";
-import { registerLocateCommand } from "./cli/locate-command.ts";
-import { registerAskCommand } from "./cli/ask-command.ts";
-import { registerExplainCommand } from "./cli/explain-command.ts";
-import { registerNotifyCommand } from "./cli/notify-command.ts";
-import { registerUpgradeCommand } from "./cli/upgrade-command.ts";
-import { registerWorkflowCommand } from "./cli/workflow-command.ts";
 
-// Subcommands, in the order `--help` lists them.
-const commands: RegisterCommand[] = [
-  registerDiagnoseCommand,
-  registerLocateCommand,
-  registerAskCommand,
-  registerExplainCommand,
-  registerIndexCommand,
-  registerFixCommand,
-  registerUpgradeCommand,
-  registerSandboxCommand,
-  registerNotifyCommand,
-  registerWorkflowCommand,
+// Subcommands, in the order `--help` lists them. Each is loaded when used: `xihe locate` need not
+// load the fix loop (its imports take seconds of start-up), so a named subcommand loads only itself.
+const commands: { name: string; load: () => Promise<RegisterCommand> }[] = [
+  { name: "diagnose", load: async () => (await import("./cli/diagnose-command.ts")).registerDiagnoseCommand },
+  { name: "locate", load: async () => (await import("./cli/locate-command.ts")).registerLocateCommand },
+  { name: "ask", load: async () => (await import("./cli/ask-command.ts")).registerAskCommand },
+  { name: "explain", load: async () => (await import("./cli/explain-command.ts")).registerExplainCommand },
+  { name: "index", load: async () => (await import("./cli/index-command.ts")).registerIndexCommand },
+  { name: "fix", load: async () => (await import("./cli/fix-command.ts")).registerFixCommand },
+  { name: "upgrade", load: async () => (await import("./cli/upgrade-command.ts")).registerUpgradeCommand },
+  { name: "sandbox", load: async () => (await import("./cli/sandbox-command.ts")).registerSandboxCommand },
+  { name: "notify", load: async () => (await import("./cli/notify-command.ts")).registerNotifyCommand },
+  { name: "workflow", load: async () => (await import("./cli/workflow-command.ts")).registerWorkflowCommand },
 ];
 
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCode> {
@@ -38,7 +29,9 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError("(run `xihe --help` for usage)");
-  for (const register of commands) register(program, io, (code) => (exitCode = code));
+  const named = commands.filter((c) => c.name === argv[0]);
+  for (const command of named.length > 0 ? named : commands)
+    (await command.load())(program, io, (code) => (exitCode = code));
   try {
     await program.parseAsync([...argv], { from: "user" });
     return exitCode;

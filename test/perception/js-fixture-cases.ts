@@ -16,6 +16,8 @@ export const jsFixtureCases = [
   "tap-tap-reporter",
   "tap-classic",
   "uvu-basic",
+  "tape-basic",
+  "tape-throws-first",
   "jest-console",
   "eslint-json",
   "eslint-unix",

@@ -9,6 +9,7 @@ import { nodeTestParser } from "./node-test-parser.ts";
 import { avaParser } from "./ava-parser.ts";
 import { tapParser } from "./tap-parser.ts";
 import { tapClassicParser } from "./tap-classic-parser.ts";
+import { tapeParser } from "./tape-parser.ts";
 import { uvuParser } from "./uvu-parser.ts";
 import { tscParser } from "./tsc-parser.ts";
 import { eslintParser } from "./eslint-parser.ts";
@@ -40,6 +41,7 @@ export const logParsers: readonly LogParser[] = [
   avaParser,
   tapParser,
   tapClassicParser,
+  tapeParser,
   uvuParser,
   tscParser,
   eslintParser,

@@ -60,7 +60,7 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
   const runner = testRunnerKind(resolved.argv);
   if (runner === null)
     return fallback(
-      `cannot tell which test runner \`${resolved.argv.join(" ")}\` starts (known: jest, vitest, mocha, node --test, tap, ava, tape, pytest, python -m unittest)`,
+      `cannot tell which test runner \`${resolved.argv.join(" ")}\` starts (known: jest, vitest, mocha, node --test, tap, ava, tape, uvu, pytest, python -m unittest)`,
     );
   const plan = planRuns(input, runner);
   if (plan.length === 0) return fallback("the log names no failing test to re-run");
@@ -97,7 +97,7 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
 function planRuns(input: DynamicLocalizeInput, runner: TestRunnerKind): Step[] {
   const testFiles = input.index.files.filter((f) => f.isTest).map((f) => f.path);
   const tests = new Set(testFiles);
-  const byFileOnly = runner === "tap" || runner === "ava" || runner === "tape";
+  const byFileOnly = runner === "tap" || runner === "ava" || runner === "tape" || runner === "uvu";
   const failing = failingTargets({
     failures: input.failures,
     max: input.maxFailing ?? 3,
@@ -105,19 +105,29 @@ function planRuns(input: DynamicLocalizeInput, runner: TestRunnerKind): Step[] {
     byFile: byFileOnly ? { testFiles, logText: input.logText } : undefined,
   });
   if (failing.length === 0) return [];
-  const passing = passingSample({
+  const sampled = passingSample({
     testFiles,
     readText: input.readText,
     failing,
+    failingNames: input.failures.flatMap((f) => (f.test ? [f.test] : [])),
     byFileOnly,
     max: input.maxPassing ?? 4,
   });
+  // pytest's -k matches module and class names too (`-k test_cache` runs a whole file): node ids
+  // select exactly the sampled functions.
+  const passing = runner === "pytest" ? sampled.map(withPytestId) : sampled;
   // Two processes, whatever the counts: a filtered run costs about a whole start-up of the runner,
   // whatever it selects. The failing tests run together (each stands for one failing execution), and
   // so do the sampled passing ones.
   const steps: Step[] = [{ targets: failing, expected: "fail" }];
   if (passing.length > 0) steps.push({ targets: passing, expected: "pass" });
   return steps;
+}
+
+function withPytestId(t: TestTarget): TestTarget {
+  if (t.name === null || t.file === null || !t.file.endsWith(".py")) return t;
+  const nodeId = [t.file, ...(t.className ? [t.className] : []), t.name].join("::");
+  return { ...t, nodeId };
 }
 
 // The runs go at the same time (each in its own coverage folder), within what is left of the budget.

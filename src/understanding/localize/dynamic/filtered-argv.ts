@@ -1,6 +1,6 @@
 // Tests (or test files) selected with the runner's own flags: jest/vitest `-t`, mocha `--grep`,
 // node:test `--test-name-pattern`, pytest node ids or `-k`, unittest dotted test ids (or `-k` under
-// `discover`); tap, ava and tape run the files alone.
+// `discover`); tap, ava and tape run the files alone, uvu by a pattern over the files.
 import type { TestRunnerKind } from "./test-runner-kind.ts";
 
 export interface TestTarget {
@@ -55,6 +55,8 @@ export function filteredArgv(
     case "ava":
     case "tape":
       return files.length > 0 ? [...withoutPositionals(argv, kind), ...files] : null;
+    case "uvu":
+      return files.length > 0 ? uvuArgv(argv, files) : null;
     case "pytest":
       return pytestArgv(argv, targets, files);
     case "unittest":
@@ -100,6 +102,28 @@ function withoutNamePatterns(argv: readonly string[]): string[] {
 function namePattern(names: readonly string[]): string {
   const escaped = [...new Set(names)].map(escapeRegex);
   return escaped.length === 1 ? (escaped[0] ?? "") : `(?:${escaped.join("|")})$`;
+}
+
+// uvu takes `[dir] [pattern]`: the folder it walks and a regex over the paths below it (no name
+// filter). The command's own dir and pattern go; the files' common folder and an anchored
+// alternation of their paths under it come instead. Options keep their values (`-r esm`, `-i x`).
+function uvuArgv(argv: readonly string[], files: readonly string[]): string[] | null {
+  const at = argv.findIndex((w) => (w.split("/").pop() ?? w) === "uvu");
+  const withValue = new Set(["-r", "--require", "-i", "--ignore", "-C", "--cwd"]);
+  const options: string[] = [];
+  for (let i = at + 1; i < argv.length; i++) {
+    const word = argv[i] ?? "";
+    if (!word.startsWith("-")) continue;
+    // paths below are relative to the checkout: another working directory would move them
+    if (/^(-C|--cwd)(=|$)/.test(word)) return null;
+    options.push(word);
+    if (withValue.has(word) && i + 1 < argv.length) options.push(argv[++i] ?? "");
+  }
+  const dirs = files.map((f) => f.split("/").slice(0, -1));
+  const common = (dirs[0] ?? []).filter((part, i) => dirs.every((d) => d[i] === part));
+  const under = files.map((f) => escapeRegex(f.split("/").slice(common.length).join("/")));
+  const pattern = under.length === 1 ? `^${under[0]}$` : `^(?:${under.join("|")})$`;
+  return [...argv.slice(0, at + 1), ...options, common.length > 0 ? common.join("/") : ".", pattern];
 }
 
 function pytestArgv(argv: readonly string[], targets: readonly TestTarget[], files: readonly string[]) {

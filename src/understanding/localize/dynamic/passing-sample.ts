@@ -10,6 +10,12 @@ export interface PassingSampleInput {
   testFiles: readonly string[];
   readText: (file: string) => string | null;
   failing: readonly TestTarget[];
+  /**
+   * Full names of every failing test the log names (not only those re-run): a sampled name inside one
+   * of them would select that failing test too (mocha's --grep and jest's -t match the full title,
+   * pytest's -k a substring), and a failing batch is not a passing execution.
+   */
+  failingNames: readonly string[];
   byFileOnly: boolean;
   max: number;
 }
@@ -30,6 +36,7 @@ export function passingSample(input: PassingSampleInput): TestTarget[] {
   for (const file of ordered) {
     for (const { name, className } of declaredTests(input.readText(file) ?? "", file)) {
       if (failingNames.has(name) || out.some((t) => t.name === name)) continue;
+      if (input.failingNames.some((full) => full.includes(name))) continue;
       out.push(className === undefined ? { name, file } : { name, file, className });
       if (out.length >= input.max) return out;
     }

@@ -2,7 +2,7 @@
 // filter flags. Recognised by the program or package name in argv (`npx vitest run`, `python -m pytest`,
 // `python3 -m unittest discover`).
 export type TestRunnerKind =
-  "jest" | "vitest" | "mocha" | "node_test" | "tap" | "ava" | "tape" | "pytest" | "unittest";
+  "jest" | "vitest" | "mocha" | "node_test" | "tap" | "ava" | "tape" | "uvu" | "pytest" | "unittest";
 
 const byName: Record<string, TestRunnerKind> = {
   jest: "jest",
@@ -12,6 +12,7 @@ const byName: Record<string, TestRunnerKind> = {
   tap: "tap",
   ava: "ava",
   tape: "tape",
+  uvu: "uvu",
   pytest: "pytest",
   "py.test": "pytest",
 };

@@ -92,6 +92,13 @@ describe.each<SpectrumFlavour>(["node_test", "pytest", "vitest", "unittest", "un
       expect(readdirSync(repo.dir).filter((n) => n.startsWith(".xihe-coverage-"))).toEqual([]);
     });
 
+    if (flavour === "pytest")
+      it("selected the sampled passing pytest functions by node id, not by a -k that matches file names", () => {
+        const passing = outcome.dynamic.runs.find((r) => r.expected === "pass")!;
+        expect(passing.argv).toContain("tests/test_pricing.py::test_format_price");
+        expect(passing.argv).not.toContain("-k");
+      });
+
     if (flavour.startsWith("unittest"))
       it("selected the failing unittest method by its id", () => {
         const failing = outcome.dynamic.runs.find((r) => r.expected === "fail")!;

@@ -17,6 +17,10 @@ describe("selecting one failing test with each runner's own filter", () => {
     ["npx ava --verbose", ["npx", "ava", "--verbose", "test/add.test.js"]],
     ["npx tape test/**/*.js", ["npx", "tape", "test/add.test.js"]],
     [
+      "npx uvu -r esm test -i fixtures",
+      ["npx", "uvu", "-r", "esm", "-i", "fixtures", "test", "^add\\.test\\.js$"],
+    ],
+    [
       "python3 -m pytest -q tests",
       ["python3", "-m", "pytest", "-q", "test/add.test.js", "-k", "adds (two) numbers"],
     ],
@@ -85,6 +89,7 @@ describe("selecting one failing test with each runner's own filter", () => {
       ["node", "--test", "--test-name-pattern=adds$", "--test-name-pattern=sub\\.tracts$", "test/"],
     ],
     ["npx ava --verbose", ["npx", "ava", "--verbose", "test/a.test.js", "test/b.test.js"]],
+    ["uvu tests .spec.js", ["uvu", "test", "^(?:a\\.test\\.js|b\\.test\\.js)$"]],
     ["pytest -q tests", ["pytest", "-q", "test/a.test.js", "test/b.test.js", "-k", "adds or sub.tracts"]],
   ])("runs a batch of passing tests as one process: %s", (command, expected) => {
     const argv = command.split(" ");
@@ -93,5 +98,18 @@ describe("selecting one failing test with each runner's own filter", () => {
       { name: "sub.tracts", file: "test/b.test.js" },
     ];
     expect(filteredArgv(testRunnerKind(argv)!, argv, batch)).toEqual(expected);
+  });
+
+  it("gives uvu the files' common folder, so files in different folders are both selected", () => {
+    const batch = [
+      { name: null, file: "test/a.js" },
+      { name: null, file: "test/deep/b.js" },
+    ];
+    expect(filteredArgv("uvu", ["uvu", "-r", "tsm", "src"], batch)).toEqual([
+      ...["uvu", "-r", "tsm", "test"],
+      "^(?:a\\.js|deep/b\\.js)$",
+    ]);
+    expect(filteredArgv("uvu", ["uvu", "-C", "packages/x"], batch)).toBeNull();
+    expect(filteredArgv("uvu", ["uvu"], [{ name: "adds", file: null }])).toBeNull();
   });
 });

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { passingSample } from "../../../../src/understanding/localize/dynamic/passing-sample.ts";
+
+// A mocha file where leaf names repeat across describe blocks, as in jshttp/negotiator's tests.
+const charsetTests = `describe("negotiator.charset()", function () {
+  describe("when Accept-Charset: *", function () {
+    it("should return *", function () {});
+  });
+  describe("when Accept-Charset: UTF-8;q=0.8, ISO-8859-1", function () {
+    it("should return ISO-8859-1", function () {});
+  });
+  describe("when no Accept-Charset", function () {
+    it("should return undefined", function () {});
+    it("keeps the order", function () {});
+  });
+});
+`;
+
+describe("the passing sample", () => {
+  const sample = (failingNames: string[]) =>
+    passingSample({
+      testFiles: ["test/charset.js"],
+      readText: () => charsetTests,
+      failing: [{ name: "should return ISO-8859-1", file: "test/charset.js" }],
+      failingNames,
+      byFileOnly: false,
+      max: 10,
+    }).map((t) => t.name);
+
+  it("leaves out a name that a failing test's full title contains, so the batch selects no failing test", () => {
+    const failing = [
+      "negotiator.charset() when Accept-Charset: UTF-8;q=0.8, ISO-8859-1 should return ISO-8859-1",
+      "negotiator.charsets() when Accept-Charset: * should return *",
+    ];
+    expect(sample(failing)).toEqual(["should return undefined", "keeps the order"]);
+  });
+
+  it("keeps every other declared test", () => {
+    expect(sample([])).toEqual(["should return *", "should return undefined", "keeps the order"]);
+  });
+});
