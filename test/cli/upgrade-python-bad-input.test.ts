@@ -7,7 +7,11 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeScratchDir } from "../workspace/scratch-dir.ts";
-import { buildWheel, startFakePythonIndex, type FakePythonIndex } from "../workspace/support/fake-python-index.ts";
+import {
+  buildWheel,
+  startFakePythonIndex,
+  type FakePythonIndex,
+} from "../workspace/support/fake-python-index.ts";
 
 let scratch: ReturnType<typeof makeScratchDir>;
 let index: FakePythonIndex;
@@ -34,7 +38,10 @@ async function project(files: Record<string, string>) {
   const root = join(scratch.dir, `project-${++projects}`);
   mkdirSync(join(root, ".github"), { recursive: true });
   writeFileSync(join(root, ".gitignore"), ".venv\n");
-  writeFileSync(join(root, ".github", "xihe.yml"), 'commands:\n  test: [".venv/bin/python -c \\"import brittle\\""]\n');
+  writeFileSync(
+    join(root, ".github", "xihe.yml"),
+    'commands:\n  test: [".venv/bin/python -c \\"import brittle\\""]\n',
+  );
   for (const [path, text] of Object.entries(files)) writeFileSync(join(root, path), text);
   const git = (...args: string[]) => execa("git", args, { cwd: root });
   await git("init", "-q", "-b", "main");
@@ -77,7 +84,7 @@ describe("xihe upgrade (pip) on bad input", () => {
       await new Promise((r) => failing.close(r));
     }
     expect(await upgradeBranches(root)).toBe("");
-  }, 120_000);
+  }, 300_000);
 
   it("refuses a project with a uv lockfile and a pyproject.toml that is not TOML, with exit 2", async () => {
     const locked = await project({ "requirements.txt": "brittle==1.0.0\n", "uv.lock": "version = 1\n" });
@@ -88,7 +95,7 @@ describe("xihe upgrade (pip) on bad input", () => {
     const toml = await xihe(broken, ["--dry-run"]);
     expect(toml.exitCode).toBe(2);
     expect(toml.stderr).toMatch(/xihe: pyproject\.toml does not parse as TOML \(.+\); fix it/);
-  }, 120_000);
+  }, 300_000);
 
   it("reports a version pip cannot install as not applied, and pushes nothing", async () => {
     const root = await project({ "requirements.txt": "brittle==1.0.0\n" });

@@ -23,7 +23,11 @@ export async function applyPythonUpdateGroup(
   rewritePythonRequirements(req.root, req.group.updates);
   const install = await deps.install(req.config);
   if (install.status !== "installed")
-    return { status: "failed", reason: `pip did not install the updated requirements: ${install.reason}`, install };
+    return {
+      status: "failed",
+      reason: `pip did not install the updated requirements: ${install.reason}`,
+      install,
+    };
   const changed = (await deps.git.changedFiles(base)).filter((f) => !requirementFiles.has(f));
   if (changed.length > 0)
     return {

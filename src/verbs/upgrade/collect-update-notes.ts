@@ -27,21 +27,28 @@ export interface NotesDeps {
   log: Pick<Logger, "warn">;
 }
 
+const concurrency = 8;
+
 export async function collectUpdateNotes(deps: NotesDeps, plan: UpgradePlan): Promise<UpdateNotes[]> {
-  const out: UpdateNotes[] = [];
-  for (const group of plan.groups)
-    for (const u of group.updates) {
+  const updates = plan.groups.flatMap((g) => g.updates.map((u) => ({ group: g.id, u })));
+  const out: UpdateNotes[] = new Array<UpdateNotes>(updates.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < updates.length; i = next++) {
+      const { group, u } = updates[i]!;
       const { changelog, missing } = await crossedChangelog(deps, u);
-      out.push({
-        group: group.id,
+      out[i] = {
+        group,
         name: u.name,
         from: u.from,
         to: u.to,
         changelog,
         changelogMissing: missing,
         uses: findPackageUses(deps.index, deps.importNames(u.name), changelog?.text ?? ""),
-      });
+      };
     }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, updates.length) }, worker));
   return out;
 }
 

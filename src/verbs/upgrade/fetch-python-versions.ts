@@ -19,9 +19,7 @@ export interface PythonIndexOptions {
 
 const json691 = "application/vnd.pypi.simple.v1+json";
 const pep691 = z.object({
-  files: z.array(
-    z.object({ filename: z.string(), yanked: z.union([z.boolean(), z.string()]).optional() }),
-  ),
+  files: z.array(z.object({ filename: z.string(), yanked: z.union([z.boolean(), z.string()]).optional() })),
 });
 const concurrency = 8;
 
@@ -120,9 +118,12 @@ function filesOfJson(body: string, name: string, shown: string): IndexFile[] {
   try {
     raw = JSON.parse(body);
   } catch (err) {
-    throw new RegistryError(`${shown} answered for ${name} with JSON that does not parse; check the index URL`, {
-      cause: err,
-    });
+    throw new RegistryError(
+      `${shown} answered for ${name} with JSON that does not parse; check the index URL`,
+      {
+        cause: err,
+      },
+    );
   }
   const parsed = pep691.safeParse(raw);
   if (!parsed.success)

@@ -34,7 +34,9 @@ export function findPackageUses(
       for (const call of calls) {
         if (imported === "*" || imported === "default") {
           // `greet.hello(…)` through a module binding names the package's `hello`.
-          const member = call.calleeName.startsWith(`${local}.`) ? call.calleeName.slice(local.length + 1) : null;
+          const member = call.calleeName.startsWith(`${local}.`)
+            ? call.calleeName.slice(local.length + 1)
+            : null;
           if (member !== null) add(member.split(".")[0]!, `${call.file}:${call.line}`);
           else if (call.calleeName === local) add("default", `${call.file}:${call.line}`);
         } else if (call.calleeName === local || call.calleeName.startsWith(`${local}.`))

@@ -19,8 +19,16 @@ export interface DirectDependency {
 export interface PackageVersions {
   name: string;
   latest: string | null;
-  /** `deprecated`: never chosen (npm's deprecation, a yanked Python release). */
-  versions: ReadonlyArray<{ version: string; deprecated: boolean }>;
+  /**
+   * `deprecated`: never chosen (npm's deprecation, a yanked Python release); `tarball`: where the
+   * registry serves this version (npm), so its changelog is read without asking for the packument again.
+   */
+  versions: ReadonlyArray<{ version: string; deprecated: boolean; tarball?: NpmTarball }>;
+}
+
+export interface NpmTarball {
+  url: string;
+  integrity: string | null;
 }
 
 /** How one manager reads ranges and versions. */

@@ -76,9 +76,6 @@ export function pyprojectRequirements(root: string): string[] {
   ];
 }
 
-function dependency(
-  req: { name: string; specifier: string },
-  field: PythonFile,
-): DirectDependency {
+function dependency(req: { name: string; specifier: string }, field: PythonFile): DirectDependency {
   return { name: req.name, range: req.specifier, field, locked: null };
 }

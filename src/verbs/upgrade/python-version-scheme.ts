@@ -4,11 +4,16 @@
 // group. The new specifier keeps the old one's form: `==2.0.0`, `~=2.1`, `>=2.0,<3`. Yanked
 // versions (PackageVersions.deprecated), pre-releases and dev releases are never chosen.
 import { explain, gt, rcompare, satisfies, valid } from "@renovatebot/pep440";
-import type { Choice, DirectDependency, PackageVersions, PlannedUpdate, VersionScheme } from "./plan-updates.ts";
+import type {
+  Choice,
+  DirectDependency,
+  PackageVersions,
+  PlannedUpdate,
+  VersionScheme,
+} from "./plan-updates.ts";
 
 type Form =
-  | { kind: "pin" | "compatible" | "floor"; base: string }
-  | { kind: "bounded"; base: string; upper: string };
+  { kind: "pin" | "compatible" | "floor"; base: string } | { kind: "bounded"; base: string; upper: string };
 
 const version = String.raw`(\d+(?:\.\d+)*)`;
 const forms: Array<[RegExp, (m: RegExpExecArray) => Form]> = [

@@ -21,7 +21,9 @@ export function renderNotes(notes: UpdateNotes | undefined): string[] {
     const name = s.symbol === "default" ? "(the module itself)" : s.symbol;
     const shown = s.sites.slice(0, maxSites).join(", ");
     const more = s.sites.length > maxSites ? ` and ${s.sites.length - maxSites} more` : "";
-    lines.push(`      ${s.mentioned ? "! " : ""}${name}${s.mentioned ? " (named in the changelog)" : ""}: ${shown}${more}`);
+    lines.push(
+      `      ${s.mentioned ? "! " : ""}${name}${s.mentioned ? " (named in the changelog)" : ""}: ${shown}${more}`,
+    );
   }
   return lines;
 }

@@ -88,7 +88,10 @@ export async function upgradeCheckout(
       readChangelog: (name, version) => ecosystem.readChangelog(name, version),
       importNames: (name) => ecosystem.importNames(name),
       // The user's checkout as it is; no index cache is written into it.
-      index: plan.groups.length === 0 ? { imports: [], calls: [] } : await buildIndex(req.root, { cache: null, ignore: req.config.understanding.ignore }),
+      index:
+        plan.groups.length === 0
+          ? { imports: [], calls: [] }
+          : await buildIndex(req.root, { cache: null, ignore: req.config.understanding.ignore }),
       log: deps.log,
     },
     plan,

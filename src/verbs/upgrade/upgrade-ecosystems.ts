@@ -16,6 +16,7 @@ import {
   isPlainRange,
   npmVersions,
   type DirectDependency,
+  type NpmTarball,
   type PackageVersions,
   type UpdateGroup,
   type VersionScheme,
@@ -46,27 +47,43 @@ export interface UpgradeEcosystem {
   readChangelog(name: string, version: string): Promise<string | null>;
   /** The module names code imports the package by. */
   importNames(name: string): string[];
-  apply(deps: ApplyDeps, req: { root: string; config: RepoConfig; group: UpdateGroup }): Promise<AppliedGroup>;
+  apply(
+    deps: ApplyDeps,
+    req: { root: string; config: RepoConfig; group: UpdateGroup },
+  ): Promise<AppliedGroup>;
 }
 
 export function npmEcosystem(ctx: RegistryContext): UpgradeEcosystem {
   let registries: Promise<NpmRegistries> | undefined;
   const hostRegistries = () => (registries ??= readHostNpmRegistries(ctx.hostEnv));
   const cacheDir = join(ctx.workDir, "npm-metadata-cache");
+  // Where each version's tarball is, from the packuments fetchVersions read.
+  const tarballs = new Map<string, NpmTarball>();
   return {
     manifests: "package.json",
     readDependencies: readNpmProject,
     canMove: isPlainRange,
-    fetchVersions: async (names) =>
-      fetchPackageVersions(names, {
+    async fetchVersions(names) {
+      const found = await fetchPackageVersions(names, {
         registries: await hostRegistries(),
         cacheDir,
         timeoutMs: ctx.timeoutMs,
         retries: ctx.retries,
-      }),
+      });
+      for (const info of found.values())
+        for (const v of info.versions) if (v.tarball) tarballs.set(`${info.name}@${v.version}`, v.tarball);
+      return found;
+    },
     scheme: npmVersions,
-    readChangelog: async (name, version) =>
-      readNpmChangelog(name, version, { registries: await hostRegistries(), cacheDir, timeoutMs: ctx.timeoutMs }),
+    async readChangelog(name, version) {
+      const tarball = tarballs.get(`${name}@${version}`);
+      if (tarball === undefined) return null;
+      return readNpmChangelog(name, tarball, {
+        registries: await hostRegistries(),
+        cacheDir,
+        timeoutMs: ctx.timeoutMs,
+      });
+    },
     importNames: (name) => [name],
     apply: applyUpdateGroup,
   };

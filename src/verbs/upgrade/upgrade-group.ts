@@ -37,7 +37,10 @@ export async function upgradeGroup(
   deps: FixInWorkspaceDeps & {
     git: WorkspaceGit;
     /** The manager's way of applying a group: the bump commit, or why not. */
-    apply: (deps: ApplyDeps, req: { root: string; config: RepoConfig; group: UpdateGroup }) => Promise<AppliedGroup>;
+    apply: (
+      deps: ApplyDeps,
+      req: { root: string; config: RepoConfig; group: UpdateGroup },
+    ) => Promise<AppliedGroup>;
   },
   req: UpgradeGroupRequest,
 ): Promise<GroupResult> {

@@ -21,8 +21,10 @@ async function indexOf(name: string, files: Record<string, string>) {
 describe("findPackageUses", () => {
   it("finds CommonJS and ESM imports of a package and each symbol's call sites, changelog-named first", async () => {
     const index = await indexOf("js", {
-      "index.js": 'const greet = require("greet");\nexports.welcome = (n) => greet.hello(n) + greet.bye(n);\n',
-      "src/esm.mjs": 'import { hello as hi } from "greet";\nimport other from "greeting";\nexport const a = () => hi("x");\nexport const b = () => other.hello();\n',
+      "index.js":
+        'const greet = require("greet");\nexports.welcome = (n) => greet.hello(n) + greet.bye(n);\n',
+      "src/esm.mjs":
+        'import { hello as hi } from "greet";\nimport other from "greeting";\nexport const a = () => hi("x");\nexport const b = () => other.hello();\n',
       "src/sub.js": 'const fp = require("greet/fp");\nmodule.exports = () => fp();\n',
     });
     const uses = findPackageUses(index, ["greet"], "## 2.0.0\n- `hello` is renamed to `greet`.\n");
@@ -36,7 +38,8 @@ describe("findPackageUses", () => {
 
   it("finds Python imports by module name", async () => {
     const index = await indexOf("py", {
-      "calc.py": "from tinydep import double\nimport tinydep.extra as extra\n\n\ndef q(x):\n    return double(x) + extra.triple(x)\n",
+      "calc.py":
+        "from tinydep import double\nimport tinydep.extra as extra\n\n\ndef q(x):\n    return double(x) + extra.triple(x)\n",
     });
     const uses = findPackageUses(index, ["tinydep"], "");
     expect(uses.imports).toEqual(["calc.py:1", "calc.py:2"]);

@@ -73,13 +73,17 @@ describe("readPythonProject", () => {
     );
     expect(() =>
       readPythonProject(project({ "pyproject.toml": '[project]\ndependencies = "attrs"\n' })),
-    ).toThrow(/^pyproject\.toml: project\.dependencies: .+; PEP 621 wants a list of requirement strings there$/);
+    ).toThrow(
+      /^pyproject\.toml: project\.dependencies: .+; PEP 621 wants a list of requirement strings there$/,
+    );
   });
 
   it("stops on a uv or poetry lockfile it cannot update", () => {
     const root = project({ "pyproject.toml": pyproject, "uv.lock": "version = 1\n" });
     expect(() => readPythonProject(root)).toThrow(UsageError);
-    expect(() => readPythonProject(root)).toThrow(/^uv\.lock: updating uv and poetry lockfiles is not built yet/);
+    expect(() => readPythonProject(root)).toThrow(
+      /^uv\.lock: updating uv and poetry lockfiles is not built yet/,
+    );
   });
 });
 
@@ -94,7 +98,10 @@ describe("rewritePythonRequirements", () => {
     ]);
     expect(readFileSync(join(root, "requirements.txt"), "utf8")).toBe(
       requirements
-        .replace("requests[socks]==2.28.0 ; python_version >= '3.8'", "requests[socks]==2.31.0 ; python_version >= '3.8'")
+        .replace(
+          "requests[socks]==2.28.0 ; python_version >= '3.8'",
+          "requests[socks]==2.31.0 ; python_version >= '3.8'",
+        )
         .replace("  Flask >= 2.0, < 3", "  Flask>=2.3,<3"),
     );
     expect(readFileSync(join(root, "pyproject.toml"), "utf8")).toBe(

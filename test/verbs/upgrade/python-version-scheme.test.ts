@@ -15,7 +15,11 @@ const dep = (name: string, range: string): DirectDependency => ({
 });
 const index = (name: string, versions: string[], yanked: string[] = []): [string, PackageVersions] => [
   name,
-  { name, latest: null, versions: versions.map((version) => ({ version, deprecated: yanked.includes(version) })) },
+  {
+    name,
+    latest: null,
+    versions: versions.map((version) => ({ version, deprecated: yanked.includes(version) })),
+  },
 ];
 const options: PlanOptions = { ignore: [], groups: {}, maxGroups: 5, includeMajor: true, only: null };
 const plan = (deps: DirectDependency[], ...entries: Array<[string, PackageVersions]>) =>
@@ -51,7 +55,12 @@ describe("the PEP 440 version scheme", () => {
     expect(moves(p)).toEqual([
       [
         "minor-patch",
-        ["a ~=1.2 -> ~=1.4 (minor)", "b >=1.0 -> >=1.7 (minor)", "c >=1.0,<1.5 -> >=1.4,<1.5 (minor)", "d ~=1.2.3 -> ~=1.2.9 (patch)"],
+        [
+          "a ~=1.2 -> ~=1.4 (minor)",
+          "b >=1.0 -> >=1.7 (minor)",
+          "c >=1.0,<1.5 -> >=1.4,<1.5 (minor)",
+          "d ~=1.2.3 -> ~=1.2.9 (patch)",
+        ],
       ],
       ["a-2", ["a ~=1.2 -> ~=2.1 (major)"]],
       ["b-2", ["b >=1.0 -> >=2.0 (major)"]],

@@ -44,9 +44,10 @@ describe("trimChangelog", () => {
     expect(got?.versions).toEqual(["2.0.0"]);
     expect(got?.text.split("\n")).toHaveLength(10);
     expect(got?.truncated).toBe(true);
-    expect(trimChangelog("# v1.1.0\n- drops node 14 support\n# v1.0.0\n", { from: "1.0.0", to: "1.1.0" })?.breaking).toEqual([
-      "drops node 14 support",
-    ]);
+    expect(
+      trimChangelog("# v1.1.0\n- drops node 14 support\n# v1.0.0\n", { from: "1.0.0", to: "1.1.0" })
+        ?.breaking,
+    ).toEqual(["drops node 14 support"]);
   });
 
   it("returns null when no heading names a crossed version, or the versions are not semver", () => {
