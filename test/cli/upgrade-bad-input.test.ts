@@ -79,7 +79,7 @@ describe("xihe upgrade on bad input", () => {
     const only = await xihe(root, ["--only", "ghost", "--dry-run"]);
     expect(only.exitCode).toBe(2);
     expect(only.stderr).toContain("--only ghost: not a direct dependency in package.json");
-  }, 120_000);
+  }, 300_000);
 
   it("names a malformed lockfile and stops before asking the registry", async () => {
     const root = await project(

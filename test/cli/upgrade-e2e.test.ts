@@ -24,11 +24,18 @@ let scratch: ReturnType<typeof makeScratchDir>;
 let registry: FakeNpmRegistry;
 const served: PackedPackage[] = [];
 
-async function pack(name: string, version: string, main: string, extra: Record<string, unknown> = {}) {
+async function pack(
+  name: string,
+  version: string,
+  main: string,
+  extra: Record<string, unknown> = {},
+  files: Record<string, string> = {},
+) {
   const dir = join(scratch.dir, "src", `${name}-${version}`);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name, version, main: "index.js", ...extra }));
   writeFileSync(join(dir, "index.js"), main);
+  for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text);
   return packPackage(dir, join(scratch.dir, "packs"));
 }
 
@@ -137,7 +144,16 @@ describe("xihe upgrade against a local npm registry", () => {
       await pack("padder", "1.2.0", "module.exports = () => { throw new Error('broken'); };\n", {
         deprecated: "1.2.0 is broken; use 1.1.0",
       }),
-      await pack("greet", "2.0.0", 'exports.greet = (n) => "hello " + n;\n'),
+      await pack(
+        "greet",
+        "2.0.0",
+        'exports.greet = (n) => "hello " + n;\n',
+        {},
+        {
+          "CHANGELOG.md":
+            "# Changelog\n\n## 2.0.0\n\n- BREAKING: `hello` is renamed to `greet`.\n\n## 1.0.0\n\n- First release.\n",
+        },
+      ),
     );
     const dry = await xihe(["--repo", root, "--dry-run", "--major", "--json"]);
     expect(dry.stderr).toBe("");
@@ -151,6 +167,21 @@ describe("xihe upgrade against a local npm registry", () => {
       ["minor-patch", ["padder@1.1.0"]],
       ["greet-2", ["greet@2.0.0"]],
     ]);
+    // Release notes and impact, no model: the crossed changelog's breaking line, and the call site
+    // of the renamed function flagged because the changelog names it.
+    const notes = (JSON.parse(dry.stdout) as { notes: Array<Record<string, unknown>> }).notes;
+    expect(notes.find((n) => n.name === "greet")).toMatchObject({
+      changelog: { versions: ["2.0.0"], breaking: ["BREAKING: `hello` is renamed to `greet`."] },
+      uses: {
+        imports: ["index.js:1"],
+        symbols: [{ symbol: "hello", mentioned: true, sites: ["index.js:3"] }],
+      },
+    });
+    const text = await xihe(["--repo", root, "--dry-run", "--major"]);
+    expect(text.stdout).toContain(
+      "    greet 1.0.0 -> 2.0.0 (major; ^1.0.0 -> ^2.0.0)\n      changelog: 2.0.0\n        ! BREAKING: `hello` is renamed to `greet`.\n      imported at: index.js:1\n      ! hello (named in the changelog): index.js:3",
+    );
+    expect(text.stdout).toContain("      changelog: none (padder@1.1.0 ships no changelog file)\n");
 
     model = await startScriptedModelServer(migrationTurns());
     const run = await xihe(["--repo", root, "--major"], {

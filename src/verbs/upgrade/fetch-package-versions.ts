@@ -21,7 +21,13 @@ export interface FetchOptions {
 
 const packument = z.object({
   "dist-tags": z.record(z.string(), z.string()).default({}),
-  versions: z.record(z.string(), z.object({ deprecated: z.union([z.string(), z.boolean()]).optional() })),
+  versions: z.record(
+    z.string(),
+    z.object({
+      deprecated: z.union([z.string(), z.boolean()]).optional(),
+      dist: z.object({ tarball: z.string(), integrity: z.string().optional() }).optional(),
+    }),
+  ),
 });
 const concurrency = 8;
 
@@ -51,7 +57,8 @@ async function fetchOne(name: string, options: FetchOptions): Promise<PackageVer
       fetchRetries: options.retries,
       fetchRetryMintimeout: 100,
       fetchRetryMaxtimeout: 1000,
-      preferOnline: true,
+      // Like npm itself: a cached packument is used while the registry's Cache-Control max-age
+      // holds (5 minutes on the public registry), then revalidated.
     });
   } catch (err) {
     throw new RegistryError(
@@ -70,13 +77,9 @@ async function fetchOne(name: string, options: FetchOptions): Promise<PackageVer
     versions: Object.entries(parsed.data.versions).map(([version, v]) => ({
       version,
       deprecated: v.deprecated !== undefined && v.deprecated !== false && v.deprecated !== "",
+      ...(v.dist ? { tarball: { url: v.dist.tarball, integrity: v.dist.integrity ?? null } } : {}),
     })),
   };
-}
-
-function registryFor(name: string, registries: NpmRegistries): string {
-  const scope = name.startsWith("@") ? name.split("/")[0] : undefined;
-  return (scope && registries[`${scope}:registry`]) || registries.registry || "";
 }
 
 const failure = z.object({ code: z.string().optional(), statusCode: z.number().optional() });
@@ -88,4 +91,9 @@ function describeFailure(err: unknown): string {
   if (statusCode !== undefined) return `registry answered HTTP ${statusCode}`;
   const message = err instanceof Error ? err.message : String(err);
   return `registry request failed (${code ?? "error"}: ${message})`;
+}
+
+export function registryFor(name: string, registries: NpmRegistries): string {
+  const scope = name.startsWith("@") ? name.split("/")[0] : undefined;
+  return (scope && registries[`${scope}:registry`]) || registries.registry || "";
 }

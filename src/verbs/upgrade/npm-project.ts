@@ -5,16 +5,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { UsageError } from "../../errors.ts";
+import type { DirectDependency } from "./plan-updates.ts";
 
 export type DependencyField = "dependencies" | "devDependencies" | "optionalDependencies";
-
-export interface DirectDependency {
-  name: string;
-  range: string;
-  field: DependencyField;
-  /** The version the lockfile installs; null without a lockfile entry. */
-  locked: string | null;
-}
 
 const fields: DependencyField[] = ["dependencies", "devDependencies", "optionalDependencies"];
 const manifestSchema = z.object(

@@ -1,20 +1,45 @@
 // Which upgrades to make, from a project's direct dependencies and what the registry offers: pure.
 // Updates the declared range allows (minor/patch) are grouped; a version outside it (a major, or a
-// pin) is its own group and only with `--major`. Deprecated versions and prereleases are never
-// chosen, nor anything above the `latest` dist-tag.
+// pin) is its own group and only with `--major`. What "allowed" means is the manager's version
+// scheme (npm's semver here; PEP 440 in python-version-scheme.ts). Deprecated versions and
+// prereleases are never chosen, nor anything above the `latest` dist-tag.
 import semver from "semver";
-import type { DirectDependency } from "./npm-project.ts";
 import { matchesPattern } from "./matches-pattern.ts";
+
+export interface DirectDependency {
+  name: string;
+  /** The declared range as written: `^1.2.0`, or a PEP 440 specifier such as `==1.2.0`. */
+  range: string;
+  /** Where it is declared: a package.json section, or a Python file (`requirements.txt`, …). */
+  field: string;
+  /** The version the lockfile installs; null without a lockfile entry. */
+  locked: string | null;
+}
 
 export interface PackageVersions {
   name: string;
   latest: string | null;
-  versions: ReadonlyArray<{ version: string; deprecated: boolean }>;
+  /**
+   * `deprecated`: never chosen (npm's deprecation, a yanked Python release); `tarball`: where the
+   * registry serves this version (npm), so its changelog is read without asking for the packument again.
+   */
+  versions: ReadonlyArray<{ version: string; deprecated: boolean; tarball?: NpmTarball }>;
+}
+
+export interface NpmTarball {
+  url: string;
+  integrity: string | null;
+}
+
+/** How one manager reads ranges and versions. */
+export interface VersionScheme {
+  choose(dep: DirectDependency, info: PackageVersions | undefined): Choice;
+  major(version: string): number;
 }
 
 export interface PlannedUpdate {
   name: string;
-  field: DirectDependency["field"];
+  field: string;
   from: string;
   to: string;
   kind: "major" | "minor" | "patch";
@@ -57,6 +82,7 @@ export function planUpdates(
   dependencies: readonly DirectDependency[],
   registry: ReadonlyMap<string, PackageVersions>,
   options: PlanOptions,
+  scheme: VersionScheme = npmVersions,
 ): UpgradePlan {
   const plan: UpgradePlan = { groups: [], deferred: [], heldMajors: [], skipped: [], warnings: [] };
   for (const pattern of options.ignore)
@@ -70,15 +96,15 @@ export function planUpdates(
       plan.skipped.push({ name: dep.name, reason: "ignored by deps.ignore" });
       continue;
     }
-    const choice = chooseUpdate(dep, registry.get(dep.name));
+    const choice = scheme.choose(dep, registry.get(dep.name));
     if ("reason" in choice) {
       if (choice.reason !== null) plan.skipped.push({ name: dep.name, reason: choice.reason });
-      if (choice.major) holdOrGroupMajor(choice.major, options, plan, majors);
+      if (choice.major) holdOrGroupMajor(choice.major, options, plan, majors, scheme);
       continue;
     }
     const groupId = groupOf(dep.name, options.groups);
     grouped.set(groupId, [...(grouped.get(groupId) ?? []), choice.minor]);
-    if (choice.major) holdOrGroupMajor(choice.major, options, plan, majors);
+    if (choice.major) holdOrGroupMajor(choice.major, options, plan, majors, scheme);
   }
   const all = [
     ...[...grouped].map(([id, updates]) => ({ id, breaking: false, updates })),
@@ -94,9 +120,10 @@ function holdOrGroupMajor(
   options: PlanOptions,
   plan: UpgradePlan,
   majors: UpdateGroup[],
+  scheme: VersionScheme,
 ): void {
   if (!options.includeMajor) return void plan.heldMajors.push(update);
-  const id = `${update.name.replace(/^@/, "").replace(/[^a-z0-9]+/gi, "-")}-${semver.major(update.to)}`;
+  const id = `${update.name.replace(/^@/, "").replace(/[^a-z0-9]+/gi, "-")}-${scheme.major(update.to)}`;
   majors.push({ id: id.toLowerCase(), breaking: true, updates: [update] });
 }
 
@@ -106,11 +133,13 @@ function groupOf(name: string, groups: PlanOptions["groups"]): string {
   return "minor-patch";
 }
 
-type Choice =
+/** The newest version within the range (minor) and beyond it (major); a null reason: up to date. */
+export type Choice =
   | { minor: PlannedUpdate; major: PlannedUpdate | null }
   | { reason: string | null; major: PlannedUpdate | null };
 
-// The newest version within the range, and the newest beyond it; null reason = simply up to date.
+export const npmVersions: VersionScheme = { choose: chooseUpdate, major: (v) => semver.major(v) };
+
 function chooseUpdate(dep: DirectDependency, info: PackageVersions | undefined): Choice {
   const form = simpleRange.exec(dep.range);
   if (!form)

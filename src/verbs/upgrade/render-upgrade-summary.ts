@@ -3,6 +3,8 @@
 import type { UpgradeReport } from "./upgrade-checkout.ts";
 import type { GroupResult } from "./upgrade-group.ts";
 import type { UpdateGroup } from "./plan-updates.ts";
+import { renderNotes } from "./render-update-notes.ts";
+import type { UpdateNotes } from "./collect-update-notes.ts";
 
 const statusText: Record<GroupResult["status"], string> = {
   verified: "VERIFIED (tests pass)",
@@ -16,7 +18,7 @@ export function renderUpgradeSummary(report: UpgradeReport, options: { dryRun: b
   const lines: string[] = [
     `xihe upgrade (${report.manager}): ${plan.groups.length} update group(s)${options.dryRun ? " (dry run: nothing changed)" : ""}`,
   ];
-  for (const group of plan.groups) lines.push(...renderGroup(group));
+  for (const group of plan.groups) lines.push(...renderGroup(group, report.notes));
   for (const group of plan.deferred) lines.push(`  deferred by deps.max_open_prs: xihe/deps/${group.id}`);
   for (const u of plan.heldMajors)
     lines.push(`  held (outside the range; pass --major): ${u.name} ${u.from} -> ${u.to}`);
@@ -26,12 +28,13 @@ export function renderUpgradeSummary(report: UpgradeReport, options: { dryRun: b
   return `${lines.join("\n")}\n`;
 }
 
-function renderGroup(group: UpdateGroup): string[] {
+function renderGroup(group: UpdateGroup, notes: readonly UpdateNotes[]): string[] {
   return [
     `  xihe/deps/${group.id}${group.breaking ? " (major)" : ""}:`,
-    ...group.updates.map(
-      (u) => `    ${u.name} ${u.from} -> ${u.to} (${u.kind}; ${u.range.from} -> ${u.range.to})`,
-    ),
+    ...group.updates.flatMap((u) => [
+      `    ${u.name} ${u.from} -> ${u.to} (${u.kind}; ${u.range.from} -> ${u.range.to})`,
+      ...renderNotes(notes.find((n) => n.group === group.id && n.name === u.name)),
+    ]),
   ];
 }
 

@@ -8,11 +8,11 @@ import { UsageError } from "../../errors.ts";
 import { openWorkspaceGit } from "../../tools/open-workspace-git.ts";
 import { runGit } from "../../workspace/git/run-git.ts";
 import type { FixInWorkspaceDeps } from "../fix/fix-in-workspace.ts";
-import { fetchPackageVersions } from "./fetch-package-versions.ts";
-import { readHostNpmRegistries } from "./host-npm-config.ts";
-import { readNpmProject } from "./npm-project.ts";
-import { isPlainRange, planUpdates, type UpgradePlan } from "./plan-updates.ts";
+import { buildIndex } from "../../understanding/index/build-index.ts";
+import { collectUpdateNotes, type UpdateNotes } from "./collect-update-notes.ts";
+import { planUpdates, type UpgradePlan } from "./plan-updates.ts";
 import { matchesPattern } from "./matches-pattern.ts";
+import { npmEcosystem, pythonEcosystem, type UpgradeEcosystem } from "./upgrade-ecosystems.ts";
 import { upgradeGroup, type GroupResult } from "./upgrade-group.ts";
 
 export type UpgradeManager = "npm" | "pip";
@@ -39,6 +39,8 @@ export interface UpgradeCheckoutDeps extends FixInWorkspaceDeps {
 export interface UpgradeReport {
   manager: UpgradeManager;
   plan: UpgradePlan;
+  /** Release notes and impact of each planned update. */
+  notes: UpdateNotes[];
   results: GroupResult[];
 }
 
@@ -47,35 +49,55 @@ export async function upgradeCheckout(
   req: UpgradeCheckoutRequest,
 ): Promise<UpgradeReport> {
   const manager = chooseManager(req);
-  const dependencies = readNpmProject(req.root);
+  const registry = {
+    hostEnv: deps.hostEnv,
+    fetch: deps.fetch,
+    workDir: req.workDir,
+    timeoutMs: deps.registryTimeoutMs,
+    retries: deps.registryRetries,
+    log: deps.log,
+  };
+  const ecosystem = manager === "npm" ? npmEcosystem(registry) : pythonEcosystem(registry);
+  const dependencies = ecosystem.readDependencies(req.root);
   if (req.only !== null && !dependencies.some((d) => d.name === req.only))
-    throw new UsageError(`--only ${req.only}: not a direct dependency in package.json; check the name`);
-  // Only what the plan can use is asked for: not ignored names, not git/file/tag ranges.
+    throw new UsageError(
+      `--only ${req.only}: not a direct dependency in ${ecosystem.manifests}; check the name`,
+    );
+  // Only what the plan can use is asked for: not ignored names, not ranges it cannot move.
   const wanted = dependencies.filter(
     (d) =>
       (req.only === null || d.name === req.only) &&
-      isPlainRange(d.range) &&
+      ecosystem.canMove(d.range) &&
       !req.config.deps.ignore.some((p) => matchesPattern(p, d.name)),
   );
-  const registries = await readHostNpmRegistries(deps.hostEnv);
-  const versions = await fetchPackageVersions(
-    wanted.map((d) => d.name),
+  const versions = await ecosystem.fetchVersions([...new Set(wanted.map((d) => d.name))]);
+  const plan = planUpdates(
+    dependencies,
+    versions,
     {
-      registries,
-      cacheDir: join(req.workDir, "npm-metadata-cache"),
-      timeoutMs: deps.registryTimeoutMs,
-      retries: deps.registryRetries,
+      ignore: req.config.deps.ignore,
+      groups: req.config.deps.groups,
+      maxGroups: req.config.deps.max_open_prs,
+      includeMajor: req.includeMajor,
+      only: req.only,
     },
+    ecosystem.scheme,
   );
-  const plan = planUpdates(dependencies, versions, {
-    ignore: req.config.deps.ignore,
-    groups: req.config.deps.groups,
-    maxGroups: req.config.deps.max_open_prs,
-    includeMajor: req.includeMajor,
-    only: req.only,
-  });
-  if (req.dryRun || plan.groups.length === 0) return { manager, plan, results: [] };
-  return { manager, plan, results: await upgradeInClone(deps, req, plan) };
+  const notes = await collectUpdateNotes(
+    {
+      readChangelog: (name, version) => ecosystem.readChangelog(name, version),
+      importNames: (name) => ecosystem.importNames(name),
+      // The user's checkout as it is; no index cache is written into it.
+      index:
+        plan.groups.length === 0
+          ? { imports: [], calls: [] }
+          : await buildIndex(req.root, { cache: null, ignore: req.config.understanding.ignore }),
+      log: deps.log,
+    },
+    plan,
+  );
+  if (req.dryRun || plan.groups.length === 0) return { manager, plan, notes, results: [] };
+  return { manager, plan, notes, results: await upgradeInClone(deps, req, plan, ecosystem) };
 }
 
 function chooseManager(req: UpgradeCheckoutRequest): UpgradeManager {
@@ -94,11 +116,10 @@ function chooseManager(req: UpgradeCheckoutRequest): UpgradeManager {
     throw new UsageError(
       `deps.managers in .github/xihe.yml does not include ${manager}; add it or pass --manager`,
     );
-  if (manager === "pip")
-    throw new UsageError(
-      "pip upgrades are not built yet (only npm); pass --manager npm for a package.json project",
-    );
-  if (!has("package.json")) throw new UsageError(`--manager npm: ${req.root} has no package.json`);
+  if (manager === "npm" && !has("package.json"))
+    throw new UsageError(`--manager npm: ${req.root} has no package.json`);
+  if (manager === "pip" && !has("requirements.txt") && !has("pyproject.toml"))
+    throw new UsageError(`--manager pip: ${req.root} has no requirements.txt or pyproject.toml`);
   return manager;
 }
 
@@ -106,6 +127,7 @@ async function upgradeInClone(
   deps: UpgradeCheckoutDeps,
   req: UpgradeCheckoutRequest,
   plan: UpgradePlan,
+  ecosystem: UpgradeEcosystem,
 ): Promise<GroupResult[]> {
   mkdirSync(req.workDir, { recursive: true });
   const clone = join(req.workDir, `upgrade-${deps.newId()}`);
@@ -121,7 +143,7 @@ async function upgradeInClone(
       // installed (`npm install --package-lock-only` rewrites node_modules/.package-lock.json).
       await git(["clean", "-q", "-ffdx"], clone);
       const result = await upgradeGroup(
-        { ...deps, git: openWorkspaceGit(clone) },
+        { ...deps, git: openWorkspaceGit(clone), apply: ecosystem.apply },
         { ...req, root: clone, group, baseBranch },
       );
       results.push(result);

@@ -9,7 +9,7 @@ import type { InstallEvidence } from "../../workspace/install/run-install-phase.
 import { installDependencies } from "../../runs/install-dependencies.ts";
 import { fixInWorkspace, sandboxChooser, type FixInWorkspaceDeps } from "../fix/fix-in-workspace.ts";
 import { runGit } from "../../workspace/git/run-git.ts";
-import { applyUpdateGroup } from "./apply-update-group.ts";
+import type { AppliedGroup, ApplyDeps } from "./apply-update-group.ts";
 import type { UpdateGroup } from "./plan-updates.ts";
 
 export interface GroupResult {
@@ -34,7 +34,14 @@ export interface UpgradeGroupRequest {
 }
 
 export async function upgradeGroup(
-  deps: FixInWorkspaceDeps & { git: WorkspaceGit },
+  deps: FixInWorkspaceDeps & {
+    git: WorkspaceGit;
+    /** The manager's way of applying a group: the bump commit, or why not. */
+    apply: (
+      deps: ApplyDeps,
+      req: { root: string; config: RepoConfig; group: UpdateGroup },
+    ) => Promise<AppliedGroup>;
+  },
   req: UpgradeGroupRequest,
 ): Promise<GroupResult> {
   const branch = `xihe/deps/${req.group.id}`;
@@ -60,7 +67,7 @@ export async function upgradeGroup(
     trustLocal: req.trustLocal,
   };
   const sandboxWith = sandboxChooser(deps, fixRequest);
-  const applied = await applyUpdateGroup(
+  const applied = await deps.apply(
     {
       git: deps.git,
       install: (config) => installDependencies({ sandboxWith, hostEnv: deps.hostEnv, log: deps.log }, config),

@@ -4,7 +4,7 @@ import {
   type PackageVersions,
   type PlanOptions,
 } from "../../../src/verbs/upgrade/plan-updates.ts";
-import type { DirectDependency } from "../../../src/verbs/upgrade/npm-project.ts";
+import type { DirectDependency } from "../../../src/verbs/upgrade/plan-updates.ts";
 
 const dep = (name: string, range: string, locked: string | null = null): DirectDependency => ({
   name,

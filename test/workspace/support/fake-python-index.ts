@@ -81,13 +81,19 @@ export async function repackInstalled(outDir: string, distribution: string): Pro
 const normalize = (name: string): string => name.toLowerCase().replace(/[-_.]+/g, "-");
 const projectOf = (wheel: string): string => normalize(basename(wheel).split("-")[0] ?? "");
 
-export async function startFakePythonIndex(wheels: readonly string[]): Promise<FakePythonIndex> {
+export async function startFakePythonIndex(
+  wheels: readonly string[],
+  options: { yanked?: readonly string[] } = {},
+): Promise<FakePythonIndex> {
   const requests: string[] = [];
+  // PEP 592: a yanked file stays listed, marked (JSON `yanked`, HTML `data-yanked`).
+  const isYanked = (path: string) => options.yanked?.includes(path) ?? false;
   const files = wheels.map((path) => {
     const bytes = readFileSync(path);
     return {
       name: basename(path),
       project: projectOf(path),
+      yanked: isYanked(path),
       bytes,
       sha256: createHash("sha256").update(bytes).digest("hex"),
     };
@@ -109,6 +115,7 @@ export async function startFakePythonIndex(wheels: readonly string[]): Promise<F
           filename: f.name,
           url: `/files/${f.name}`,
           hashes: { sha256: f.sha256 },
+          ...(f.yanked ? { yanked: "broken release" } : {}),
         })),
       };
       return void res
@@ -116,7 +123,10 @@ export async function startFakePythonIndex(wheels: readonly string[]): Promise<F
         .end(JSON.stringify(body));
     }
     const links = listed
-      .map((f) => `<a href="/files/${f.name}#sha256=${f.sha256}">${f.name}</a><br/>`)
+      .map(
+        (f) =>
+          `<a href="/files/${f.name}#sha256=${f.sha256}"${f.yanked ? ' data-yanked="broken release"' : ""}>${f.name}</a><br/>`,
+      )
       .join("\n");
     res
       .writeHead(200, { "content-type": "text/html" })
@@ -139,10 +149,13 @@ export const pytestDists = ["pytest", "pluggy", "iniconfig", "packaging", "pygme
  * The index the Python end-to-end tests install from: a small real dependency (`tinydep`, whose
  * `double` the fixture project imports) and pytest with its dependencies, as wheels under `wheelsDir`.
  */
-export async function startPytestProjectIndex(wheelsDir: string): Promise<FakePythonIndex> {
+export async function startPytestProjectIndex(
+  wheelsDir: string,
+  more: { wheels?: readonly string[]; yanked?: readonly string[] } = {},
+): Promise<FakePythonIndex> {
   const tinydep = await buildWheel(wheelsDir, "tinydep", "1.0.0", {
     "tinydep/__init__.py": "def double(x):\n    return 2 * x\n",
   });
   const repacked = await Promise.all(pytestDists.map((d) => repackInstalled(wheelsDir, d)));
-  return startFakePythonIndex([tinydep, ...repacked]);
+  return startFakePythonIndex([tinydep, ...repacked, ...(more.wheels ?? [])], { yanked: more.yanked });
 }
