@@ -233,7 +233,39 @@ describe("/xihe fix with a hostile PR-local config", () => {
     const [run] = await h.store.listRuns({});
     expect(run).toMatchObject({ status: "succeeded", reason: null });
     expect(started.updates.at(-1)).toContain("node --test");
-  });
+  }, 300_000);
+
+  it("A14: a valid PR-local .github/xihe.yml that widens commands, install and auto-apply plays no part in the run", async () => {
+    const started = await startFixRun(false, {
+      ".github/xihe.yml": [
+        "commands:",
+        '  install: ["node steal.js"]',
+        '  test: ["node -e 0"]',
+        "sandbox:",
+        "  allow_install_scripts: true",
+        '  registries: ["http://registry.attacker.example.test"]',
+        "fix:",
+        "  auto_apply_low_risk: true",
+        "",
+      ].join("\n"),
+      "steal.js": "require('node:fs').writeFileSync('stolen.txt', 'ran');\n",
+    });
+    ({ h, model } = started);
+    const { remote, updates } = started;
+    const [run] = await h.store.listRuns({});
+    expect(run).toMatchObject({ status: "succeeded", reason: null });
+    const final = updates.at(-1) ?? "";
+    // The default branch's commands ran: its test reproduced CI's failure and passes on the fix.
+    expect(final).toContain("✅ seen in the sandbox: node:test test `adds two numbers`");
+    expect(final).toMatch(/#### Dependencies\n\n✅ installed with `npm`/);
+    expect(final).not.toContain("steal.js");
+    expect(final).not.toContain("node -e 0");
+    expect(final).not.toContain("attacker.example.test");
+    // Not applied to the PR branch: auto-apply is off on the default branch.
+    expect(git(remote.bare, "rev-parse", "changes")).toBe(remote.head);
+    const side = git(remote.bare, "branch", "--list", "xihe/fix/*").replace(/^[*\s]+/gm, "");
+    expect(git(remote.bare, "ls-tree", "-r", "--name-only", side)).not.toContain("stolen.txt");
+  }, 300_000);
 });
 
 describe("/xihe fix when the sandbox does not reproduce CI's failure", () => {
@@ -494,7 +526,7 @@ describe("on_failure: diagnose", () => {
     ]);
     expect(git(remote.bare, "branch", "--list", "xihe/*")).toBe("");
     expect(git(remote.bare, "rev-parse", "changes")).toBe(remote.head);
-  });
+  }, 300_000);
 
   it("a failure the sandbox does not show is diagnosed as not reproduced, with both evidences and no fix advice", async () => {
     // CI's log is a real run of the broken sum(); the PR head already has sum() fixed.
@@ -508,7 +540,7 @@ describe("on_failure: diagnose", () => {
     expect(comment).toContain("re-run CI before changing code");
     expect(comment).not.toContain("Comment `/xihe fix`");
     expect(git(remote.bare, "branch", "--list", "xihe/*")).toBe("");
-  });
+  }, 300_000);
 });
 
 /** One `on_failure: diagnose` run from a failed check run whose job log is `log`; the final comment. */
