@@ -74,7 +74,13 @@ export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
       githubWeb: deps.github.web,
     }),
     diagnose: createDiagnoseRunExecutor({
+      env: deps.env,
+      hostEnv: deps.hostEnv,
+      now: deps.now,
+      newId: deps.newId,
       installationOctokit,
+      runTokens,
+      workspaces,
       tmpRoot: tmpdir(),
       fetch: deps.fetch ?? globalThis.fetch,
     }),

@@ -1,12 +1,20 @@
-// A diagnosis-only run (`on_failure: diagnose`): read the failed checks of the head SHA, parse their
-// logs, and report what failed, where, and whose fault it is, without touching the code. The
-// failures also become check-run annotations on the lines perception found.
+// A diagnosis run (`on_failure: diagnose`): read the failed checks of the head SHA, parse their
+// logs, and report what failed, where, and whose fault it is. A code failure is then reproduced: the
+// head checked out, its dependencies installed, the failing commands run in the sandbox and compared
+// with CI (reproduce-pr-failures.ts), so the comment shows both evidences. The code is never changed.
+// The failures also become check-run annotations on the lines perception found.
+import { briefFailure } from "../../agent/loop/check-run.ts";
 import type { RunExecutor, RunOutcome } from "../../runs/run-executor.ts";
 import { codeSpan, escapeInline } from "../../delivery/markdown-text.ts";
+import { renderInstallEvidence } from "../../delivery/render-install-evidence.ts";
+import { renderReproduction } from "../../delivery/render-reproduction.ts";
 import { splitRepo, type GitHubClient } from "../../github/github-client.ts";
+import { readTrustedConfig } from "../read-trusted-config.ts";
+import { installReport } from "../fix/render-fix-body.ts";
 import { perceivePrChecks, prChecksPerception, type PrChecksPerception } from "./perceive-pr-checks.ts";
+import { reproducePrFailures, type ReproduceDeps, type SandboxEvidence } from "./reproduce-pr-failures.ts";
 
-export interface DiagnoseRunDeps {
+export interface DiagnoseRunDeps extends ReproduceDeps {
   installationOctokit: (installationId: number) => Promise<GitHubClient>;
   tmpRoot: string;
   fetch: typeof globalThis.fetch;
@@ -20,13 +28,15 @@ export function createDiagnoseRunExecutor(deps: DiagnoseRunDeps): RunExecutor {
     if (run.installationId === null)
       return { status: "failed", summary: "diagnose needs an installation", body: "" };
     const octokit = await deps.installationOctokit(run.installationId);
+    const trusted = await readTrustedConfig(octokit, run);
+    if (!trusted.ok) return trusted.outcome;
     const ref = splitRepo(run.repo);
     const perception = await ctx.step(
       "perceive:ci",
       { kind: "perceive", input: { headSha: run.headSha }, output: prChecksPerception },
       async () => {
-        // No checkout here: the head's file list (one API call) tells which suffix of a CI path is the
-        // repository path, so annotations land on real files.
+        // Before any checkout: the head's file list (one API call) tells which suffix of a CI path is
+        // the repository path, so annotations land on real files.
         const files = await repositoryFiles(octokit, ref, run.headSha);
         return perceivePrChecks(octokit, {
           ...ref,
@@ -37,7 +47,19 @@ export function createDiagnoseRunExecutor(deps: DiagnoseRunDeps): RunExecutor {
         });
       },
     );
-    return diagnosisOutcome(perception);
+    // Only a code failure is worth reproducing: transient, flaky and config verdicts are about CI.
+    if (perception.classification.verdict !== "code" || run.pr === null) return diagnosisOutcome(perception);
+    await ctx.progress("Installing the PR's dependencies and reproducing the failure in a sandbox…");
+    // Not a step: it has no side effect, and a resumed run's fresh checkout needs the install again.
+    const sandbox = await reproducePrFailures(deps, {
+      run,
+      config: trusted.config,
+      policyHash: trusted.policyHash,
+      ciFailures: perception.failures.map(briefFailure),
+      log: ctx.log,
+      signal: ctx.signal,
+    });
+    return diagnosisOutcome(perception, sandbox);
   };
 }
 
@@ -46,7 +68,7 @@ async function repositoryFiles(octokit: GitHubClient, ref: { owner: string; repo
   return new Set(data.tree.filter((e) => e.type === "blob" && e.path).map((e) => e.path!));
 }
 
-export function diagnosisOutcome(p: PrChecksPerception): RunOutcome {
+export function diagnosisOutcome(p: PrChecksPerception, sandbox?: SandboxEvidence): RunOutcome {
   const { verdict, reason, evidence } = p.classification;
   const advice: Record<typeof verdict, string> = {
     code: "Comment `/xihe fix` to have Xihe propose a verified fix on a side branch.",
@@ -74,8 +96,13 @@ export function diagnosisOutcome(p: PrChecksPerception): RunOutcome {
       : "No failure could be read from the logs.",
     "",
     ...jobs,
+    ...renderInstallEvidence(installReport(sandbox?.install)),
+    ...renderReproduction(sandbox?.reproduction),
+    ...(sandbox?.skipped
+      ? ["", `Not reproduced in the sandbox: ${escapeInline(sandbox.skipped, 300)}.`]
+      : []),
     "",
-    advice[verdict],
+    sandboxAdvice(sandbox) ?? advice[verdict],
   ].join("\n");
   const annotations = p.failures
     // GitHub accepts annotations only on repository paths.
@@ -86,5 +113,28 @@ export function diagnosisOutcome(p: PrChecksPerception): RunOutcome {
       message: `${f.tool}: ${f.message}`,
       level: "failure" as const,
     }));
-  return { status: "succeeded", summary: `${p.failures.length} failure(s), ${verdict}`, body, annotations };
+  const reproduced = sandbox?.reproduction
+    ? `; sandbox: ${sandbox.reproduction.outcome.replace("_", " ")}`
+    : "";
+  return {
+    status: "succeeded",
+    summary: `${p.failures.length} failure(s), ${verdict}${reproduced}`,
+    body,
+    annotations,
+  };
+}
+
+// What to do next when the sandbox was asked: only a reproduced failure is one `/xihe fix` can act on.
+function sandboxAdvice(sandbox: SandboxEvidence | undefined): string | null {
+  if (!sandbox) return null;
+  if (sandbox.install && (sandbox.install.status === "failed" || sandbox.install.status === "refused"))
+    return "The dependencies did not install in the sandbox (see above): fix that first; `/xihe fix` stops at the same place.";
+  switch (sandbox.reproduction?.outcome) {
+    case "not_reproduced":
+      return "The sandbox does not show CI's failure on this head: re-run CI before changing code.";
+    case "environment":
+      return "The sandbox cannot run the checks: install or declare what it is missing, then comment `/xihe fix`.";
+    default:
+      return null;
+  }
 }

@@ -8,6 +8,7 @@ import { fixRunContext } from "./fix-run-context.ts";
 import type { RunRecord } from "../../store/store.ts";
 import type { DeliveryResult } from "./deliver-fix-types.ts";
 import type { PrChecksPerception } from "../diagnose/perceive-pr-checks.ts";
+import type { InstallEvidence } from "../../workspace/install/run-install-phase.ts";
 
 export interface FixBodyInput {
   run: RunRecord;
@@ -63,7 +64,7 @@ export function toFixReport({ run, perception, outcome, delivery, change = null 
       classificationReason: classification.reason,
     })),
     change,
-    install: installOf(outcome),
+    install: installReport(outcome?.install),
     reproduction: outcome?.reproduction ?? null,
     evidence: verdict ? [...verdict.commands, ...verdict.lint] : [],
     testsFixed: verdict?.testsFixed ?? [],
@@ -85,8 +86,8 @@ export function toFixReport({ run, perception, outcome, delivery, change = null 
   };
 }
 
-function installOf(outcome: FixOutcome | null): FixReport["install"] {
-  const install = outcome?.install;
+/** The install evidence as the comment shows it (shared with the diagnosis comment). */
+export function installReport(install: InstallEvidence | null | undefined): FixReport["install"] {
   if (!install) return null;
   return {
     status: install.status,

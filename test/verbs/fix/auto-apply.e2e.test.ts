@@ -211,7 +211,7 @@ describe("fix.auto_apply_low_risk", () => {
     expect((await h!.store.listRuns({})).find((r) => r.verb === "undo")).toMatchObject({
       status: "succeeded",
     });
-  });
+  }, 300_000);
 
   it("on a fork PR keeps the fix on the side branch and says why it was not applied", async () => {
     const { remote, run, final, sideBranch } = await runFix({ fork: true, turns: sumFixTurns, fixPr: false });
@@ -223,7 +223,7 @@ describe("fix.auto_apply_low_risk", () => {
     );
     expect(final).toContain("compare");
     expect(await h!.store.listAudit({ runId: run.id })).toEqual([]);
-  });
+  }, 300_000);
 
   it("a verified fix that is not low risk gets a fix PR, and the comment says why it was not applied", async () => {
     const { remote, run, final, sideBranch } = await runFix({
@@ -239,5 +239,5 @@ describe("fix.auto_apply_low_risk", () => {
     );
     expect(final).toContain("Fix PR [#2]");
     expect(final).toContain("Nothing has changed on this PR's branch yet");
-  });
+  }, 300_000);
 });

@@ -113,7 +113,7 @@ describe("/xihe fix end to end on a project with dependencies", () => {
     expect(green).toMatch(/Tests:\s+4 passed, 4 total/);
     expect(green).toContain("All matched files use Prettier code style!");
     expect(nock.pendingMocks()).toEqual([]);
-  }, 600_000);
+  }, 1_200_000);
 });
 
 /** What the project's own CI runs, on the host, in the clean clone; any failure throws with its output. */

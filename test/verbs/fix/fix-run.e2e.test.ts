@@ -233,7 +233,39 @@ describe("/xihe fix with a hostile PR-local config", () => {
     const [run] = await h.store.listRuns({});
     expect(run).toMatchObject({ status: "succeeded", reason: null });
     expect(started.updates.at(-1)).toContain("node --test");
-  });
+  }, 300_000);
+
+  it("A14: a valid PR-local .github/xihe.yml that widens commands, install and auto-apply plays no part in the run", async () => {
+    const started = await startFixRun(false, {
+      ".github/xihe.yml": [
+        "commands:",
+        '  install: ["node steal.js"]',
+        '  test: ["node -e 0"]',
+        "sandbox:",
+        "  allow_install_scripts: true",
+        '  registries: ["http://registry.attacker.example.test"]',
+        "fix:",
+        "  auto_apply_low_risk: true",
+        "",
+      ].join("\n"),
+      "steal.js": "require('node:fs').writeFileSync('stolen.txt', 'ran');\n",
+    });
+    ({ h, model } = started);
+    const { remote, updates } = started;
+    const [run] = await h.store.listRuns({});
+    expect(run).toMatchObject({ status: "succeeded", reason: null });
+    const final = updates.at(-1) ?? "";
+    // The default branch's commands ran: its test reproduced CI's failure and passes on the fix.
+    expect(final).toContain("✅ seen in the sandbox: node:test test `adds two numbers`");
+    expect(final).toMatch(/#### Dependencies\n\n✅ installed with `npm`/);
+    expect(final).not.toContain("steal.js");
+    expect(final).not.toContain("node -e 0");
+    expect(final).not.toContain("attacker.example.test");
+    // Not applied to the PR branch: auto-apply is off on the default branch.
+    expect(git(remote.bare, "rev-parse", "changes")).toBe(remote.head);
+    const side = git(remote.bare, "branch", "--list", "xihe/fix/*").replace(/^[*\s]+/gm, "");
+    expect(git(remote.bare, "ls-tree", "-r", "--name-only", side)).not.toContain("stolen.txt");
+  }, 300_000);
 });
 
 describe("/xihe fix when the sandbox does not reproduce CI's failure", () => {
@@ -474,93 +506,136 @@ describe("/xihe fix when the asker lost access", () => {
 });
 
 describe("on_failure: diagnose", () => {
-  it("a failed check run gets a diagnosis comment and annotations, and the code is left alone", async () => {
+  it("a failed check run gets a diagnosis reproduced in the sandbox, annotations, and the code is left alone", async () => {
     const remote = makeRemote();
-    h = await createHarness({
-      executors: realExecutors(join(remote.root, "xihe-work")),
-    });
-    const pull = fixture<{ head: { sha: string } }>("pulls.get.same-repo.json");
-    pull.head.sha = remote.head;
-    const config = Buffer.from("on_failure: diagnose\n").toString("base64");
-    let comment = "";
-    let annotations: { path: string; start_line: number }[] = [];
-    nock(api)
-      .post("/app/installations/2311213/access_tokens")
-      .reply(201, installationTokenReply)
-      .get(`${repoPath}/contents/.github%2Fxihe.yml`)
-      .query({ ref: "master" })
-      .reply(200, { type: "file", encoding: "base64", content: config, path: ".github/xihe.yml" })
-      .get(`${repoPath}/pulls/1`)
-      .reply(200, pull)
-      .get(`${repoPath}/issues/1/comments`)
-      .query({ per_page: "100" })
-      .reply(200, [])
-      .post(`${repoPath}/issues/1/comments`)
-      .reply(201, { id: 561, html_url: "https://github.com/Codertocat/Hello-World/pull/1#issuecomment-561" })
-      .post(`${repoPath}/check-runs`)
-      .reply(201, { id: 1561 })
-      .get(`${repoPath}/git/trees/${remote.head}`)
-      .query({ recursive: "true" })
-      .reply(200, {
-        sha: remote.head,
-        truncated: false,
-        tree: Object.keys(sumRepo).map((path) => ({ path, type: "blob", mode: "100644" })),
-      })
-      .get(`${repoPath}/commits/${remote.head}/check-runs`)
-      .query({ filter: "latest", per_page: 100, page: 1 })
-      .reply(200, {
-        total_count: 1,
-        check_runs: [
-          {
-            id: 4343,
-            name: "test",
-            head_sha: remote.head,
-            status: "completed",
-            conclusion: "failure",
-            details_url: null,
-            app: { id: 15368, slug: "github-actions", name: "GitHub Actions" },
-            output: { title: null, summary: null, text: null, annotations_count: 0 },
-          },
-        ],
-      })
-      .get(`${repoPath}/commits/${remote.head}/status`)
-      .query({ per_page: 100 })
-      .reply(200, { state: "failure", statuses: [] })
-      .get(`${repoPath}/actions/jobs/4343/logs`)
-      .reply(302, "", { Location: `${blobHost}/logs/4343?sig=d` })
-      .patch(`${repoPath}/issues/comments/561`, (b: { body: string }) => ((comment = b.body), true))
-      .reply(200, {})
-      .patch(`${repoPath}/check-runs/1561`, (b: { output: { annotations: typeof annotations } }) => {
-        annotations = b.output.annotations;
-        return true;
-      })
-      .reply(200, {});
-    nock(blobHost).get("/logs/4343").query({ sig: "d" }).reply(200, remote.log);
-    await h.send("check_run", {
-      action: "completed",
-      check_run: {
-        id: 4343,
-        name: "test",
-        head_sha: remote.head,
-        conclusion: "failure",
-        app: { id: 15368, slug: "github-actions" },
-        pull_requests: [{ number: 1, head: { sha: remote.head, ref: "changes" } }],
-      },
-      repository: commentPayload("").repository,
-      sender: { login: "github-actions[bot]", type: "Bot" },
-      installation: { id: 2311213 },
-    });
-    await h.worker.drain();
-    expect(await h.store.listRuns({})).toMatchObject([
+    const { comment, annotations, title } = await diagnoseOnce(remote, remote.log);
+    expect(await h!.store.listRuns({})).toMatchObject([
       { verb: "diagnose", trigger: "check_run", status: "succeeded" },
     ]);
+    expect(title).toBe("2 failure(s), code; sandbox: reproduced");
     expect(comment).toContain("2 failure(s)");
     expect(comment).toContain("adds two numbers");
+    // The head was checked out, its (empty) dependencies looked at, and CI's failing command re-run.
+    expect(comment).toContain("#### Dependencies");
+    expect(comment).toContain("#### Reproduction\n\n✅ reproduced: the sandbox shows CI's failure");
+    expect(comment.indexOf("#### Dependencies")).toBeLessThan(comment.indexOf("#### Reproduction"));
     expect(comment).toContain("Comment `/xihe fix`");
     expect(annotations.map((a) => [a.path, a.start_line])).toEqual([
       ["test/sum.test.js", 6],
       ["test/sum.test.js", 10],
     ]);
     expect(git(remote.bare, "branch", "--list", "xihe/*")).toBe("");
-  });
+    expect(git(remote.bare, "rev-parse", "changes")).toBe(remote.head);
+  }, 300_000);
+
+  it("a failure the sandbox does not show is diagnosed as not reproduced, with both evidences and no fix advice", async () => {
+    // CI's log is a real run of the broken sum(); the PR head already has sum() fixed.
+    const broken = makeRemote();
+    const remote = makeRemote({ "src/sum.js": "export function sum(a, b) {\n  return a + b;\n}\n" });
+    const { comment, title } = await diagnoseOnce(remote, broken.log);
+    expect(await h!.store.listRuns({})).toMatchObject([{ verb: "diagnose", status: "succeeded" }]);
+    expect(title).toBe("2 failure(s), code; sandbox: not reproduced");
+    expect(comment).toContain("not reproduced: the sandbox does not show CI's failure");
+    expect(comment).toMatch(/the sandbox run of \\`node --test\\` exited 0/);
+    expect(comment).toContain("re-run CI before changing code");
+    expect(comment).not.toContain("Comment `/xihe fix`");
+    expect(git(remote.bare, "branch", "--list", "xihe/*")).toBe("");
+  }, 300_000);
 });
+
+/** One `on_failure: diagnose` run from a failed check run whose job log is `log`; the final comment. */
+async function diagnoseOnce(remote: ReturnType<typeof makeRemote>, log: string) {
+  h = await createHarness({
+    executors: realExecutors(join(remote.root, "xihe-work")),
+  });
+  const pull = fixture<{ head: { sha: string }; base: { repo: { clone_url: string } } }>(
+    "pulls.get.same-repo.json",
+  );
+  pull.head.sha = remote.head;
+  pull.base.repo.clone_url = `file://${remote.bare}`;
+  const config = Buffer.from(`on_failure: diagnose\ncommands:\n  test: ["${testCommand}"]\n`).toString(
+    "base64",
+  );
+  let comment = "";
+  let annotations: { path: string; start_line: number }[] = [];
+  let title = "";
+  nock(api)
+    .post("/app/installations/2311213/access_tokens", isInstallationTokenRequest)
+    .reply(201, installationTokenReply)
+    // Read by the webhook handler, and again by the run when it starts.
+    .get(`${repoPath}/contents/.github%2Fxihe.yml`)
+    .query({ ref: "master" })
+    .times(2)
+    .reply(200, { type: "file", encoding: "base64", content: config, path: ".github/xihe.yml" })
+    .get(`${repoPath}/pulls/1`)
+    .reply(200, pull)
+    .get(`${repoPath}/issues/1/comments`)
+    .query({ per_page: "100" })
+    .reply(200, [])
+    .post(`${repoPath}/issues/1/comments`)
+    .reply(201, { id: 561, html_url: "https://github.com/Codertocat/Hello-World/pull/1#issuecomment-561" })
+    .post(`${repoPath}/check-runs`)
+    .reply(201, { id: 1561 })
+    .get(`${repoPath}/git/trees/${remote.head}`)
+    .query({ recursive: "true" })
+    .reply(200, {
+      sha: remote.head,
+      truncated: false,
+      tree: Object.keys(sumRepo).map((path) => ({ path, type: "blob", mode: "100644" })),
+    })
+    .get(`${repoPath}/commits/${remote.head}/check-runs`)
+    .query({ filter: "latest", per_page: 100, page: 1 })
+    .reply(200, {
+      total_count: 1,
+      check_runs: [
+        {
+          id: 4343,
+          name: "test",
+          head_sha: remote.head,
+          status: "completed",
+          conclusion: "failure",
+          details_url: null,
+          app: { id: 15368, slug: "github-actions", name: "GitHub Actions" },
+          output: { title: null, summary: null, text: null, annotations_count: 0 },
+        },
+      ],
+    })
+    .get(`${repoPath}/commits/${remote.head}/status`)
+    .query({ per_page: 100 })
+    .reply(200, { state: "failure", statuses: [] })
+    .get(`${repoPath}/actions/jobs/4343/logs`)
+    .reply(302, "", { Location: `${blobHost}/logs/4343?sig=d` })
+    // The run token the reproduction clones with (this repository only).
+    .post("/app/installations/2311213/access_tokens", (b: unknown) =>
+      JSON.stringify(b).includes('"repositories":["Hello-World"]'),
+    )
+    .reply(201, runTokenReply)
+    .patch(`${repoPath}/issues/comments/561`, (b: { body: string }) => ((comment = b.body), true))
+    .times(2)
+    .reply(200, {})
+    .patch(
+      `${repoPath}/check-runs/1561`,
+      (b: { output: { title: string; annotations: typeof annotations } }) => {
+        ({ title, annotations } = b.output);
+        return true;
+      },
+    )
+    .reply(200, {});
+  nock(blobHost).get("/logs/4343").query({ sig: "d" }).reply(200, log);
+  await h.send("check_run", {
+    action: "completed",
+    check_run: {
+      id: 4343,
+      name: "test",
+      head_sha: remote.head,
+      conclusion: "failure",
+      app: { id: 15368, slug: "github-actions" },
+      pull_requests: [{ number: 1, head: { sha: remote.head, ref: "changes" } }],
+    },
+    repository: commentPayload("").repository,
+    sender: { login: "github-actions[bot]", type: "Bot" },
+    installation: { id: 2311213 },
+  });
+  await h.worker.drain();
+  return { comment, annotations, title };
+}
