@@ -1,14 +1,28 @@
 # Multi-stage image for the Xihe GitHub App on Node.js 24 LTS. Build: docker build -t xihe .  (or podman build)
-# Run:   docker run --shm-size=2g -e APP_ID=... -e PRIVATE_KEY_PATH=/run/secrets/key.pem -e WEBHOOK_SECRET=... -p 3000:3000 xihe
+# Run (see the README's "Run the App in a container" for what each flag is for):
+#   docker run --shm-size=2g --security-opt systempaths=unconfined \
+#     -e APP_ID=... -e PRIVATE_KEY_PATH=/run/secrets/key.pem -e WEBHOOK_SECRET=... -p 3000:3000 xihe
+#   (podman: --security-opt unmask=/proc/* instead of systempaths=unconfined)
+# Runs are meant to be sandboxed by bubblewrap inside the container (not working yet: bwrap fails at
+# --hostname there, see the README), as the image's unprivileged user: the host
+# must allow unprivileged user namespaces, and the engine must not mask /proc (bubblewrap mounts a
+# fresh /proc for each sandbox, which the kernel refuses while parts of the container's are masked).
 # Per-run workspaces go to /dev/shm, and a run is refused with less than 1024 MB free there: the
 # engines' default /dev/shm is 64 MB, so --shm-size (or --tmpfs /dev/shm:size=2g) is required.
-FROM node:24-bookworm-slim AS build
+# No image registry? scripts/build-node-base-image.sh builds the base locally: --build-arg NODE_IMAGE=<its tag>.
+# Behind a TLS-inspecting proxy, npm ci needs its CA: --secret id=npm_ca,src=<CA bundle>.
+ARG NODE_IMAGE=node:24-bookworm-slim
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund && npm prune --omit=dev
+# Native addons (better-sqlite3) build against the headers the Node.js image ships, not a download.
+RUN --mount=type=secret,id=npm_ca,required=false \
+  if [ -f /run/secrets/npm_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/npm_ca; fi \
+  && npm_config_nodedir="$(dirname "$(dirname "$(command -v node)")")" npm ci --no-audit --no-fund \
+  && npm prune --omit=dev
 
-FROM node:24-bookworm-slim
+FROM ${NODE_IMAGE}
 RUN apt-get update && apt-get install -y --no-install-recommends git bubblewrap ca-certificates tini \
   && rm -rf /var/lib/apt/lists/* \
   && useradd --create-home --uid 10001 xihe
@@ -17,11 +31,11 @@ COPY --from=build /app/node_modules ./node_modules
 COPY package.json ./
 COPY bin ./bin
 COPY src ./src
-ENV NODE_ENV=production XIHE_STORE=/data/xihe.db XIHE_WORK_DIR=/data/work PORT=3000
+ENV NODE_ENV=production XIHE_STORE=/data/xihe.db XIHE_WORK_DIR=/data/work PORT=3000 XIHE_SANDBOX=bwrap
 RUN mkdir -p /data && chown xihe:xihe /data
 USER xihe
 VOLUME ["/data"]
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["node", "bin/xihe-app.js"]

@@ -2,6 +2,8 @@
 // changes since `base` do, per changed function or class, with what refers to it and which tests
 // reach it. The same core as `/xihe explain` on a pull request; with a model configured, each
 // symbol also gets its sentences. With --json, errors are JSON too ({"error": {code, message}}).
+// `xihe explain --pr OWNER/REPO#N [--focus ...]` is `/xihe explain` on GitHub with GITHUB_TOKEN: one
+// review on the PR (pr-run-command.ts).
 import { execFileSync } from "node:child_process";
 import type { RegisterCommand } from "./register-command.ts";
 import type { CliIo } from "./cli-io.ts";
@@ -12,10 +14,12 @@ import { modelFromEnv } from "../model-from-env.ts";
 import { readCheckoutConfig } from "./read-checkout-config.ts";
 import { openRepoIndex } from "../understanding/index/open-repo-index.ts";
 import { renderExplainText } from "../verbs/explain/render-explain-text.ts";
+import { runPrFromCli } from "./pr-run-command.ts";
 
 interface ExplainFlags {
   repo?: string;
-  base: string;
+  pr?: string;
+  base?: string;
   focus?: string;
   json?: boolean;
   llm: boolean;
@@ -27,12 +31,29 @@ export const registerExplainCommand: RegisterCommand = (program, io, setExit) =>
     .command("explain")
     .description("Explain what the changes since a base commit do and what they affect")
     .option("--repo <dir>", "the repository checkout (default: the current directory)")
-    .option("--base <rev>", "compare against this commit or branch", "HEAD~1")
+    .option(
+      "--pr <owner/repo#n>",
+      "explain a pull request on GitHub instead, as /xihe explain does: one review with line comments (needs GITHUB_TOKEN)",
+    )
+    .option("--base <rev>", "compare against this commit or branch (default: HEAD~1)")
     .option("--working-tree", "include uncommitted edits (compare the base with the working tree)")
     .option("--focus <pathOrSymbol>", "only this file, directory or symbol")
     .option("--no-llm", "deterministic sentences only, even with a model configured")
     .option("--json", "print the explanation (or the error) as JSON")
     .action(async (flags: ExplainFlags) => {
+      if (flags.pr !== undefined) {
+        const local: [string, boolean][] = [
+          ["--repo", flags.repo !== undefined],
+          ["--base", flags.base !== undefined],
+          ["--working-tree", flags.workingTree === true],
+          // The model is the configured one (XIHE_MODEL_*), as for the App.
+          ["--no-llm", !flags.llm],
+        ];
+        const given = local.filter(([, on]) => on).map(([name]) => name);
+        const json = flags.json === true;
+        const request = { verb: "explain" as const, pr: flags.pr, args: flags.focus ?? "", json };
+        return setExit(await runPrFromCli({ ...request, given }, io));
+      }
       try {
         await run(flags, io);
         setExit(0);
@@ -51,7 +72,7 @@ export const registerExplainCommand: RegisterCommand = (program, io, setExit) =>
 async function run(flags: ExplainFlags, io: CliIo): Promise<void> {
   const root = gitRoot(io.cwd, flags.repo);
   const repo = await openRepoIndex(io.cwd, flags.repo, readCheckoutConfig(io.cwd, flags.repo));
-  const base = resolveCommit(repo.root, flags.base);
+  const base = resolveCommit(repo.root, flags.base ?? "HEAD~1");
   const explanation = await explainDiff({
     root: repo.root,
     base,

@@ -19,7 +19,7 @@ import type { RunStatus, Store } from "../store/store.ts";
 import { openWorkspaceGit } from "../tools/open-workspace-git.ts";
 import type { WorkspaceGit } from "../tools/workspace-git.ts";
 import { openFixRun } from "./fix-run-record.ts";
-import { parsePrTarget, runPrFix } from "./pr-run-command.ts";
+import { parsePrTarget, runPrVerb } from "./pr-run-command.ts";
 import { withCheckoutReturned } from "../workspace/sandbox/return-checkout.ts";
 
 interface FixFlags {
@@ -112,7 +112,8 @@ async function runFixCommand(flags: FixFlags, io: CliIo, setExit: (code: ExitCod
       throw new UsageError(
         `--pr fixes the PR's failing checks with the repository's own .github/xihe.yml; ${local.join(", ")} only apply to a local checkout`,
       );
-    return setExit(await runPrFix(parsePrTarget(flags.pr), { env, io, log, json: flags.json === true }));
+    const request = { verb: "fix" as const, target: parsePrTarget(flags.pr), args: "" };
+    return setExit(await runPrVerb(request, { env, io, log, json: flags.json === true }));
   }
   const request = readFixRequest(flags, io, env);
   const { root, commands } = request;

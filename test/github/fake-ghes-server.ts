@@ -3,6 +3,7 @@
 // across calls: comments, check runs, fix PRs), git smart HTTP on the web host for repositories under
 // `projectRoot` (git http-backend), and the job-log blob GitHub redirects to. App JWTs are verified
 // against the App's public key; every REST call must carry a token this server minted.
+import { execFileSync } from "node:child_process";
 import { verify } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
@@ -50,6 +51,8 @@ export interface FakeGhes {
   pulls: { number: number; head: string; base: string; html_url: string }[];
   /** The body of each run-token request (repositories and permissions asked). */
   runTokenRequests: Record<string, unknown>[];
+  /** Reviews posted on PR #1 (`/xihe explain`), as their create request asked. */
+  reviews: { id: number; body: string; commit_id: string; event: string; comments: unknown[] }[];
   close(): Promise<void>;
 }
 
@@ -61,6 +64,7 @@ export async function startFakeGhes(s: GhesScenario): Promise<FakeGhes> {
     checkRuns: new Map(),
     pulls: [],
     runTokenRequests: [],
+    reviews: [],
   };
   const sockets = new Set<Socket>();
   let web = "";
@@ -119,6 +123,14 @@ function repoRoutes(s: GhesScenario, state: Omit<FakeGhes, "web" | "host" | "clo
   const pull = s.pull(web);
   const head = pull.head.sha;
   const bot = { login: "xihe[bot]", id: 9000, type: "Bot" };
+  const reviewOf = (v: FakeGhes["reviews"][number]) => ({
+    id: v.id,
+    user: bot,
+    body: v.body,
+    state: "COMMENTED",
+    commit_id: v.commit_id,
+    html_url: `${web}/${s.repo}/pull/1#pullrequestreview-${v.id}`,
+  });
   const commentOf = (c: { id: number; body: string }) => ({
     ...c,
     user: bot,
@@ -267,6 +279,27 @@ function repoRoutes(s: GhesScenario, state: Omit<FakeGhes, "web" | "host" | "clo
     ],
     [
       "GET",
+      new RegExp(`${r}/git/trees/([0-9a-f]{40})$`),
+      ([, sha], { query }) => ({ status: 200, body: treeOf(s, sha!, query.get("recursive") !== null, web) }),
+    ],
+    ["GET", new RegExp(`${r}/pulls/1/reviews$`), () => ({ status: 200, body: state.reviews.map(reviewOf) })],
+    [
+      "POST",
+      new RegExp(`${r}/pulls/1/reviews$`),
+      (_m, { body }) => {
+        const review = {
+          id: 880 + state.reviews.length,
+          body: String(body.body),
+          commit_id: String(body.commit_id),
+          event: String(body.event),
+          comments: Array.isArray(body.comments) ? body.comments : [],
+        };
+        state.reviews.push(review);
+        return { status: 200, body: reviewOf(review) };
+      },
+    ],
+    [
+      "GET",
       new RegExp(`${r}/pulls$`),
       (_m, { query }) => ({
         status: 200,
@@ -292,6 +325,20 @@ function repoRoutes(s: GhesScenario, state: Omit<FakeGhes, "web" | "host" | "clo
       },
     ],
   ];
+}
+
+/** `GET /git/trees/{sha}` from the served bare repository (`<projectRoot>/<owner>/<name>.git`). */
+function treeOf(s: GhesScenario, sha: string, recursive: boolean, web: string) {
+  const bare = `${s.projectRoot}/${s.repo}.git`;
+  const args = ["ls-tree", "-l", "--full-tree", ...(recursive ? ["-r"] : []), sha];
+  const lines = execFileSync("git", args, { cwd: bare, encoding: "utf8" }).split("\n").filter(Boolean);
+  const tree = lines.map((line) => {
+    const [meta = "", path = ""] = line.split("\t");
+    const [mode, type, object, size] = meta.split(/\s+/);
+    const url = `${web}/api/v3/repos/${s.repo}/git/${type === "tree" ? "trees" : "blobs"}/${object}`;
+    return { path, mode, type, sha: object, ...(type === "blob" ? { size: Number(size) } : {}), url };
+  });
+  return { sha, url: `${web}/api/v3/repos/${s.repo}/git/trees/${sha}`, tree, truncated: false };
 }
 
 /** An RS256 App JWT signed by the App's key, issued for this App and not expired. */

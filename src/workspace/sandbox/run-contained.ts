@@ -73,6 +73,9 @@ export function runContained(run: ContainedRun): Promise<SandboxResult> {
   }, run.timeoutMs);
   const onAbort = (): void => killAll();
   run.signal?.addEventListener("abort", onAbort);
+  // Aborted while the runner was still preparing (a slow engine, a loaded machine): the event has
+  // fired already and would never reach the listener, leaving the command to run into its timeout.
+  if (run.signal?.aborted) onAbort();
   return new Promise((resolve, reject) => {
     child.on("error", (err) => {
       clearTimeout(timer);

@@ -272,6 +272,12 @@ export function sandboxThreatContract(runner: ContractRunner): void {
       expect(result.stdout).toBe("tmp-full\n");
     });
 
+    it("stops a command whose caller aborted before it started, without waiting for its timeout", async () => {
+      const result = await sandbox.run(["sleep", "30"], { signal: AbortSignal.abort(), timeoutMs: 20_000 });
+      expect(result).toMatchObject({ timedOut: false, exitCode: null, signal: "SIGKILL" });
+      expect(leftovers()).toEqual([]);
+    });
+
     it("stops the command when the caller aborts", async () => {
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 300);
