@@ -235,6 +235,13 @@ export const envSchema = z.object({
     "`xihe fix --pr` and the Action: the one token runs use instead of an App",
   ),
   GITHUB_ACTOR: optionalString.describe("who asked for a `--pr` run (set by Actions)"),
+  XIHE_API_RATE_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(120)
+    .describe("Requests a minute each HTTP API token may make"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe("The App's webhook server port"),
   HOST: z.string().default("0.0.0.0").describe("The address the App's webhook server listens on"),
 });

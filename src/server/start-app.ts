@@ -24,6 +24,7 @@ import { openStore } from "../store/open-store.ts";
 import type { Store } from "../store/store.ts";
 import { buildGitHubExecutors } from "./github-executors.ts";
 import { startAppAlerts, type AppAlerts } from "./app-alerts.ts";
+import { createAppApi } from "./app-api.ts";
 import { createWebhookServer } from "./webhook-server.ts";
 
 /** Bound on one request to GitHub's API; log archives (blob downloads) get longer. */
@@ -69,6 +70,7 @@ export async function startApp(
     webhooks: probot.webhooks,
     webhooksPath: "/api/github/webhooks",
     log,
+    api: createAppApi(app, worker),
   });
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   // The bound port, not the configured one: PORT=0 asks the system for a free port.
