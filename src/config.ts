@@ -235,6 +235,10 @@ export const envSchema = z.object({
     "`xihe fix --pr` and the Action: the one token runs use instead of an App",
   ),
   GITHUB_ACTOR: optionalString.describe("who asked for a `--pr` run (set by Actions)"),
+  XIHE_ARCHIVE: z
+    .string()
+    .default(".xihe/archive")
+    .describe("Directory of the finished-run archive (gzip JSONL)"),
   XIHE_API_RATE_PER_MINUTE: z.coerce
     .number()
     .int()

@@ -19,6 +19,7 @@ import { createXiheOctokit } from "../github/xihe-octokit.ts";
 import { createLogger, type Logger } from "../logger.ts";
 import { checkGitVersion } from "../runs/check-git-version.ts";
 import { recoverInterruptedRuns } from "../runs/recover-interrupted.ts";
+import { archiveEndedRun, localRunArchive } from "../runs/run-archive.ts";
 import { createWorker, type Worker } from "../runs/worker.ts";
 import { openStore } from "../store/open-store.ts";
 import type { Store } from "../store/store.ts";
@@ -145,6 +146,11 @@ function createAppWorker(app: AppParts, workerId: string, alerts: AppAlerts): Wo
         createGitHubReporter(() => probot.auth(run.installationId ?? undefined), now),
       ),
     triage: { handle: triage, concurrency: 4 },
+    onEnded: (runId) =>
+      void archiveEndedRun(
+        { archive: localRunArchive(env.XIHE_ARCHIVE), store, log, attempts: 5, retryDelayMs: 30_000 },
+        runId,
+      ),
   });
   return worker;
 }
