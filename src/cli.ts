@@ -18,6 +18,7 @@ const commands: { name: string; load: () => Promise<RegisterCommand> }[] = [
   { name: "sandbox", load: async () => (await import("./cli/sandbox-command.ts")).registerSandboxCommand },
   { name: "notify", load: async () => (await import("./cli/notify-command.ts")).registerNotifyCommand },
   { name: "workflow", load: async () => (await import("./cli/workflow-command.ts")).registerWorkflowCommand },
+  { name: "token", load: async () => (await import("./cli/token-command.ts")).registerTokenCommand },
 ];
 
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCode> {

@@ -259,6 +259,17 @@ export const envSchema = z.object({
     })
     .describe("DolphinScheduler API base URL (issue 17)"),
   XIHE_DOLPHINSCHEDULER_TOKEN: optionalString.describe("A DolphinScheduler access token (Security → Token)"),
+  XIHE_ARCHIVE: z
+    .string()
+    .default(".xihe/archive")
+    .describe("Directory of the finished-run archive (gzip JSONL)"),
+  XIHE_API_RATE_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(120)
+    .describe("Requests a minute each HTTP API token may make"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe("The App's webhook server port"),
   HOST: z.string().default("0.0.0.0").describe("The address the App's webhook server listens on"),
 });

@@ -8,6 +8,7 @@ const patterns: RegExp[] = [
   /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
   /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,255}\b/g,
   /\bgithub_pat_[A-Za-z0-9_]{20,255}\b/g,
+  /\bxihe_[0-9a-f]{12}_[A-Za-z0-9_-]{40,}/g,
   /\bv1\.[0-9a-f]{40}\b/g,
   /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{16,}\b/g,
   /\bxox[abpors]-[A-Za-z0-9-]{10,}\b/g,

@@ -21,6 +21,8 @@ export interface PrRunRequest {
   extra?: Pick<PrRunContextInput, "commentId" | "failedCheck">;
 }
 
+const personTriggers: ReadonlySet<RunTrigger> = new Set(["comment", "label", "cli", "api"]);
+
 export async function createPrRun(
   octokit: GitHubClient,
   req: PrRunRequest,
@@ -30,9 +32,10 @@ export async function createPrRun(
   const pr = pullRequestPayload.parse(data);
   const baseRepo = `${req.ref.owner}/${req.ref.repo}`;
   const headRepo = pr.head.repo?.full_name ?? null;
-  // A fork's code runs only when a person asked for it (a maintainer's comment or label, or the
-  // token holder's `xihe fix --pr`), never on an automatic trigger.
-  if (headRepo !== baseRepo && req.trigger !== "comment" && req.trigger !== "label" && req.trigger !== "cli")
+  // A fork's code runs only when a person asked for it (a maintainer's comment or label, the token
+  // holder's `xihe fix --pr`, or an API token an operator granted run scope), never on an automatic
+  // trigger.
+  if (headRepo !== baseRepo && !personTriggers.has(req.trigger))
     return { created: false, refused: "fork_needs_a_maintainer" };
   return deps.store.createRun(
     {

@@ -17,6 +17,8 @@ export interface ExecuteRunDeps {
   now: () => Date;
   executors: ExecutorTable;
   reporterFor: (run: RunRecord) => RunReporter;
+  /** Called once a run has ended and its outcome is stored (the archive); must not throw or wait. */
+  onEnded?: (runId: string) => void;
 }
 
 export async function executeRun(
@@ -68,6 +70,7 @@ async function finish(
   const current = await deps.store.getRun(ctx.run.id);
   if (current?.status === "cancelled") {
     await reporter.finished(ctx, { status: "cancelled", summary: current.reason ?? "cancelled", body: "" });
+    deps.onEnded?.(ctx.run.id);
     return;
   }
   try {
@@ -85,6 +88,7 @@ async function finish(
     workerId: null,
   });
   ctx.log.info({ status: outcome.status }, "run ended");
+  deps.onEnded?.(ctx.run.id);
 }
 
 async function park(

@@ -19,11 +19,13 @@ import { createXiheOctokit } from "../github/xihe-octokit.ts";
 import { createLogger, type Logger } from "../logger.ts";
 import { checkGitVersion } from "../runs/check-git-version.ts";
 import { recoverInterruptedRuns } from "../runs/recover-interrupted.ts";
+import { archiveEndedRun, localRunArchive } from "../runs/run-archive.ts";
 import { createWorker, type Worker } from "../runs/worker.ts";
 import { openStore } from "../store/open-store.ts";
 import type { Store } from "../store/store.ts";
 import { buildGitHubExecutors } from "./github-executors.ts";
 import { startAppAlerts, type AppAlerts } from "./app-alerts.ts";
+import { createAppApi } from "./app-api.ts";
 import { createWebhookServer } from "./webhook-server.ts";
 
 /** Bound on one request to GitHub's API; log archives (blob downloads) get longer. */
@@ -69,6 +71,7 @@ export async function startApp(
     webhooks: probot.webhooks,
     webhooksPath: "/api/github/webhooks",
     log,
+    api: createAppApi(app, worker),
   });
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   // The bound port, not the configured one: PORT=0 asks the system for a free port.
@@ -143,6 +146,11 @@ function createAppWorker(app: AppParts, workerId: string, alerts: AppAlerts): Wo
         createGitHubReporter(() => probot.auth(run.installationId ?? undefined), now),
       ),
     triage: { handle: triage, concurrency: 4 },
+    onEnded: (runId) =>
+      void archiveEndedRun(
+        { archive: localRunArchive(env.XIHE_ARCHIVE), store, log, attempts: 5, retryDelayMs: 30_000 },
+        runId,
+      ),
   });
   return worker;
 }

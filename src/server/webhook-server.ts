@@ -5,6 +5,7 @@
 // delivery, 200 once handled (or ignored: an event name this version does not know).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { emitterEventNames, type EmitterWebhookEvent, type Webhooks } from "@octokit/webhooks";
+import type { ApiHandler } from "../api/create-api-handler.ts";
 import type { Logger } from "../logger.ts";
 
 export const maxWebhookBytes = 25 * 1024 * 1024;
@@ -19,6 +20,8 @@ export interface WebhookServerOptions {
   webhooksPath: string;
   log: Logger;
   maxBytes?: number;
+  /** The HTTP API (/v1/...), answered by its own pipeline (token auth, problem+json). */
+  api?: ApiHandler;
 }
 
 export function createWebhookServer(options: WebhookServerOptions): Server {
@@ -33,6 +36,7 @@ export function createWebhookServer(options: WebhookServerOptions): Server {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? "").split("?")[0];
     if (req.method === "GET" && path === "/healthz") return send(res, 200, "ok");
+    if (options.api && path?.startsWith("/v1/")) return options.api(req, res);
     if (req.method !== "POST" || path !== options.webhooksPath) return send(res, 404, "not_found");
     const encoding = req.headers["content-encoding"];
     if (encoding && encoding !== "identity") return refuse(req, res, 415, "unsupported_content_encoding");

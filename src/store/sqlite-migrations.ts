@@ -99,4 +99,26 @@ export const sqliteMigrations: readonly string[] = [
     requested_at TEXT NOT NULL
   );
   `,
+  // HTTP API (issue 16): bearer tokens, kept only as a SHA-256 of the secret, and the run each
+  // Idempotency-Key of a token started (same key, same run).
+  `
+  CREATE TABLE api_tokens (
+    id TEXT PRIMARY KEY,
+    secret_hash TEXT NOT NULL UNIQUE,
+    repo_pattern TEXT NOT NULL,
+    scope TEXT NOT NULL,
+    label TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    expires_at TEXT
+  );
+  CREATE TABLE api_idempotency_keys (
+    token_id TEXT NOT NULL REFERENCES api_tokens(id),
+    key TEXT NOT NULL,
+    request_hash TEXT NOT NULL,
+    run_id TEXT NOT NULL REFERENCES runs(id),
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (token_id, key)
+  );
+  CREATE INDEX runs_ended ON runs(ended_at);
+  `,
 ];

@@ -95,6 +95,7 @@ function listRunRows(db: Database.Database, filter: Parameters<Store["listRuns"]
   const { where, params, add } = conditions();
   if (filter.repo !== undefined) add("repo = ?", filter.repo);
   if (filter.pr !== undefined) add("pr = ?", filter.pr);
+  if (filter.endedSince !== undefined) add("ended_at >= ?", filter.endedSince);
   if (filter.status?.length) add(`status IN (${filter.status.map(() => "?").join(", ")})`, ...filter.status);
   const sql = `SELECT * FROM runs ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
     ORDER BY created_at DESC, rowid DESC LIMIT ?`;

@@ -3,6 +3,7 @@
 import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { createSqliteApiTokens } from "./sqlite-api-tokens.ts";
 import { createSqliteAudit } from "./sqlite-audit.ts";
 import { createSqliteDeliveries } from "./sqlite-deliveries.ts";
 import { sqliteMigrations } from "./sqlite-migrations.ts";
@@ -37,6 +38,7 @@ function createSqliteStore(db: Database.Database): Store {
     ...createSqliteRuns(db),
     ...createSqliteSteps(db),
     ...createSqliteAudit(db),
+    ...createSqliteApiTokens(db),
     async close() {
       db.close();
     },

@@ -2,7 +2,7 @@
 // several workers share state. Every method is async so both fit; JSON columns hold plain data.
 export type RunStatus = "queued" | "running" | "succeeded" | "failed" | "cancelled" | "needs_input";
 export type RunVerb = "fix" | "explain" | "ask" | "apply" | "undo" | "diagnose" | "workflow";
-export type RunTrigger = "comment" | "label" | "check_run" | "workflow_run" | "cli";
+export type RunTrigger = "comment" | "label" | "check_run" | "workflow_run" | "cli" | "api";
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 export interface RunRecord {
@@ -98,6 +98,29 @@ export type NewDelivery = Pick<
   "deliveryId" | "event" | "action" | "installationId" | "payload" | "receivedAt"
 >;
 
+export type ApiScope = "read" | "run" | "approve";
+
+/** A bearer token of the HTTP API; only a hash of its secret is kept. */
+export interface ApiToken {
+  id: string;
+  secretHash: string;
+  /** "owner/name" glob: `*` matches within one path segment ("octo/*", "*\/*", "octo/app"). */
+  repoPattern: string;
+  scope: ApiScope;
+  label: string;
+  createdAt: string;
+  expiresAt: string | null;
+}
+
+/** The run an Idempotency-Key of a token started, and a hash of the request that started it. */
+export interface IdempotentRequest {
+  tokenId: string;
+  key: string;
+  requestHash: string;
+  runId: string;
+  createdAt: string;
+}
+
 export type CreateRunResult = { created: true; run: RunRecord } | { created: false; existing: RunRecord };
 
 export interface Store {
@@ -131,6 +154,8 @@ export interface Store {
     repo?: string;
     pr?: number;
     status?: RunStatus[];
+    /** Runs that ended at or after this ISO time. */
+    endedSince?: string;
     limit?: number;
   }): Promise<RunRecord[]>;
   /** Atomically moves the oldest claimable queued run (notBefore passed) to running for this worker. */
@@ -155,5 +180,10 @@ export interface Store {
   ): Promise<StepRecord>;
   addAudit(event: AuditEvent): Promise<void>;
   listAudit(filter: { repo?: string; runId?: string; limit?: number }): Promise<AuditEvent[]>;
+  createApiToken(token: ApiToken): Promise<void>;
+  findApiToken(secretHash: string): Promise<ApiToken | null>;
+  getIdempotentRequest(tokenId: string, key: string): Promise<IdempotentRequest | null>;
+  /** Records the key's run unless the key is already bound; returns the binding that holds. */
+  bindIdempotentRequest(request: IdempotentRequest): Promise<IdempotentRequest>;
   close(): Promise<void>;
 }

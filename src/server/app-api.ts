@@ -1,0 +1,56 @@
+// Wires the HTTP API (/v1) of the App process: the routes over the App's store and worker, the
+// GitHub run starter (installation found with the App's JWT), the tool registry, the per-token rate
+// limit. Runs it records are queued for the same worker the webhooks feed.
+import { randomBytes } from "node:crypto";
+import type { Probot } from "probot";
+import { apiRoutes } from "../api/api-routes.ts";
+import { createApiHandler, type ApiHandler } from "../api/create-api-handler.ts";
+import { createRateLimiter } from "../api/rate-limiter.ts";
+import type { Env } from "../config.ts";
+import { createPermissionCache } from "../github/collaborator-permission.ts";
+import type { GitHubUrls } from "../github/github-urls.ts";
+import { createApiRunStarter } from "../github/start-api-run.ts";
+import type { Logger } from "../logger.ts";
+import type { Worker } from "../runs/worker.ts";
+import type { Store } from "../store/store.ts";
+import { toolRegistry } from "../tools/registry.ts";
+
+/** The API's request bodies are small JSON documents; anything larger is refused unread. */
+export const maxApiBodyBytes = 64 * 1024;
+
+export function createAppApi(
+  app: { env: Env; store: Store; log: Logger; now: () => Date; probot: Probot; github: GitHubUrls },
+  worker: Pick<Worker, "wake" | "cancel">,
+): ApiHandler {
+  const { store, log, now } = app;
+  const starter = createApiRunStarter({
+    store,
+    log,
+    now,
+    newRunId: () => `r${randomBytes(5).toString("hex")}`,
+    permissions: createPermissionCache(),
+    wakeWorker: () => worker.wake(),
+    cancelRun: (id) => worker.cancel(id),
+    github: app.github,
+    appOctokit: () => app.probot.auth(),
+    installationOctokit: (id) => app.probot.auth(id),
+  });
+  const routes = apiRoutes({
+    store,
+    now,
+    starter,
+    wakeWorker: () => worker.wake(),
+    cancelRun: (id) => worker.cancel(id),
+    tools: toolRegistry,
+    eventPollMs: 500,
+    version: "1.0.0",
+  });
+  return createApiHandler({
+    routes,
+    store,
+    log: log.child({ name: "api" }),
+    now,
+    rateLimiter: createRateLimiter({ perMinute: app.env.XIHE_API_RATE_PER_MINUTE, now }),
+    maxBodyBytes: maxApiBodyBytes,
+  });
+}

@@ -1,0 +1,76 @@
+// The HTTP API as operators reach it: a token made with `xihe token create` on the App's store, and
+// `bin/xihe-app.js` in its own process answering /v1 next to its webhooks.
+import { generateKeyPairSync } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, expect, it } from "vitest";
+import { main } from "../../src/cli.ts";
+import { startAppProcess, type AppProcess } from "./app-process.ts";
+
+let app: AppProcess | null = null;
+afterEach(async () => {
+  await app?.stop();
+  app = null;
+});
+
+async function createToken(storePath: string, scope: string): Promise<string> {
+  let out = "";
+  const code = await main(["token", "create", "--repo", "octo/*", "--scope", scope], {
+    stdout: (t) => void (out += t),
+    stderr: () => undefined,
+    readStdin: async () => "",
+    env: { XIHE_STORE: storePath },
+    cwd: process.cwd(),
+    isTTY: false,
+  });
+  expect(code).toBe(0);
+  return out.trim();
+}
+
+/** A loopback port nothing listens on: the App's start-up calls to GitHub fail at once. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+it("serves /v1 from the App process with tokens created by `xihe token create`", async () => {
+  const root = mkdtempSync(join(tmpdir(), "xihe-api-app-"));
+  const storePath = join(root, "xihe.db");
+  const read = await createToken(storePath, "read");
+  const { privateKey } = generateKeyPairSync("rsa", {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: "pkcs1", format: "pem" },
+    publicKeyEncoding: { type: "spki", format: "pem" },
+  });
+  app = await startAppProcess({
+    ...process.env,
+    APP_ID: "123",
+    PRIVATE_KEY: privateKey,
+    WEBHOOK_SECRET: "s",
+    GHE_HOST: `127.0.0.1:${await closedPort()}`,
+    GHE_PROTOCOL: "http",
+    HOST: "127.0.0.1",
+    PORT: "0",
+    XIHE_STORE: storePath,
+    XIHE_WORK_DIR: join(root, "work"),
+  });
+  const base = `http://127.0.0.1:${app.port}`;
+  const auth = { authorization: `Bearer ${read}` };
+  expect((await fetch(`${base}/v1/openapi.json`)).status).toBe(200);
+  const tools = await fetch(`${base}/v1/tools`, { headers: auth });
+  expect(tools.status).toBe(200);
+  expect(((await tools.json()) as { tools: unknown[] }).tools.length).toBeGreaterThan(5);
+  const refused = await fetch(`${base}/v1/execute`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ verb: "fix", repo: "octo/app", pr: 1 }),
+  });
+  expect(refused.status).toBe(403);
+  expect(refused.headers.get("content-type")).toBe("application/problem+json");
+  expect((await fetch(`${base}/healthz`)).status).toBe(200);
+});
