@@ -74,7 +74,7 @@ export const toolsResponse = z
       z.object({
         name: z.string(),
         description: z.string(),
-        permission: z.enum(["read", "write", "command"]),
+        permission: z.enum(["read", "write", "command", "remote_write"]),
         idempotent: z.boolean(),
         inputSchema: z.record(z.string(), z.unknown()).describe("JSON Schema of the tool's input"),
       }),

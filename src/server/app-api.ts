@@ -13,7 +13,7 @@ import { createApiRunStarter } from "../github/start-api-run.ts";
 import type { Logger } from "../logger.ts";
 import type { Worker } from "../runs/worker.ts";
 import type { Store } from "../store/store.ts";
-import { toolRegistry } from "../tools/registry.ts";
+import { toolRegistry, workflowTools } from "../tools/registry.ts";
 
 /** The API's request bodies are small JSON documents; anything larger is refused unread. */
 export const maxApiBodyBytes = 64 * 1024;
@@ -41,7 +41,7 @@ export function createAppApi(
     starter,
     wakeWorker: () => worker.wake(),
     cancelRun: (id) => worker.cancel(id),
-    tools: toolRegistry,
+    tools: [...toolRegistry, ...workflowTools],
     eventPollMs: 500,
     version: "1.0.0",
   });
