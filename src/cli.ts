@@ -13,6 +13,7 @@ import { registerAskCommand } from "./cli/ask-command.ts";
 import { registerExplainCommand } from "./cli/explain-command.ts";
 import { registerNotifyCommand } from "./cli/notify-command.ts";
 import { registerUpgradeCommand } from "./cli/upgrade-command.ts";
+import { registerBenchCommand } from "./cli/bench-command.ts";
 
 // Subcommands, in the order `--help` lists them.
 const commands: RegisterCommand[] = [
@@ -25,6 +26,7 @@ const commands: RegisterCommand[] = [
   registerUpgradeCommand,
   registerSandboxCommand,
   registerNotifyCommand,
+  registerBenchCommand,
 ];
 
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCode> {

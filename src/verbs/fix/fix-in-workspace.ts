@@ -144,7 +144,13 @@ export async function fixInWorkspace(
 
 // The sandbox the run's config asks for (or the host, for a trusted local checkout), with the run's
 // limits and the host's toolchains; the install phase asks for one with its proxy directory bound too.
-export function sandboxChooser(deps: FixInWorkspaceDeps, req: FixInWorkspaceRequest) {
+export function sandboxChooser(
+  deps: Pick<FixInWorkspaceDeps, "hostEnv" | "newId" | "now">,
+  req: Pick<
+    FixInWorkspaceRequest,
+    "runId" | "root" | "config" | "env" | "source" | "trustLocal" | "readOnlyDirs" | "redact"
+  >,
+) {
   const toolchains = detectToolchains({ hostEnv: deps.hostEnv, configured: req.config.sandbox.toolchains });
   // Probed once per run (it starts bwrap, cgroup and engine probes), not once per sandbox asked for.
   const support = detectSandboxSupport(req.runId);
