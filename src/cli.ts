@@ -36,6 +36,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       "Xihe: from red CI to a verified fix. Runs the same pipeline as the GitHub App on a local checkout.",
     )
     .exitOverride()
+    // Options after a subcommand belong to it (`xihe bench make --out` is make's --out, not bench's).
+    .enablePositionalOptions()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError("(run `xihe --help` for usage)");
   for (const register of commands) register(program, io, (code) => (exitCode = code));

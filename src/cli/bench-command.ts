@@ -35,7 +35,7 @@ interface BenchFlags {
 export const registerBenchCommand: RegisterCommand = (program, io, setExit) => {
   const bench = program
     .command("bench")
-    // `xihe bench make --out X`: options after a subcommand are the subcommand's.
+    // `xihe bench make --out X`: options after a subcommand are the subcommand's (cli.ts does the same).
     .enablePositionalOptions()
     .description("Measure fix rates on a task pack: the same fix as `xihe fix` per task, judged by re-running the suite")
     .option("--tasks <file|dir>", "the task pack: a tasks.jsonl or the folder holding it")
