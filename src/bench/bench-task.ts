@@ -8,9 +8,7 @@ export type TaskKind = z.infer<typeof taskKind>;
 
 export const benchTask = z
   .object({
-    id: z
-      .string()
-      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/, "letters, digits, '.', '_' or '-', at most 80"),
+    id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/, "letters, digits, '.', '_' or '-', at most 80"),
     /** A git bundle or a git checkout; relative paths are relative to the pack's tasks file. */
     repo: z.string().min(1),
     commit: z.string().regex(/^[0-9a-f]{40}$/, "a full 40-hex commit id"),

@@ -17,11 +17,14 @@ export async function checkOutCommit(
   parentDir = tmpdir(),
 ): Promise<TaskCheckout> {
   if (!existsSync(source.repo))
-    throw new UsageError(`task ${source.id}: repository ${source.repo} does not exist (a git bundle or checkout)`);
+    throw new UsageError(
+      `task ${source.id}: repository ${source.repo} does not exist (a git bundle or checkout)`,
+    );
   const dir = mkdtempSync(join(parentDir, `xihe-bench-${source.id}-`));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   const root = join(dir, "repo");
-  const git = (args: string[], cwd = root) => runGit(args, { cwd, allowFileProtocol: true, timeoutMs: 120_000 });
+  const git = (args: string[], cwd = root) =>
+    runGit(args, { cwd, allowFileProtocol: true, timeoutMs: 120_000 });
   try {
     await git(["init", "-q", "-b", "main", root], dir);
     await git(["fetch", "-q", "--no-tags", "--", source.repo, "+refs/*:refs/source/*"]);

@@ -17,7 +17,8 @@ export async function judgeFix(
 ): Promise<Judgement> {
   // What the fix left uncommitted is not part of it.
   await runGit(["reset", "-q", "--hard", "HEAD"], { cwd: input.root, allowFileProtocol: false });
-  const check = (command: string) => runCheck({ sandbox: input.sandbox, timeoutMs: () => input.timeoutMs }, command);
+  const check = (command: string) =>
+    runCheck({ sandbox: input.sandbox, timeoutMs: () => input.timeoutMs }, command);
   const failing: CheckRun[] = [];
   for (const command of commands.failing) failing.push(await check(command));
   const suite: CheckRun[] = [];

@@ -12,9 +12,11 @@ export interface TaskPack {
 }
 
 export function readTaskPack(path: string): TaskPack {
-  if (!existsSync(path)) throw new UsageError(`--tasks ${path} does not exist; pass a tasks.jsonl or its folder`);
+  if (!existsSync(path))
+    throw new UsageError(`--tasks ${path} does not exist; pass a tasks.jsonl or its folder`);
   const file = statSync(path).isDirectory() ? join(path, "tasks.jsonl") : path;
-  if (!existsSync(file)) throw new UsageError(`${path} has no tasks.jsonl; make one with \`xihe bench make\``);
+  if (!existsSync(file))
+    throw new UsageError(`${path} has no tasks.jsonl; make one with \`xihe bench make\``);
   const tasks: BenchTask[] = [];
   const seen = new Set<string>();
   readFileSync(file, "utf8")

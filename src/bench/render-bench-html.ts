@@ -13,7 +13,11 @@ export function renderBenchHtml(runs: readonly LabelledRun[], title = "Xihe benc
   const plots = [
     barChart(
       "solve rate",
-      summaries.map((s) => ({ label: s.label, value: s.summary.solveRate, text: percent(s.summary.solveRate) })),
+      summaries.map((s) => ({
+        label: s.label,
+        value: s.summary.solveRate,
+        text: percent(s.summary.solveRate),
+      })),
       1,
     ),
     barChart(
@@ -22,7 +26,10 @@ export function renderBenchHtml(runs: readonly LabelledRun[], title = "Xihe benc
     ),
     histogram(
       "wall time per task (s)",
-      runs.map((r) => ({ label: r.label, values: r.records.filter((x) => x.outcome !== "error").map((x) => x.wallMs / 1000) })),
+      runs.map((r) => ({
+        label: r.label,
+        values: r.records.filter((x) => x.outcome !== "error").map((x) => x.wallMs / 1000),
+      })),
     ),
   ];
   return `<!doctype html>
@@ -42,7 +49,23 @@ ${runs.map(taskTable).join("\n")}
 }
 
 function totalsTable(summaries: readonly { label: string; summary: BenchSummary }[]): string {
-  const head = ["run", "model", "solved", "first attempt", "invalid", "errors", "held", "weakening", "repairs/task", "tool calls", "tokens", "cost", "cost/solved", "wall median", "wall p90"];
+  const head = [
+    "run",
+    "model",
+    "solved",
+    "first attempt",
+    "invalid",
+    "errors",
+    "held",
+    "weakening",
+    "repairs/task",
+    "tool calls",
+    "tokens",
+    "cost",
+    "cost/solved",
+    "wall median",
+    "wall p90",
+  ];
   const rows = summaries.map(({ label, summary: s }) => [
     label,
     s.model,
@@ -60,11 +83,26 @@ function totalsTable(summaries: readonly { label: string; summary: BenchSummary 
     seconds(s.medianWallMs),
     seconds(s.p90WallMs),
   ]);
-  return table(head, rows.map((cells) => ({ cells })));
+  return table(
+    head,
+    rows.map((cells) => ({ cells })),
+  );
 }
 
 function taskTable(run: LabelledRun): string {
-  const head = ["task", "kind", "result", "why not solved", "repairs", "tool calls", "tokens", "cost", "wall", "held", "test weakening"];
+  const head = [
+    "task",
+    "kind",
+    "result",
+    "why not solved",
+    "repairs",
+    "tool calls",
+    "tokens",
+    "cost",
+    "wall",
+    "held",
+    "test weakening",
+  ];
   const rows = run.records.map((r: BenchRecord) => ({
     className: r.outcome,
     cells: [
@@ -84,7 +122,10 @@ function taskTable(run: LabelledRun): string {
   return `<h2>${escapeHtml(run.label)}</h2>\n${table(head, rows)}`;
 }
 
-function table(head: readonly string[], rows: readonly { className?: string; cells: readonly string[] }[]): string {
+function table(
+  head: readonly string[],
+  rows: readonly { className?: string; cells: readonly string[] }[],
+): string {
   const th = head.map((h) => `<th>${escapeHtml(h)}</th>`).join("");
   const body = rows
     .map((r) => {

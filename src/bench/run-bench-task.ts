@@ -34,7 +34,11 @@ export interface BenchOptions {
   maxCostUsd?: number;
 }
 
-export async function runBenchTask(deps: BenchTaskDeps, task: BenchTask, options: BenchOptions): Promise<BenchRecord> {
+export async function runBenchTask(
+  deps: BenchTaskDeps,
+  task: BenchTask,
+  options: BenchOptions,
+): Promise<BenchRecord> {
   const startedAt = deps.now();
   const checkout = await checkOutCommit(task, deps.tempDir);
   try {
@@ -106,7 +110,8 @@ async function runFix(
   try {
     const outcome = await fixInWorkspace(deps, request);
     await deps.store.updateRun(request.runId, {
-      status: outcome.status === "done" ? "succeeded" : outcome.status === "needs_input" ? "needs_input" : "failed",
+      status:
+        outcome.status === "done" ? "succeeded" : outcome.status === "needs_input" ? "needs_input" : "failed",
       reason: outcome.reason,
       endedAt: deps.now().toISOString(),
       spend: { ...outcome.spend },
@@ -115,7 +120,11 @@ async function runFix(
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     deps.log.warn({ err, runId: request.runId }, "bench task's fix run crashed");
-    await deps.store.updateRun(request.runId, { status: "failed", reason, endedAt: deps.now().toISOString() });
+    await deps.store.updateRun(request.runId, {
+      status: "failed",
+      reason,
+      endedAt: deps.now().toISOString(),
+    });
     return { error: reason };
   }
 }

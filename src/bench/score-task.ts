@@ -30,11 +30,15 @@ export function scoreTask(
     );
   }
   const stillFailing = judgement.failing.find((r) => r.exitCode !== 0);
-  if (stillFailing) return no("not_solved", `${stillFailing.command} still fails (exit ${stillFailing.exitCode})`);
+  if (stillFailing)
+    return no("not_solved", `${stillFailing.command} still fails (exit ${stillFailing.exitCode})`);
   const suite = judgement.suite.find((r) => r.exitCode !== 0);
   if (suite) {
     const tests = judgement.brokenTests.slice(0, 3).join("; ");
-    return no("not_solved", `the suite fails after the fix: ${suite.command} exit ${suite.exitCode}${tests ? ` (${tests})` : ""}`);
+    return no(
+      "not_solved",
+      `the suite fails after the fix: ${suite.command} exit ${suite.exitCode}${tests ? ` (${tests})` : ""}`,
+    );
   }
   const applied = weakening.find((w) => !w.held);
   if (applied) return no("not_solved", `the fix weakens a test: ${applied.kind} in ${applied.path}`);

@@ -26,7 +26,10 @@ export function barChart(
   return svg(title, width, height, rows.join(""));
 }
 
-export function histogram(title: string, series: readonly { label: string; values: readonly number[] }[]): string {
+export function histogram(
+  title: string,
+  series: readonly { label: string; values: readonly number[] }[],
+): string {
   const all = series.flatMap((s) => s.values);
   const width = 420;
   const height = 200;

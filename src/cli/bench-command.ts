@@ -37,12 +37,23 @@ export const registerBenchCommand: RegisterCommand = (program, io, setExit) => {
     .command("bench")
     // `xihe bench make --out X`: options after a subcommand are the subcommand's (cli.ts does the same).
     .enablePositionalOptions()
-    .description("Measure fix rates on a task pack: the same fix as `xihe fix` per task, judged by re-running the suite")
+    .description(
+      "Measure fix rates on a task pack: the same fix as `xihe fix` per task, judged by re-running the suite",
+    )
     .option("--tasks <file|dir>", "the task pack: a tasks.jsonl or the folder holding it")
-    .option("--model <name>", "the model to plan with (default: XIHE_MODEL); the endpoint is XIHE_MODEL_BASE_URL")
+    .option(
+      "--model <name>",
+      "the model to plan with (default: XIHE_MODEL); the endpoint is XIHE_MODEL_BASE_URL",
+    )
     .option("--concurrency <n>", "tasks run at the same time", "1")
-    .option("--budget <usd>", "cost budget in USD per task (default: budget.max_cost_usd of the task's config)")
-    .option("--out <dir>", "results folder: results.jsonl, report.html, the runs' store (default: .xihe/bench/<pack>-<model>)")
+    .option(
+      "--budget <usd>",
+      "cost budget in USD per task (default: budget.max_cost_usd of the task's config)",
+    )
+    .option(
+      "--out <dir>",
+      "results folder: results.jsonl, report.html, the runs' store (default: .xihe/bench/<pack>-<model>)",
+    )
     .option("--no-llm", "deterministic fixers only, no model")
     .action((flags: BenchFlags) => runBenchCommand(flags, io, setExit));
   registerBenchMakeCommand(bench, io, setExit);
@@ -53,7 +64,10 @@ export const registerBenchCommand: RegisterCommand = (program, io, setExit) => {
     .argument("<b>", "the second run")
     .option("--html <file>", "also write an HTML report of both")
     .action((a: string, b: string, flags: { html?: string }) => {
-      const runs = [a, b].map((path) => ({ label: basename(resolve(io.cwd, path)), records: readRun(io, path) }));
+      const runs = [a, b].map((path) => ({
+        label: basename(resolve(io.cwd, path)),
+        records: readRun(io, path),
+      }));
       io.stdout(renderBenchComparison(runs[0]!, runs[1]!));
       if (flags.html) {
         const file = resolve(io.cwd, flags.html);
@@ -70,7 +84,11 @@ function readRun(io: CliIo, path: string): BenchRecord[] {
   return records;
 }
 
-async function runBenchCommand(flags: BenchFlags, io: CliIo, setExit: (code: ExitCode) => void): Promise<void> {
+async function runBenchCommand(
+  flags: BenchFlags,
+  io: CliIo,
+  setExit: (code: ExitCode) => void,
+): Promise<void> {
   if (!flags.tasks) throw new UsageError("--tasks is required: a tasks.jsonl or the folder holding it");
   const concurrency = Number(flags.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1)
@@ -81,11 +99,16 @@ async function runBenchCommand(flags: BenchFlags, io: CliIo, setExit: (code: Exi
   const env = loadEnv(flags.model ? { ...io.env, XIHE_MODEL: flags.model } : io.env);
   const settings = flags.llm ? modelSettingsFromEnv(env) : null;
   if (flags.llm && !settings)
-    throw new UsageError("no model configured: set XIHE_MODEL_BASE_URL and XIHE_MODEL (or --model), or pass --no-llm");
+    throw new UsageError(
+      "no model configured: set XIHE_MODEL_BASE_URL and XIHE_MODEL (or --model), or pass --no-llm",
+    );
   const model = settings ? settings.models.planning : "none";
   const pack = readTaskPack(resolve(io.cwd, flags.tasks));
   const packName = basename(flags.tasks.replace(/\/+$/, "")).replace(/\.jsonl$/, "");
-  const outDir = resolve(io.cwd, flags.out ?? join(".xihe", "bench", `${packName}-${model.replace(/[^\w.-]+/g, "_")}`));
+  const outDir = resolve(
+    io.cwd,
+    flags.out ?? join(".xihe", "bench", `${packName}-${model.replace(/[^\w.-]+/g, "_")}`),
+  );
   mkdirSync(outDir, { recursive: true });
   const log = createLogger({ level: env.LOG_LEVEL ?? "warn", destination: { write: io.stderr } });
   const store = openSqliteStore(join(outDir, "xihe.db"));
@@ -116,10 +139,14 @@ async function runBenchCommand(flags: BenchFlags, io: CliIo, setExit: (code: Exi
         ),
       onStart: (done, pending) => {
         finished = done;
-        io.stderr(`xihe bench: ${total} task(s), ${done} already finished in ${outDir}, ${pending} to run (model ${model})\n`);
+        io.stderr(
+          `xihe bench: ${total} task(s), ${done} already finished in ${outDir}, ${pending} to run (model ${model})\n`,
+        );
       },
       onRecord: (r) =>
-        io.stderr(`  [${++finished}/${total}] ${r.taskId}: ${r.outcome.replace("_", " ")} (${seconds(r.wallMs)})${r.because ? ` — ${r.because}` : ""}\n`),
+        io.stderr(
+          `  [${++finished}/${total}] ${r.taskId}: ${r.outcome.replace("_", " ")} (${seconds(r.wallMs)})${r.because ? ` — ${r.because}` : ""}\n`,
+        ),
     });
     io.stdout(renderBenchTable(records));
     const html = join(outDir, "report.html");

@@ -7,7 +7,10 @@ import { join } from "node:path";
 import { main } from "../../src/cli.ts";
 import type { CliIo } from "../../src/cli/cli-io.ts";
 import { benchRecord, type BenchRecord } from "../../src/bench/bench-record.ts";
-import { startScriptedModelServer, type ScriptedModelServer } from "../agent/support/scripted-model-server.ts";
+import {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+} from "../agent/support/scripted-model-server.ts";
 import { makeTestPack, turnCalling, type TestPack } from "./bench-pack-fixture.ts";
 
 let pack: TestPack | null = null;
@@ -84,10 +87,27 @@ describe("xihe bench with a model", () => {
     expect([...byId.keys()]).toEqual(["solves", "fails", "already-green", "weakens", "breaks-other"]);
     const call = (900 * 1 + 60 * 4) / 1e6;
 
-    expect(byId.get("solves")).toMatchObject({ model: "m", outcome: "solved", solvedFirstAttempt: true, rounds: 1, repairRounds: 0, modelCalls: 1, toolCalls: 2, inputTokens: 900, outputTokens: 60 });
+    expect(byId.get("solves")).toMatchObject({
+      model: "m",
+      outcome: "solved",
+      solvedFirstAttempt: true,
+      rounds: 1,
+      repairRounds: 0,
+      modelCalls: 1,
+      toolCalls: 2,
+      inputTokens: 900,
+      outputTokens: 60,
+    });
     expect(byId.get("solves")!.costUsd).toBeCloseTo(call, 9);
 
-    expect(byId.get("fails")).toMatchObject({ outcome: "not_solved", solved: false, rounds: 2, repairRounds: 1, modelCalls: 2, loop: { status: "gave_up" } });
+    expect(byId.get("fails")).toMatchObject({
+      outcome: "not_solved",
+      solved: false,
+      rounds: 2,
+      repairRounds: 1,
+      modelCalls: 2,
+      loop: { status: "gave_up" },
+    });
     expect(byId.get("fails")!.because).toBe(`${sumTest} still fails (exit 1)`);
 
     expect(byId.get("already-green")).toMatchObject({ outcome: "invalid", modelCalls: 0, judge: null });

@@ -65,9 +65,21 @@ export async function makeTestPack(specs: readonly PackSpec[], files = calcRepo)
     const entries = Object.entries(spec.broken ?? {});
     const [file, text] = entries[0] ?? ["src/sum.js", files["src/sum.js"]!];
     repo.write(file, text);
-    const commit = await writeTaskCommit(repo.root, { id: spec.id, base, file, bundle: join(dir, "bundles", `${spec.id}.bundle`) });
+    const commit = await writeTaskCommit(repo.root, {
+      id: spec.id,
+      base,
+      file,
+      bundle: join(dir, "bundles", `${spec.id}.bundle`),
+    });
     repo.git("checkout", "--", file);
-    tasks.push({ id: spec.id, repo: `bundles/${spec.id}.bundle`, commit, kind: spec.kind ?? "mutation", failing: spec.failing, suite: spec.suite });
+    tasks.push({
+      id: spec.id,
+      repo: `bundles/${spec.id}.bundle`,
+      commit,
+      kind: spec.kind ?? "mutation",
+      failing: spec.failing,
+      suite: spec.suite,
+    });
   }
   writeFileSync(join(dir, "tasks.jsonl"), tasks.map((t) => `${JSON.stringify(t)}\n`).join(""));
   repo.cleanup();
@@ -75,7 +87,9 @@ export async function makeTestPack(specs: readonly PackSpec[], files = calcRepo)
 }
 
 /** A recorded chat-completions turn (its shape and usage) carrying these tool calls instead. */
-export function turnCalling(calls: readonly { name: string; arguments: Record<string, unknown> }[]): ScriptedReply {
+export function turnCalling(
+  calls: readonly { name: string; arguments: Record<string, unknown> }[],
+): ScriptedReply {
   const recorded = loadTurns("unit-test-repair")[2]!;
   const body = structuredClone(recorded.body) as {
     choices: { message: { content: string | null; tool_calls: unknown[] } }[];

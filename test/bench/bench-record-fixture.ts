@@ -23,7 +23,11 @@ export function benchRecordWith(overrides: Partial<BenchRecord>): BenchRecord {
     judgeMs: 1000,
     heldForApproval: false,
     testWeakening: [],
-    judge: { failing: [{ command: "npm test", exitCode: 0 }], suite: [{ command: "npm test", exitCode: 0 }], brokenTests: [] },
+    judge: {
+      failing: [{ command: "npm test", exitCode: 0 }],
+      suite: [{ command: "npm test", exitCode: 0 }],
+      brokenTests: [],
+    },
     ...overrides,
   };
 }

@@ -31,8 +31,7 @@ function resultLines(): string[] {
 async function killAfterFirstRecord(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   const child = spawn(process.execPath, [bin, ...args], { env, stdio: "ignore" });
   const exited = new Promise<void>((done) => child.on("exit", () => done()));
-  while (resultLines().length === 0 && child.exitCode === null)
-    await new Promise((r) => setTimeout(r, 200));
+  while (resultLines().length === 0 && child.exitCode === null) await new Promise((r) => setTimeout(r, 200));
   child.kill("SIGKILL");
   await exited;
 }

@@ -22,11 +22,19 @@ describe("task packs", () => {
 
   it.each([
     ["not JSON", "{", /tasks\.jsonl:1 is not JSON .*one task object per line/],
-    ["a short commit", JSON.stringify({ ...task, commit: "abc" }), /tasks\.jsonl:1: commit: a full 40-hex commit id/],
+    [
+      "a short commit",
+      JSON.stringify({ ...task, commit: "abc" }),
+      /tasks\.jsonl:1: commit: a full 40-hex commit id/,
+    ],
     ["no failing command", JSON.stringify({ ...task, failing: [] }), /tasks\.jsonl:1: failing:/],
     ["an unknown key", JSON.stringify({ ...task, answer: "x" }), /tasks\.jsonl:1: task: Unrecognized key/],
     ["a path as id", JSON.stringify({ ...task, id: "../x" }), /tasks\.jsonl:1: id: letters, digits/],
-    ["a duplicate id", `${JSON.stringify(task)}\n${JSON.stringify(task)}`, /tasks\.jsonl:2: task id t1 is used twice/],
+    [
+      "a duplicate id",
+      `${JSON.stringify(task)}\n${JSON.stringify(task)}`,
+      /tasks\.jsonl:2: task id t1 is used twice/,
+    ],
   ])("refuses %s with the line and field to fix", (_name, text, message) => {
     dir = mkdtempSync(join(tmpdir(), "xihe-pack-"));
     writeFileSync(join(dir, "tasks.jsonl"), `${text}\n`);
@@ -36,7 +44,9 @@ describe("task packs", () => {
 
   it("says what to pass when the pack is missing", () => {
     dir = mkdtempSync(join(tmpdir(), "xihe-pack-"));
-    expect(() => readTaskPack(join(dir, "nope"))).toThrow(/does not exist; pass a tasks\.jsonl or its folder/);
+    expect(() => readTaskPack(join(dir, "nope"))).toThrow(
+      /does not exist; pass a tasks\.jsonl or its folder/,
+    );
     expect(() => readTaskPack(dir)).toThrow(/has no tasks\.jsonl; make one with `xihe bench make`/);
   });
 });

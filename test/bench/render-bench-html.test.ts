@@ -10,7 +10,13 @@ describe("bench reports", () => {
       {
         label: `run ${hostile}`,
         records: [
-          benchRecordWith({ taskId: "t-1", model: hostile, because: `failed: ${hostile}`, outcome: "not_solved", solved: false }),
+          benchRecordWith({
+            taskId: "t-1",
+            model: hostile,
+            because: `failed: ${hostile}`,
+            outcome: "not_solved",
+            solved: false,
+          }),
         ],
       },
     ]);
@@ -31,7 +37,10 @@ describe("bench reports", () => {
         ],
       },
     ]);
-    const solveRate = html.slice(html.indexOf('aria-label="solve rate"'), html.indexOf('aria-label="cost (USD)"'));
+    const solveRate = html.slice(
+      html.indexOf('aria-label="solve rate"'),
+      html.indexOf('aria-label="cost (USD)"'),
+    );
     const widths = [...solveRate.matchAll(/<rect x="120" y="\d+" width="(\d+)"/g)].map((m) => Number(m[1]));
     expect(widths).toEqual([170, 85]);
     expect(solveRate).toContain(">100.0%<");
@@ -46,7 +55,13 @@ describe("bench reports", () => {
         label: "qwen",
         records: [
           benchRecordWith({ taskId: "x", model: "qwen" }),
-          benchRecordWith({ taskId: "y", model: "qwen", outcome: "not_solved", solved: false, solvedFirstAttempt: false }),
+          benchRecordWith({
+            taskId: "y",
+            model: "qwen",
+            outcome: "not_solved",
+            solved: false,
+            solvedFirstAttempt: false,
+          }),
           benchRecordWith({ taskId: "z", model: "qwen" }),
         ],
       },

@@ -5,7 +5,14 @@ import { benchRecordWith } from "./bench-record-fixture.ts";
 
 const records = [
   benchRecordWith({ taskId: "a", costUsd: 0.02, wallMs: 1000 }),
-  benchRecordWith({ taskId: "b", solvedFirstAttempt: false, rounds: 2, repairRounds: 1, costUsd: 0.04, wallMs: 3000 }),
+  benchRecordWith({
+    taskId: "b",
+    solvedFirstAttempt: false,
+    rounds: 2,
+    repairRounds: 1,
+    costUsd: 0.04,
+    wallMs: 3000,
+  }),
   benchRecordWith({
     taskId: "c",
     outcome: "not_solved",
@@ -17,8 +24,22 @@ const records = [
     costUsd: 0.03,
     wallMs: 2000,
   }),
-  benchRecordWith({ taskId: "d", outcome: "invalid", solved: false, solvedFirstAttempt: false, costUsd: 0, wallMs: 500 }),
-  benchRecordWith({ taskId: "e", outcome: "error", solved: false, solvedFirstAttempt: false, costUsd: 0, wallMs: 0 }),
+  benchRecordWith({
+    taskId: "d",
+    outcome: "invalid",
+    solved: false,
+    solvedFirstAttempt: false,
+    costUsd: 0,
+    wallMs: 500,
+  }),
+  benchRecordWith({
+    taskId: "e",
+    outcome: "error",
+    solved: false,
+    solvedFirstAttempt: false,
+    costUsd: 0,
+    wallMs: 0,
+  }),
 ];
 
 describe("summarizeBench", () => {

@@ -69,7 +69,9 @@ export async function makeTaskPack(
       const started = deps.nowMs();
       const task = await tryCandidate(ws, request, candidate, tasks.length + 1);
       const took = ((deps.nowMs() - started) / 1000).toFixed(1);
-      deps.progress(`${task ? "kept" : "dropped"} ${candidate.kind} ${candidate.op} at ${candidate.file}:${candidate.line} (${took} s)\n`);
+      deps.progress(
+        `${task ? "kept" : "dropped"} ${candidate.kind} ${candidate.op} at ${candidate.file}:${candidate.line} (${took} s)\n`,
+      );
       if (!task) continue;
       usedScopes.add(candidate.scope);
       tasks.push(task);
@@ -77,17 +79,31 @@ export async function makeTaskPack(
   };
   await keep(request.count - styleQuota, orderBreakages(random, mutations));
   // Lint and format breakages take turns, so a pack has both when the linters catch both.
-  const lint = orderBreakages(random, styles.filter((b) => b.kind === "lint"));
-  const format = orderBreakages(random, styles.filter((b) => b.kind === "format"));
-  const alternating = Array.from({ length: Math.max(lint.length, format.length) }, (_, i) => [lint[i], format[i]]);
-  await keep(request.count, alternating.flat().filter((b): b is Breakage => b !== undefined));
+  const lint = orderBreakages(
+    random,
+    styles.filter((b) => b.kind === "lint"),
+  );
+  const format = orderBreakages(
+    random,
+    styles.filter((b) => b.kind === "format"),
+  );
+  const alternating = Array.from({ length: Math.max(lint.length, format.length) }, (_, i) => [
+    lint[i],
+    format[i],
+  ]);
+  await keep(
+    request.count,
+    alternating.flat().filter((b): b is Breakage => b !== undefined),
+  );
   writeFileSync(join(request.outDir, "tasks.jsonl"), tasks.map((t) => `${JSON.stringify(t)}\n`).join(""));
   return tasks;
 }
 
 async function requireGreenBaseline(ws: PackWorkspace, commands: readonly string[]): Promise<void> {
   if (commands.length === 0)
-    throw new UsageError('no commands to verify tasks with: pass --test "npm test" or set commands.test in .github/xihe.yml');
+    throw new UsageError(
+      'no commands to verify tasks with: pass --test "npm test" or set commands.test in .github/xihe.yml',
+    );
   for (const command of commands) {
     const run = await ws.run(command);
     if (!isPassing(run))
@@ -133,7 +149,11 @@ async function tryCandidate(
 }
 
 /** The commands the breakage makes fail, or null when it is not a task of its kind. */
-async function verify(ws: PackWorkspace, request: MakePackRequest, candidate: Breakage): Promise<string[] | null> {
+async function verify(
+  ws: PackWorkspace,
+  request: MakePackRequest,
+  candidate: Breakage,
+): Promise<string[] | null> {
   const tests: CheckRun[] = [];
   for (const command of request.tests) tests.push(await ws.run(command));
   if (tests.some((r) => r.timedOut)) return null;

@@ -23,7 +23,12 @@ const flips: Readonly<Record<string, [string, string]>> = {
   or: ["and", "logic-flip"],
 };
 
-const binaryTypes = new Set(["binary_expression", "binary_operator", "comparison_operator", "boolean_operator"]);
+const binaryTypes = new Set([
+  "binary_expression",
+  "binary_operator",
+  "comparison_operator",
+  "boolean_operator",
+]);
 const functionTypes = new Set([
   "function_declaration",
   "function_expression",
@@ -33,7 +38,12 @@ const functionTypes = new Set([
   "generator_function_declaration",
   "function_definition",
 ]);
-const booleanFlips: Readonly<Record<string, string>> = { true: "false", false: "true", True: "False", False: "True" };
+const booleanFlips: Readonly<Record<string, string>> = {
+  true: "false",
+  false: "true",
+  True: "False",
+  False: "True",
+};
 const stringTypes = new Set(["string", "template_string"]);
 
 export function mutationCandidates(language: LoadedLanguage, file: string, text: string): Breakage[] {
@@ -80,7 +90,12 @@ function collect(node: Node, fn: Node, file: string, text: string, out: Breakage
   if ((node.type === "unary_expression" || node.type === "not_operator") && node.childCount === 2) {
     const operator = node.children[0];
     const operand = node.children[1];
-    if (operator && operand && (operator.type === "!" || operator.type === "not") && operand.type !== node.type)
+    if (
+      operator &&
+      operand &&
+      (operator.type === "!" || operator.type === "not") &&
+      operand.type !== node.type
+    )
       add(node, operand.text, "negation-removed");
     return;
   }
@@ -90,5 +105,6 @@ function collect(node: Node, fn: Node, file: string, text: string, out: Breakage
     return;
   }
   const flipped = booleanFlips[node.text];
-  if ((node.type === "true" || node.type === "false") && node.isNamed && flipped) add(node, flipped, "bool-flip");
+  if ((node.type === "true" || node.type === "false") && node.isNamed && flipped)
+    add(node, flipped, "bool-flip");
 }

@@ -14,12 +14,25 @@ export function styleBreakages(file: string, text: string): Breakage[] {
   for (const edit of lintEdits)
     for (const match of text.matchAll(edit.pattern)) {
       const start = match.index;
-      out.push(breakage("lint", file, text, edit.op, start, start + match[0].length, edit.replacement(match[0])));
+      out.push(
+        breakage("lint", file, text, edit.op, start, start + match[0].length, edit.replacement(match[0])),
+      );
     }
   let offset = 0;
   for (const line of text.split("\n")) {
     const indent = /^ +(?=\S)/.exec(line);
-    if (indent) out.push(breakage("format", file, text, "reindent", offset, offset + indent[0].length, indent[0].repeat(2) + " "));
+    if (indent)
+      out.push(
+        breakage(
+          "format",
+          file,
+          text,
+          "reindent",
+          offset,
+          offset + indent[0].length,
+          indent[0].repeat(2) + " ",
+        ),
+      );
     if (line.trim() !== "") {
       const end = offset + line.length;
       out.push(breakage("format", file, text, "trailing-blanks", end, end, "   "));

@@ -28,7 +28,7 @@ describe("mutation candidates", () => {
     const described = found.map((b) => `${b.line}:${b.op}:${js.slice(b.start, b.end)}->${b.replacement}`);
     // Module-level code (const LIMIT = 10) is never mutated; string concatenation is not flipped.
     expect(found.some((b) => b.line === 1)).toBe(false);
-    expect(described).not.toContain('3:arith-flip:+->-');
+    expect(described).not.toContain("3:arith-flip:+->-");
     // Off-by-one goes up on even rows (0-based) and down on odd ones, never below 0.
     expect(described).toEqual([
       "3:negation-removed:!Number.isFinite(value)->Number.isFinite(value)",
@@ -48,19 +48,29 @@ describe("mutation candidates", () => {
   });
 
   it("mutates Python too", async () => {
-    const py = "def total(items):\n    if not items:\n        return 0\n    return sum(items) + 1 if len(items) > 2 else sum(items)\n";
+    const py =
+      "def total(items):\n    if not items:\n        return 0\n    return sum(items) + 1 if len(items) > 2 else sum(items)\n";
     const found = mutationCandidates(await grammars.load("python"), "shop/cart.py", py);
     const ops = found.map((b) => `${b.op}:${py.slice(b.start, b.end)}->${b.replacement}`);
     expect(ops).toEqual(
-      expect.arrayContaining(["negation-removed:not items->items", "boundary:>->>=", "arith-flip:+->-", "off-by-one:0->1"]),
+      expect.arrayContaining([
+        "negation-removed:not items->items",
+        "boundary:>->>=",
+        "arith-flip:+->-",
+        "off-by-one:0->1",
+      ]),
     );
   });
 
   it("applies a breakage as one changed line and reports that line before and after", async () => {
-    const [b] = mutationCandidates(await grammars.load("javascript"), "a.js", "function f(a) {\n  return a === 1;\n}\n").filter(
-      (c) => c.op === "eq-flip",
+    const [b] = mutationCandidates(
+      await grammars.load("javascript"),
+      "a.js",
+      "function f(a) {\n  return a === 1;\n}\n",
+    ).filter((c) => c.op === "eq-flip");
+    expect(applyBreakage("function f(a) {\n  return a === 1;\n}\n", b!)).toBe(
+      "function f(a) {\n  return a !== 1;\n}\n",
     );
-    expect(applyBreakage("function f(a) {\n  return a === 1;\n}\n", b!)).toBe("function f(a) {\n  return a !== 1;\n}\n");
     expect(brokenLine("function f(a) {\n  return a === 1;\n}\n", b!)).toEqual({
       original: "  return a === 1;",
       broken: "  return a !== 1;",
@@ -71,7 +81,9 @@ describe("mutation candidates", () => {
 describe("style breakages", () => {
   it("offers loose equality, let/var for const, re-indentation and trailing blanks", () => {
     const text = "export function f(a) {\n  const b = a === 1;\n  return b;\n}\n";
-    const ops = styleBreakages("src/f.js", text).map((b) => `${b.kind}:${b.op}:${applyBreakage(text, b).split("\n")[1]}`);
+    const ops = styleBreakages("src/f.js", text).map(
+      (b) => `${b.kind}:${b.op}:${applyBreakage(text, b).split("\n")[1]}`,
+    );
     expect(ops).toEqual(
       expect.arrayContaining([
         "lint:loose-equality:  const b = a == 1;",
@@ -93,6 +105,8 @@ describe("candidate order", () => {
       orderBreakages(seededRandom("s"), [...a, ...b]).map((x) => `${x.file}${x.start}`),
     );
     expect(new Set(order.slice(0, 2).map((x) => x.file))).toEqual(new Set(["a.js", "b.js"]));
-    expect(orderBreakages(seededRandom("t"), [...a, ...b]).map((x) => x.start)).not.toEqual(order.map((x) => x.start));
+    expect(orderBreakages(seededRandom("t"), [...a, ...b]).map((x) => x.start)).not.toEqual(
+      order.map((x) => x.start),
+    );
   });
 });
