@@ -43,7 +43,7 @@ describe("xihe bench resume", () => {
       { id: "first", broken: subtracts, failing: ["node --test"] },
       { id: "second", broken: subtracts, failing: [slowFailing] },
     ]);
-    const env = { ...process.env, LOG_LEVEL: "silent", XIHE_WORK_DIR: join(out, "work") };
+    const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: "silent", XIHE_WORK_DIR: join(out, "work") };
     const args = ["bench", "--tasks", join(pack.dir, "tasks.jsonl"), "--no-llm", "--out", out];
     await killAfterFirstRecord(args, env);
     const [firstLine, ...rest] = resultLines();

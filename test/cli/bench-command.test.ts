@@ -11,7 +11,6 @@ let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function cli(env: Record<string, string> = {}) {
-  dir ??= mkdtempSync(join(tmpdir(), "xihe-bench-cli-"));
   const out: string[] = [];
   const err: string[] = [];
   const io: CliIo = {
