@@ -19,6 +19,7 @@ const commands: { name: string; load: () => Promise<RegisterCommand> }[] = [
   { name: "notify", load: async () => (await import("./cli/notify-command.ts")).registerNotifyCommand },
   { name: "workflow", load: async () => (await import("./cli/workflow-command.ts")).registerWorkflowCommand },
   { name: "token", load: async () => (await import("./cli/token-command.ts")).registerTokenCommand },
+  { name: "bench", load: async () => (await import("./cli/bench-command.ts")).registerBenchCommand },
 ];
 
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCode> {
@@ -28,6 +29,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       "Xihe: from red CI to a verified fix. Runs the same pipeline as the GitHub App on a local checkout.",
     )
     .exitOverride()
+    // Options after a subcommand belong to it (`xihe bench make --out` is make's --out, not bench's).
+    .enablePositionalOptions()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError("(run `xihe --help` for usage)");
   const named = commands.filter((c) => c.name === argv[0]);

@@ -21,6 +21,8 @@ export const execRecord = z.object({
   action: z.boolean(),
   /** A command the sandbox killed at its timeout. */
   timedOut: z.boolean().optional(),
+  /** Test-weakening findings of a proposed change (held or, once approved, applied); for reports. */
+  weakening: z.array(z.object({ path: z.string(), kind: z.string() })).optional(),
   trace: traceEntrySchema,
 });
 export type ExecRecord = z.infer<typeof execRecord>;
@@ -67,6 +69,7 @@ async function execute(deps: ExecuteDeps, call: ToolCallRequest): Promise<ExecRe
       forModel: `not applied: ${verdict.question}`,
       summary: `held ${call.name} for approval (risk ${verdict.risk.score})`,
       question: verdict.question,
+      weakening: verdict.risk.weakening.map(({ path, kind }) => ({ path, kind })),
       trace: traceEntry(stepId, `hold ${call.name} for approval`, verdict.risk.reasons, 1),
     };
   return runChecked(deps, call, verdict);
@@ -102,6 +105,7 @@ async function runChecked(
       forModel: cap(result.forModel),
       summary: result.summary,
       timedOut: result.timedOut === true,
+      weakening: verdict.risk?.weakening.map(({ path, kind }) => ({ path, kind })) ?? [],
       trace: traceEntry(
         stepId,
         result.summary,
