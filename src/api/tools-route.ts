@@ -1,13 +1,12 @@
 // GET /v1/tools: the agent's tool registry as the model sees it, with each tool's permission level.
 import { toolsResponse } from "./api-schemas.ts";
 import type { ApiRoute } from "./api-route.ts";
-import type { Permission } from "../tools/define-tool.ts";
 
 /** What the API shows of an agent tool (the registry's tools have this shape). */
 export interface ToolDescription {
   name: string;
   description: string;
-  permission: Permission;
+  permission: "read" | "write" | "command" | "remote_write";
   idempotent: boolean;
   parameters: Record<string, unknown>;
 }
