@@ -1,6 +1,6 @@
 // Finds the `/xihe <verb> [args]` command in a comment. Only a line that starts with the command
 // counts: not quoted (`>`) lines, not fenced or indented code, not mid-sentence. The first one wins.
-export const verbs = ["fix", "explain", "ask", "apply", "undo", "stop", "status", "help"] as const;
+export const verbs = ["fix", "suggest", "explain", "ask", "apply", "undo", "stop", "status", "help"] as const;
 export type Verb = (typeof verbs)[number];
 
 export type ParsedCommand =

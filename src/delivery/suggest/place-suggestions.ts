@@ -76,7 +76,7 @@ export function placeSuggestions(input: PlacementInput): Placement {
     const patch = input.prPatches.get(file.path);
     for (const hunk of file.hunks) {
       const s = toSuggestion(file, hunk);
-      const reason = s === null ? "outside_diff" : reasonAgainst(s, patch, input.maxLines);
+      const reason = s === null ? "outside_diff" : suggestionProblem(s, patch, input.maxLines);
       if (s !== null && reason === null) placement.suggestions.push(s);
       else
         placement.leftOut.push({
@@ -114,7 +114,7 @@ export function toSuggestion(file: Pick<FixFile, "path" | "headLines">, hunk: Di
   return { path: file.path, startLine: 1, line: 1, content: [...hunk.added, first] };
 }
 
-function reasonAgainst(
+export function suggestionProblem(
   s: Suggestion,
   patch: string | null | undefined,
   maxLines: number,

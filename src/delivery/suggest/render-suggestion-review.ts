@@ -18,6 +18,8 @@ export interface SuggestionReviewInput {
   evidence: { command: string; exitBefore: number | null; exitAfter: number | null }[];
   /** Where the changes that are not suggestions are; null when every hunk is a suggestion. */
   sideBranch: { branch: string; url: string | null } | null;
+  /** The evidence sentence when the verification happened elsewhere (an earlier head's run). */
+  proof?: string;
 }
 
 export interface ReviewComment {
@@ -48,7 +50,7 @@ const reasons: Record<LeftOutReason, string> = {
 };
 
 export function renderSuggestionReview(input: SuggestionReviewInput): SuggestionReview {
-  const proof = evidenceSentence(input);
+  const proof = input.proof ?? evidenceSentence(input);
   const comments = input.suggestions.map(({ suggestion: s, why }) => ({
     path: s.path,
     line: s.line,
