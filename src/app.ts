@@ -14,6 +14,7 @@ import {
   checkRunCompletedPayload,
   issueCommentPayload,
   pullRequestLabeledPayload,
+  pullRequestSynchronizePayload,
   workflowRunCompletedPayload,
 } from "./github/payloads.ts";
 import type { Json, Store } from "./store/store.ts";
@@ -32,6 +33,7 @@ const handled = new Set([
   "issue_comment.created",
   "pull_request.labeled",
   "pull_request.closed",
+  "pull_request.synchronize",
   "check_run.completed",
   "workflow_run.completed",
   "installation.created",
@@ -54,6 +56,11 @@ export function createXiheApp(deps: AppOptions): ApplicationFunction {
     app.on("pull_request.closed", async (context) => {
       const payload = parse(pullRequestClosedPayload, context);
       if (payload) await enqueue(context, "closed", payload);
+    });
+    // A push may have committed Xihe's suggestions; the triage decides (one store read).
+    app.on("pull_request.synchronize", async (context) => {
+      const payload = parse(pullRequestSynchronizePayload, context);
+      if (payload && payload.pull_request.state === "open") await enqueue(context, "synchronize", payload);
     });
     app.on("check_run.completed", async (context) => {
       const payload = parse(checkRunCompletedPayload, context);

@@ -62,7 +62,7 @@ const dolphinSchedulerSchema = z.strictObject({
 });
 export const repoConfigSchema = z
   .object({
-    on_failure: z.enum(["off", "diagnose", "fix"]).default("off"),
+    on_failure: z.enum(["off", "diagnose", "fix", "suggest"]).default("off"),
     allow_readonly_from: z.enum(["write", "anyone"]).default("write"),
     commands: z
       .strictObject({

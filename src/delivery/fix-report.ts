@@ -113,6 +113,8 @@ export interface FixReport {
    * the PR branch (before/after: the PR head's SHAs) and why, or why not.
    */
   autoApply?: { applied: boolean; why: string; before: string | null; after: string | null } | null;
+  /** `/xihe suggest`: the review carrying the fix as suggested changes; absent for a fix run. */
+  suggestions?: { url: string | null; count: number; leftOut: number } | null;
   /** Where the fix is; null when nothing was pushed. */
   delivery:
     | { kind: "pull_request"; sideBranch: string; number: number; url: string }

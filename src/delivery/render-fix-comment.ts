@@ -166,6 +166,15 @@ function evidence(r: FixReport): string[] {
 
 function delivery(r: FixReport): string[] {
   const d = r.delivery;
+  const offered = suggestionsLine(r);
+  if (offered)
+    return [
+      "",
+      "#### The fix",
+      "",
+      offered,
+      ...(d ? ["", ...whereTheFixIs(r, d, codeSpan(d.sideBranch, 120))] : []),
+    ];
   if (d === null) return [];
   const branch = codeSpan(d.sideBranch, 120);
   const auto = r.autoApply ?? null;
@@ -196,6 +205,17 @@ function whereTheFixIs(r: FixReport, d: NonNullable<FixReport["delivery"]>, bran
   return [
     `This PR comes from a fork, so the fix is on ${branch} in this repository: [compare](${linkTarget(d.compareUrl)}). The patch is below.`,
   ];
+}
+
+function suggestionsLine(r: FixReport): string | null {
+  const s = r.suggestions;
+  if (!s) return null;
+  const review = s.url ? `[one review](${linkTarget(s.url)})` : "one review";
+  const rest =
+    s.leftOut > 0
+      ? ` ${s.leftOut} change(s) GitHub cannot take as suggestions are on the side branch below.`
+      : "";
+  return `Offered as ${s.count} suggested change(s) in ${review}: commit them from the pull request page.${rest}`;
 }
 
 function cost(r: FixReport): string[] {

@@ -1,4 +1,5 @@
-// A failed check run or workflow run on an open PR: per `on_failure`, do nothing, diagnose, or fix.
+// A failed check run or workflow run on an open PR: per `on_failure`, do nothing, diagnose, fix, or
+// fix and suggest the change in a review.
 // Xihe's own check runs and its own side branches never trigger it, and automatic attempts per head
 // SHA are capped, so its pushes cannot loop (threat model A36). The webhook path queues only failures
 // `actionablePrs` finds a PR for; the config read and the runs happen in the worker's triage.
@@ -40,7 +41,7 @@ export async function handleCheckFailure(
   if (prs.length === 0) return;
   const config = await readRepoConfig(octokit, f.repo);
   if (!config.ok || config.config.on_failure === "off") return;
-  const verb: RunVerb = config.config.on_failure === "fix" ? "fix" : "diagnose";
+  const verb: RunVerb = config.config.on_failure;
   const maxAttempts = config.config.fix.max_attempts_per_sha;
   for (const pr of prs) {
     const previous = (await deps.store.listRuns({ repo: f.repo.fullName, pr: pr.number, limit: 200 })).filter(

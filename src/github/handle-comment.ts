@@ -13,7 +13,7 @@ import { readRepoConfig } from "./read-repo-config.ts";
 import { renderRunList } from "./render-run-list.ts";
 import * as replies from "./replies.ts";
 
-const writeVerbs: ReadonlySet<Verb> = new Set(["fix", "apply", "undo", "stop", "workflow"]);
+const writeVerbs: ReadonlySet<Verb> = new Set(["fix", "suggest", "apply", "undo", "stop", "workflow"]);
 
 /** Cheap and local: a `/xihe` command (not quoted, not fenced) from an account that is not a bot. */
 export function isCommandComment(payload: IssueCommentPayload, log: HandlerDeps["log"]): boolean {

@@ -2,6 +2,7 @@
 // counts: not quoted (`>`) lines, not fenced or indented code, not mid-sentence. The first one wins.
 export const verbs = [
   "fix",
+  "suggest",
   "explain",
   "ask",
   "apply",

@@ -110,3 +110,14 @@ export type PullRequest = z.infer<typeof pullRequestPayload>;
 export function isBot(u: { login: string; type: string }): boolean {
   return u.type === "Bot" || u.login.endsWith("[bot]");
 }
+
+export const pullRequestSynchronizePayload = z.object({
+  action: z.literal("synchronize"),
+  before: z.string(),
+  after: z.string(),
+  pull_request: z.object({ number: z.number(), state: z.string() }),
+  repository,
+  sender: user,
+  installation,
+});
+export type PullRequestSynchronizePayload = z.infer<typeof pullRequestSynchronizePayload>;

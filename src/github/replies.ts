@@ -5,6 +5,8 @@ import { verbs } from "./parse-command.ts";
 
 const verbHelp: Record<(typeof verbs)[number], string> = {
   fix: "diagnose the failing checks, fix them in a sandbox and propose the fix on a side branch",
+  suggest:
+    "fix the failing checks like `fix`, then offer the verified change as suggested changes in one review",
   explain: "review the diff with comments that explain what it does and what it affects",
   ask: "answer a question about the repository, citing `path:line`",
   apply: "bring the proposed fix into this pull request's branch",
@@ -18,7 +20,7 @@ const verbHelp: Record<(typeof verbs)[number], string> = {
 
 export function helpReply(): string {
   const rows = verbs.map((v) => `| \`/xihe ${v}\` | ${verbHelp[v]} |`).join("\n");
-  return `**Xihe commands** (at the start of a line in a PR comment):\n\n| command | what it does |\n| --- | --- |\n${rows}\n\n\`fix\`, \`apply\`, \`undo\`, \`stop\` and \`workflow\` need write access to the repository.`;
+  return `**Xihe commands** (at the start of a line in a PR comment):\n\n| command | what it does |\n| --- | --- |\n${rows}\n\n\`fix\`, \`suggest\`, \`apply\`, \`undo\`, \`stop\` and \`workflow\` need write access to the repository.`;
 }
 
 export function unknownVerbReply(verb: string): string {
@@ -54,7 +56,7 @@ export function configErrorReply(error: ConfigError): string {
     "Fix the key(s) above on the default branch and comment again. A valid example:",
     "",
     "```yaml",
-    "on_failure: diagnose   # off | diagnose | fix",
+    "on_failure: diagnose   # off | diagnose | fix | suggest",
     "commands:",
     "  test: [npm test]",
     "```",

@@ -15,8 +15,10 @@ import {
   checkRunCompletedPayload,
   issueCommentPayload,
   pullRequestLabeledPayload,
+  pullRequestSynchronizePayload,
   workflowRunCompletedPayload,
 } from "./payloads.ts";
+import { handlePrSynchronize } from "./handle-pr-synchronize.ts";
 
 export interface TriageDeliveryDeps extends HandlerDeps {
   appId: number;
@@ -48,6 +50,8 @@ export function createTriageDelivery(deps: TriageDeliveryDeps): TriageHandler {
         );
         return;
       }
+      case "pull_request.synchronize":
+        return handlePrSynchronize(await octokit(), parse(pullRequestSynchronizePayload), triageDeps);
       case "check_run.completed": {
         const failure = checkFailureOf(
           { event: "check_run", payload: parse(checkRunCompletedPayload) },

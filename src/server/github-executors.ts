@@ -14,10 +14,13 @@ import { createAskRunExecutor } from "../verbs/ask/ask-run-executor.ts";
 import { createDiagnoseRunExecutor } from "../verbs/diagnose/diagnose-run-executor.ts";
 import { createExplainRunExecutor } from "../verbs/explain/explain-run-executor.ts";
 import type { CompleteText } from "../understanding/ask/answer-question.ts";
-import { createFixRunExecutor } from "../verbs/fix/fix-run-executor.ts";
+import { createFixRunExecutor, type FixRunDeps } from "../verbs/fix/fix-run-executor.ts";
 import { readTrustedConfig } from "../verbs/read-trusted-config.ts";
 import { createWorkflowExecutor } from "../verbs/workflow/workflow-run-executor.ts";
 import { connectAppDolphinScheduler } from "./app-dolphinscheduler.ts";
+import { createDeliverSuggestions } from "../verbs/suggest/deliver-suggestions.ts";
+import { createReverifyRunExecutor } from "../verbs/suggest/reverify-run-executor.ts";
+import { createSuggestRunExecutor } from "../verbs/suggest/suggest-run-executor.ts";
 import type { Logger } from "../logger.ts";
 import type { ExecutorTable } from "../runs/run-executor.ts";
 import type { Store } from "../store/store.ts";
@@ -65,6 +68,15 @@ export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
     workspaces,
     botIdentity,
   };
+  const fixDeps = fixRunDeps(deps, workspaces);
+  const deliverDeps = {
+    installationOctokit,
+    hooksDir: workspaces.hooksDir,
+    botIdentity,
+    github: deps.github,
+    now: deps.now,
+    store: deps.store,
+  };
   return {
     ask: createAskRunExecutor({
       runTokens,
@@ -103,28 +115,31 @@ export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
     }),
     apply: createApplyRunExecutor(applyUndo),
     undo: createUndoRunExecutor(applyUndo),
-    fix: createFixRunExecutor({
-      env: deps.env,
-      hostEnv: deps.hostEnv,
-      store: deps.store,
-      log: deps.log,
-      now: deps.now,
-      newId: deps.newId,
-      random: deps.random,
-      installationOctokit,
-      runTokens,
-      workspaces,
-      hooksDir: workspaces.hooksDir,
-      tmpRoot: tmpdir(),
-      fetch: deps.fetch ?? globalThis.fetch,
-      deliver: createDeliverFix({
-        installationOctokit,
-        hooksDir: workspaces.hooksDir,
-        botIdentity,
-        github: deps.github,
-        now: deps.now,
-        store: deps.store,
-      }),
-    }),
+    fix: createFixRunExecutor({ ...fixDeps, deliver: createDeliverFix(deliverDeps) }),
+    suggest: createSuggestRunExecutor(
+      { ...fixDeps, deliver: createDeliverSuggestions(deliverDeps) },
+      createReverifyRunExecutor({ ...fixDeps, botIdentity }),
+    ),
+  };
+}
+
+function fixRunDeps(
+  deps: ExecutorDeps,
+  workspaces: ReturnType<typeof createWorkspaceFactory>,
+): Omit<FixRunDeps, "deliver"> {
+  return {
+    env: deps.env,
+    hostEnv: deps.hostEnv,
+    store: deps.store,
+    log: deps.log,
+    now: deps.now,
+    newId: deps.newId,
+    random: deps.random,
+    installationOctokit: deps.installationOctokit,
+    runTokens: deps.runTokens,
+    workspaces,
+    hooksDir: workspaces.hooksDir,
+    tmpRoot: tmpdir(),
+    fetch: deps.fetch ?? globalThis.fetch,
   };
 }

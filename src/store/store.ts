@@ -1,8 +1,9 @@
 // Persistence behind one small interface: SQLite by default (sqlite-store.ts), PostgreSQL when
 // several workers share state. Every method is async so both fit; JSON columns hold plain data.
 export type RunStatus = "queued" | "running" | "succeeded" | "failed" | "cancelled" | "needs_input";
-export type RunVerb = "fix" | "explain" | "ask" | "apply" | "undo" | "diagnose" | "workflow";
-export type RunTrigger = "comment" | "label" | "check_run" | "workflow_run" | "cli" | "api";
+export type RunVerb = "fix" | "suggest" | "explain" | "ask" | "apply" | "undo" | "diagnose" | "workflow";
+/** "push": a push to the PR branch (re-verifying suggestions it committed). */
+export type RunTrigger = "comment" | "label" | "check_run" | "workflow_run" | "cli" | "api" | "push";
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 export interface RunRecord {

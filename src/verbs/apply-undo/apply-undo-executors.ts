@@ -33,7 +33,8 @@ export function createApplyRunExecutor(deps: ApplyUndoDeps): RunExecutor {
   return (ctx) =>
     withWorkspace(deps, ctx, async ({ run, dir, token, octokit }) => {
       const context = parseRunContext(run, applyRunContext);
-      const fix = await latestRun(deps.store, run, ["fix"], (r) => deliveredFix(r) !== null);
+      // A suggestion run puts what suggestions cannot carry on a side branch the same way.
+      const fix = await latestRun(deps.store, run, ["fix", "suggest"], (r) => deliveredFix(r) !== null);
       const delivered = fix ? deliveredFix(fix) : null;
       if (!fix || !delivered)
         return failed(
@@ -172,7 +173,7 @@ function deliveredFix(fix: RunRecord): { sideBranch: string; fixSha: string } | 
 async function latestRun(
   store: Store,
   run: RunRecord,
-  verbs: readonly ("fix" | "apply")[],
+  verbs: readonly ("fix" | "suggest" | "apply")[],
   usable: (r: RunRecord) => boolean,
 ) {
   const runs = await store.listRuns({

@@ -17,6 +17,8 @@ export interface DeliveryResult {
   refused: { code: string; message: string } | null;
   /** `fix.auto_apply_low_risk`: null when the key is off; else whether the fix went to the PR branch and why. */
   autoApply: AutoApplyResult | null;
+  /** Suggestion delivery (`/xihe suggest`): the review that carries the fix as suggested changes. */
+  suggestions?: { url: string | null; count: number; leftOut: number; reused: boolean };
 }
 
 /** `why` is the reason it was applied, or the reason it was not; before/after are the PR head's SHAs. */
@@ -36,6 +38,10 @@ export interface DeliverFixInput {
   config: RepoConfig;
   /** What the fix changed and its risk (describeChange), for the auto-apply decision. */
   change: FixReport["change"];
+  /** The failed checks' names (a suggestion review answers one head and one set of them). */
+  failedChecks: string[];
+  /** CI's failures, for the one sentence of why on each suggestion. */
+  failures: { tool: string; file: string | null; line: number | null; message: string }[];
 }
 
 export type DeliverFix = (ctx: RunContext, input: DeliverFixInput) => Promise<DeliveryResult>;

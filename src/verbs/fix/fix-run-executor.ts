@@ -50,6 +50,8 @@ export interface FixRunDeps {
   deliver: DeliverFix;
   /** The empty hooks directory of the workspace factory (no repository hook ever runs). */
   hooksDir: string;
+  /** A verb that delivers once per head and failing checks (`suggest`) ends here when it already did. */
+  alreadyDelivered?: (ctx: RunContext, perception: PrChecksPerception) => Promise<RunOutcome | null>;
 }
 
 export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
@@ -64,6 +66,8 @@ export function createFixRunExecutor(deps: FixRunDeps): RunExecutor {
       notePrLocalConfig(ctx.log, prepared.workspace.dir, started.config.policyHash);
       await ctx.progress("Reading the failing checks…");
       const perception = await perceive(deps, ctx, started.octokit, prepared.workspace.dir);
+      const done = await deps.alreadyDelivered?.(ctx, perception);
+      if (done) return done;
       const verdict = perception.classification.verdict;
       if (verdict === "transient" || verdict === "flaky")
         return {
@@ -175,6 +179,8 @@ async function fixAndDeliver(
           outcome,
           config: input.config,
           change,
+          failedChecks: input.perception.jobs.map((j) => j.name),
+          failures: input.perception.failures,
         })
       : null;
   return toOutcome(ctx, { perception: input.perception, outcome, delivery, change });

@@ -83,6 +83,7 @@ export function toFixReport({ run, perception, outcome, delivery, change = null 
       : (outcome?.commits.map((c) => ({ sha: c.sha, summary: c.summary })) ?? []),
     delivery: deliveryOf(delivery),
     autoApply: delivery?.autoApply ?? null,
+    suggestions: delivery?.suggestions ?? null,
   };
 }
 
