@@ -68,7 +68,7 @@ describe("xihe diagnose --pr / explain --pr with a GITHUB_TOKEN", () => {
     const { ghes } = s;
     expect(ghes.unexpected).toEqual([]);
     expect(result.stdout).toMatch(
-      /^xihe diagnose Codertocat\/Hello-World#1: succeeded \(\d+ failure\(s\), code\)\n/,
+      /^xihe diagnose Codertocat\/Hello-World#1: succeeded \(\d+ failure\(s\), code; sandbox: reproduced\)\n/,
     );
     expect(result.stdout).toContain(`${ghes.web}/Codertocat/Hello-World/pull/1#issuecomment-555`);
     // The log's jest failure and eslint errors, on repository paths.
@@ -83,7 +83,8 @@ describe("xihe diagnose --pr / explain --pr with a GITHUB_TOKEN", () => {
     expect(annotations).toEqual(
       expect.arrayContaining([expect.objectContaining({ path: "src/range.js", start_line: 3 })]),
     );
-    // Read from the server only: the log blob and the head's tree, no clone, no push, no token minted.
+    // A code failure is reproduced in the sandbox (the head cloned with the job's token), yet nothing
+    // is pushed and no App token is minted.
     expect(ghes.calls).toContain(`GET /repos/Codertocat/Hello-World/git/trees/${s.remote.head}`);
     expect(ghes.calls.filter((c) => c.includes("/app/"))).toEqual([]);
     expect(ghes.pulls).toEqual([]);
