@@ -6,6 +6,7 @@ import { z } from "zod";
 import { XiheError } from "../../errors.ts";
 import type { NpmRegistries } from "./host-npm-config.ts";
 import type { PackageVersions } from "./plan-updates.ts";
+import { fetchEachByName } from "./fetch-each-by-name.ts";
 
 export class RegistryError extends XiheError {
   readonly code = "registry_failed";
@@ -35,14 +36,7 @@ export async function fetchPackageVersions(
   names: readonly string[],
   options: FetchOptions,
 ): Promise<Map<string, PackageVersions>> {
-  const out = new Map<string, PackageVersions>();
-  const queue = [...names];
-  const worker = async () => {
-    for (let name = queue.shift(); name !== undefined; name = queue.shift())
-      out.set(name, await fetchOne(name, options));
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, names.length) }, worker));
-  return out;
+  return fetchEachByName(names, concurrency, (name) => fetchOne(name, options));
 }
 
 async function fetchOne(name: string, options: FetchOptions): Promise<PackageVersions> {

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { PackageVersions } from "./plan-updates.ts";
 import { pythonVersionOfFile } from "./python-version-of-file.ts";
 import { normalizePythonName } from "./python-requirement.ts";
+import { fetchEachByName } from "./fetch-each-by-name.ts";
 
 export interface PythonIndexOptions {
   /** The simple index URL (pip's `index-url`), e.g. https://host/simple/ */
@@ -27,14 +28,7 @@ export async function fetchPythonVersions(
   names: readonly string[],
   options: PythonIndexOptions,
 ): Promise<Map<string, PackageVersions>> {
-  const out = new Map<string, PackageVersions>();
-  const queue = [...names];
-  const worker = async () => {
-    for (let name = queue.shift(); name !== undefined; name = queue.shift())
-      out.set(name, await fetchOne(name, options));
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, names.length) }, worker));
-  return out;
+  return fetchEachByName(names, concurrency, (name) => fetchOne(name, options));
 }
 
 async function fetchOne(name: string, options: PythonIndexOptions): Promise<PackageVersions> {
