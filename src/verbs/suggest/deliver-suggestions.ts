@@ -8,11 +8,7 @@ import { z } from "zod";
 import { deliveryGit } from "../../delivery/delivery-git.ts";
 import { DeliveryRefusal } from "../../delivery/delivery-refusal.ts";
 import { checkDiffBeforePush } from "../../delivery/scan-diff.ts";
-import {
-  placeSuggestions,
-  type Placement,
-  type Suggestion,
-} from "../../delivery/suggest/place-suggestions.ts";
+import { placeSuggestions, type Placement } from "../../delivery/suggest/place-suggestions.ts";
 import { readFixFiles } from "../../delivery/suggest/read-fix-files.ts";
 import { renderSuggestionReview } from "../../delivery/suggest/render-suggestion-review.ts";
 import { suggestReviewKey } from "../../delivery/suggest/suggest-review-key.ts";
@@ -21,7 +17,7 @@ import type { RunContext } from "../../runs/run-executor.ts";
 import type { Store } from "../../store/store.ts";
 import { createDeliverFix, type DeliverFixDeps } from "../fix/deliver-fix.ts";
 import type { DeliverFix, DeliverFixInput, DeliveryResult } from "../fix/deliver-fix-types.ts";
-import { postSuggestionReview, postedSuggestionReview } from "./post-suggestion-review.ts";
+import { postSuggestionReview, postedSuggestionReview, withCommentIds } from "./post-suggestion-review.ts";
 import { recordSuggestReview, suggestReviews } from "../../delivery/suggest/suggest-review-record.ts";
 import { replyOutdated } from "./reply-outdated.ts";
 import { whyOfSuggestion } from "./why-of-suggestion.ts";
@@ -174,14 +170,4 @@ async function placeFix(
     maxLines: maxSuggestionLines,
   });
   return { ...placement, refusedCode: null, refusedMessage: null };
-}
-
-function withCommentIds(
-  suggestions: Suggestion[],
-  comments: { id: number; path: string; line: number | null }[],
-) {
-  return suggestions.map((s) => ({
-    ...s,
-    commentId: comments.find((c) => c.path === s.path && c.line === s.line)?.id ?? null,
-  }));
 }

@@ -7,7 +7,7 @@ import { renderSuggestionReview } from "../../delivery/suggest/render-suggestion
 import { suggestReviewKey } from "../../delivery/suggest/suggest-review-key.ts";
 import { splitRepo, type GitHubClient } from "../../github/github-client.ts";
 import type { RunContext } from "../../runs/run-executor.ts";
-import { postSuggestionReview, postedSuggestionReview } from "./post-suggestion-review.ts";
+import { postSuggestionReview, postedSuggestionReview, withCommentIds } from "./post-suggestion-review.ts";
 import type { RerunResult } from "./rerun-commands.ts";
 import type { Store } from "../../store/store.ts";
 import {
@@ -63,10 +63,7 @@ export async function offerRemaining(
         runId: run.id,
         reviewId: p.reviewId,
         url: p.url,
-        suggestions: offered.map((s) => ({
-          ...s,
-          commentId: p.comments.find((c) => c.path === s.path && c.line === s.line)?.id ?? null,
-        })),
+        suggestions: withCommentIds(offered, p.comments),
       });
       return p;
     },

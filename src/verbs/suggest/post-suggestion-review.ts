@@ -67,3 +67,14 @@ export async function postSuggestionReview(
     comments: comments.map((c) => ({ id: c.id, path: c.path, line: c.line ?? null })),
   };
 }
+
+/** Each suggestion with the id of the review comment GitHub created for it (matched by path and line). */
+export function withCommentIds<S extends { path: string; line: number }>(
+  suggestions: readonly S[],
+  comments: readonly { id: number; path: string; line: number | null }[],
+): (S & { commentId: number | null })[] {
+  return suggestions.map((s) => ({
+    ...s,
+    commentId: comments.find((c) => c.path === s.path && c.line === s.line)?.id ?? null,
+  }));
+}
