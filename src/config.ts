@@ -262,7 +262,21 @@ export const envSchema = z.object({
   XIHE_ARCHIVE: z
     .string()
     .default(".xihe/archive")
-    .describe("Directory of the finished-run archive (gzip JSONL)"),
+    .refine((v) => !v.startsWith("s3:") || /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/.test(v), {
+      message: "an s3 archive is s3://bucket/prefix, the bucket name in lower case",
+    })
+    .describe("Where finished runs are archived (gzip JSONL): a directory, or s3://bucket/prefix"),
+  XIHE_ARCHIVE_S3_ENDPOINT: optionalString
+    .refine((v) => v === undefined || /^https?:\/\/[^/]/.test(v), {
+      message: "must be the service's http(s) URL, e.g. https://oss-cn-hangzhou.aliyuncs.com",
+    })
+    .describe("S3-compatible endpoint of an s3:// archive (MinIO, OSS, COS); absent: AWS S3"),
+  XIHE_ARCHIVE_S3_REGION: z.string().default("us-east-1").describe("Region of an s3:// archive"),
+  XIHE_ARCHIVE_S3_PATH_STYLE: z
+    .enum(["true", "false"], { message: "must be true or false" })
+    .default("false")
+    .transform((v) => v === "true")
+    .describe("true: path-style requests (http://endpoint/bucket/key), as MinIO needs"),
   XIHE_API_RATE_PER_MINUTE: z.coerce
     .number()
     .int()
@@ -270,6 +284,14 @@ export const envSchema = z.object({
     .max(100_000)
     .default(120)
     .describe("Requests a minute each HTTP API token may make"),
+  XIHE_PUBLIC_URL: optionalString
+    .refine((v) => v === undefined || /^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(v), {
+      message: "must be the server's public http(s) base URL, e.g. https://xihe.example.com",
+    })
+    .describe("Public base URL of this server; PR comments then link each run's trace page"),
+  XIHE_TRACE_SECRET: optionalString
+    .refine((v) => v === undefined || v.length >= 32, { message: "must be at least 32 characters" })
+    .describe("HMAC key of the signed, expiring trace page links (openssl rand -hex 32)"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe("The App's webhook server port"),
   HOST: z.string().default("0.0.0.0").describe("The address the App's webhook server listens on"),
 });

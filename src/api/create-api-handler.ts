@@ -4,7 +4,7 @@
 // refusals included. Every error leaves as RFC 9457 problem+json and nothing is started.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "../logger.ts";
-import type { ApiToken, Store } from "../store/store.ts";
+import type { ApiScope, ApiToken, Store } from "../store/store.ts";
 import { matchPath, type ApiCall, type ApiRoute } from "./api-route.ts";
 import { bearerToken, hashToken, repoMatches, scopeAllows, tokenMatches } from "./api-token.ts";
 import { ApiProblem, sendProblem } from "./problem.ts";
@@ -35,7 +35,9 @@ export function createApiHandler(deps: ApiHandlerDeps): ApiHandler {
     try {
       const { route, params } = findRoute(deps.routes, req.method ?? "", path);
       operation = route.operationId;
-      token = route.scope ? await authenticate(deps, req, route) : null;
+      token = route.scope
+        ? await authenticate(deps, req.headers.authorization, route.scope, route.operationId)
+        : null;
       const body = route.body ? parseBody(route, await readJsonBody(req, deps.maxBodyBytes)) : undefined;
       const call: ApiCall = {
         params,
@@ -84,8 +86,14 @@ function findRoute(routes: readonly ApiRoute[], method: string, path: string) {
   throw new ApiProblem("method-not-allowed", `${path} answers ${allow}`, { headers: { allow } });
 }
 
-async function authenticate(deps: ApiHandlerDeps, req: IncomingMessage, route: ApiRoute): Promise<ApiToken> {
-  const presented = bearerToken(req.headers.authorization);
+/** The stored token behind an `Authorization: Bearer` header, checked for expiry, scope and rate. */
+export async function authenticate(
+  deps: Pick<ApiHandlerDeps, "store" | "now" | "rateLimiter">,
+  authorization: string | undefined,
+  scope: ApiScope,
+  operationId: string,
+): Promise<ApiToken> {
+  const presented = bearerToken(authorization);
   if (!presented)
     throw new ApiProblem(
       "unauthenticated",
@@ -96,10 +104,10 @@ async function authenticate(deps: ApiHandlerDeps, req: IncomingMessage, route: A
     throw new ApiProblem("unauthenticated", "the token is not known to this Xihe; create a new one");
   if (token.expiresAt && token.expiresAt <= deps.now().toISOString())
     throw new ApiProblem("token-expired", `the token expired at ${token.expiresAt}; create a new one`);
-  if (!scopeAllows(token.scope, route.scope!))
+  if (!scopeAllows(token.scope, scope))
     throw new ApiProblem(
       "insufficient-scope",
-      `${route.operationId} needs a token with scope ${route.scope}; this one has ${token.scope}`,
+      `${operationId} needs a token with scope ${scope}; this one has ${token.scope}`,
     );
   const budget = deps.rateLimiter.take(token.id);
   if (!budget.ok)

@@ -29,7 +29,12 @@ const conclusionOf: Record<Finished["status"], "success" | "failure" | "action_r
   cancelled: "cancelled",
 };
 
-export function createGitHubReporter(getOctokit: () => Promise<GitHubClient>, now: () => Date): RunReporter {
+export function createGitHubReporter(
+  getOctokit: () => Promise<GitHubClient>,
+  now: () => Date,
+  /** A signed link to the run's trace page, when the server has a public URL; else null. */
+  traceUrl: (runId: string) => string | null = () => null,
+): RunReporter {
   async function commentId(ctx: RunContext): Promise<number> {
     const out = await ctx.step(
       "github:status-comment",
@@ -46,7 +51,7 @@ export function createGitHubReporter(getOctokit: () => Promise<GitHubClient>, no
     await octokit.rest.issues.updateComment({
       ...splitRepo(ctx.run.repo),
       comment_id: id,
-      body: renderStatusComment(ctx.run, { status, line, body }),
+      body: renderStatusComment(ctx.run, { status, line, body, traceUrl: traceUrl(ctx.run.id) }),
     });
   }
 

@@ -1,7 +1,7 @@
 // The sticky status comment of a run. The hidden marker is how a retry finds the comment it already
 // posted (threat model A35) instead of posting a second one.
 import type { RunRecord } from "../store/store.ts";
-import { escapeInline } from "../delivery/markdown-text.ts";
+import { escapeInline, linkTarget } from "../delivery/markdown-text.ts";
 
 export function statusMarker(runId: string): string {
   return `<!-- xihe-run:${runId} -->`;
@@ -20,8 +20,9 @@ const headline: Record<DisplayStatus, string> = {
 
 export function renderStatusComment(
   run: Pick<RunRecord, "id" | "verb" | "headSha" | "requester">,
-  state: { status: DisplayStatus; line: string; body?: string },
+  state: { status: DisplayStatus; line: string; body?: string; traceUrl?: string | null },
 ): string {
+  const trace = state.traceUrl ? ` · [trace](${linkTarget(state.traceUrl)})` : "";
   // A body (the fix report) opens with its own headline, so the one-line summary would repeat it.
   const main = state.body ? state.body : escapeInline(state.line, 300);
   return [
@@ -30,6 +31,6 @@ export function renderStatusComment(
     "",
     main,
     "",
-    `<sub>run \`${run.id}\` on \`${run.headSha.slice(0, 12)}\`, asked by @\u200b${escapeInline(run.requester, 60)} · \`/xihe stop\` cancels · \`/xihe status\` lists runs</sub>`,
+    `<sub>run \`${run.id}\` on \`${run.headSha.slice(0, 12)}\`, asked by @\u200b${escapeInline(run.requester, 60)} · \`/xihe stop\` cancels · \`/xihe status\` lists runs${trace}</sub>`,
   ].join("\n");
 }

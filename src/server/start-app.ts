@@ -26,6 +26,7 @@ import type { Store } from "../store/store.ts";
 import { buildGitHubExecutors } from "./github-executors.ts";
 import { startAppAlerts, type AppAlerts } from "./app-alerts.ts";
 import { createAppApi } from "./app-api.ts";
+import { createTracePages, traceLinks } from "./trace-pages.ts";
 import { createWebhookServer } from "./webhook-server.ts";
 
 /** Bound on one request to GitHub's API; log archives (blob downloads) get longer. */
@@ -72,6 +73,7 @@ export async function startApp(
     webhooksPath: "/api/github/webhooks",
     log,
     api: createAppApi(app, worker),
+    tracePage: createTracePages(app),
   });
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   // The bound port, not the configured one: PORT=0 asks the system for a free port.
@@ -143,7 +145,7 @@ function createAppWorker(app: AppParts, workerId: string, alerts: AppAlerts): Wo
     reporterFor: (run) =>
       alerts.reporter(
         run,
-        createGitHubReporter(() => probot.auth(run.installationId ?? undefined), now),
+        createGitHubReporter(() => probot.auth(run.installationId ?? undefined), now, traceLinks(env, now)),
       ),
     triage: { handle: triage, concurrency: 4 },
     onEnded: (runId) =>

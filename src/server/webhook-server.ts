@@ -22,6 +22,8 @@ export interface WebhookServerOptions {
   maxBytes?: number;
   /** The HTTP API (/v1/...), answered by its own pipeline (token auth, problem+json). */
   api?: ApiHandler;
+  /** The run trace pages (/runs/{id}). */
+  tracePage?: ApiHandler;
 }
 
 export function createWebhookServer(options: WebhookServerOptions): Server {
@@ -37,6 +39,7 @@ export function createWebhookServer(options: WebhookServerOptions): Server {
     const path = (req.url ?? "").split("?")[0];
     if (req.method === "GET" && path === "/healthz") return send(res, 200, "ok");
     if (options.api && path?.startsWith("/v1/")) return options.api(req, res);
+    if (options.tracePage && path?.startsWith("/runs/")) return options.tracePage(req, res);
     if (req.method !== "POST" || path !== options.webhooksPath) return send(res, 404, "not_found");
     const encoding = req.headers["content-encoding"];
     if (encoding && encoding !== "identity") return refuse(req, res, 415, "unsupported_content_encoding");

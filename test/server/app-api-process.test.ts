@@ -73,4 +73,8 @@ it("serves /v1 from the App process with tokens created by `xihe token create`",
   expect(refused.status).toBe(403);
   expect(refused.headers.get("content-type")).toBe("application/problem+json");
   expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  // The run trace pages are mounted beside the API: a missing run is a problem, not the webhook 404.
+  const trace = await fetch(`${base}/runs/r0000000000`, { headers: auth });
+  expect(trace.status).toBe(404);
+  expect(trace.headers.get("content-type")).toBe("application/problem+json");
 });

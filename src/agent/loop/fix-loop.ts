@@ -79,8 +79,22 @@ export async function runFixLoop(deps: FixDeps, request: FixRequest): Promise<Fi
   return deps.step(
     resultStep,
     { kind: "result", input: { approvals: request.approvals }, output: storedFixOutcome },
-    async () => outcome,
+    async () => ({ ...outcome, ...(await changeDiff(deps.git, outcome)) }),
   );
+}
+
+/** The run trace page shows the change itself; a huge diff is cut (the branch has all of it). */
+const maxStoredDiffChars = 100_000;
+
+async function changeDiff(git: WorkspaceGit, outcome: FixOutcome): Promise<{ diff?: string }> {
+  if (outcome.commits.length === 0) return {};
+  const diff = await git.diff(outcome.baseCommit);
+  return {
+    diff:
+      diff.length > maxStoredDiffChars
+        ? `${diff.slice(0, maxStoredDiffChars)}\n… (cut at ${maxStoredDiffChars} characters)`
+        : diff,
+  };
 }
 
 async function advance(deps: FixDeps, request: FixRequest): Promise<FixOutcome> {

@@ -33,6 +33,8 @@ export const storedFixOutcome = z.object({
   trace: z.array(traceEntrySchema),
   /** CI's failures compared with the sandbox's; absent without CI evidence (the CLI, older runs). */
   reproduction: reproduction.nullable().optional(),
+  /** The change against baseCommit as a unified diff (capped), when the loop made commits. */
+  diff: z.string().optional(),
 });
 
 export type FixOutcome = z.infer<typeof storedFixOutcome> & {
