@@ -19,6 +19,7 @@ const commands: { name: string; load: () => Promise<RegisterCommand> }[] = [
   { name: "notify", load: async () => (await import("./cli/notify-command.ts")).registerNotifyCommand },
   { name: "workflow", load: async () => (await import("./cli/workflow-command.ts")).registerWorkflowCommand },
   { name: "token", load: async () => (await import("./cli/token-command.ts")).registerTokenCommand },
+  { name: "export", load: async () => (await import("./cli/export-command.ts")).registerExportCommand },
   { name: "bench", load: async () => (await import("./cli/bench-command.ts")).registerBenchCommand },
 ];
 

@@ -3,7 +3,7 @@
 // written after the run has ended, retried, and never fails or holds the run: an archive outage is
 // logged and the run's outcome stands.
 import { mkdir, rename, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, posix } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
@@ -28,7 +28,16 @@ export function archiveRecords(run: RunRecord, steps: readonly StepRecord[]): Js
 /** Where a run's file lives, relative to the archive root. */
 export function archivePath(run: RunRecord): string {
   const day = (run.endedAt ?? run.createdAt).slice(0, 10);
-  return join(`date=${day}`, `repo=${run.repo}`, `${run.id}.jsonl.gz`);
+  return posix.join(`date=${day}`, `repo=${run.repo}`, `${run.id}.jsonl.gz`);
+}
+
+/** A run's archive file: its records as JSONL, gzip. */
+export function archiveFile(run: RunRecord, steps: readonly StepRecord[]): Promise<Buffer> {
+  const text =
+    archiveRecords(run, steps)
+      .map((r) => JSON.stringify(r))
+      .join("\n") + "\n";
+  return promisify(gzip)(text);
 }
 
 export function localRunArchive(root: string): RunArchive {
@@ -36,12 +45,8 @@ export function localRunArchive(root: string): RunArchive {
     async write(run, steps) {
       const path = join(root, archivePath(run));
       await mkdir(join(path, ".."), { recursive: true });
-      const text =
-        archiveRecords(run, steps)
-          .map((r) => JSON.stringify(r))
-          .join("\n") + "\n";
       // Written aside, then renamed: a reader never sees half a file.
-      await writeFile(`${path}.tmp`, await promisify(gzip)(text));
+      await writeFile(`${path}.tmp`, await archiveFile(run, steps));
       await rename(`${path}.tmp`, path);
     },
   };

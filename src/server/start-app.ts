@@ -19,7 +19,8 @@ import { createXiheOctokit } from "../github/xihe-octokit.ts";
 import { createLogger, type Logger } from "../logger.ts";
 import { checkGitVersion } from "../runs/check-git-version.ts";
 import { recoverInterruptedRuns } from "../runs/recover-interrupted.ts";
-import { archiveEndedRun, localRunArchive } from "../runs/run-archive.ts";
+import { openRunArchive } from "../runs/open-run-archive.ts";
+import { archiveEndedRun } from "../runs/run-archive.ts";
 import { createWorker, type Worker } from "../runs/worker.ts";
 import { openStore } from "../store/open-store.ts";
 import type { Store } from "../store/store.ts";
@@ -110,6 +111,7 @@ interface AppParts {
 /** The worker that runs queued runs, with the triage of deliveries that wakes and cancels it. */
 function createAppWorker(app: AppParts, workerId: string, alerts: AppAlerts): Worker {
   const { env, store, log, now, probot } = app;
+  const archive = openRunArchive(env);
   const triage = createTriageDelivery({
     appId: app.appId,
     store,
@@ -149,10 +151,7 @@ function createAppWorker(app: AppParts, workerId: string, alerts: AppAlerts): Wo
       ),
     triage: { handle: triage, concurrency: 4 },
     onEnded: (runId) =>
-      void archiveEndedRun(
-        { archive: localRunArchive(env.XIHE_ARCHIVE), store, log, attempts: 5, retryDelayMs: 30_000 },
-        runId,
-      ),
+      void archiveEndedRun({ archive, store, log, attempts: 5, retryDelayMs: 30_000 }, runId),
   });
   return worker;
 }
