@@ -20,6 +20,7 @@ const commands: { name: string; load: () => Promise<RegisterCommand> }[] = [
   { name: "workflow", load: async () => (await import("./cli/workflow-command.ts")).registerWorkflowCommand },
   { name: "token", load: async () => (await import("./cli/token-command.ts")).registerTokenCommand },
   { name: "export", load: async () => (await import("./cli/export-command.ts")).registerExportCommand },
+  { name: "serve", load: async () => (await import("./cli/serve-command.ts")).registerServeCommand },
   { name: "bench", load: async () => (await import("./cli/bench-command.ts")).registerBenchCommand },
 ];
 

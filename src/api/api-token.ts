@@ -34,6 +34,8 @@ export const scopeAllows = (have: ApiScope, need: ApiScope): boolean => scopeRan
 
 /** "owner/name" against a pattern whose `*` matches within one path segment, case-insensitively. */
 export function repoMatches(pattern: string, repo: string): boolean {
+  // `*` alone: every repository, and the local checkouts `xihe fix` records by path (xihe serve).
+  if (pattern === "*") return true;
   const source = pattern
     .split("*")
     .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
@@ -41,5 +43,5 @@ export function repoMatches(pattern: string, repo: string): boolean {
   return new RegExp(`^${source}$`, "i").test(repo);
 }
 
-/** A pattern `xihe token create --repo` accepts: owner/name, either part may use `*`. */
-export const repoPatternShape = /^[A-Za-z0-9*][A-Za-z0-9*-]{0,38}\/[A-Za-z0-9._*-]{1,100}$/;
+/** A pattern `xihe token create --repo` accepts: owner/name, either part may use `*`; or `*` alone. */
+export const repoPatternShape = /^(\*|[A-Za-z0-9*][A-Za-z0-9*-]{0,38}\/[A-Za-z0-9._*-]{1,100})$/;

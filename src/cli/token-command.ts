@@ -24,7 +24,10 @@ export const registerTokenCommand: RegisterCommand = (program, io, setExit) => {
   token
     .command("create")
     .description("Create a token; it is printed once, and only its hash is stored (XIHE_STORE)")
-    .requiredOption("--repo <pattern>", "repositories it may act on: owner/name, * within a part (octo/*)")
+    .requiredOption(
+      "--repo <pattern>",
+      "repositories it may act on: owner/name, * within a part (octo/*); * alone: all, local checkouts too",
+    )
     .requiredOption("--scope <scope>", "read (see runs, tools) | run (also start and cancel runs) | approve")
     .option("--expires <when>", "a lifetime (30d, 12h) or an ISO date; default: never")
     .option("--label <text>", "who or what holds it, for the audit log", "")

@@ -1,0 +1,87 @@
+// `xihe serve`: the HTTP API (/v1) and the run trace pages (/runs/{id}) alone, over the store that
+// `xihe fix` and the App write (XIHE_STORE) — for people who use Xihe from the command line, without
+// a GitHub App and its webhooks. Runs are read, followed, traced and cancelled here; starting one
+// needs the App (POST /v1/execute answers repository-not-installed saying so).
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { apiRoutes } from "../api/api-routes.ts";
+import { createApiHandler } from "../api/create-api-handler.ts";
+import { sendProblem, ApiProblem } from "../api/problem.ts";
+import { createRateLimiter } from "../api/rate-limiter.ts";
+import type { RunStarter } from "../api/run-starter.ts";
+import type { Env } from "../config.ts";
+import type { Logger } from "../logger.ts";
+import { openStore } from "../store/open-store.ts";
+import { toolRegistry, workflowTools } from "../tools/registry.ts";
+import { maxApiBodyBytes } from "./app-api.ts";
+import { createTracePages } from "./trace-pages.ts";
+
+/** Without the App there is no installation to run on: say what to do instead. */
+const noAppStarter: RunStarter = {
+  async start(request) {
+    return {
+      ok: false,
+      reason: "not_installed",
+      detail: `this server is \`xihe serve\` (no GitHub App), so it cannot start runs on ${request.repo}; run \`xihe ${request.verb}\` in a checkout, or start runs through the App's server`,
+    };
+  },
+};
+
+export interface ServeOptions {
+  env: Env;
+  storePath: string;
+  log: Logger;
+  host: string;
+  port: number;
+}
+
+export async function startServe(options: ServeOptions): Promise<{ url: string; close(): Promise<void> }> {
+  const { env, log } = options;
+  const store = openStore(options.storePath);
+  const now = () => new Date();
+  const api = createApiHandler({
+    routes: apiRoutes({
+      store,
+      now,
+      starter: noAppStarter,
+      wakeWorker: () => undefined,
+      // A run of `xihe fix` lives in its own process: cancel marks it in the store only.
+      cancelRun: () => undefined,
+      tools: [...toolRegistry, ...workflowTools],
+      eventPollMs: 500,
+      version: "1.0.0",
+    }),
+    store,
+    log: log.child({ name: "api" }),
+    now,
+    rateLimiter: createRateLimiter({ perMinute: env.XIHE_API_RATE_PER_MINUTE, now }),
+    maxBodyBytes: maxApiBodyBytes,
+  });
+  const tracePage = createTracePages({ env, store, log, now });
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? "").split("?")[0] ?? "";
+    const handled =
+      req.method === "GET" && path === "/healthz"
+        ? Promise.resolve(void res.writeHead(200, { "content-type": "text/plain" }).end("ok"))
+        : path.startsWith("/v1/")
+          ? api(req, res)
+          : path.startsWith("/runs/")
+            ? tracePage(req, res)
+            : Promise.resolve(sendProblem(res, new ApiProblem("not-found", `nothing at ${path}`), path));
+    handled.catch((err: unknown) => log.error({ err }, "request failed"));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host.includes(":") ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${host}:${port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await store.close();
+    },
+  };
+}
