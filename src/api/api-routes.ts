@@ -2,6 +2,7 @@
 // document generated from exactly this table.
 import type { Store } from "../store/store.ts";
 import type { ApiRoute } from "./api-route.ts";
+import { approveRoute, type RunApprover } from "./approve-route.ts";
 import { executeRoute } from "./execute-route.ts";
 import { openApiDocument } from "./openapi-document.ts";
 import type { RunStarter } from "./run-starter.ts";
@@ -18,10 +19,17 @@ export interface ApiRoutesDeps {
   /** How often an event stream looks at the store for news. */
   eventPollMs: number;
   version: string;
+  /** Resumes a run with its held changes approved (POST /v1/runs/{id}/approve). */
+  approver: RunApprover;
 }
 
 export function apiRoutes(deps: ApiRoutesDeps): ApiRoute[] {
-  const routes: ApiRoute[] = [executeRoute(deps), ...runRoutes(deps), toolsRoute(deps.tools)];
+  const routes: ApiRoute[] = [
+    executeRoute(deps),
+    ...runRoutes(deps),
+    approveRoute(deps),
+    toolsRoute(deps.tools),
+  ];
   const document = openApiDocument(
     [...routes, { ...openApiRoute, handle: async () => ({ status: 200, json: null }) }],
     deps.version,

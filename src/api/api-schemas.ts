@@ -61,6 +61,17 @@ export const runView = z
   })
   .register(apiSchemas, { id: "Run" });
 
+export const approveRequest = z
+  .strictObject({
+    steps: z
+      .array(z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, "a step id, e.g. round-1:exec-1"))
+      .min(1)
+      .max(10)
+      .describe("The held changes to apply: the step ids the run's outcome names (heldStep)"),
+  })
+  .register(apiSchemas, { id: "ApproveRequest" });
+export type ApproveRequest = z.infer<typeof approveRequest>;
+
 export const executeResponse = z
   .object({
     run: runView,

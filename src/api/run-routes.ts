@@ -86,7 +86,8 @@ export function runRoutes(deps: RunRoutesDeps): ApiRoute[] {
   ];
 }
 
-async function visibleRun(store: Store, call: ApiCall): Promise<RunRecord> {
+/** The run of the path, if the token may see it; else not-found, as for a missing run. */
+export async function visibleRun(store: Store, call: ApiCall): Promise<RunRecord> {
   const id = call.params.id!;
   const run = await store.getRun(id);
   const missing = new ApiProblem("not-found", `no run ${id} that this token may see`);

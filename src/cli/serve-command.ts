@@ -34,7 +34,7 @@ async function serve(flags: ServeFlags, io: CliIo): Promise<ExitCode> {
       `no store at ${storePath}: set XIHE_STORE to the store \`xihe fix\` or the App writes (create tokens with \`xihe token create\`)`,
     );
   const log = createLogger({ level: env.LOG_LEVEL ?? "warn", destination: { write: io.stderr } });
-  const server = await startServe({ env, storePath, log, host: flags.host, port });
+  const server = await startServe({ env, storePath, hostEnv: io.env, log, host: flags.host, port });
   io.stdout(`xihe serve: listening on ${server.url}\n`);
   await new Promise<void>((done) => {
     process.once("SIGINT", done);

@@ -44,6 +44,16 @@ export function createAppApi(
     tools: [...toolRegistry, ...workflowTools],
     eventPollMs: 500,
     version: "1.0.0",
+    // A resumed App run starts in a fresh clone that lacks the held round's commits, so resuming
+    // it with an approval would verify a different change; only `xihe serve` resumes (CLI runs).
+    approver: {
+      async approve(run) {
+        return {
+          ok: false,
+          detail: `approving a held change of an App run is not built yet; run ${run.id} stays as it is (re-run /xihe fix after changing the code, or use xihe fix --resume in a checkout)`,
+        };
+      },
+    },
   });
   return createApiHandler({
     routes,

@@ -1,7 +1,8 @@
 // `xihe serve`: the HTTP API (/v1) and the run trace pages (/runs/{id}) alone, over the store that
 // `xihe fix` and the App write (XIHE_STORE) — for people who use Xihe from the command line, without
-// a GitHub App and its webhooks. Runs are read, followed, traced and cancelled here; starting one
-// needs the App (POST /v1/execute answers repository-not-installed saying so).
+// a GitHub App and its webhooks. Runs are read, followed, traced, cancelled and approved (a held
+// change resumes `xihe fix` in its checkout) here; starting one needs the App (POST /v1/execute
+// answers repository-not-installed saying so).
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { apiRoutes } from "../api/api-routes.ts";
@@ -14,6 +15,7 @@ import type { Logger } from "../logger.ts";
 import { openStore } from "../store/open-store.ts";
 import { toolRegistry, workflowTools } from "../tools/registry.ts";
 import { maxApiBodyBytes } from "./app-api.ts";
+import { resumeCliRunApprover } from "./resume-cli-run.ts";
 import { createTracePages } from "./trace-pages.ts";
 
 /** Without the App there is no installation to run on: say what to do instead. */
@@ -30,6 +32,8 @@ const noAppStarter: RunStarter = {
 export interface ServeOptions {
   env: Env;
   storePath: string;
+  /** The environment `xihe serve` was started with: an approved run's resume gets it (model keys). */
+  hostEnv: Readonly<Record<string, string | undefined>>;
   log: Logger;
   host: string;
   port: number;
@@ -50,6 +54,13 @@ export async function startServe(options: ServeOptions): Promise<{ url: string; 
       tools: [...toolRegistry, ...workflowTools],
       eventPollMs: 500,
       version: "1.0.0",
+      approver: resumeCliRunApprover({
+        store,
+        storePath: options.storePath,
+        hostEnv: options.hostEnv,
+        log,
+        now,
+      }),
     }),
     store,
     log: log.child({ name: "api" }),

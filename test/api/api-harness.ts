@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { pino } from "pino";
 import { Probot } from "probot";
 import { apiRoutes } from "../../src/api/api-routes.ts";
+import type { RunApprover } from "../../src/api/approve-route.ts";
 import { newApiToken } from "../../src/api/api-token.ts";
 import { createApiHandler } from "../../src/api/create-api-handler.ts";
 import { createRateLimiter } from "../../src/api/rate-limiter.ts";
@@ -44,6 +45,7 @@ export async function startApiHarness(options: {
   executors: ExecutorTable;
   perMinute?: number;
   now?: () => Date;
+  approver?: RunApprover;
 }): Promise<ApiHarness> {
   const log = pino({ level: process.env.XIHE_TEST_LOG ?? "silent" });
   const storePath = join(mkdtempSync(join(tmpdir(), "xihe-api-")), "xihe.db");
@@ -88,6 +90,9 @@ export async function startApiHarness(options: {
     tools: toolRegistry,
     eventPollMs: 20,
     version: "1.0.0",
+    approver: options.approver ?? {
+      approve: async () => ({ ok: false, detail: "no approver in this test" }),
+    },
   });
   const api = createApiHandler({
     routes,

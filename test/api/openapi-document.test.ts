@@ -23,6 +23,7 @@ function routeKeys() {
     tools: toolRegistry,
     eventPollMs: 10,
     version: "1.0.0",
+    approver: { approve: async () => ({ ok: false, detail: "" }) },
   });
   return routes.map((r) => `${r.method} ${r.path}`).sort();
 }
