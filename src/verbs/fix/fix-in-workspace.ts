@@ -53,6 +53,11 @@ export interface FixInWorkspaceRequest {
    * run even when the loop commits nothing; otherwise they run only after the loop made a fix.
    */
   changedBefore?: boolean;
+  /**
+   * Which runs share dependency-cache entries (default: the checkout's origin, else its path). A
+   * bench task's checkout is a fresh directory without an origin; its project's tasks share one.
+   */
+  cacheScope?: string;
 }
 
 export interface FixInWorkspaceDeps {
@@ -97,6 +102,7 @@ export async function fixInWorkspace(
       hostEnv: deps.hostEnv,
       log: deps.log,
       cache: chooseDependencyCacheDir(req.env.XIHE_WORK_DIR, req.root, deps.hostEnv),
+      scope: req.cacheScope,
     },
     req.config,
   );
