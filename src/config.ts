@@ -60,6 +60,15 @@ const dolphinSchedulerSchema = z.strictObject({
     .default(60),
   poll_seconds: z.number().int().min(1).max(600).default(10),
 });
+const verifyWorkflowSchema = z.strictObject({
+  name: workflowName,
+  params: z
+    .record(
+      z.string().regex(/^[A-Za-z_][\w.-]{0,63}$/, "parameter names are letters, digits, _ . -"),
+      z.string(),
+    )
+    .default({}),
+});
 export const repoConfigSchema = z
   .object({
     on_failure: z.enum(["off", "diagnose", "fix", "suggest"]).default("off"),
@@ -160,8 +169,16 @@ export const repoConfigSchema = z
     // Issue 17: the DolphinScheduler server and its token are the App's (XIHE_DOLPHINSCHEDULER_URL,
     // _TOKEN); a repository only names its project and its green list.
     integrations: z.strictObject({ dolphinscheduler: dolphinSchedulerSchema.optional() }).default({}),
+    // Issue 17: workflows of that project a fix or upgrade run starts after its own checks pass.
+    verify: z
+      .strictObject({ workflows: z.array(verifyWorkflowSchema).max(10).default([]) })
+      .default({ workflows: [] }),
   })
-  .strict();
+  .strict()
+  .refine((c) => c.verify.workflows.length === 0 || c.integrations.dolphinscheduler !== undefined, {
+    path: ["verify", "workflows"],
+    message: "names DolphinScheduler workflows: add integrations.dolphinscheduler (its project) too",
+  });
 
 export type RepoConfig = z.infer<typeof repoConfigSchema>;
 

@@ -77,6 +77,38 @@ describe("integrations.dolphinscheduler (issue 17)", () => {
     });
   });
 
+  it("takes verify.workflows with their start parameters", () => {
+    const config = parseRepoConfig(
+      "integrations:\n  dolphinscheduler:\n    project: dw\nverify:\n  workflows:\n    - name: etl_smoke\n      params: { dt: '2026-12-03' }\n    - name: dq_check\n",
+    );
+    expect(config.verify.workflows).toEqual([
+      { name: "etl_smoke", params: { dt: "2026-12-03" } },
+      { name: "dq_check", params: {} },
+    ]);
+    expect(parseRepoConfig(null).verify.workflows).toEqual([]);
+  });
+
+  it("refuses verify.workflows without the project they live in, naming the key", () => {
+    const err = (() => {
+      try {
+        parseRepoConfig("verify:\n  workflows:\n    - name: etl_smoke\n");
+      } catch (e) {
+        return e as ConfigError;
+      }
+    })();
+    expect(err?.issues).toEqual([
+      {
+        path: "verify.workflows",
+        message: "names DolphinScheduler workflows: add integrations.dolphinscheduler (its project) too",
+      },
+    ]);
+    expect(() =>
+      parseRepoConfig(
+        "integrations: { dolphinscheduler: { project: dw } }\nverify: { workflows: [{ name: x, params: { 'a b': c } }] }\n",
+      ),
+    ).toThrow(ConfigError);
+  });
+
   it("A30: a repository cannot give the DolphinScheduler URL or token", () => {
     expect(() =>
       parseRepoConfig(

@@ -9,6 +9,17 @@ export interface LabelledRun {
   records: readonly BenchRecord[];
 }
 
+/**
+ * Tasks `a` solved that `b` does not (a different result, or missing from `b`), as
+ * "id (a's outcome → b's)": what a CI run compared with a committed baseline calls a regression.
+ */
+export function solvedRegressions(a: LabelledRun, b: LabelledRun): string[] {
+  const byId = new Map(b.records.map((r) => [r.taskId, r]));
+  return a.records
+    .filter((r) => r.solved && !byId.get(r.taskId)?.solved)
+    .map((r) => `${r.taskId} (${r.outcome} → ${byId.get(r.taskId)?.outcome ?? "missing"})`);
+}
+
 export function renderBenchComparison(a: LabelledRun, b: LabelledRun): string {
   const [sa, sb] = [summarizeBench(a.records), summarizeBench(b.records)];
   const line = (name: string, f: (s: typeof sa) => string) => [name, f(sa), f(sb)];

@@ -1,8 +1,8 @@
 // One bench task end to end: check the repository out, run the same fix as `xihe fix` on it
 // (fixInWorkspace: install, reproduce, localize, fix, verify, in the sandbox), then judge the result
 // with the bench's own re-run of the failing commands and the whole suite.
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { isPassing } from "../agent/loop/check-run.ts";
 import type { FixOutcome } from "../agent/loop/fix-outcome.ts";
 import { parseRepoConfig, type Env, type RepoConfig } from "../config.ts";
@@ -69,6 +69,7 @@ export async function runBenchTask(
       maxCostUsd: options.maxCostUsd,
       source: "local_checkout",
       trustLocal: false,
+      cacheScope: projectScope(task.repo),
     };
     const fixed = await runFix(deps, request);
     if ("error" in fixed) return errorRecord(task, options, startedAt, fixed.error);
@@ -95,6 +96,13 @@ export async function runBenchTask(
   } finally {
     checkout.remove();
   }
+}
+
+// A task's checkout is a fresh directory of its own, but tasks of one project are runs of one
+// repository and share its dependency-cache entries (the key still holds the lockfile's bytes):
+// `xihe bench make` writes one project's bundles into one folder; a checkout is its own project.
+function projectScope(repo: string): string {
+  return `bench ${statSync(repo).isDirectory() ? repo : dirname(repo)}`;
 }
 
 function readConfig(root: string): RepoConfig {

@@ -19,7 +19,7 @@ import type { BenchRecord } from "../bench/bench-record.ts";
 import { readBenchRecords } from "../bench/bench-results.ts";
 import { renderBenchTable, seconds } from "../bench/render-bench-table.ts";
 import { renderBenchHtml } from "../bench/render-bench-html.ts";
-import { renderBenchComparison } from "../bench/compare-bench.ts";
+import { renderBenchComparison, solvedRegressions } from "../bench/compare-bench.ts";
 import { registerBenchMakeCommand } from "./bench-make-command.ts";
 import { scratchDir } from "../bench/scratch-dir.ts";
 
@@ -63,7 +63,11 @@ export const registerBenchCommand: RegisterCommand = (program, io, setExit) => {
     .argument("<a>", "the first run")
     .argument("<b>", "the second run")
     .option("--html <file>", "also write an HTML report of both")
-    .action((a: string, b: string, flags: { html?: string }) => {
+    .option(
+      "--fail-on-regression",
+      "exit 1 when a task the first run solved is not solved by the second (e.g. a committed baseline, then this run)",
+    )
+    .action((a: string, b: string, flags: { html?: string; failOnRegression?: boolean }) => {
       const runs = [a, b].map((path) => ({
         label: basename(resolve(io.cwd, path)),
         records: readRun(io, path),
@@ -74,7 +78,12 @@ export const registerBenchCommand: RegisterCommand = (program, io, setExit) => {
         writeFileSync(file, renderBenchHtml(runs, "Xihe bench: comparison"));
         io.stdout(`HTML report: ${file}\n`);
       }
-      setExit(0);
+      const regressed = flags.failOnRegression ? solvedRegressions(runs[0]!, runs[1]!) : [];
+      if (regressed.length > 0)
+        io.stderr(
+          `xihe bench: ${runs[1]!.label} no longer solves what ${runs[0]!.label} solved: ${regressed.join(", ")}\n`,
+        );
+      setExit(regressed.length > 0 ? 1 : 0);
     });
 };
 

@@ -9,7 +9,7 @@ import type { CliIo, ExitCode } from "./cli-io.ts";
 import { budgetLimitsFrom } from "../agent/loop/budget.ts";
 import { fixInWorkspace } from "../verbs/fix/fix-in-workspace.ts";
 import { withStepProgress } from "./step-progress.ts";
-import type { FixOutcome } from "../agent/loop/fix-outcome.ts";
+import type { FixRunOutcome } from "../verbs/fix/verify-with-workflows.ts";
 import { renderFixSummary } from "../verbs/fix/render-fix-summary.ts";
 import { loadEnv, parseRepoConfig, type Env, type RepoConfig } from "../config.ts";
 import { UsageError } from "../errors.ts";
@@ -196,7 +196,7 @@ function openLocalStore(flags: FixFlags, io: CliIo, env: Env, now: () => Date): 
 }
 
 /** Runs the loop on the checkout; a throw marks the run failed; the user's branch is restored either way. */
-async function runFixLoop(fix: OpenedFix): Promise<FixOutcome> {
+async function runFixLoop(fix: OpenedFix): Promise<FixRunOutcome> {
   const { flags, git, store, now, runId, root, log } = fix;
   // A resumed run continues on its own branch; the replayed `branch` step does not switch to it.
   if (flags.resume) await git.switchTo(`xihe/fix-${runId}`);
@@ -239,12 +239,12 @@ async function runFixLoop(fix: OpenedFix): Promise<FixOutcome> {
   }
 }
 
-function runStatusOf(outcome: FixOutcome): RunStatus {
+function runStatusOf(outcome: FixRunOutcome): RunStatus {
   if (outcome.status === "done") return "succeeded";
   return outcome.status === "needs_input" ? "needs_input" : "failed";
 }
 
-async function recordOutcome(fix: OpenedFix, outcome: FixOutcome): Promise<void> {
+async function recordOutcome(fix: OpenedFix, outcome: FixRunOutcome): Promise<void> {
   const { runId, store } = fix;
   const status = runStatusOf(outcome);
   fix.log.info({ runId, status, reason: outcome.reason }, "fix run ended");

@@ -99,6 +99,17 @@ export interface FixReport {
   } | null;
   /** Each verification command: exit code on the PR head and on the fix (null: not run). */
   evidence: { command: string; exitBefore: number | null; exitAfter: number | null; passed: boolean }[];
+  /**
+   * `verify.workflows`: each DolphinScheduler workflow started after the commands passed, with its
+   * last instance and state (`error`: it could not be started or followed); absent when none ran.
+   */
+  workflows?: {
+    name: string;
+    status: "succeeded" | "failed" | "timeout" | "error";
+    instanceId: number | null;
+    state: string | null;
+    summary: string;
+  }[];
   testsFixed: string[];
   testsBroken: string[];
   /** `git diff --check` on the fix; null when not run. */

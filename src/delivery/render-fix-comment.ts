@@ -130,7 +130,8 @@ function changes(r: FixReport): string[] {
 }
 
 function evidence(r: FixReport): string[] {
-  if (r.evidence.length === 0) return [];
+  const workflows = r.workflows ?? [];
+  if (r.evidence.length === 0 && workflows.length === 0) return [];
   const exit = (n: number | null) => (n === null ? "—" : String(n));
   const lines = [
     "",
@@ -146,7 +147,14 @@ function evidence(r: FixReport): string[] {
         (e) =>
           `| ${codeSpan(e.command, 150)} | ${exit(e.exitBefore)} | ${exit(e.exitAfter)} | ${e.passed ? "✅ pass" : "❌ fail"} |`,
       ),
+    ...workflows.slice(0, 10).map(workflowRow),
   ];
+  const notPassed = workflows.filter((w) => w.status !== "succeeded").slice(0, 10);
+  const why = (w: (typeof workflows)[number]) =>
+    w.status === "error"
+      ? `- workflow ${codeSpan(w.name, 150)} could not run: ${escapeInline(w.summary, 600)}`
+      : `- ${escapeInline(w.summary, 600)}`;
+  if (notPassed.length > 0) lines.push("", ...notPassed.map(why));
   const tests = (label: string, names: string[]) =>
     names.length === 0
       ? []
@@ -162,6 +170,14 @@ function evidence(r: FixReport): string[] {
     ...tests("Tests now passing", r.testsFixed),
     ...tests("⚠️ Tests now failing", r.testsBroken),
   ];
+}
+
+// A verification workflow in the evidence table: its state where a command shows its exit code.
+function workflowRow(w: NonNullable<FixReport["workflows"]>[number]): string {
+  const instance = w.instanceId === null ? "" : ` (instance ${w.instanceId})`;
+  const state = w.state === null ? "not started" : `${escapeInline(w.state, 40)}${instance}`;
+  const result = w.status === "succeeded" ? "✅ pass" : w.status === "timeout" ? "❌ timed out" : "❌ fail";
+  return `| DolphinScheduler workflow ${codeSpan(w.name, 150)} | — | ${state} | ${result} |`;
 }
 
 function delivery(r: FixReport): string[] {

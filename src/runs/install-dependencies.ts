@@ -20,6 +20,8 @@ export interface InstallDependenciesDeps {
   log: Pick<Logger, "warn">;
   /** Where the dependency cache is (outside every workspace) and why there; none: no cache. */
   cache?: CacheDirChoice;
+  /** Which runs share cache entries; default: the checkout's origin URL, else its path. */
+  scope?: string;
 }
 
 export async function installDependencies(
@@ -33,7 +35,9 @@ export async function installDependencies(
     const sandbox = deps.sandboxWith([proxyDir]);
     const cacheDir = deps.cache?.dir;
     const cache =
-      cacheDir === undefined ? undefined : { dir: cacheDir, scope: await repositoryScope(sandbox.root) };
+      cacheDir === undefined
+        ? undefined
+        : { dir: cacheDir, scope: deps.scope ?? (await repositoryScope(sandbox.root)) };
     const evidence = await runInstallPhase(
       {
         sandbox,

@@ -17,7 +17,7 @@ import type { CompleteText } from "../understanding/ask/answer-question.ts";
 import { createFixRunExecutor, type FixRunDeps } from "../verbs/fix/fix-run-executor.ts";
 import { readTrustedConfig } from "../verbs/read-trusted-config.ts";
 import { createWorkflowExecutor } from "../verbs/workflow/workflow-run-executor.ts";
-import { connectAppDolphinScheduler } from "./app-dolphinscheduler.ts";
+import { connectFromEnv } from "../integrations/dolphinscheduler/connect-from-env.ts";
 import { createDeliverSuggestions } from "../verbs/suggest/deliver-suggestions.ts";
 import { createReverifyRunExecutor } from "../verbs/suggest/reverify-run-executor.ts";
 import { createSuggestRunExecutor } from "../verbs/suggest/suggest-run-executor.ts";
@@ -109,7 +109,7 @@ export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
         const trusted = await readTrustedConfig(await installationOctokit(run.installationId), run);
         return trusted.ok ? (trusted.config.integrations.dolphinscheduler ?? null) : null;
       },
-      connect: connectAppDolphinScheduler(deps.env),
+      connect: connectFromEnv(deps.env),
       now: deps.now,
       sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
     }),

@@ -77,4 +77,30 @@ describe("xihe bench compare", () => {
     expect(await main(["bench", "compare", "gpt", "nothing"], empty.io)).toBe(2);
     expect(empty.err()).toContain("nothing holds no bench results");
   });
+
+  it("--fail-on-regression exits 1 naming each task the baseline solved and the run does not", async () => {
+    dir = mkdtempSync(join(tmpdir(), "xihe-bench-cli-"));
+    const notSolved = { outcome: "not_solved" as const, solved: false, solvedFirstAttempt: false };
+    for (const id of ["fmt", "lint", "mut"])
+      appendBenchRecord(
+        join(dir, "baseline"),
+        benchRecordWith({ taskId: id, ...(id === "mut" ? notSolved : {}) }),
+      );
+    // This run: lint regressed, mut newly solved, fmt missing (the pack changed without the baseline).
+    appendBenchRecord(join(dir, "now"), benchRecordWith({ taskId: "lint", ...notSolved }));
+    appendBenchRecord(join(dir, "now"), benchRecordWith({ taskId: "mut" }));
+    const c = cli();
+    expect(await main(["bench", "compare", "baseline", "now", "--fail-on-regression"], c.io)).toBe(1);
+    expect(c.err()).toBe(
+      "xihe bench: now no longer solves what baseline solved: fmt (solved → missing), lint (solved → not_solved)\n",
+    );
+    // Without the flag the same comparison only reports; a run that solves more is no regression.
+    expect(await main(["bench", "compare", "baseline", "now"], cli().io)).toBe(0);
+    expect(await main(["bench", "compare", "now", "baseline", "--fail-on-regression"], cli().io)).toBe(1);
+    appendBenchRecord(join(dir, "later"), benchRecordWith({ taskId: "lint" }));
+    for (const id of ["fmt", "mut"]) appendBenchRecord(join(dir, "later"), benchRecordWith({ taskId: id }));
+    const ok = cli();
+    expect(await main(["bench", "compare", "baseline", "later", "--fail-on-regression"], ok.io)).toBe(0);
+    expect(ok.err()).toBe("");
+  });
 });

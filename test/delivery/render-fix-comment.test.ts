@@ -56,6 +56,53 @@ describe("renderFixComment", () => {
     expect(body).toContain("⚠️ Tests now failing (1): `other > test`");
   });
 
+  it("verify.workflows join the evidence table; one that did not pass is named with its reason", () => {
+    const body = renderFixComment({
+      ...example,
+      status: "not_fixed",
+      workflows: [
+        {
+          name: "etl_smoke",
+          status: "succeeded",
+          instanceId: 100,
+          state: "SUCCESS",
+          summary: "workflow etl_smoke succeeded (instance 100)",
+        },
+        {
+          name: "dq_check",
+          status: "timeout",
+          instanceId: 101,
+          state: "TIMEOUT",
+          summary: "workflow dq_check timed out (instance 101): still RUNNING_EXECUTION after 60 min",
+        },
+        {
+          name: "orders @team",
+          status: "error",
+          instanceId: null,
+          state: null,
+          summary: 'no workflow "orders @team" in DolphinScheduler project "dw"',
+        },
+      ],
+    });
+    const table = body.slice(body.indexOf("#### Evidence"), body.indexOf("#### The fix"));
+    expect(table).toContain("| `npm test` | 1 | 0 | ✅ pass |");
+    expect(table).toContain(
+      "| DolphinScheduler workflow `etl_smoke` | — | SUCCESS (instance 100) | ✅ pass |",
+    );
+    expect(table).toContain(
+      "| DolphinScheduler workflow `dq_check` | — | TIMEOUT (instance 101) | ❌ timed out |",
+    );
+    expect(table).toContain("| DolphinScheduler workflow `orders @\u200bteam` | — | not started | ❌ fail |");
+    expect(table).toContain(
+      "- workflow dq\\_check timed out (instance 101): still RUNNING\\_EXECUTION after 60 min",
+    );
+    // The mention is neutralised in both places the name appears (A27).
+    expect(table).toContain("- workflow `orders @\u200bteam` could not run: no workflow");
+    expect(table).not.toMatch(/@team/);
+    expect(table).not.toContain("- workflow etl");
+    expect(renderFixComment(example)).not.toContain("DolphinScheduler");
+  });
+
   it("A11: hostile file names in the changed-files list stay on one line, without bidi overrides", () => {
     const hostile = ["a\nb.ts", "invoice\u202Efdp.exe", "x`y|z.ts", "-rf"];
     const body = renderFixComment({

@@ -38,3 +38,4 @@ for part in demo stats-kit; do
   rm "$pack/$part/tasks.jsonl"
 done
 wc -l "$pack/tasks.jsonl"
+echo "then re-record the CI baseline: npm run bench:fix-rate && cp .xihe/bench/own-no-llm/results.jsonl bench/packs/own/baseline-no-llm.jsonl"

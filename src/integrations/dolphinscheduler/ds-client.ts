@@ -54,6 +54,8 @@ export interface DsClient {
   /** The newest instances of one workflow, newest first. */
   listInstances(projectCode: number, definitionCode: number, pageSize: number): Promise<DsInstance[]>;
   getInstance(projectCode: number, instanceId: number): Promise<DsInstance>;
+  /** Asks the master to stop a running instance (`executors/execute`, executeType STOP). */
+  stopInstance(projectCode: number, instanceId: number): Promise<void>;
   listTasks(projectCode: number, instanceId: number): Promise<DsTaskInstance[]>;
   /** The first `limit` lines of one task instance's log. */
   taskLog(taskInstanceId: number, limit: number): Promise<string>;
@@ -148,6 +150,14 @@ export function createDsClient(options: DsClientOptions): DsClient {
     },
     getInstance: (projectCode, id) =>
       call("GET", `/projects/${projectCode}/process-instances/${id}`, {}, instance),
+    async stopInstance(projectCode, id) {
+      await call(
+        "POST",
+        `/projects/${projectCode}/executors/execute`,
+        { processInstanceId: id, executeType: "STOP" },
+        z.unknown(),
+      );
+    },
     async listTasks(projectCode, id) {
       const tasks = await call(
         "GET",

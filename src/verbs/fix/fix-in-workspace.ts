@@ -27,6 +27,7 @@ import { chooseDependencyCacheDir } from "../../workspace/install/dependency-cac
 import { createStep } from "../../runs/run-step.ts";
 import type { FailureBrief } from "../../agent/loop/check-run.ts";
 import { declaredDependencies } from "./declared-dependencies.ts";
+import { withWorkflowVerdict, type FixRunOutcome } from "./verify-with-workflows.ts";
 
 export interface FixInWorkspaceRequest {
   runId: string;
@@ -47,6 +48,16 @@ export interface FixInWorkspaceRequest {
   approvals?: string[];
   /** The failures CI reported (App runs): the sandbox must reproduce them before anything is fixed. */
   ciFailures?: FailureBrief[];
+  /**
+   * The checkout already carries the change under test (an upgrade's bump), so `verify.workflows`
+   * run even when the loop commits nothing; otherwise they run only after the loop made a fix.
+   */
+  changedBefore?: boolean;
+  /**
+   * Which runs share dependency-cache entries (default: the checkout's origin, else its path). A
+   * bench task's checkout is a fresh directory without an origin; its project's tasks share one.
+   */
+  cacheScope?: string;
 }
 
 export interface FixInWorkspaceDeps {
@@ -79,7 +90,7 @@ export function fixCommands(root: string, config: RepoConfig): { commands: strin
 export async function fixInWorkspace(
   deps: FixInWorkspaceDeps,
   req: FixInWorkspaceRequest,
-): Promise<FixOutcome> {
+): Promise<FixRunOutcome> {
   const { commands: defaults, configured } = fixCommands(req.root, req.config);
   const commands = req.commands ?? defaults;
   const settings = req.useModel && !req.config.fix.deterministic_only ? modelSettingsFromEnv(req.env) : null;
@@ -91,6 +102,7 @@ export async function fixInWorkspace(
       hostEnv: deps.hostEnv,
       log: deps.log,
       cache: chooseDependencyCacheDir(req.env.XIHE_WORK_DIR, req.root, deps.hostEnv),
+      scope: req.cacheScope,
     },
     req.config,
   );
@@ -108,10 +120,11 @@ export async function fixInWorkspace(
     : null;
   const sandbox = sandboxWith([]);
   const lint = (req.config.commands.lint ?? []).filter((c) => !commands.includes(c));
+  // The loop's steps persist in the run's store (runs/ implements the agent's Step).
+  const step = createStep({ store: deps.store, now: deps.now }, req.runId);
   const outcome = await runFixLoop(
     {
-      // The loop's steps persist in the run's store (runs/ implements the agent's Step).
-      step: createStep({ store: deps.store, now: deps.now }, req.runId),
+      step,
       now: deps.now,
       sandbox,
       git: openWorkspaceGit(req.root),
@@ -139,7 +152,17 @@ export async function fixInWorkspace(
         : undefined,
     },
   );
-  return { ...outcome, install };
+  // The change passed the loop's own checks: the repository's verification workflows come next.
+  const changed = outcome.commits.length > 0 || req.changedBefore === true;
+  if (outcome.status !== "done" || !changed) return { ...outcome, install };
+  return withWorkflowVerdict(
+    { ...deps, step },
+    { runId: req.runId, config: req.config, env: req.env },
+    {
+      ...outcome,
+      install,
+    },
+  );
 }
 
 // The sandbox the run's config asks for (or the host, for a trusted local checkout), with the run's

@@ -6,7 +6,7 @@ import { fixAlert } from "./fix-alert.ts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { briefFailure } from "../../agent/loop/check-run.ts";
-import type { FixOutcome } from "../../agent/loop/fix-outcome.ts";
+import type { FixRunOutcome } from "./verify-with-workflows.ts";
 import type { Env, RepoConfig } from "../../config.ts";
 import type { Logger } from "../../logger.ts";
 import { redactText } from "../../redact.ts";
@@ -132,7 +132,7 @@ async function fixAndDeliver(
 ): Promise<RunOutcome> {
   const { run } = ctx;
   const { workspace, cloneUrl, token } = input.prepared;
-  const outcome: FixOutcome = await fixInWorkspace(
+  const outcome: FixRunOutcome = await fixInWorkspace(
     {
       store: deps.store,
       now: deps.now,
@@ -190,7 +190,7 @@ export function toOutcome(
   ctx: RunContext,
   parts: {
     perception: PrChecksPerception;
-    outcome: FixOutcome;
+    outcome: FixRunOutcome;
     delivery: DeliveryResult | null;
     change: Awaited<ReturnType<typeof describeChange>>;
   },

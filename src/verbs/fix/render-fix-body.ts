@@ -1,6 +1,6 @@
 // Maps a PR fix run (perception of its checks, the loop's outcome, the delivery) onto the
 // delivery layer's FixReport and renders the run comment body.
-import type { FixOutcome } from "../../agent/loop/fix-outcome.ts";
+import type { FixRunOutcome } from "./verify-with-workflows.ts";
 import type { FixReport } from "../../delivery/fix-report.ts";
 import { renderFixComment } from "../../delivery/render-fix-comment.ts";
 import { parseRunContext } from "../../runs/run-context.ts";
@@ -13,7 +13,7 @@ import type { InstallEvidence } from "../../workspace/install/run-install-phase.
 export interface FixBodyInput {
   run: RunRecord;
   perception: PrChecksPerception;
-  outcome: FixOutcome | null;
+  outcome: FixRunOutcome | null;
   delivery: DeliveryResult | null;
   change?: FixReport["change"];
 }
@@ -67,6 +67,7 @@ export function toFixReport({ run, perception, outcome, delivery, change = null 
     install: installReport(outcome?.install),
     reproduction: outcome?.reproduction ?? null,
     evidence: verdict ? [...verdict.commands, ...verdict.lint] : [],
+    workflows: outcome?.workflows,
     testsFixed: verdict?.testsFixed ?? [],
     testsBroken: verdict?.testsBroken ?? [],
     diffCheckOk: verdict ? verdict.diffCheck.ok : null,
@@ -101,7 +102,7 @@ export function installReport(install: InstallEvidence | null | undefined): FixR
   };
 }
 
-function statusOf(outcome: FixOutcome | null, delivery: DeliveryResult | null): FixReport["status"] {
+function statusOf(outcome: FixRunOutcome | null, delivery: DeliveryResult | null): FixReport["status"] {
   if (delivery?.refused) return "refused";
   if (!outcome) return "not_fixed";
   if (outcome.status === "done") return "fixed";

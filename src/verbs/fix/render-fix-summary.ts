@@ -1,10 +1,10 @@
 // The plain-text report of a fix run: what happened, the verification evidence, the reasoning
 // trace and how to undo it. Used by the CLI; the PR comment renderer can reuse the same pieces.
 import type { InstallEvidence } from "../../workspace/install/run-install-phase.ts";
-import type { FixOutcome } from "../../agent/loop/fix-outcome.ts";
+import type { FixRunOutcome } from "./verify-with-workflows.ts";
 
 export function renderFixSummary(
-  outcome: FixOutcome,
+  outcome: FixRunOutcome,
   context: { originalBranch: string; runId: string },
 ): string {
   const lines: string[] = [];
@@ -28,6 +28,10 @@ export function renderFixSummary(
     for (const c of [...outcome.verdict.commands, ...outcome.verdict.lint])
       lines.push(
         `  $ ${c.command}  exit ${c.exitBefore ?? "-"} → ${c.exitAfter}  ${c.passed ? "ok" : "FAIL"}`,
+      );
+    for (const w of outcome.workflows ?? [])
+      lines.push(
+        `  DolphinScheduler workflow ${w.name}: ${w.state ?? "not started"}${w.instanceId === null ? "" : ` (instance ${w.instanceId})`}  ${w.status === "succeeded" ? "ok" : "FAIL"}`,
       );
     lines.push(`  git diff --check: ${outcome.verdict.diffCheck.ok ? "clean" : "problems"}`);
     if (outcome.verdict.testsFixed.length > 0)

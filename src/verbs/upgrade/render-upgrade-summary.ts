@@ -55,6 +55,8 @@ function renderResult(r: GroupResult): string[] {
         lines.push(
           `  after migration:       $ ${c.command}  → exit ${c.exitAfter}  ${c.passed ? "ok" : "FAIL"}`,
         );
+    for (const w of v.workflows ?? [])
+      lines.push(`  verification workflow: ${w.summary}  ${w.status === "succeeded" ? "ok" : "FAIL"}`);
   }
   if (r.bumpCommit) lines.push(`  review:    git log --stat HEAD..${r.branch}`);
   return lines;

@@ -3,7 +3,7 @@
 // deterministic fixers, the model when configured). Green: verified. Red and fixed: the migration
 // commits follow the bump on the same branch. Red and unfixed: the branch keeps the bump alone.
 import type { Env, RepoConfig } from "../../config.ts";
-import type { FixOutcome } from "../../agent/loop/fix-outcome.ts";
+import type { FixRunOutcome } from "../fix/verify-with-workflows.ts";
 import type { WorkspaceGit } from "../../tools/workspace-git.ts";
 import type { InstallEvidence } from "../../workspace/install/run-install-phase.ts";
 import { installDependencies } from "../../runs/install-dependencies.ts";
@@ -20,7 +20,7 @@ export interface GroupResult {
   bumpCommit: string | null;
   migrationCommits: Array<{ sha: string; summary: string }>;
   lockUpdate: InstallEvidence | null;
-  verification: FixOutcome | null;
+  verification: FixRunOutcome | null;
 }
 
 export interface UpgradeGroupRequest {
@@ -65,6 +65,8 @@ export async function upgradeGroup(
     useModel: req.useModel,
     source: "local_checkout" as const,
     trustLocal: req.trustLocal,
+    // The bump is the change under test: verify.workflows run even when no migration was needed.
+    changedBefore: true,
   };
   const sandboxWith = sandboxChooser(deps, fixRequest);
   const applied = await deps.apply(
@@ -106,7 +108,9 @@ export async function upgradeGroup(
   return result({
     ...base,
     status: "failing",
-    reason: `the update breaks the checks and was not migrated: ${outcome.reason}`,
+    reason: outcome.workflows?.some((w) => w.status !== "succeeded")
+      ? `the update was not verified: ${outcome.reason}`
+      : `the update breaks the checks and was not migrated: ${outcome.reason}`,
   });
 }
 

@@ -1,6 +1,7 @@
 // One workflow run as a persisted state machine: trigger → poll with backoff until a terminal state
 // or the timeout → on failure, classify from the failed tasks' logs → retry only when the workflow is
 // green-listed (known idempotent) AND the failure is transient; otherwise the caller alerts a person.
+// A workflow still running at the timeout is stopped (executeType STOP) before the run ends.
 // Every transition is a run step, so a restarted worker resumes where it stopped. A start is never
 // sent twice for one attempt: each carries an idempotency key in its startParams, a marker step is
 // persisted before the start is sent, and after a restart the key is looked for instead.
@@ -14,7 +15,7 @@ import {
   findWorkflow,
   type DsProjectHandle,
 } from "../../integrations/dolphinscheduler/connect-dolphinscheduler.ts";
-import { DsApiError } from "../../integrations/dolphinscheduler/ds-errors.ts";
+import { DsApiError, DsTokenRefused, DsUnreachable } from "../../integrations/dolphinscheduler/ds-errors.ts";
 import {
   findInstanceByKey,
   idempotencyParam,
@@ -81,12 +82,11 @@ export async function followWorkflow(deps: FollowDeps, req: WorkflowRequest): Pr
     const observed = await poll(deps, req, triggered, n);
     if (observed.state === "TIMEOUT" || successStates.has(observed.state)) {
       attempts.push({ instanceId: triggered.instanceId, state: observed.state, task: null, failure: null });
-      const status = observed.state === "TIMEOUT" ? "timeout" : "succeeded";
-      const stopReason =
-        status === "timeout"
-          ? `still ${observed.last} after ${Math.round(req.timeoutMs / 60_000)} min`
-          : null;
-      return { name: req.name, status, attempts, stopReason };
+      if (successStates.has(observed.state))
+        return { name: req.name, status: "succeeded", attempts, stopReason: null };
+      const stopped = await stopTimedOut(deps, req, triggered.instanceId, n);
+      const waited = `still ${observed.last} after ${Math.round(req.timeoutMs / 60_000)} min`;
+      return { name: req.name, status: "timeout", attempts, stopReason: `${waited}; ${stopped.note}` };
     }
     const why = await classify(deps, req, triggered.instanceId, n);
     attempts.push({ instanceId: triggered.instanceId, state: observed.state, ...why });
@@ -157,6 +157,35 @@ async function poll(deps: FollowDeps, req: WorkflowRequest, t: Triggered, n: num
       }
     },
   );
+}
+
+const stopOutput = z.object({ stopped: z.boolean(), note: z.string() });
+
+// A timed-out instance would go on holding the cluster's resources (and writing to its tables) with
+// nobody following it: it is stopped through the documented `executors/execute` STOP, once, as a
+// step. A stop DolphinScheduler refuses (the instance ended meanwhile, no permission) is recorded,
+// not thrown: the run still ends as timed out, and the note tells the person what to check.
+async function stopTimedOut(deps: FollowDeps, req: WorkflowRequest, instanceId: number, n: number) {
+  return deps.step(
+    `${req.slot}:stop:${n}`,
+    { kind: "ds_stop", input: { instanceId }, output: stopOutput },
+    async () => {
+      try {
+        await deps.project.client.stopInstance(deps.project.projectCode, instanceId);
+        return { stopped: true, note: `instance ${instanceId} was stopped (STOP sent)` };
+      } catch (err) {
+        if (!isStopRefusal(err)) throw err;
+        return {
+          stopped: false,
+          note: `stopping instance ${instanceId} failed (${err.message}); stop it in DolphinScheduler`,
+        };
+      }
+    },
+  );
+}
+
+function isStopRefusal(err: unknown): err is Error {
+  return err instanceof DsApiError || err instanceof DsUnreachable || err instanceof DsTokenRefused;
 }
 
 const classifyOutput = z.object({ task: z.string().nullable(), failure: failureClass });

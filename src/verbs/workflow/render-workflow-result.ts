@@ -1,5 +1,6 @@
 // A followed workflow in words: one line for the run's summary, and markdown for the comment, the
 // terminal and a fix run's evidence table. Instance ids let a person find it in DolphinScheduler.
+import { codeBlock, codeSpan, escapeInline } from "../../delivery/markdown-text.ts";
 import type { WorkflowResult } from "./follow-workflow.ts";
 
 export function workflowSummary(result: WorkflowResult): string {
@@ -14,20 +15,24 @@ export function workflowSummary(result: WorkflowResult): string {
   return `workflow ${result.name} failed${where}: ${cause}; ${result.stopReason}`;
 }
 
+// Names and log lines come from DolphinScheduler's tasks (and their data): escaped like any
+// outside text before they reach a PR comment (threat model A27).
 export function renderWorkflowResult(result: WorkflowResult): string {
   const rows = result.attempts.map((a, i) => {
-    const why = a.failure ? `${a.failure.kind} (${a.failure.cause})${a.task ? ` in \`${a.task}\`` : ""}` : "";
-    return `| ${i + 1} | ${a.instanceId} | ${a.state} | ${why} |`;
+    const why = a.failure
+      ? `${a.failure.kind} (${a.failure.cause})${a.task ? ` in ${codeSpan(a.task, 120)}` : ""}`
+      : "";
+    return `| ${i + 1} | ${a.instanceId} | ${escapeInline(a.state, 40)} | ${why} |`;
   });
   const lines = [
-    `**${workflowSummary(result)}**`,
+    `**${escapeInline(workflowSummary(result), 1000)}**`,
     "",
     "| attempt | instance | state | failure |",
     "| --- | --- | --- | --- |",
     ...rows,
   ];
   const deciding = result.attempts.findLast((a) => a.failure?.line)?.failure?.line;
-  if (deciding) lines.push("", "Deciding log line:", "```", deciding, "```");
+  if (deciding) lines.push("", "Deciding log line:", codeBlock(deciding, 2000));
   return lines.join("\n");
 }
 

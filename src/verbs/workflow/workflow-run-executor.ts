@@ -12,6 +12,7 @@ import {
   DsUnsupportedVersion,
   UnknownWorkflow,
 } from "../../integrations/dolphinscheduler/ds-errors.ts";
+import type { Step } from "../../agent/step.ts";
 import type { SuggestionKey } from "../../notify/alert-event.ts";
 import type { RunContext, RunExecutor, RunOutcome } from "../../runs/run-executor.ts";
 import type { RunRecord } from "../../store/store.ts";
@@ -40,7 +41,13 @@ export function createWorkflowExecutor(deps: WorkflowRunDeps): RunExecutor {
         "not_configured",
       );
     try {
-      const result = await followConfigured(deps, ctx, settings, workflow, params);
+      const result = await followConfigured(
+        deps,
+        { runId: ctx.run.id, step: ctx.step, progress: ctx.progress },
+        settings,
+        workflow,
+        params,
+      );
       return outcomeOf(result, settings.green_list.includes(workflow));
     } catch (err) {
       if (isDsError(err)) return stopped(err.message, err.code);
@@ -52,7 +59,7 @@ export function createWorkflowExecutor(deps: WorkflowRunDeps): RunExecutor {
 /** Follows one workflow with the repository's settings, inside the caller's run (its steps). */
 export async function followConfigured(
   deps: Pick<WorkflowRunDeps, "connect" | "now" | "sleep">,
-  ctx: Pick<RunContext, "run" | "step" | "progress">,
+  ctx: { runId: string; step: Step; progress: RunContext["progress"] },
   settings: DsSettings,
   workflow: string,
   params: Record<string, string>,
@@ -71,7 +78,7 @@ export async function followConfigured(
       locateMs: 60_000,
     },
     {
-      runId: ctx.run.id,
+      runId: ctx.runId,
       slot,
       name: workflow,
       params,

@@ -28,12 +28,16 @@ interface Instance {
   reads: number;
   plan: InstancePlan;
   taskIds: number[];
+  /** Reads since a STOP was taken: READY_STOP once, then STOP. */
+  stopReads: number | null;
 }
 
 export interface FakeDolphinScheduler {
   baseUrl: string;
   /** Every start-process-instance request's form fields. */
   starts: Record<string, string>[];
+  /** Every executors/execute request's form fields (STOP, PAUSE, ...). */
+  executes: Record<string, string>[];
   requests: string[];
   /** The next start is taken but its answer is lost (the connection is cut). */
   loseNextStartAnswer(): void;
@@ -41,6 +45,7 @@ export interface FakeDolphinScheduler {
 }
 
 const projectCode = 9_876_543_210_123;
+const terminalStates = new Set(["SUCCESS", "FORCED_SUCCESS", "FAILURE", "STOP", "KILL"]);
 
 export async function startFakeDolphinScheduler(opts: {
   token: string;
@@ -48,6 +53,7 @@ export async function startFakeDolphinScheduler(opts: {
   workflows: FakeWorkflow[];
 }): Promise<FakeDolphinScheduler> {
   const starts: Record<string, string>[] = [];
+  const executes: Record<string, string>[] = [];
   const requests: string[] = [];
   const instances: Instance[] = [];
   const tasks = new Map<number, TaskPlan>();
@@ -57,10 +63,16 @@ export async function startFakeDolphinScheduler(opts: {
 
   const ok = (res: ServerResponse, data: unknown) => send(res, 200, { code: 0, msg: "success", data });
   const fail = (res: ServerResponse, code: number, msg: string) => send(res, 200, { code, msg, data: null });
+  const stateOf = (i: Instance) =>
+    i.stopReads === null
+      ? i.plan.states[Math.min(i.reads, i.plan.states.length - 1)]!
+      : i.stopReads === 0
+        ? "READY_STOP"
+        : "STOP";
   const view = (i: Instance, withParams: boolean) => ({
     id: i.id,
     name: i.name,
-    state: i.plan.states[Math.min(i.reads, i.plan.states.length - 1)],
+    state: stateOf(i),
     processDefinitionCode: i.definitionCode,
     startTime: "2026-12-04 10:00:00",
     ...(withParams ? { commandParam: i.commandParam, globalParams: "[]" } : {}),
@@ -113,11 +125,28 @@ export async function startFakeDolphinScheduler(opts: {
         reads: 0,
         plan,
         taskIds,
+        stopReads: null,
       });
       if (loseAnswer) {
         loseAnswer = false;
         return req.socket.destroy();
       }
+      return ok(res, null);
+    }
+    if (req.method === "POST" && rest === "/executors/execute") {
+      const form = Object.fromEntries(new URLSearchParams(await readBody(req)));
+      executes.push(form);
+      const target = instances.find((i) => i.id === Number(form.processInstanceId));
+      if (!target) return fail(res, 10015, "process instance not found");
+      const state = stateOf(target);
+      // As the 3.x executor service does: only a running instance can be stopped.
+      if (form.executeType !== "STOP" || terminalStates.has(state))
+        return fail(
+          res,
+          50008,
+          `the status of process instance ${target.name} is ${state}, Cannot ${form.executeType} operation`,
+        );
+      target.stopReads = 0;
       return ok(res, null);
     }
     if (req.method === "GET" && rest === "/process-instances") {
@@ -133,6 +162,7 @@ export async function startFakeDolphinScheduler(opts: {
     if (req.method === "GET" && instance && !one[2]) {
       const body = view(instance, true);
       instance.reads++;
+      if (instance.stopReads !== null) instance.stopReads++;
       return ok(res, body);
     }
     if (req.method === "GET" && instance && one[2]) {
@@ -155,6 +185,7 @@ export async function startFakeDolphinScheduler(opts: {
   return {
     baseUrl: `http://127.0.0.1:${port}/dolphinscheduler`,
     starts,
+    executes,
     requests,
     loseNextStartAnswer: () => (loseAnswer = true),
     close: () =>

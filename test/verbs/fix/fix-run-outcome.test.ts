@@ -98,3 +98,36 @@ describe("fix run outcome annotations", () => {
     expect(out.annotations).toHaveLength(50);
   });
 });
+
+describe("fix run outcome with verify.workflows", () => {
+  it("a verification workflow that failed: the comment's evidence table shows it, and the alert says why", () => {
+    const perception: PrChecksPerception = {
+      failures: [failure("adds", 6, "expected 3")],
+      classification: { verdict: "code", evidence: "", reason: "a test failed" },
+      jobs: [{ name: "test", conclusion: "failure", note: null, failures: 1 }],
+      statuses: [],
+    };
+    const summary =
+      "workflow etl_smoke failed (instance 100): permanent missing_table in load_orders; a permanent failure (missing_table): a retry would fail the same way";
+    const outcome = {
+      ...gaveUp(["adds"]),
+      reason: `the change passes its own checks, but verification ${summary}`,
+      workflows: [
+        { name: "etl_smoke", status: "failed" as const, instanceId: 100, state: "FAILURE", summary },
+      ],
+    };
+    const out = toOutcome(ctx, { perception, outcome, delivery: null, change: null });
+    expect(out.status).toBe("failed");
+    expect(out.alert).toEqual({
+      failureClass: "verification_workflow_failed",
+      retries: 1,
+      suggestion: "fix_workflow",
+    });
+    expect(out.body).toContain(
+      "| DolphinScheduler workflow `etl_smoke` | — | FAILURE (instance 100) | ❌ fail |",
+    );
+    const plain = toOutcome(ctx, { perception, outcome: gaveUp(["adds"]), delivery: null, change: null });
+    expect(plain.alert?.failureClass).not.toBe("verification_workflow_failed");
+    expect(plain.body).not.toContain("DolphinScheduler");
+  });
+});

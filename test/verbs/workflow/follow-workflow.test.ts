@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDsClient } from "../../../src/integrations/dolphinscheduler/ds-client.ts";
 import { connectDolphinScheduler } from "../../../src/integrations/dolphinscheduler/connect-dolphinscheduler.ts";
 import {
+  DsApiError,
   DsTokenRefused,
   DsUnreachable,
   DsUnsupportedVersion,
@@ -175,12 +176,58 @@ describe("followWorkflow", () => {
   it("times out a workflow that keeps running, polling with growing intervals", async () => {
     await serve({ name: "etl_smoke", code: 1001, plans: [{ states: running }] });
     const result = await followWorkflow(await deps(), request({ timeoutMs: 10 * 60_000 }));
-    expect(result).toMatchObject({ status: "timeout", stopReason: "still RUNNING_EXECUTION after 10 min" });
+    expect(result).toMatchObject({
+      status: "timeout",
+      stopReason: "still RUNNING_EXECUTION after 10 min; instance 100 was stopped (STOP sent)",
+    });
     const reads = ds.requests.filter((r) => /process-instances\/\d+$/.test(r)).length;
     // Doubling from 1 s up to 60 s covers 10 minutes in about 15 reads (a fixed 1 s would take 600).
     expect(reads).toBeLessThan(20);
     expect(sleeps.slice(0, 4)).toEqual([1_000, 2_000, 4_000, 8_000]);
     expect(ds.starts).toHaveLength(1);
+  });
+
+  it("stops a timed-out instance once through executors/execute, and records the stop as a step", async () => {
+    await serve({ name: "etl_smoke", code: 1001, plans: [{ states: running }] });
+    const result = await followWorkflow(await deps(), request({ timeoutMs: 60_000 }));
+    expect(result.status).toBe("timeout");
+    expect(ds.executes).toEqual([{ processInstanceId: "100", executeType: "STOP" }]);
+    const instance = await (await deps()).project.client.getInstance(9_876_543_210_123, 100);
+    expect(instance.state).toBe("READY_STOP");
+    const stop = (await store.listSteps("run1")).find((s) => s.kind === "ds_stop");
+    expect(stop).toMatchObject({ status: "succeeded", stepId: "workflow:etl_smoke:stop:1" });
+    // A resumed run replays the recorded stop: no second STOP, no second start.
+    const again = await followWorkflow(await deps(), request({ timeoutMs: 60_000 }));
+    expect(again.stopReason).toContain("instance 100 was stopped");
+    expect(ds.executes).toHaveLength(1);
+    expect(ds.starts).toHaveLength(1);
+  });
+
+  it("ends a timed-out run as timed out, naming the refusal, when DolphinScheduler will not stop it", async () => {
+    await serve({ name: "etl_smoke", code: 1001, plans: [{ states: running }] });
+    const real = await deps();
+    const refusing: FollowDeps = {
+      ...real,
+      project: {
+        ...real.project,
+        client: {
+          ...real.project.client,
+          stopInstance: async () => {
+            throw new DsApiError(
+              "DolphinScheduler refused /executors/execute: no permission (code 30001)",
+              30001,
+            );
+          },
+        },
+      },
+    };
+    const result = await followWorkflow(refusing, request({ timeoutMs: 60_000 }));
+    expect(result).toMatchObject({
+      status: "timeout",
+      stopReason: expect.stringMatching(
+        /still RUNNING_EXECUTION after 1 min; stopping instance 100 failed \(.*no permission.*\); stop it in DolphinScheduler/,
+      ),
+    });
   });
 
   it("resumes after a crash between the trigger and the first poll without starting it again", async () => {
