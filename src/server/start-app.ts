@@ -21,7 +21,7 @@ import { checkGitVersion } from "../runs/check-git-version.ts";
 import { recoverInterruptedRuns } from "../runs/recover-interrupted.ts";
 import { archiveEndedRun, localRunArchive } from "../runs/run-archive.ts";
 import { createWorker, type Worker } from "../runs/worker.ts";
-import { openStore } from "../store/open-store.ts";
+import { openStore, storeLabel } from "../store/open-store.ts";
 import type { Store } from "../store/store.ts";
 import { buildGitHubExecutors } from "./github-executors.ts";
 import { startAppAlerts, type AppAlerts } from "./app-alerts.ts";
@@ -46,7 +46,7 @@ export async function startApp(
   const log = createLogger({ level: env.LOG_LEVEL ?? "info" });
   const gitVersion = checkGitVersion(execFileSync("git", ["--version"], { encoding: "utf8" }));
   const privateKey = appEnv.privateKey ?? readFileSync(env.PRIVATE_KEY_PATH!, "utf8");
-  const store = openStore(env.XIHE_STORE);
+  const store = await openStore(env.XIHE_STORE, { poolSize: env.XIHE_STORE_POOL_SIZE, log });
   const github = githubUrls(env);
   const Octokit = createXiheOctokit(log, {
     retryAndThrottle: true,
@@ -78,7 +78,7 @@ export async function startApp(
   const { port } = server.address() as AddressInfo;
   worker.start();
   log.info(
-    { port, github: github.web, gitVersion, store: env.XIHE_STORE, ...recovered },
+    { port, github: github.web, gitVersion, store: storeLabel(env.XIHE_STORE), ...recovered },
     "xihe app listening",
   );
   const recovery = every(options.redeliverIntervalMs ?? 10 * 60_000, () => redeliveryPass(app));
