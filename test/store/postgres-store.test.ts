@@ -1,13 +1,21 @@
 // The store contract on a real PostgreSQL server (a throwaway cluster this file starts), plus what
 // only PostgreSQL has: migrations under an advisory lock, openStore choosing it by URL.
 import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openStore } from "../../src/store/open-store.ts";
 import { openPostgresStore } from "../../src/store/postgres-store.ts";
 import { postgresMigrations } from "../../src/store/postgres-migrations.ts";
 import type { Store } from "../../src/store/store.ts";
-import { describePg, startPostgresServer, type PostgresServer } from "../support/postgres-server.ts";
+import {
+  describePg,
+  findPostgresBin,
+  startPostgresServer,
+  type PostgresServer,
+} from "../support/postgres-server.ts";
 import { describeStoreContract } from "./contract/store-contract.ts";
 
 const silent = { warn: () => {} };
@@ -97,4 +105,12 @@ describePg("postgres store", () => {
     const url = `postgres://xihe@127.0.0.1:${server.port}/no_such_db`;
     await expect(openPostgresStore(url, { poolSize: 1, log: silent })).rejects.toThrow(/no_such_db/);
   });
+});
+
+// Runs with or without XIHE_SKIP_PG: CI must see this message rather than a silent skip.
+it("fails with what to install when the PostgreSQL server binaries are missing", () => {
+  const empty = mkdtempSync(join(tmpdir(), "xihe-no-pg-"));
+  expect(() => findPostgresBin(empty)).toThrow(
+    /binaries not found.*install the Debian package postgresql.*XIHE_SKIP_PG=1/s,
+  );
 });
