@@ -114,4 +114,33 @@ export const postgresMigrations: readonly string[] = [
     PRIMARY KEY (token_id, key)
   );
   `,
+  // The alert outbox (postgres-alert-outbox.ts): alerts waiting to be planned, and the messages
+  // planned from them until a channel took each one.
+  `
+  CREATE TABLE alert_events (
+    seq BIGSERIAL PRIMARY KEY,
+    channel TEXT NOT NULL,
+    cause TEXT NOT NULL,
+    run_id TEXT NOT NULL,
+    event TEXT NOT NULL,
+    policy TEXT NOT NULL,
+    state TEXT NOT NULL DEFAULT 'pending',
+    message_id TEXT,
+    planned_at TEXT
+  );
+  CREATE INDEX alert_events_pending ON alert_events (seq) WHERE state = 'pending';
+  CREATE INDEX alert_events_planned ON alert_events (planned_at);
+  CREATE TABLE alert_messages (
+    id TEXT PRIMARY KEY,
+    channel TEXT NOT NULL,
+    body TEXT NOT NULL,
+    status TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    not_before TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    sent_at TEXT,
+    last_error TEXT
+  );
+  CREATE INDEX alert_messages_due ON alert_messages (status, not_before);
+  `,
 ];

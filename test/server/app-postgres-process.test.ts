@@ -73,8 +73,11 @@ describePg("the App on a PostgreSQL store", () => {
       XIHE_STORE_POOL_SIZE: "3",
       XIHE_WORK_DIR: join(root, "work"),
       XIHE_ARCHIVE: join(root, "archive"),
+      // Alerts keep their outbox in the same PostgreSQL database (no sends happen in this test).
+      XIHE_NOTIFY_TEAM: "wecom:https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k1",
     });
     const base = `http://127.0.0.1:${app.port}`;
+    expect(app.lines.some((l) => l.includes('"msg":"alerts on"'))).toBe(true);
     const tools = await fetch(`${base}/v1/tools`, { headers: { authorization: `Bearer ${token}` } });
     expect(tools.status).toBe(200);
     expect(await readyz(base)).toEqual({ status: 200, body: { status: "ready", checks: { store: "ok" } } });
