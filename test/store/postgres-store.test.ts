@@ -7,6 +7,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openStore } from "../../src/store/open-store.ts";
+import { openPostgresAlertOutbox } from "../../src/store/postgres-alert-outbox.ts";
 import { openPostgresStore } from "../../src/store/postgres-store.ts";
 import { postgresMigrations } from "../../src/store/postgres-migrations.ts";
 import type { Store } from "../../src/store/store.ts";
@@ -99,6 +100,34 @@ describePg("postgres store", () => {
       expect(rows.length).toBe(postgresMigrations.length);
       await store.close();
     }
+  });
+
+  it("hands each due alert message to one of two processes' outboxes", async () => {
+    const url = await freshDatabase();
+    await (await openPostgresStore(url, { poolSize: 1, log: silent })).close();
+    const [a, b] = [
+      openPostgresAlertOutbox(url, { log: silent }),
+      openPostgresAlertOutbox(url, { log: silent }),
+    ];
+    const messages = Array.from({ length: 20 }, (_, i) => ({
+      id: `m${i}`,
+      channel: "team",
+      body: { i },
+      seqs: [],
+    }));
+    await a.commitPlan({ deduped: [], messages: [] }, messages, "2026-01-01T00:00:00Z");
+    const drain = async (o: typeof a) => {
+      const got: string[] = [];
+      for (;;) {
+        const m = await o.claimDueMessage("2026-01-01T00:00:01Z", "2026-01-01T00:05:00Z", ["team"]);
+        if (!m) return got;
+        got.push(m.id);
+      }
+    };
+    const claimed = (await Promise.all([drain(a), drain(b), drain(b)])).flat();
+    expect(claimed.sort()).toEqual(messages.map((m) => m.id).sort());
+    await a.close();
+    await b.close();
   });
 
   it("fails to open with an error naming the database when it does not exist", async () => {
