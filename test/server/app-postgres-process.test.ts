@@ -3,7 +3,7 @@
 // database through an outage (503 with the reason, then 200) while /healthz stays 200 and the
 // process stays up.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,6 +14,7 @@ import { startAppProcess, type AppProcess } from "./app-process.ts";
 
 let server: PostgresServer;
 let app: AppProcess | null = null;
+let root: string | null = null;
 
 async function closedPort(): Promise<number> {
   const probe = createServer();
@@ -49,12 +50,13 @@ describePg("the App on a PostgreSQL store", () => {
   afterAll(async () => {
     await app?.stop();
     await server?.destroy();
+    if (root) rmSync(root, { recursive: true, force: true });
   });
 
   it("serves tokens from PostgreSQL and reports readiness through a database outage", async () => {
     const store = await server.createDatabase(`xihe_${randomBytes(4).toString("hex")}`);
     const token = await createToken(store);
-    const root = mkdtempSync(join(tmpdir(), "xihe-pg-app-"));
+    root = mkdtempSync(join(tmpdir(), "xihe-pg-app-"));
     const { privateKey } = generateKeyPairSync("rsa", {
       modulusLength: 2048,
       privateKeyEncoding: { type: "pkcs1", format: "pem" },

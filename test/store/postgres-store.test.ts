@@ -1,7 +1,7 @@
 // The store contract on a real PostgreSQL server (a throwaway cluster this file starts), plus what
 // only PostgreSQL has: migrations under an advisory lock, openStore choosing it by URL.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -139,7 +139,11 @@ describePg("postgres store", () => {
 // Runs with or without XIHE_SKIP_PG: CI must see this message rather than a silent skip.
 it("fails with what to install when the PostgreSQL server binaries are missing", () => {
   const empty = mkdtempSync(join(tmpdir(), "xihe-no-pg-"));
-  expect(() => findPostgresBin(empty)).toThrow(
-    /binaries not found.*install the Debian package postgresql.*XIHE_SKIP_PG=1/s,
-  );
+  try {
+    expect(() => findPostgresBin(empty)).toThrow(
+      /binaries not found.*install the Debian package postgresql.*XIHE_SKIP_PG=1/s,
+    );
+  } finally {
+    rmSync(empty, { recursive: true, force: true });
+  }
 });
