@@ -230,6 +230,13 @@ export const envSchema = z.object({
   PRIVATE_KEY_PATH: optionalString,
   WEBHOOK_SECRET: optionalString,
   XIHE_STORE: z.string().default(".xihe/xihe.db").describe("SQLite file path, or a postgres:// URL"),
+  XIHE_STORE_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(200)
+    .default(10)
+    .describe("PostgreSQL connections per process"),
   XIHE_WORK_DIR: z.string().default(".xihe/work").describe("Mirrors and ephemeral workspaces"),
   XIHE_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   XIHE_BOT_LOGIN: z.string().default("xihe[bot]"),

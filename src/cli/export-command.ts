@@ -7,7 +7,8 @@ import { resolve } from "node:path";
 import { loadEnv } from "../config.ts";
 import { UsageError } from "../errors.ts";
 import { openRunArchive } from "../runs/open-run-archive.ts";
-import { openStore } from "../store/open-store.ts";
+import { isPostgresUrl, openStore } from "../store/open-store.ts";
+import { createLogger } from "../logger.ts";
 import type { CliIo, ExitCode } from "./cli-io.ts";
 import type { RegisterCommand } from "./register-command.ts";
 
@@ -35,13 +36,14 @@ export const registerExportCommand: RegisterCommand = (program, io, setExit) => 
 async function exportRuns(flags: ExportFlags, io: CliIo): Promise<ExitCode> {
   const since = sinceOf(flags.since);
   const env = loadEnv(io.env);
-  const storePath = resolve(io.cwd, env.XIHE_STORE);
-  if (!existsSync(storePath))
+  const storePath = isPostgresUrl(env.XIHE_STORE) ? env.XIHE_STORE : resolve(io.cwd, env.XIHE_STORE);
+  if (!isPostgresUrl(storePath) && !existsSync(storePath))
     throw new UsageError(`no store at ${storePath}: set XIHE_STORE to the App's or the CLI's store file`);
   const target = flags.out ?? env.XIHE_ARCHIVE;
   const out = target.startsWith("s3:") ? target : resolve(io.cwd, target);
   const archive = openRunArchive(env, out);
-  const store = openStore(storePath);
+  const log = createLogger({ level: env.LOG_LEVEL ?? "warn", destination: { write: io.stderr } });
+  const store = await openStore(storePath, { poolSize: env.XIHE_STORE_POOL_SIZE, log });
   try {
     const runs = await store.listRuns({ endedSince: since, repo: flags.repo, limit: maxExportRuns + 1 });
     if (runs.length > maxExportRuns)

@@ -5,6 +5,7 @@ import { resolve } from "node:path";
 import { loadEnv } from "../config.ts";
 import { UsageError } from "../errors.ts";
 import { createLogger } from "../logger.ts";
+import { isPostgresUrl } from "../store/open-store.ts";
 import { startServe } from "../server/start-serve.ts";
 import type { CliIo, ExitCode } from "./cli-io.ts";
 import type { RegisterCommand } from "./register-command.ts";
@@ -28,8 +29,8 @@ async function serve(flags: ServeFlags, io: CliIo): Promise<ExitCode> {
   const port = flags.port === undefined ? env.PORT : Number(flags.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port takes a number from 0 to 65535; got "${flags.port}"`);
-  const storePath = resolve(io.cwd, env.XIHE_STORE);
-  if (!existsSync(storePath))
+  const storePath = isPostgresUrl(env.XIHE_STORE) ? env.XIHE_STORE : resolve(io.cwd, env.XIHE_STORE);
+  if (!isPostgresUrl(storePath) && !existsSync(storePath))
     throw new UsageError(
       `no store at ${storePath}: set XIHE_STORE to the store \`xihe fix\` or the App writes (create tokens with \`xihe token create\`)`,
     );

@@ -5,7 +5,8 @@ import { randomBytes } from "node:crypto";
 import { newApiToken, repoPatternShape } from "../api/api-token.ts";
 import { loadEnv } from "../config.ts";
 import { UsageError } from "../errors.ts";
-import { openSqliteStore } from "../store/sqlite-store.ts";
+import { createLogger } from "../logger.ts";
+import { openStore } from "../store/open-store.ts";
 import type { ApiScope } from "../store/store.ts";
 import type { CliIo, ExitCode } from "./cli-io.ts";
 import type { RegisterCommand } from "./register-command.ts";
@@ -41,7 +42,11 @@ async function createToken(flags: TokenFlags, io: CliIo, now: Date): Promise<Exi
     throw new UsageError(`--scope must be read, run or approve; got "${flags.scope}"`);
   const expiresAt = flags.expires === undefined ? null : expiryOf(flags.expires, now);
   const env = loadEnv(io.env);
-  const store = openSqliteStore(env.XIHE_STORE);
+  // The App's own store, SQLite file or PostgreSQL, so the App finds the token.
+  const store = await openStore(env.XIHE_STORE, {
+    poolSize: 1,
+    log: createLogger({ level: env.LOG_LEVEL ?? "warn", destination: { write: io.stderr } }),
+  });
   try {
     const { token, record } = newApiToken(randomBytes, {
       repoPattern: flags.repo,

@@ -11,6 +11,8 @@ import { createAlertNotifier } from "../notify/create-alert-notifier.ts";
 import { parseRunContext } from "../runs/run-context.ts";
 import { withAlerts } from "../runs/alerting-reporter.ts";
 import type { RunReporter } from "../runs/run-executor.ts";
+import { isPostgresUrl } from "../store/open-store.ts";
+import { openPostgresAlertOutbox } from "../store/postgres-alert-outbox.ts";
 import { openSqliteAlertOutbox } from "../store/sqlite-alert-outbox.ts";
 import type { RunRecord, Store } from "../store/store.ts";
 import { readTrustedConfig } from "../verbs/read-trusted-config.ts";
@@ -33,11 +35,11 @@ export function startAppAlerts(parts: {
 }): AppAlerts {
   const channels = alertChannelsFromEnv(parts.processEnv);
   if (channels.size === 0) return { reporter: (_run, base) => base, stop: async () => {} };
-  if (/^postgres(ql)?:\/\//.test(parts.env.XIHE_STORE))
-    throw new Error(
-      "alerts keep their outbox in the SQLite store; with XIHE_STORE=postgres:// unset XIHE_NOTIFY_*",
-    );
-  const outbox = openSqliteAlertOutbox(parts.env.XIHE_STORE);
+  // The outbox lives beside the store: the same SQLite file, or the same PostgreSQL database (shared by
+  // every App and worker process; its tables come with the store's migrations, already run).
+  const outbox = isPostgresUrl(parts.env.XIHE_STORE)
+    ? openPostgresAlertOutbox(parts.env.XIHE_STORE, { log: parts.log })
+    : openSqliteAlertOutbox(parts.env.XIHE_STORE);
   const notifier = createAlertNotifier({ outbox, channels, now: parts.now, log: parts.log });
   const stopTimer = notifier.start(tickMs);
   const web = parts.github.web;

@@ -22,12 +22,14 @@ import { recoverInterruptedRuns } from "../runs/recover-interrupted.ts";
 import { openRunArchive } from "../runs/open-run-archive.ts";
 import { archiveEndedRun } from "../runs/run-archive.ts";
 import { createWorker, type Worker } from "../runs/worker.ts";
-import { openStore } from "../store/open-store.ts";
+import { openStore, storeLabel } from "../store/open-store.ts";
 import type { Store } from "../store/store.ts";
 import { buildGitHubExecutors } from "./github-executors.ts";
 import { startAppAlerts, type AppAlerts } from "./app-alerts.ts";
 import { createAppApi } from "./app-api.ts";
 import { createTracePages, traceLinks } from "./trace-pages.ts";
+import { countEndedRun, meteredStore } from "./metered-store.ts";
+import { createMetrics, type XiheMetrics } from "./metrics.ts";
 import { createWebhookServer } from "./webhook-server.ts";
 
 /** Bound on one request to GitHub's API; log archives (blob downloads) get longer. */
@@ -48,7 +50,11 @@ export async function startApp(
   const log = createLogger({ level: env.LOG_LEVEL ?? "info" });
   const gitVersion = checkGitVersion(execFileSync("git", ["--version"], { encoding: "utf8" }));
   const privateKey = appEnv.privateKey ?? readFileSync(env.PRIVATE_KEY_PATH!, "utf8");
-  const store = openStore(env.XIHE_STORE);
+  const metrics = createMetrics({ processMetrics: true });
+  const store = meteredStore(
+    await openStore(env.XIHE_STORE, { poolSize: env.XIHE_STORE_POOL_SIZE, log }),
+    metrics,
+  );
   const github = githubUrls(env);
   const Octokit = createXiheOctokit(log, {
     retryAndThrottle: true,
@@ -64,7 +70,17 @@ export async function startApp(
   });
   const now = () => new Date();
   const workerId = `worker-${process.pid}-${randomBytes(3).toString("hex")}`;
-  const app: AppParts = { env, processEnv, appId: Number(appEnv.appId), log, store, probot, now, github };
+  const app: AppParts = {
+    env,
+    processEnv,
+    appId: Number(appEnv.appId),
+    log,
+    store,
+    probot,
+    now,
+    github,
+    metrics,
+  };
   const alerts = startAppAlerts(app);
   const worker = createAppWorker(app, workerId, alerts);
   const recovered = await recoverInterruptedRuns({ store, now, workerId });
@@ -75,13 +91,15 @@ export async function startApp(
     log,
     api: createAppApi(app, worker),
     tracePage: createTracePages(app),
+    readiness: { store: () => store.ping() },
+    metrics,
   });
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   // The bound port, not the configured one: PORT=0 asks the system for a free port.
   const { port } = server.address() as AddressInfo;
   worker.start();
   log.info(
-    { port, github: github.web, gitVersion, store: env.XIHE_STORE, ...recovered },
+    { port, github: github.web, gitVersion, store: storeLabel(env.XIHE_STORE), ...recovered },
     "xihe app listening",
   );
   const recovery = every(options.redeliverIntervalMs ?? 10 * 60_000, () => redeliveryPass(app));
@@ -106,6 +124,7 @@ interface AppParts {
   probot: Probot;
   now: () => Date;
   github: GitHubUrls;
+  metrics: XiheMetrics;
 }
 
 /** The worker that runs queued runs, with the triage of deliveries that wakes and cancels it. */
@@ -150,8 +169,12 @@ function createAppWorker(app: AppParts, workerId: string, alerts: AppAlerts): Wo
         createGitHubReporter(() => probot.auth(run.installationId ?? undefined), now, traceLinks(env, now)),
       ),
     triage: { handle: triage, concurrency: 4 },
-    onEnded: (runId) =>
-      void archiveEndedRun({ archive, store, log, attempts: 5, retryDelayMs: 30_000 }, runId),
+    onEnded: (runId) => {
+      void archiveEndedRun({ archive, store, log, attempts: 5, retryDelayMs: 30_000 }, runId);
+      countEndedRun(store, app.metrics, runId).catch((err: unknown) =>
+        log.warn({ err, runId }, "could not count the ended run in the metrics"),
+      );
+    },
   });
   return worker;
 }

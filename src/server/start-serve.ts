@@ -41,7 +41,7 @@ export interface ServeOptions {
 
 export async function startServe(options: ServeOptions): Promise<{ url: string; close(): Promise<void> }> {
   const { env, log } = options;
-  const store = openStore(options.storePath);
+  const store = await openStore(options.storePath, { poolSize: env.XIHE_STORE_POOL_SIZE, log });
   const now = () => new Date();
   const api = createApiHandler({
     routes: apiRoutes({

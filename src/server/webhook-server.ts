@@ -2,11 +2,13 @@
 // model A03: no HMAC over more than the cap, no inflating), the signature checked on the raw bytes
 // by @octokit/webhooks' `verify` (A01, A02), then the event handed to Probot's webhooks. Answers:
 // 401 signature_invalid, 413 payload_too_large, 415 for compressed bodies, 400 for a malformed
-// delivery, 200 once handled (or ignored: an event name this version does not know).
+// delivery, 200 once handled (or ignored: an event name this version does not know). Beside it:
+// GET /healthz (liveness), GET /readyz (the store and other named dependencies answer), GET /metrics.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { emitterEventNames, type EmitterWebhookEvent, type Webhooks } from "@octokit/webhooks";
 import type { ApiHandler } from "../api/create-api-handler.ts";
 import type { Logger } from "../logger.ts";
+import type { XiheMetrics } from "./metrics.ts";
 
 export const maxWebhookBytes = 25 * 1024 * 1024;
 
@@ -24,7 +26,14 @@ export interface WebhookServerOptions {
   api?: ApiHandler;
   /** The run trace pages (/runs/{id}). */
   tracePage?: ApiHandler;
+  /** GET /readyz: each named check resolves when its dependency answers (store, queue, ...). */
+  readiness?: Record<string, () => Promise<void>>;
+  /** GET /metrics, and the ack time of every webhook delivery. */
+  metrics?: Pick<XiheMetrics, "registry" | "webhookAckSeconds">;
 }
+
+/** A readiness check that has not answered by then counts as failed. */
+const readinessTimeoutMs = 3_000;
 
 export function createWebhookServer(options: WebhookServerOptions): Server {
   const maxBytes = options.maxBytes ?? maxWebhookBytes;
@@ -38,9 +47,13 @@ export function createWebhookServer(options: WebhookServerOptions): Server {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? "").split("?")[0];
     if (req.method === "GET" && path === "/healthz") return send(res, 200, "ok");
+    if (req.method === "GET" && path === "/readyz") return sendReadiness(res, options.readiness ?? {});
+    if (req.method === "GET" && path === "/metrics" && options.metrics)
+      return sendMetrics(res, options.metrics);
     if (options.api && path?.startsWith("/v1/")) return options.api(req, res);
     if (options.tracePage && path?.startsWith("/runs/")) return options.tracePage(req, res);
     if (req.method !== "POST" || path !== options.webhooksPath) return send(res, 404, "not_found");
+    if (options.metrics) timeAck(req, res, options.metrics.webhookAckSeconds);
     const encoding = req.headers["content-encoding"];
     if (encoding && encoding !== "identity") return refuse(req, res, 415, "unsupported_content_encoding");
     if (Number(req.headers["content-length"] ?? 0) > maxBytes)
@@ -107,4 +120,60 @@ function send(res: ServerResponse, status: number, code: string, headers: Record
   if (res.headersSent) return;
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(status >= 400 ? { error: code } : { status: code }));
+}
+
+function timeAck(
+  req: IncomingMessage,
+  res: ServerResponse,
+  histogram: XiheMetrics["webhookAckSeconds"],
+): void {
+  const started = performance.now();
+  res.once("finish", () => {
+    const name = header(req, "x-github-event");
+    // Only names GitHub documents become label values: a sender cannot grow the label set.
+    const event = name !== null && knownEvents.has(name) ? name : "unknown";
+    histogram.observe({ event, status: String(res.statusCode) }, (performance.now() - started) / 1000);
+  });
+}
+
+async function sendReadiness(
+  res: ServerResponse,
+  checks: Record<string, () => Promise<void>>,
+): Promise<void> {
+  const results = await Promise.all(
+    Object.entries(checks).map(async ([name, check]) => [name, await checkWithin(check)] as const),
+  );
+  const ready = results.every(([, problem]) => problem === null);
+  res.writeHead(ready ? 200 : 503, { "content-type": "application/json" });
+  res.end(
+    JSON.stringify({
+      status: ready ? "ready" : "not_ready",
+      checks: Object.fromEntries(results.map(([name, problem]) => [name, problem ?? "ok"])),
+    }),
+  );
+}
+
+/** null when the check passed in time, else why not. */
+async function checkWithin(check: () => Promise<void>): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(`no answer within ${readinessTimeoutMs} ms`), readinessTimeoutMs);
+  });
+  try {
+    return await Promise.race([
+      check().then(
+        () => null,
+        (err: unknown) => (err instanceof Error ? err.message : String(err)),
+      ),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function sendMetrics(res: ServerResponse, metrics: Pick<XiheMetrics, "registry">): Promise<void> {
+  const body = await metrics.registry.metrics();
+  res.writeHead(200, { "content-type": metrics.registry.contentType });
+  res.end(body);
 }

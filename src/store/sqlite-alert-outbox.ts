@@ -3,10 +3,11 @@
 import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import type { AlertOutbox, MessageStatus, OutboxMessage } from "../notify/alert-outbox.ts";
+import type { AlertOutbox } from "../notify/alert-outbox.ts";
 import type { AlertEvent } from "../notify/alert-event.ts";
 import type { AlertPolicy } from "../notify/alert-policy.ts";
 import { redactText } from "../redact.ts";
+import { rowToMessage, type EventRow, type MessageRow } from "./alert-outbox-rows.ts";
 
 const schema = `
   CREATE TABLE IF NOT EXISTS alert_events (
@@ -35,25 +36,6 @@ const schema = `
   );
   CREATE INDEX IF NOT EXISTS alert_messages_due ON alert_messages(status, not_before);
 `;
-
-interface EventRow {
-  seq: number;
-  channel: string;
-  cause: string;
-  event: string;
-  policy: string;
-}
-interface MessageRow {
-  id: string;
-  channel: string;
-  body: string;
-  status: string;
-  attempts: number;
-  not_before: string;
-  created_at: string;
-  sent_at: string | null;
-  last_error: string | null;
-}
 
 export function openSqliteAlertOutbox(path: string): AlertOutbox {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -180,19 +162,5 @@ function createOutbox(db: Database.Database): AlertOutbox {
     async close() {
       db.close();
     },
-  };
-}
-
-function rowToMessage(row: MessageRow): OutboxMessage {
-  return {
-    id: row.id,
-    channel: row.channel,
-    body: JSON.parse(row.body) as unknown,
-    status: row.status as MessageStatus,
-    attempts: row.attempts,
-    notBefore: row.not_before,
-    createdAt: row.created_at,
-    sentAt: row.sent_at,
-    lastError: row.last_error,
   };
 }

@@ -1,32 +1,13 @@
 // The HTTP API's tokens and idempotency keys in the SQLite store. A token row holds a hash of the
 // secret, never the secret; a key is bound to the first run it started and never rebound.
 import type Database from "better-sqlite3";
-import type { ApiScope, ApiToken, IdempotentRequest, Store } from "./store.ts";
+import { rowToKey, rowToToken, type KeyRow, type TokenRow } from "./store-rows.ts";
+import type { Store } from "./store.ts";
 
 type ApiTokenMethods = Pick<
   Store,
   "createApiToken" | "findApiToken" | "getIdempotentRequest" | "bindIdempotentRequest"
 >;
-
-interface TokenRow {
-  id: string;
-  secret_hash: string;
-  repo_pattern: string;
-  scope: string;
-  label: string;
-  created_at: string;
-  expires_at: string | null;
-}
-
-interface KeyRow {
-  token_id: string;
-  key: string;
-  request_hash: string;
-  run_id: string;
-  created_at: string;
-}
-
-const scopes: readonly string[] = ["read", "run", "approve"] satisfies ApiScope[];
 
 export function createSqliteApiTokens(db: Database.Database): ApiTokenMethods {
   const getKey = db.prepare<[string, string], KeyRow>(
@@ -58,24 +39,3 @@ export function createSqliteApiTokens(db: Database.Database): ApiTokenMethods {
     },
   };
 }
-
-function rowToToken(r: TokenRow): ApiToken {
-  if (!scopes.includes(r.scope)) throw new Error(`store column api_tokens.scope holds ${r.scope}`);
-  return {
-    id: r.id,
-    secretHash: r.secret_hash,
-    repoPattern: r.repo_pattern,
-    scope: r.scope as ApiScope,
-    label: r.label,
-    createdAt: r.created_at,
-    expiresAt: r.expires_at,
-  };
-}
-
-const rowToKey = (r: KeyRow): IdempotentRequest => ({
-  tokenId: r.token_id,
-  key: r.key,
-  requestHash: r.request_hash,
-  runId: r.run_id,
-  createdAt: r.created_at,
-});

@@ -1,8 +1,8 @@
 // The audit log of the SQLite store: append-only, read back in the order it was written.
 import type Database from "better-sqlite3";
 import { conditions } from "./sql-conditions.ts";
-import { json } from "./sqlite-json.ts";
-import { rowToAudit, type AuditRow } from "./sqlite-rows.ts";
+import { json } from "./json-column.ts";
+import { rowToAudit, type AuditRow } from "./store-rows.ts";
 import type { AuditEvent, Store } from "./store.ts";
 
 type AuditMethods = Pick<Store, "addAudit" | "listAudit">;

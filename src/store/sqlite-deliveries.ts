@@ -2,7 +2,7 @@
 // and the worker drains, and the redeliveries Xihe asked GitHub for.
 import type Database from "better-sqlite3";
 import { redactText } from "../redact.ts";
-import { rowToTriage, type TriageRow } from "./sqlite-rows.ts";
+import { rowToTriage, type TriageRow } from "./store-rows.ts";
 import type { NewDelivery, Store, TriageJob } from "./store.ts";
 
 type DeliveryMethods = Pick<

@@ -121,4 +121,11 @@ export const sqliteMigrations: readonly string[] = [
   );
   CREATE INDEX runs_ended ON runs(ended_at);
   `,
+  // The audit log is append-only for everyone, this store's own code included (as in PostgreSQL).
+  `
+  CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit
+    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only: UPDATE refused'); END;
+  CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit
+    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only: DELETE refused'); END;
+  `,
 ];

@@ -2,8 +2,8 @@
 // by one worker at a time.
 import type Database from "better-sqlite3";
 import { conditions } from "./sql-conditions.ts";
-import { json } from "./sqlite-json.ts";
-import { rowToRun, type RunRow } from "./sqlite-rows.ts";
+import { json } from "./json-column.ts";
+import { rowToRun, type RunRow } from "./store-rows.ts";
 import type { CreateRunResult, NewRun, RunRecord, RunStatus, Store } from "./store.ts";
 
 type RunMethods = Pick<Store, "createRun" | "getRun" | "listRuns" | "claimNextRun" | "updateRun">;

@@ -1,8 +1,8 @@
 // The steps table of the SQLite store: one row per (run, step id), restarted when a step is retried.
 import type Database from "better-sqlite3";
 import { redactText } from "../redact.ts";
-import { json } from "./sqlite-json.ts";
-import { rowToStep, type StepRow } from "./sqlite-rows.ts";
+import { json } from "./json-column.ts";
+import { rowToStep, type StepRow } from "./store-rows.ts";
 import type { Store } from "./store.ts";
 
 type StepMethods = Pick<Store, "getStep" | "listSteps" | "startStep" | "finishStep">;

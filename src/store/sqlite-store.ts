@@ -39,6 +39,9 @@ function createSqliteStore(db: Database.Database): Store {
     ...createSqliteSteps(db),
     ...createSqliteAudit(db),
     ...createSqliteApiTokens(db),
+    async ping() {
+      db.prepare("SELECT 1").get();
+    },
     async close() {
       db.close();
     },

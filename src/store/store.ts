@@ -186,5 +186,7 @@ export interface Store {
   getIdempotentRequest(tokenId: string, key: string): Promise<IdempotentRequest | null>;
   /** Records the key's run unless the key is already bound; returns the binding that holds. */
   bindIdempotentRequest(request: IdempotentRequest): Promise<IdempotentRequest>;
+  /** Resolves when the store answers a trivial query; throws why not (readiness checks). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,13 +1,17 @@
-// The notifier end to end on a real SQLite outbox and real HTTP to a fake WeCom robot on 127.0.0.1,
+// The notifier end to end on a real outbox (SQLite, and PostgreSQL on a throwaway server) and real HTTP to a fake WeCom robot on 127.0.0.1,
 // with a fake clock: storms aggregate, duplicates drop, refusals retry, restarts deliver once.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AlertChannel } from "../../src/notify/alert-channels-from-env.ts";
 import { createAlertNotifier, type AlertNotifier } from "../../src/notify/create-alert-notifier.ts";
 import type { AlertOutbox } from "../../src/notify/alert-outbox.ts";
+import { openPostgresAlertOutbox } from "../../src/store/postgres-alert-outbox.ts";
+import { openPostgresStore } from "../../src/store/postgres-store.ts";
 import { openSqliteAlertOutbox } from "../../src/store/sqlite-alert-outbox.ts";
+import { describePg, startPostgresServer, type PostgresServer } from "../support/postgres-server.ts";
 import { alertEvent, subscription } from "./alert-fixtures.ts";
 import { startFakeAlertService, wecomOk, type FakeAlertService } from "./fake-alert-service.ts";
 
@@ -16,6 +20,7 @@ let dir: string;
 let service: FakeAlertService;
 let clock: Date;
 const opened: AlertOutbox[] = [];
+let openOutbox: () => Promise<AlertOutbox>;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), "xihe-alerts-"));
@@ -28,8 +33,8 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function notifier(): { notifier: AlertNotifier; outbox: AlertOutbox } {
-  const outbox = openSqliteAlertOutbox(join(dir, "xihe.db"));
+async function notifier(): Promise<{ notifier: AlertNotifier; outbox: AlertOutbox }> {
+  const outbox = await openOutbox();
   opened.push(outbox);
   const channel: AlertChannel = {
     name: "team",
@@ -51,9 +56,9 @@ const advance = (ms: number) => (clock = new Date(clock.getTime() + ms));
 const contents = () =>
   service.received.map((r) => (JSON.parse(r.body) as { markdown: { content: string } }).markdown.content);
 
-describe("alert notifier", () => {
+function notifierTests(): void {
   it("A31: turns a storm of 100 failures from 30 runs in one minute into at most 5 messages naming all 30 runs", async () => {
-    const { notifier: n } = notifier();
+    const { notifier: n } = await notifier();
     const classes = ["repairs_exhausted", "install_failed", "budget_exceeded"];
     for (let i = 0; i < 100; i++) {
       const run = i % 30;
@@ -80,7 +85,7 @@ describe("alert notifier", () => {
   });
 
   it("A31: sends the same run's same failure twice within 5 minutes once", async () => {
-    const { notifier: n } = notifier();
+    const { notifier: n } = await notifier();
     await n.record(alertEvent({ at: clock.toISOString() }), subscription("team"));
     advance(61_000);
     await n.tick();
@@ -97,7 +102,7 @@ describe("alert notifier", () => {
   });
 
   it("A31: retries a message the service refused with 429 or WeCom's rate-limit errcode, and loses none", async () => {
-    const { notifier: n, outbox } = notifier();
+    const { notifier: n, outbox } = await notifier();
     service.script(
       { status: 429, body: "", headers: { "retry-after": "30" } },
       { status: 200, body: '{"errcode":45009,"errmsg":"api freq out of limit"}' },
@@ -119,7 +124,7 @@ describe("alert notifier", () => {
   });
 
   it("A31: delivers messages left undelivered by a stopped process exactly once after a restart", async () => {
-    const first = notifier();
+    const first = await notifier();
     service.script({ status: 503, body: "" });
     await first.notifier.record(alertEvent({ at: clock.toISOString() }), subscription("team"));
     advance(61_000);
@@ -127,7 +132,7 @@ describe("alert notifier", () => {
     await first.outbox.close();
     opened.splice(opened.indexOf(first.outbox), 1);
     advance(60_000);
-    const second = notifier();
+    const second = await notifier();
     await second.notifier.tick();
     await second.notifier.tick();
     advance(60_000);
@@ -141,7 +146,7 @@ describe("alert notifier", () => {
   });
 
   it("fails a message WeCom refuses for a wrong robot key, with the setting to check, and does not retry it", async () => {
-    const { notifier: n, outbox } = notifier();
+    const { notifier: n, outbox } = await notifier();
     service.script({ status: 200, body: '{"errcode":93000,"errmsg":"invalid webhook url, hint: [x]"}' });
     await n.record(alertEvent({ at: clock.toISOString() }), subscription("team"));
     advance(61_000);
@@ -155,7 +160,7 @@ describe("alert notifier", () => {
   });
 
   it("turns a cause that keeps alerting into a digest every 10 minutes", async () => {
-    const { notifier: n } = notifier();
+    const { notifier: n } = await notifier();
     for (let i = 0; i < 12; i++) {
       await n.record(alertEvent({ runId: `r${i}`, at: clock.toISOString() }), subscription("team"));
       advance(61_000);
@@ -168,13 +173,13 @@ describe("alert notifier", () => {
   });
 
   it("A30: skips a channel a repository names but the App's environment does not define", async () => {
-    const { notifier: n, outbox } = notifier();
+    const { notifier: n, outbox } = await notifier();
     expect(await n.record(alertEvent(), subscription("elsewhere"))).toEqual([]);
     expect(await outbox.pendingAlerts()).toEqual([]);
   });
 
   it("holds messages during quiet hours and sends them when they end", async () => {
-    const { notifier: n } = notifier();
+    const { notifier: n } = await notifier();
     const quiet = subscription("team", {
       quietHours: { from: "18:00", to: "19:00", timezone: "Asia/Shanghai" },
     });
@@ -186,4 +191,28 @@ describe("alert notifier", () => {
     await n.tick();
     expect(service.received).toHaveLength(1);
   });
+}
+
+describe("alert notifier on a SQLite outbox", () => {
+  beforeEach(() => {
+    openOutbox = async () => openSqliteAlertOutbox(join(dir, "xihe.db"));
+  });
+  notifierTests();
+});
+
+describePg("alert notifier on a PostgreSQL outbox", () => {
+  let server: PostgresServer;
+  beforeAll(async () => {
+    server = await startPostgresServer();
+  });
+  afterAll(async () => {
+    await server?.destroy();
+  });
+  beforeEach(async () => {
+    const url = await server.createDatabase(`xihe_${randomBytes(4).toString("hex")}`);
+    // The store's migrations create the outbox's tables, as at the App's start.
+    await (await openPostgresStore(url, { poolSize: 1, log: silent })).close();
+    openOutbox = async () => openPostgresAlertOutbox(url, { log: silent });
+  });
+  notifierTests();
 });

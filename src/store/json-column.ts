@@ -1,4 +1,4 @@
-// How the SQLite store writes a JSON column or an error text.
+// How a store writes a JSON column or an error text (SQLite and PostgreSQL keep JSON as text).
 import { redactText } from "../redact.ts";
 import type { Json } from "./store.ts";
 

@@ -1,7 +1,10 @@
-// Row shapes of the SQLite tables and their mapping to the store's records. JSON columns are
-// parsed here; a corrupt value is an error naming the column rather than a silent default.
+// Row shapes of the store tables (SQLite and PostgreSQL use the same column names) and their mapping
+// to the store's records. JSON columns are parsed here; a corrupt value is an error naming the column.
 import type {
+  ApiScope,
+  ApiToken,
   AuditEvent,
+  IdempotentRequest,
   Json,
   RunRecord,
   RunStatus,
@@ -151,3 +154,44 @@ export function rowToTriage(r: TriageRow): TriageJob {
     endedAt: r.ended_at,
   };
 }
+
+export interface TokenRow {
+  id: string;
+  secret_hash: string;
+  repo_pattern: string;
+  scope: string;
+  label: string;
+  created_at: string;
+  expires_at: string | null;
+}
+
+export interface KeyRow {
+  token_id: string;
+  key: string;
+  request_hash: string;
+  run_id: string;
+  created_at: string;
+}
+
+const scopes: readonly string[] = ["read", "run", "approve"] satisfies ApiScope[];
+
+export function rowToToken(r: TokenRow): ApiToken {
+  if (!scopes.includes(r.scope)) throw new Error(`store column api_tokens.scope holds ${r.scope}`);
+  return {
+    id: r.id,
+    secretHash: r.secret_hash,
+    repoPattern: r.repo_pattern,
+    scope: r.scope as ApiScope,
+    label: r.label,
+    createdAt: r.created_at,
+    expiresAt: r.expires_at,
+  };
+}
+
+export const rowToKey = (r: KeyRow): IdempotentRequest => ({
+  tokenId: r.token_id,
+  key: r.key,
+  requestHash: r.request_hash,
+  runId: r.run_id,
+  createdAt: r.created_at,
+});

@@ -1,0 +1,333 @@
+// The contract every Store keeps, run against each implementation (sqlite-store.test.ts,
+// postgres-store.test.ts). A behaviour that differs between stores is a bug in one of them.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { NewDelivery, NewRun, Store } from "../../../src/store/store.ts";
+
+export interface StoreFixture {
+  store: Store;
+  /** Another store on the same data, opened as a second process would (its own connections). */
+  openSibling(): Promise<Store>;
+  /** Raw SQL on the same data, past the store's API (to check what the database itself refuses). */
+  exec(sql: string): Promise<void>;
+  /** Closes every store opened for this test and deletes the data. */
+  dispose(): Promise<void>;
+}
+
+export const newRun = (over: Partial<NewRun> = {}): NewRun => ({
+  installationId: 1,
+  repo: "octo/demo",
+  pr: 7,
+  headSha: "a".repeat(40),
+  verb: "fix",
+  args: "",
+  trigger: "comment",
+  requester: "alice",
+  budget: { maxCostUsd: 0.5 },
+  context: { commentId: 11 },
+  ...over,
+});
+
+const delivery = (id: string, over: Partial<NewDelivery> = {}): NewDelivery => ({
+  deliveryId: id,
+  event: "issue_comment",
+  action: "created",
+  installationId: 3,
+  payload: { comment: { body: "/xihe fix" } },
+  receivedAt: "2026-01-01T00:00:00Z",
+  ...over,
+});
+
+export function describeStoreContract(name: string, fresh: () => Promise<StoreFixture>): void {
+  describe(`${name} store contract`, () => {
+    let fx: StoreFixture;
+    let store: Store;
+    beforeEach(async () => {
+      fx = await fresh();
+      store = fx.store;
+    });
+    afterEach(async () => {
+      await fx.dispose();
+    });
+
+    it("records a delivery id once and queues its triage once", async () => {
+      const d = delivery("guid-1");
+      expect(await store.enqueueDelivery(d)).toBe(true);
+      expect(await store.enqueueDelivery(d)).toBe(false);
+      expect(await store.enqueueDelivery({ ...d, deliveryId: "guid-2" })).toBe(true);
+      expect(await store.hasDelivery("guid-1")).toBe(true);
+      expect(await store.hasDelivery("guid-3")).toBe(false);
+      expect((await store.listTriage({})).map((j) => j.deliveryId)).toEqual(["guid-1", "guid-2"]);
+      expect((await store.listTriage({ status: ["running"] })).length).toBe(0);
+    });
+
+    it("claims a triage job once, and not before its notBefore", async () => {
+      await store.enqueueDelivery(delivery("guid-1", { installationId: null, payload: {} }));
+      const job = await store.claimNextTriage("w1", "2026-01-01T00:00:01Z");
+      expect(job).toMatchObject({ deliveryId: "guid-1", status: "running", workerId: "w1", steps: {} });
+      expect(await store.claimNextTriage("w2", "2026-01-01T00:00:01Z")).toBeNull();
+      await store.updateTriage("guid-1", {
+        status: "queued",
+        workerId: null,
+        notBefore: "2026-01-01T00:01:00Z",
+        steps: { reply: true },
+      });
+      expect(await store.claimNextTriage("w2", "2026-01-01T00:00:30Z")).toBeNull();
+      expect(await store.claimNextTriage("w2", "2026-01-01T00:01:00Z")).toMatchObject({
+        steps: { reply: true },
+      });
+    });
+
+    it("keeps large installation and delivery ids exact", async () => {
+      await store.enqueueDelivery(delivery("big", { installationId: 98_765_432_101 }));
+      expect((await store.listTriage({}))[0]?.installationId).toBe(98_765_432_101);
+      const r = { guid: "g-big", deliveryId: 12_345_678_901_234, requestedAt: "2026-01-01T00:00:00Z" };
+      expect(await store.recordRedeliveryRequest(r)).toBe(true);
+    });
+
+    it("records a redelivery request once per GUID", async () => {
+      const r = { guid: "g-1", deliveryId: 12345678, requestedAt: "2026-01-01T00:00:00Z" };
+      expect(await store.hasRedeliveryRequest("g-1")).toBe(false);
+      expect(await store.recordRedeliveryRequest(r)).toBe(true);
+      expect(await store.recordRedeliveryRequest({ ...r, deliveryId: 2 })).toBe(false);
+      expect(await store.hasRedeliveryRequest("g-1")).toBe(true);
+    });
+
+    it("allows one active run per PR, head SHA and verb", async () => {
+      const first = await store.createRun(newRun(), { id: "r1", now: "2026-01-01T00:00:00Z" });
+      expect(first.created).toBe(true);
+      const second = await store.createRun(newRun(), { id: "r2", now: "2026-01-01T00:00:01Z" });
+      expect(second).toMatchObject({ created: false, existing: { id: "r1" } });
+      const otherVerb = await store.createRun(newRun({ verb: "explain" }), {
+        id: "r3",
+        now: "2026-01-01T00:00:02Z",
+      });
+      expect(otherVerb.created).toBe(true);
+      await store.updateRun("r1", { status: "succeeded", endedAt: "2026-01-01T00:01:00Z" });
+      const again = await store.createRun(newRun(), { id: "r4", now: "2026-01-01T00:02:00Z" });
+      expect(again.created).toBe(true);
+    });
+
+    it("treats PR-less runs of the same head and verb as one active run", async () => {
+      const a = await store.createRun(newRun({ pr: null, trigger: "cli" }), { id: "n1", now: "t0" });
+      const b = await store.createRun(newRun({ pr: null, trigger: "cli" }), { id: "n2", now: "t1" });
+      expect([a.created, b]).toEqual([
+        true,
+        { created: false, existing: expect.objectContaining({ id: "n1" }) },
+      ]);
+    });
+
+    it("claims queued runs oldest first and only once", async () => {
+      await store.createRun(newRun({ pr: 1 }), { id: "r1", now: "2026-01-01T00:00:00Z" });
+      await store.createRun(newRun({ pr: 2 }), { id: "r2", now: "2026-01-01T00:00:01Z" });
+      const a = await store.claimNextRun("w1", "2026-01-01T00:00:05Z");
+      const b = await store.claimNextRun("w2", "2026-01-01T00:00:05Z");
+      const c = await store.claimNextRun("w3", "2026-01-01T00:00:05Z");
+      expect([a?.id, b?.id, c]).toEqual(["r1", "r2", null]);
+      expect(a).toMatchObject({ status: "running", workerId: "w1", startedAt: "2026-01-01T00:00:05Z" });
+    });
+
+    it("does not claim a parked run before its notBefore time", async () => {
+      await store.createRun(newRun(), { id: "p1", now: "2026-01-01T00:00:00.000Z" });
+      await store.updateRun("p1", { notBefore: "2026-01-01T00:30:00.000Z" });
+      expect(await store.claimNextRun("w", "2026-01-01T00:29:59.000Z")).toBeNull();
+      expect((await store.claimNextRun("w", "2026-01-01T00:30:00.000Z"))?.id).toBe("p1");
+    });
+
+    it("lists runs by repo, PR, status and end time, newest first", async () => {
+      await store.createRun(newRun({ pr: 1 }), { id: "a", now: "2026-01-01T00:00:00Z" });
+      await store.createRun(newRun({ pr: 2 }), { id: "b", now: "2026-01-01T00:00:01Z" });
+      await store.createRun(newRun({ repo: "octo/other", pr: 1 }), { id: "c", now: "2026-01-01T00:00:02Z" });
+      await store.updateRun("a", { status: "failed", reason: "boom", endedAt: "2026-01-02T00:00:00Z" });
+      const ids = async (f: Parameters<Store["listRuns"]>[0]) => (await store.listRuns(f)).map((r) => r.id);
+      expect(await ids({})).toEqual(["c", "b", "a"]);
+      expect(await ids({ repo: "octo/demo" })).toEqual(["b", "a"]);
+      expect(await ids({ repo: "octo/demo", pr: 1 })).toEqual(["a"]);
+      expect(await ids({ status: ["queued"] })).toEqual(["c", "b"]);
+      expect(await ids({ endedSince: "2026-01-01T12:00:00Z" })).toEqual(["a"]);
+      expect(await ids({ limit: 1 })).toEqual(["c"]);
+      expect(await store.getRun("a")).toMatchObject({
+        status: "failed",
+        reason: "boom",
+        budget: { maxCostUsd: 0.5 },
+      });
+      expect(await store.getRun("nope")).toBeNull();
+      await expect(store.updateRun("nope", { status: "failed" })).rejects.toThrow(/does not exist/);
+    });
+
+    it("persists steps in order and restarts a failed step", async () => {
+      await store.createRun(newRun(), { id: "r1", now: "2026-01-01T00:00:00Z" });
+      await store.startStep({
+        runId: "r1",
+        stepId: "perceive",
+        kind: "perceive",
+        input: { n: 1 },
+        startedAt: "t1",
+      });
+      const failed = await store.finishStep("r1", "perceive", {
+        status: "failed",
+        output: null,
+        error: "boom",
+        endedAt: "t2",
+      });
+      expect(failed).toMatchObject({ status: "failed", error: "boom", endedAt: "t2" });
+      await store.startStep({
+        runId: "r1",
+        stepId: "comment",
+        kind: "comment",
+        input: null,
+        startedAt: "t3",
+      });
+      await store.startStep({
+        runId: "r1",
+        stepId: "perceive",
+        kind: "perceive",
+        input: { n: 2 },
+        startedAt: "t4",
+      });
+      const steps = await store.listSteps("r1");
+      expect(steps.map((s) => [s.stepId, s.status, s.error])).toEqual([
+        ["perceive", "running", null],
+        ["comment", "running", null],
+      ]);
+      expect(steps[0]?.input).toEqual({ n: 2 });
+      await store.finishStep("r1", "comment", {
+        status: "succeeded",
+        output: { id: 5 },
+        error: null,
+        endedAt: "t5",
+      });
+      expect(await store.getStep("r1", "comment")).toMatchObject({ status: "succeeded", output: { id: 5 } });
+    });
+
+    it("refuses to finish a step that never started", async () => {
+      await expect(
+        store.finishStep("nope", "x", { status: "succeeded", output: null, error: null, endedAt: "t" }),
+      ).rejects.toThrow(/never started/);
+    });
+
+    it("redacts secrets from stored records", async () => {
+      await store.createRun(newRun(), { id: "r1", now: "t0" });
+      const token = `ghs_${"A1b2".repeat(9)}`;
+      await store.startStep({ runId: "r1", stepId: "s", kind: "k", input: { token }, startedAt: "t1" });
+      await store.finishStep("r1", "s", {
+        status: "failed",
+        output: { log: `x ${token}` },
+        error: `y ${token}`,
+        endedAt: "t2",
+      });
+      const step = await store.getStep("r1", "s");
+      expect(JSON.stringify(step)).not.toContain(token);
+      expect(step?.error).toBe("y [redacted]");
+    });
+
+    it("keeps the audit log append-only, even against raw SQL", async () => {
+      const event = {
+        at: "t1",
+        actor: "alice",
+        action: "apply",
+        repo: "octo/demo",
+        runId: null,
+        params: {},
+        result: { ok: true },
+      };
+      await store.addAudit(event);
+      await store.addAudit({ ...event, at: "t2", action: "undo", repo: "octo/other" });
+      await expect(fx.exec("UPDATE audit SET actor = 'mallory'")).rejects.toThrow(/append-only/);
+      await expect(fx.exec("DELETE FROM audit")).rejects.toThrow(/append-only/);
+      expect((await store.listAudit({})).map((e) => [e.action, e.actor])).toEqual([
+        ["apply", "alice"],
+        ["undo", "alice"],
+      ]);
+      expect((await store.listAudit({ repo: "octo/other" })).map((e) => e.action)).toEqual(["undo"]);
+    });
+
+    it("finds API tokens by hash and binds an idempotency key to its first run", async () => {
+      const token = {
+        id: "t1",
+        secretHash: "h".repeat(64),
+        repoPattern: "octo/*",
+        scope: "run" as const,
+        label: "ci",
+        createdAt: "t0",
+        expiresAt: null,
+      };
+      await store.createApiToken(token);
+      expect(await store.findApiToken(token.secretHash)).toEqual(token);
+      expect(await store.findApiToken("x")).toBeNull();
+      await store.createRun(newRun({ pr: 1 }), { id: "r1", now: "t0" });
+      await store.createRun(newRun({ pr: 2 }), { id: "r2", now: "t0" });
+      const first = { tokenId: "t1", key: "k", requestHash: "q1", runId: "r1", createdAt: "t1" };
+      expect(await store.bindIdempotentRequest(first)).toEqual(first);
+      expect(await store.bindIdempotentRequest({ ...first, runId: "r2", requestHash: "q2" })).toEqual(first);
+      expect(await store.getIdempotentRequest("t1", "k")).toEqual(first);
+      expect(await store.getIdempotentRequest("t1", "other")).toBeNull();
+    });
+
+    it("answers ping while open", async () => {
+      await expect(store.ping()).resolves.toBeUndefined();
+    });
+
+    it("sees what another process wrote, after reopening", async () => {
+      await store.createRun(newRun(), { id: "keep", now: "t0" });
+      const sibling = await fx.openSibling();
+      expect((await sibling.getRun("keep"))?.status).toBe("queued");
+    });
+
+    it("creates one run when two processes race for the same key", async () => {
+      const other = await fx.openSibling();
+      for (let round = 0; round < 5; round++) {
+        const sha = String(round).repeat(40);
+        const attempts = Array.from({ length: 12 }, (_, i) =>
+          (i % 2 ? other : store).createRun(newRun({ headSha: sha }), {
+            id: `race-${round}-${i}`,
+            now: `t${i}`,
+          }),
+        );
+        const results = await Promise.all(attempts);
+        const created = results.filter((r) => r.created);
+        expect(created).toHaveLength(1);
+        const winner = created[0]!.created ? created[0]!.run.id : "";
+        for (const r of results) expect(r.created ? r.run.id : r.existing.id).toBe(winner);
+      }
+      expect(await store.listRuns({ status: ["queued"], limit: 100 })).toHaveLength(5);
+    });
+
+    it("never hands one run or triage job to two claimers", async () => {
+      const other = await fx.openSibling();
+      for (let i = 0; i < 30; i++) {
+        await store.createRun(newRun({ pr: i }), {
+          id: `c${String(i).padStart(2, "0")}`,
+          now: "2026-01-01T00:00:00Z",
+        });
+        await store.enqueueDelivery(delivery(`d${i}`));
+      }
+      const drain = async (
+        s: Store,
+        worker: string,
+        claim: (s: Store, w: string) => Promise<string | null>,
+      ) => {
+        const got: string[] = [];
+        for (let id = await claim(s, worker); id !== null; id = await claim(s, worker)) got.push(id);
+        return got;
+      };
+      const claimRun = async (s: Store, w: string) =>
+        (await s.claimNextRun(w, "2026-01-01T00:00:01Z"))?.id ?? null;
+      const claimTriage = async (s: Store, w: string) =>
+        (await s.claimNextTriage(w, "2026-01-01T00:00:01Z"))?.deliveryId ?? null;
+      const runs = await Promise.all([
+        drain(store, "w1", claimRun),
+        drain(other, "w2", claimRun),
+        drain(other, "w3", claimRun),
+      ]);
+      const jobs = await Promise.all([drain(store, "w1", claimTriage), drain(other, "w2", claimTriage)]);
+      const allRuns = runs.flat();
+      expect(allRuns).toHaveLength(30);
+      expect(new Set(allRuns).size).toBe(30);
+      expect(new Set(jobs.flat()).size).toBe(30);
+      expect(jobs.flat()).toHaveLength(30);
+      const running = await store.listRuns({ status: ["running"], limit: 100 });
+      const owners = new Map(runs.flatMap((ids, w) => ids.map((id) => [id, `w${w + 1}`] as const)));
+      for (const r of running) expect(r.workerId).toBe(owners.get(r.id));
+    });
+  });
+}
