@@ -20,6 +20,7 @@ const commands: { name: string; load: () => Promise<RegisterCommand> }[] = [
   { name: "workflow", load: async () => (await import("./cli/workflow-command.ts")).registerWorkflowCommand },
   { name: "token", load: async () => (await import("./cli/token-command.ts")).registerTokenCommand },
   { name: "bench", load: async () => (await import("./cli/bench-command.ts")).registerBenchCommand },
+  { name: "worker", load: async () => (await import("./cli/worker-command.ts")).registerWorkerCommand },
 ];
 
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCode> {

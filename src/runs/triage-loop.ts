@@ -42,22 +42,7 @@ export function createTriageLoop(deps: TriageLoopDeps) {
   }
 
   async function triage(claimed: TriageJob): Promise<void> {
-    const log = deps.log.child({ deliveryId: claimed.deliveryId, event: claimed.event });
-    let steps = claimed.steps;
-    const once: TriageOnce = async (key, fn) => {
-      if (key in steps) return steps[key] as Awaited<ReturnType<typeof fn>>;
-      const out = await fn();
-      steps = (await deps.store.updateTriage(claimed.deliveryId, { steps: { ...steps, [key]: out } })).steps;
-      return out;
-    };
-    try {
-      await deps.handle(claimed, once);
-      await deps.store.updateTriage(claimed.deliveryId, done(deps, "done", null));
-    } catch (err) {
-      await retryOrFail(deps, claimed, err, log).catch((e: unknown) =>
-        log.error({ err: e }, "could not record the triage failure"),
-      );
-    }
+    await runTriageJob(deps, claimed);
     wake();
   }
 
@@ -83,7 +68,30 @@ export function createTriageLoop(deps: TriageLoopDeps) {
   };
 }
 
-const done = (deps: TriageLoopDeps, status: "done" | "failed", error: string | null) => ({
+/** Triages one claimed delivery: done, failed with the reason, or queued again to retry later. */
+export async function runTriageJob(
+  deps: Pick<TriageLoopDeps, "store" | "log" | "now" | "handle">,
+  claimed: TriageJob,
+): Promise<void> {
+  const log = deps.log.child({ deliveryId: claimed.deliveryId, event: claimed.event });
+  let steps = claimed.steps;
+  const once: TriageOnce = async (key, fn) => {
+    if (key in steps) return steps[key] as Awaited<ReturnType<typeof fn>>;
+    const out = await fn();
+    steps = (await deps.store.updateTriage(claimed.deliveryId, { steps: { ...steps, [key]: out } })).steps;
+    return out;
+  };
+  try {
+    await deps.handle(claimed, once);
+    await deps.store.updateTriage(claimed.deliveryId, done(deps, "done", null));
+  } catch (err) {
+    await retryOrFail(deps, claimed, err, log).catch((e: unknown) =>
+      log.error({ err: e }, "could not record the triage failure"),
+    );
+  }
+}
+
+const done = (deps: Pick<TriageLoopDeps, "now">, status: "done" | "failed", error: string | null) => ({
   status,
   error,
   workerId: null,
@@ -93,7 +101,9 @@ const done = (deps: TriageLoopDeps, status: "done" | "failed", error: string | n
 
 // A rate limit waits for its reset; an unreachable GitHub is retried with backoff a few times; any
 // other failure ends the delivery's triage with the reason.
-async function retryOrFail(deps: TriageLoopDeps, job: TriageJob, err: unknown, log: Logger): Promise<void> {
+async function retryOrFail(
+  deps: Pick<TriageLoopDeps, "store" | "now">,
+  job: TriageJob, err: unknown, log: Logger): Promise<void> {
   const message = err instanceof Error ? err.message : String(err);
   if (err instanceof RateLimitedError) {
     log.warn({ resumeAt: err.resumeAt.toISOString() }, "triage parked by a GitHub rate limit");
