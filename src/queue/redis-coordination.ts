@@ -2,6 +2,7 @@
 // set of leased slots per installation (score = lease end, so a dead holder's slot lapses), a set
 // of waiting runs per installation for fairness, and one pub/sub channel for cancellations.
 import { Redis } from "ioredis";
+import type { Logger } from "../logger.ts";
 import type { Coordination } from "./coordination.ts";
 
 const prefix = "xihe:";
@@ -26,8 +27,12 @@ local at = tonumber(ARGV[1])
 if at > current then redis.call('SET', KEYS[1], at, 'PXAT', at) end
 return 1`;
 
-export function connectRedisCoordination(url: string): Coordination {
-  const redis = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+export function connectRedisCoordination(url: string, log: Logger): Coordination {
+  // Commands wait for a reconnect (Redis restarted); each connection error is logged, not thrown.
+  const redis = new Redis(url, { maxRetriesPerRequest: null });
+  const logErrors = (client: Redis) =>
+    client.on("error", (err: Error) => log.warn({ err }, "redis connection error; reconnecting"));
+  logErrors(redis);
   let subscriber: Redis | null = null;
   const pendingKey = (installationId: number | null) => `${prefix}pending:${installationId ?? "none"}`;
   return {
@@ -59,7 +64,7 @@ export function connectRedisCoordination(url: string): Coordination {
       await redis.srem(pendingKey(installationId), runId);
     },
     async subscribeCancel(onCancel) {
-      subscriber ??= redis.duplicate();
+      subscriber ??= logErrors(redis.duplicate());
       subscriber.on("message", (channel: string, runId: string) => {
         if (channel === cancelChannel) onCancel(runId);
       });

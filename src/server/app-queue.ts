@@ -11,7 +11,7 @@ import type { Store } from "../store/store.ts";
 const addTimeoutMs = 2000;
 
 export function connectAppQueue(url: string, store: Store, log: Logger) {
-  const coordination = connectRedisCoordination(url);
+  const coordination = connectRedisCoordination(url, log);
   const queue = openBullmqQueue(url, coordination, log);
   return {
     store: enqueueRecordedRuns(store, queue, log),

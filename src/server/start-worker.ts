@@ -22,7 +22,7 @@ export async function startWorker(processEnv: NodeJS.ProcessEnv = process.env): 
       { path: "XIHE_QUEUE", message: "required by xihe worker" },
     ]);
   checkGitVersion(execFileSync("git", ["--version"], { encoding: "utf8" }));
-  const coordination = connectRedisCoordination(url);
+  const coordination = connectRedisCoordination(url, log);
   const queue = openBullmqQueue(url, coordination, log);
   const app = { ...parts, store: enqueueRecordedRuns(parts.store, queue, log) };
   const alerts = startAppAlerts(app);

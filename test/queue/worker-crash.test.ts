@@ -57,10 +57,11 @@ describe("xihe worker processes killed mid-run (SIGKILL at each persisted step b
       expect({
         repo: run.repo,
         pushes: repo.refsCreated,
+        pushAttempts: repo.refPosts,
         pulls: repo.pullsCreated,
         comments: repo.commentsCreated,
         checkRuns: repo.checkRunsCreated,
-      }).toEqual({ repo: run.repo, pushes: 1, pulls: 1, comments: 1, checkRuns: 1 });
+      }).toEqual({ repo: run.repo, pushes: 1, pushAttempts: 1, pulls: 1, comments: 1, checkRuns: 1 });
       const steps = await h.store.listSteps(run.id);
       expect(steps.every((s) => s.status === "succeeded")).toBe(true);
     }

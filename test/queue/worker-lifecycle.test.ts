@@ -100,6 +100,8 @@ describe("Redis restarted mid-run (empty: no persistence)", () => {
       90_000,
     );
     expect(restarted).not.toBeNull();
+    // The runs still queued when Redis forgot their jobs came back through the store sweep.
+    expect(h.workers.some((w) => w.lines.some((l) => l.includes("sweep: added jobs")))).toBe(true);
     for (const run of ended) {
       expect({ id: run.id, status: run.status }).toEqual({ id: run.id, status: "succeeded" });
       const repo = h.github.repos.get(run.repo)!;

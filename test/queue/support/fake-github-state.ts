@@ -19,6 +19,8 @@ export interface RepoState {
   commentsCreated: number;
   checkRunsCreated: number;
   refsCreated: number;
+  /** Push attempts that reached GitHub (an idempotent one answered 422 still counts). */
+  refPosts: number;
   pullsCreated: number;
   pulls: { number: number; head: string }[];
   refs: Set<string>;
@@ -55,7 +57,7 @@ export async function startFakeGitHubState(): Promise<FakeGitHubState> {
   const repoOf = (name: string): RepoState => {
     let r = repos.get(name);
     if (!r) {
-      r = { comments: [], commentsCreated: 0, checkRunsCreated: 0, refsCreated: 0, pullsCreated: 0, pulls: [], refs: new Set() };
+      r = { comments: [], commentsCreated: 0, checkRunsCreated: 0, refsCreated: 0, refPosts: 0, pullsCreated: 0, pulls: [], refs: new Set() };
       repos.set(name, r);
     }
     return r;
@@ -122,6 +124,7 @@ export async function startFakeGitHubState(): Promise<FakeGitHubState> {
     if (m === "PATCH" && /^\/check-runs\/\d+$/.test(rest)) return [200, { id: Number(rest.split("/")[2]) }];
     if (m === "POST" && rest === "/git/refs") {
       const ref = String(body.ref);
+      repo.refPosts++;
       if (repo.refs.has(ref)) return [422, { message: "Reference already exists" }];
       repo.refs.add(ref);
       repo.refsCreated++;
