@@ -108,7 +108,7 @@ const worker = await startQueueWorker({
   store: recording,
   log,
   now: () => new Date(),
-  executors: { fix: fixLike, explain: slow, ask: slow, diagnose: slow },
+  executors: { fix: fixLike, explain: slow, ask: slow, suggest: slow },
   reporterFor: () => createGitHubReporter(async () => octokit, () => new Date()),
   workerId: `test-${process.pid}`,
   queue,

@@ -24,7 +24,7 @@ export interface LoadResult {
   lost: number;
 }
 
-const verbs = ["fix", "explain", "ask why does it fail", "diagnose"];
+const verbs = ["fix", "explain", "ask why does it fail", "suggest"];
 const secret = "load-webhook-secret";
 
 export async function runWebhookLoad(o: {
@@ -55,7 +55,7 @@ export async function runWebhookLoad(o: {
       PORT: "0",
       XIHE_STORE: h.storePath,
       XIHE_QUEUE: h.redis.url,
-      LOG_LEVEL: "warn" as const,
+      LOG_LEVEL: "info" as const,
     };
     apps.push(...(await Promise.all([startAppProcess(appEnv), startAppProcess(appEnv)])));
     await Promise.all(Array.from({ length: o.workers }, () => h.startWorker()));
@@ -64,7 +64,7 @@ export async function runWebhookLoad(o: {
     let distinct = 0;
     for (let i = 0; i < o.deliveries; i++) {
       const repeat = i > 0 && i % o.duplicateEvery === 0;
-      const n = repeat ? i - 1 : distinct++;
+      const n = repeat ? distinct - 1 : distinct++;
       const payload = commentPayload(`/xihe ${verbs[n % verbs.length]}`, { commentId: 5000 + n });
       const issue = payload.issue as Record<string, unknown>;
       const body = JSON.stringify({
@@ -92,14 +92,17 @@ export async function runWebhookLoad(o: {
       }),
     );
     // Nothing lost: every distinct delivery triaged and turned into its run.
-    const deadline = Date.now() + 300_000;
-    let runs = await h.store.listRuns({ limit: 10_000 });
+    // Triage records the runs; waiting for it to end (done or failed) is enough.
+    const deadline = Date.now() + 180_000;
     let triage = await h.store.listTriage({ limit: 10_000 });
-    while ((triage.some((t) => t.status !== "done" && t.status !== "failed") || runs.length < distinct) && Date.now() < deadline) {
+    while (triage.some((t) => t.status !== "done" && t.status !== "failed") && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 250));
-      runs = await h.store.listRuns({ limit: 10_000 });
       triage = await h.store.listTriage({ limit: 10_000 });
     }
+    const runs = await h.store.listRuns({ limit: 10_000 });
+    const notDone = triage.filter((t) => t.status !== "done");
+    if (notDone.length > 0)
+      console.warn(`triage not done: ${notDone.slice(0, 5).map((t) => `${t.deliveryId} ${t.status} ${t.error ?? ""}`).join("; ")}`);
     const keys = new Set(runs.map((r) => `${r.repo}#${r.pr}@${r.headSha}:${r.verb}`));
     const prsWithRun = new Set(runs.map((r) => r.pr));
     const times = acks.map((a) => a.ms).sort((a, b) => a - b);
