@@ -16,7 +16,11 @@ export interface Consumer {
 }
 
 const queueJob: z.ZodType<QueueJob> = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("triage"), deliveryId: z.string(), installationId: z.number().int().nullable() }),
+  z.object({
+    kind: z.literal("triage"),
+    deliveryId: z.string(),
+    installationId: z.number().int().nullable(),
+  }),
   z.object({ kind: z.literal("run"), runId: z.string(), installationId: z.number().int().nullable() }),
 ]);
 
@@ -52,7 +56,9 @@ export function consumeBullmq(options: {
       maxStalledCount: options.maxLeaseLosses,
     },
   );
-  worker.on("error", (err: Error) => options.log.warn({ err, queue: options.queueName }, "queue worker error"));
+  worker.on("error", (err: Error) =>
+    options.log.warn({ err, queue: options.queueName }, "queue worker error"),
+  );
   worker.on("failed", (job: Job | undefined, err: Error) =>
     options.log.warn({ err, jobId: job?.id, queue: options.queueName }, "queue job failed"),
   );

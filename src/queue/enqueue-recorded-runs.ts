@@ -11,7 +11,9 @@ export function enqueueRecordedRuns(store: Store, queue: JobQueue, log: Logger):
     if (result.created)
       await queue
         .add({ kind: "run", runId: result.run.id, installationId: result.run.installationId })
-        .catch((err: unknown) => log.warn({ err, runId: result.run.id }, "run recorded but not enqueued; the sweep adds it"));
+        .catch((err: unknown) =>
+          log.warn({ err, runId: result.run.id }, "run recorded but not enqueued; the sweep adds it"),
+        );
     return result;
   };
   // A Proxy, not a spread: a store may keep its methods on a prototype (a class instance).

@@ -54,7 +54,8 @@ export async function processRunJob(deps: RunJobDeps, runId: string): Promise<Jo
 async function reasonToWait(deps: RunJobDeps, run: RunRecord, now: Date): Promise<Date | null> {
   // A second job for a run this process already runs (re-added by a sweep after Redis lost it).
   if (deps.held.has(run.id)) return new Date(now.getTime() + deps.leaseMs);
-  if (run.status === "queued" && run.notBefore && new Date(run.notBefore) > now) return new Date(run.notBefore);
+  if (run.status === "queued" && run.notBefore && new Date(run.notBefore) > now)
+    return new Date(run.notBefore);
   if (run.installationId !== null) {
     const parked = await deps.coordination.notBefore(run.installationId);
     if (parked && parked > now) return parked;
@@ -70,7 +71,11 @@ async function reasonToWait(deps: RunJobDeps, run: RunRecord, now: Date): Promis
 async function takeOver(deps: RunJobDeps, run: RunRecord): Promise<RunRecord | null> {
   const at = deps.now().toISOString();
   if (run.status === "queued")
-    return deps.store.updateRun(run.id, { status: "running", workerId: deps.workerId, startedAt: run.startedAt ?? at });
+    return deps.store.updateRun(run.id, {
+      status: "running",
+      workerId: deps.workerId,
+      startedAt: run.startedAt ?? at,
+    });
   const lifecycle = readRunContext(run, runLifecycleContext);
   const resumes = lifecycle.ok ? lifecycle.context.resumes + 1 : 0;
   if (!lifecycle.ok || resumes > deps.maxResumes) {
@@ -78,7 +83,9 @@ async function takeOver(deps: RunJobDeps, run: RunRecord): Promise<RunRecord | n
       status: "failed",
       workerId: null,
       endedAt: at,
-      reason: lifecycle.ok ? `its worker died ${resumes - 1} times; not retried again` : lifecycle.error.message,
+      reason: lifecycle.ok
+        ? `its worker died ${resumes - 1} times; not retried again`
+        : lifecycle.error.message,
     });
     return null;
   }
@@ -104,7 +111,8 @@ async function executeHeld(deps: RunJobDeps, run: RunRecord): Promise<void> {
           throw controller.signal.reason;
         },
         onRateLimited: async (parked, resumeAt) => {
-          if (parked.installationId !== null) await deps.coordination.parkUntil(parked.installationId, resumeAt);
+          if (parked.installationId !== null)
+            await deps.coordination.parkUntil(parked.installationId, resumeAt);
         },
       },
       run,
@@ -122,7 +130,8 @@ async function keepHolding(deps: RunJobDeps, run: RunRecord, controller: AbortCo
     if (run.installationId !== null && deps.installationCap > 0)
       await deps.coordination.acquireSlot(run.installationId, run.id, deps.installationCap, deps.leaseMs);
     const current = await deps.store.getRun(run.id);
-    if (current?.status === "cancelled" && !controller.signal.aborted) controller.abort(new Error("cancelled"));
+    if (current?.status === "cancelled" && !controller.signal.aborted)
+      controller.abort(new Error("cancelled"));
   } catch (err) {
     deps.log.warn({ err, runId: run.id }, "could not renew the run's slot or read its status");
   }

@@ -17,7 +17,11 @@ export interface QueueWorkerDeps extends ExecuteRunDeps {
   queue: JobQueue;
   coordination: Coordination;
   /** Starts taking jobs of one queue (BullMQ in production). */
-  consume: (queue: "triage" | "runs", concurrency: number, handle: (job: QueueJob) => Promise<JobResult>) => Consumer;
+  consume: (
+    queue: "triage" | "runs",
+    concurrency: number,
+    handle: (job: QueueJob) => Promise<JobResult>,
+  ) => Consumer;
   concurrency: number;
   triage: { handle: TriageHandler; concurrency: number };
   leaseMs: number;
@@ -40,14 +44,19 @@ export async function startQueueWorker(deps: QueueWorkerDeps): Promise<QueueWork
   const runDeps = { ...deps, held, isDraining: () => draining };
   const consumers = [
     deps.consume("triage", deps.triage.concurrency, (job) =>
-      job.kind === "triage" ? processTriageJob({ ...deps, handle: deps.triage.handle }, job.deliveryId) : wrongQueue(),
+      job.kind === "triage"
+        ? processTriageJob({ ...deps, handle: deps.triage.handle }, job.deliveryId)
+        : wrongQueue(),
     ),
-    deps.consume("runs", deps.concurrency, (job) => (job.kind === "run" ? processRunJob(runDeps, job.runId) : wrongQueue())),
+    deps.consume("runs", deps.concurrency, (job) =>
+      job.kind === "run" ? processRunJob(runDeps, job.runId) : wrongQueue(),
+    ),
   ];
   const beat = repeat(deps, "could not renew this worker's liveness", Math.max(200, deps.leaseMs / 3), alive);
   const sweep = repeat(deps, "could not sweep the store for lost jobs", deps.leaseMs, async () => {
     const added = await requeueFromStore({ ...deps, limit: 1000 });
-    if (added.triage + added.runs > 0) deps.log.info(added, "sweep: added jobs for work the queue did not hold");
+    if (added.triage + added.runs > 0)
+      deps.log.info(added, "sweep: added jobs for work the queue did not hold");
   });
   deps.log.info({ workerId: deps.workerId, concurrency: deps.concurrency }, "xihe worker taking jobs");
   return {
@@ -56,7 +65,10 @@ export async function startQueueWorker(deps: QueueWorkerDeps): Promise<QueueWork
       await sweep.stop();
       const closing = Promise.all(consumers.map((c) => c.close()));
       const deadline = setTimeout(() => {
-        deps.log.warn({ held: [...held.keys()] }, "shutdown deadline passed; handing back the runs still held");
+        deps.log.warn(
+          { held: [...held.keys()] },
+          "shutdown deadline passed; handing back the runs still held",
+        );
         for (const c of held.values()) c.abort(new RunHandedBack("the worker's shutdown deadline passed"));
       }, deps.shutdownDeadlineMs);
       try {
@@ -77,7 +89,12 @@ async function wrongQueue(): Promise<JobResult> {
 }
 
 /** Runs fn every intervalMs, never two at once; a failure is logged and the next pass retries. */
-function repeat(deps: Pick<QueueWorkerDeps, "log">, failure: string, intervalMs: number, fn: () => Promise<void>) {
+function repeat(
+  deps: Pick<QueueWorkerDeps, "log">,
+  failure: string,
+  intervalMs: number,
+  fn: () => Promise<void>,
+) {
   let running: Promise<void> | null = null;
   const tick = () =>
     void (running ??= fn()

@@ -57,7 +57,12 @@ export function connectRedisCoordination(url: string, log: Logger): Coordination
       return (await redis.exists(`${prefix}alive:${workerId}`)) === 1;
     },
     async pendingRun(installationId, runId) {
-      const [, count] = (await redis.multi().sadd(pendingKey(installationId), runId).scard(pendingKey(installationId)).exec()) ?? [];
+      const [, count] =
+        (await redis
+          .multi()
+          .sadd(pendingKey(installationId), runId)
+          .scard(pendingKey(installationId))
+          .exec()) ?? [];
       return Number(count?.[1] ?? 1);
     },
     async startedRun(installationId, runId) {

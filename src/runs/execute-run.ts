@@ -109,7 +109,9 @@ async function park(
   await requeue(deps, ctx, err.resumeAt, err.message);
   await deps
     .onRateLimited?.(ctx.run, err.resumeAt)
-    .catch((e: unknown) => ctx.log.warn({ err: e }, "could not share the rate-limit park with other workers"));
+    .catch((e: unknown) =>
+      ctx.log.warn({ err: e }, "could not share the rate-limit park with other workers"),
+    );
   await reporter
     .progress(ctx, err.message)
     .catch((e: unknown) => ctx.log.warn({ err: e }, "could not show parking"));

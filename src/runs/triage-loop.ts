@@ -103,7 +103,10 @@ const done = (deps: Pick<TriageLoopDeps, "now">, status: "done" | "failed", erro
 // other failure ends the delivery's triage with the reason.
 async function retryOrFail(
   deps: Pick<TriageLoopDeps, "store" | "now">,
-  job: TriageJob, err: unknown, log: Logger): Promise<void> {
+  job: TriageJob,
+  err: unknown,
+  log: Logger,
+): Promise<void> {
   const message = err instanceof Error ? err.message : String(err);
   if (err instanceof RateLimitedError) {
     log.warn({ resumeAt: err.resumeAt.toISOString() }, "triage parked by a GitHub rate limit");

@@ -18,15 +18,25 @@ export function connectAppQueue(url: string, store: Store, log: Logger) {
     async enqueueTriage(delivery: { deliveryId: string; installationId: number | null }) {
       const added = queue.add({ kind: "triage", ...delivery });
       const timeout = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), addTimeoutMs).unref());
-      const result = await Promise.race([added.then(() => "added" as const), timeout]).catch((err: unknown) => {
-        log.warn({ err, deliveryId: delivery.deliveryId }, "delivery recorded but not enqueued; the sweep adds it");
-        return "failed" as const;
-      });
+      const result = await Promise.race([added.then(() => "added" as const), timeout]).catch(
+        (err: unknown) => {
+          log.warn(
+            { err, deliveryId: delivery.deliveryId },
+            "delivery recorded but not enqueued; the sweep adds it",
+          );
+          return "failed" as const;
+        },
+      );
       if (result === "timeout")
-        log.warn({ deliveryId: delivery.deliveryId }, "delivery recorded; the queue did not answer in time, the sweep adds it");
+        log.warn(
+          { deliveryId: delivery.deliveryId },
+          "delivery recorded; the queue did not answer in time, the sweep adds it",
+        );
     },
     cancel(runId: string) {
-      void queue.cancel(runId).catch((err: unknown) => log.warn({ err, runId }, "could not publish the stop"));
+      void queue
+        .cancel(runId)
+        .catch((err: unknown) => log.warn({ err, runId }, "could not publish the stop"));
     },
     async close() {
       await queue.close();

@@ -53,7 +53,14 @@ export async function startApp(
   const { port } = server.address() as AddressInfo;
   worker?.start();
   log.info(
-    { port, github: parts.github.web, gitVersion, store: env.XIHE_STORE, queue: shared ? "redis" : "in-process", ...recovered },
+    {
+      port,
+      github: parts.github.web,
+      gitVersion,
+      store: env.XIHE_STORE,
+      queue: shared ? "redis" : "in-process",
+      ...recovered,
+    },
     "xihe app listening",
   );
   const recovery = every(options.redeliverIntervalMs ?? 10 * 60_000, () => redeliveryPass(app));

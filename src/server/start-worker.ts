@@ -18,9 +18,10 @@ export async function startWorker(processEnv: NodeJS.ProcessEnv = process.env): 
   const { env, log } = parts;
   const url = env.XIHE_QUEUE;
   if (!url)
-    throw new ConfigError("XIHE_QUEUE: `xihe worker` takes its jobs from Redis; set XIHE_QUEUE=redis://host:port", [
-      { path: "XIHE_QUEUE", message: "required by xihe worker" },
-    ]);
+    throw new ConfigError(
+      "XIHE_QUEUE: `xihe worker` takes its jobs from Redis; set XIHE_QUEUE=redis://host:port",
+      [{ path: "XIHE_QUEUE", message: "required by xihe worker" }],
+    );
   checkGitVersion(execFileSync("git", ["--version"], { encoding: "utf8" }));
   const coordination = connectRedisCoordination(url, log);
   const queue = openBullmqQueue(url, coordination, log);
@@ -28,7 +29,10 @@ export async function startWorker(processEnv: NodeJS.ProcessEnv = process.env): 
   const alerts = startAppAlerts(app);
   const deps = appRunDeps(app, alerts, {
     wake: () => undefined,
-    cancel: (id) => void queue.cancel(id).catch((err: unknown) => log.warn({ err, runId: id }, "could not publish the stop")),
+    cancel: (id) =>
+      void queue
+        .cancel(id)
+        .catch((err: unknown) => log.warn({ err, runId: id }, "could not publish the stop")),
   });
   const leaseMs = env.XIHE_QUEUE_LEASE_SECONDS * 1000;
   const worker = await startQueueWorker({

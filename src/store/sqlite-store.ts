@@ -32,7 +32,7 @@ function migrate(db: Database.Database): void {
     db.pragma(`user_version = ${v + 1}`);
     return true;
   });
-  for (let more = true; more; ) more = step.immediate();
+  for (let more = true; more;) more = step.immediate();
 }
 
 function createSqliteStore(db: Database.Database): Store {

@@ -14,7 +14,8 @@ describe("queue fairness between installations", () => {
   it("starts the quiet installation's one run before the noisy one's third", async () => {
     h = await startQueueHarness({ LEASE_MS: "3000", CONCURRENCY: "1", STEPS: "1", STEP_MS: "50" });
     const noisy = [];
-    for (let i = 0; i < 50; i++) noisy.push(await h.recordRun({ repo: `noisy/r${i}`, pr: i + 1, verb: "explain", installationId: 100 }));
+    for (let i = 0; i < 50; i++)
+      noisy.push(await h.recordRun({ repo: `noisy/r${i}`, pr: i + 1, verb: "explain", installationId: 100 }));
     const quiet = await h.recordRun({ repo: "quiet/r", pr: 1, verb: "explain", installationId: 200 });
     await h.startWorker();
     await h.waitForEnded([quiet.id, noisy[2]!.id], 60_000);
@@ -29,12 +30,24 @@ describe("queue fairness between installations", () => {
 
 describe("per-installation concurrency cap (XIHE_INSTALLATION_CONCURRENCY)", () => {
   it("never runs more than the cap of one installation at once over two workers", async () => {
-    h = await startQueueHarness({ LEASE_MS: "3000", CONCURRENCY: "3", STEPS: "1", STEP_MS: "600", INSTALLATION_CAP: "2" });
+    h = await startQueueHarness({
+      LEASE_MS: "3000",
+      CONCURRENCY: "3",
+      STEPS: "1",
+      STEP_MS: "600",
+      INSTALLATION_CAP: "2",
+    });
     const capped = [];
-    for (let i = 0; i < 6; i++) capped.push(await h.recordRun({ repo: `capped/r${i}`, pr: i + 1, verb: "explain", installationId: 300 }));
+    for (let i = 0; i < 6; i++)
+      capped.push(
+        await h.recordRun({ repo: `capped/r${i}`, pr: i + 1, verb: "explain", installationId: 300 }),
+      );
     const other = await h.recordRun({ repo: "other/r", pr: 1, verb: "explain", installationId: 400 });
     await Promise.all([h.startWorker(), h.startWorker()]);
-    const ended = await h.waitForEnded([...capped, other].map((r) => r.id), 90_000);
+    const ended = await h.waitForEnded(
+      [...capped, other].map((r) => r.id),
+      90_000,
+    );
 
     expect(ended.every((r) => r.status === "succeeded")).toBe(true);
     expect(h.github.slowMaxByOwner.get("capped")).toBe(2);

@@ -5,7 +5,13 @@ import { expect, it } from "vitest";
 import { runWebhookLoad } from "./support/webhook-load.ts";
 
 it("answers every delivery and records exactly one run per command delivery, none lost", async () => {
-  const load = await runWebhookLoad({ deliveries: 60, installations: 20, duplicateEvery: 6, workers: 2, githubDelayMs: 100 });
+  const load = await runWebhookLoad({
+    deliveries: 60,
+    installations: 20,
+    duplicateEvery: 6,
+    workers: 2,
+    githubDelayMs: 100,
+  });
   expect(load.sent).toBe(60);
   expect(load.distinct).toBe(51); // every 6th of 60 repeats an earlier GUID: 9 duplicates
   expect(load.answered).toBe(load.sent);

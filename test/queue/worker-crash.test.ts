@@ -28,7 +28,9 @@ describe("xihe worker processes killed mid-run (SIGKILL at each persisted step b
 
   it("finishes every run exactly once with one push, one PR and one sticky comment", async () => {
     const runs = await Promise.all(
-      boundaries.map((_, i) => h.recordRun({ repo: `octo/crash${i}`, pr: 10 + i, verb: "fix", installationId: 1 })),
+      boundaries.map((_, i) =>
+        h.recordRun({ repo: `octo/crash${i}`, pr: 10 + i, verb: "fix", installationId: 1 }),
+      ),
     );
     const kills: { repo: string; after: string; stepWas: string | undefined; pid: number }[] = [];
     h.github.intercept = async (req) => {

@@ -11,7 +11,11 @@ afterEach(async () => {
   h = null;
 });
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+async function until(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -69,9 +73,17 @@ describe("/xihe stop with several workers", () => {
     h = await startQueueHarness({ LEASE_MS: "30000", STEPS: "30", STEP_MS: "300" });
     await Promise.all([h.startWorker(), h.startWorker()]);
     const run = await h.recordRun({ repo: "stop/r", pr: 1, verb: "explain", installationId: 1 });
-    await until(() => h!.github.slowStarts.filter((s) => s.runId === run.id).length >= 2, 30_000, "two steps");
+    await until(
+      () => h!.github.slowStarts.filter((s) => s.runId === run.id).length >= 2,
+      30_000,
+      "two steps",
+    );
     // What handle-comment's stopRuns does on `/xihe stop` (in whichever worker triaged it).
-    await h.store.updateRun(run.id, { status: "cancelled", reason: "stopped by @octocat", endedAt: new Date().toISOString() });
+    await h.store.updateRun(run.id, {
+      status: "cancelled",
+      reason: "stopped by @octocat",
+      endedAt: new Date().toISOString(),
+    });
     await h.queue.cancel(run.id);
     const startsAtStop = h.github.slowStarts.filter((s) => s.runId === run.id).length;
     const comment = () => h!.github.repos.get("stop/r")!.comments[0]!.body.toLowerCase();
@@ -79,7 +91,9 @@ describe("/xihe stop with several workers", () => {
 
     const ended = (await h.store.getRun(run.id))!;
     expect(ended.status).toBe("cancelled");
-    expect(h.github.slowStarts.filter((s) => s.runId === run.id).length).toBeLessThanOrEqual(startsAtStop + 1);
+    expect(h.github.slowStarts.filter((s) => s.runId === run.id).length).toBeLessThanOrEqual(
+      startsAtStop + 1,
+    );
   }, 90_000);
 });
 
@@ -94,7 +108,10 @@ describe("Redis restarted mid-run (empty: no persistence)", () => {
       return "answer";
     };
     const runs = [];
-    for (let i = 0; i < 6; i++) runs.push(await h.recordRun({ repo: `redis/r${i}`, pr: i + 1, verb: "fix", installationId: 1 + (i % 2) }));
+    for (let i = 0; i < 6; i++)
+      runs.push(
+        await h.recordRun({ repo: `redis/r${i}`, pr: i + 1, verb: "fix", installationId: 1 + (i % 2) }),
+      );
     const ended = await h.waitForEnded(
       runs.map((r) => r.id),
       90_000,

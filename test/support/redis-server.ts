@@ -34,7 +34,18 @@ export async function startRedisServer(): Promise<RedisServer> {
 }
 
 async function launch(dir: string, port: number): Promise<ChildProcess> {
-  const args = ["--bind", "127.0.0.1", "--port", String(port), "--dir", dir, "--save", "", "--appendonly", "no"];
+  const args = [
+    "--bind",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--dir",
+    dir,
+    "--save",
+    "",
+    "--appendonly",
+    "no",
+  ];
   const child = spawn("redis-server", args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   await new Promise<void>((resolve, reject) => {
@@ -49,7 +60,9 @@ async function launch(dir: string, port: number): Promise<ChildProcess> {
     child.stderr?.on("data", onData);
     child.once("error", (err) => {
       clearTimeout(timer);
-      reject(new Error(`redis-server could not be started (apt-get install -y redis-server): ${err.message}`));
+      reject(
+        new Error(`redis-server could not be started (apt-get install -y redis-server): ${err.message}`),
+      );
     });
     child.once("exit", (code) => {
       clearTimeout(timer);

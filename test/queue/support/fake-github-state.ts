@@ -57,7 +57,16 @@ export async function startFakeGitHubState(): Promise<FakeGitHubState> {
   const repoOf = (name: string): RepoState => {
     let r = repos.get(name);
     if (!r) {
-      r = { comments: [], commentsCreated: 0, checkRunsCreated: 0, refsCreated: 0, refPosts: 0, pullsCreated: 0, pulls: [], refs: new Set() };
+      r = {
+        comments: [],
+        commentsCreated: 0,
+        checkRunsCreated: 0,
+        refsCreated: 0,
+        refPosts: 0,
+        pullsCreated: 0,
+        pulls: [],
+        refs: new Set(),
+      };
       repos.set(name, r);
     }
     return r;
@@ -72,7 +81,9 @@ export async function startFakeGitHubState(): Promise<FakeGitHubState> {
         const pid = Number(/xihe-test\/(\d+)/.exec(req.headers["user-agent"] ?? "")?.[1] ?? 0);
         const seen = { method: req.method ?? "GET", path: url.pathname, repo: match?.[1] ?? "", pid };
         if ((await state.intercept(seen)) === "drop") return req.socket.destroy();
-        const body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>) : {};
+        const body = chunks.length
+          ? (JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>)
+          : {};
         const [status, out] = await route(seen, match?.[2] ?? "", url, body);
         res.writeHead(status, { "content-type": "application/json" });
         res.end(JSON.stringify(out));
@@ -80,7 +91,12 @@ export async function startFakeGitHubState(): Promise<FakeGitHubState> {
     });
   });
 
-  async function route(seen: SeenRequest, rest: string, url: URL, body: Record<string, unknown>): Promise<[number, unknown]> {
+  async function route(
+    seen: SeenRequest,
+    rest: string,
+    url: URL,
+    body: Record<string, unknown>,
+  ): Promise<[number, unknown]> {
     const repo = repoOf(seen.repo);
     const m = seen.method;
     const slow = /^\/slow\/([^/]+)\/(\d+)$/.exec(rest);
@@ -105,7 +121,15 @@ export async function startFakeGitHubState(): Promise<FakeGitHubState> {
     }
     if (m === "POST" && /^\/issues\/comments\/\d+\/reactions$/.test(rest)) return [201, { id: nextId++ }];
     if (m === "GET" && /^\/issues\/\d+\/comments$/.test(rest))
-      return [200, repo.comments.map((c) => ({ id: c.id, body: c.body, html_url: `https://github.test/c/${c.id}`, user: { type: "Bot" } }))];
+      return [
+        200,
+        repo.comments.map((c) => ({
+          id: c.id,
+          body: c.body,
+          html_url: `https://github.test/c/${c.id}`,
+          user: { type: "Bot" },
+        })),
+      ];
     if (m === "POST" && /^\/issues\/\d+\/comments$/.test(rest)) {
       const comment = { id: nextId++, body: String(body.body) };
       repo.comments.push(comment);

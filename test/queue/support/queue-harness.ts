@@ -66,7 +66,15 @@ export async function startQueueHarness(workerEnv: Record<string, string> = {}):
     async recordRun(r) {
       const id = `r${String(++seq).padStart(4, "0")}`;
       const created = await recording.createRun(
-        { ...r, headSha: `sha${r.pr}`, args: "", trigger: "comment", requester: "octocat", budget: {}, context: {} },
+        {
+          ...r,
+          headSha: `sha${r.pr}`,
+          args: "",
+          trigger: "comment",
+          requester: "octocat",
+          budget: {},
+          context: {},
+        },
         { id, now: new Date().toISOString() },
       );
       if (!created.created) throw new Error(`run for ${r.repo}#${r.pr} was not created`);
@@ -78,7 +86,12 @@ export async function startQueueHarness(workerEnv: Record<string, string> = {}):
         const runs = await Promise.all(runIds.map(async (id) => (await store.getRun(id))!));
         if (runs.every((r) => r.status !== "queued" && r.status !== "running")) return runs;
         if (Date.now() > deadline)
-          throw new Error(`runs still active: ${runs.filter((r) => r.status === "queued" || r.status === "running").map((r) => `${r.id}:${r.status}`).join(", ")}`);
+          throw new Error(
+            `runs still active: ${runs
+              .filter((r) => r.status === "queued" || r.status === "running")
+              .map((r) => `${r.id}:${r.status}`)
+              .join(", ")}`,
+          );
         await new Promise((r) => setTimeout(r, 150));
       }
     },

@@ -36,7 +36,12 @@ const queue = openBullmqQueue(url, coordination, log);
 const Octokit = createXiheOctokit(log, { retryAndThrottle: false, requestTimeoutMs: 20_000 });
 const octokit = new Octokit({ auth: "ghs_test", baseUrl: github, userAgent });
 
-async function call(ctx: RunContext, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+async function call(
+  ctx: RunContext,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
   const res = await fetch(`${github}${path}`, {
     method,
     headers: { "user-agent": userAgent, "content-type": "application/json" },
@@ -51,9 +56,15 @@ const fixLike: RunExecutor = async (ctx) => {
   const pr = ctx.run.pr!;
   const branch = `xihe/fix/${pr}`;
   const plain = { kind: "scripted", input: null };
-  await ctx.step("workspace", { ...plain, output: z.number() }, async () => (await call(ctx, "GET", `${repo}/pulls/${pr}`)).status);
-  await ctx.step("perceive", { ...plain, output: z.number() }, async () =>
-    (await call(ctx, "GET", `${repo}/commits/${ctx.run.headSha}/check-runs`)).status,
+  await ctx.step(
+    "workspace",
+    { ...plain, output: z.number() },
+    async () => (await call(ctx, "GET", `${repo}/pulls/${pr}`)).status,
+  );
+  await ctx.step(
+    "perceive",
+    { ...plain, output: z.number() },
+    async () => (await call(ctx, "GET", `${repo}/commits/${ctx.run.headSha}/check-runs`)).status,
   );
   const commit = await ctx.step("commit", { ...plain, output: z.object({ sha: z.string() }) }, async () => {
     await call(ctx, "GET", `${repo}/git/commits/${ctx.run.headSha}`);
@@ -109,7 +120,11 @@ const worker = await startQueueWorker({
   log,
   now: () => new Date(),
   executors: { fix: fixLike, explain: slow, ask: slow, suggest: slow },
-  reporterFor: () => createGitHubReporter(async () => octokit, () => new Date()),
+  reporterFor: () =>
+    createGitHubReporter(
+      async () => octokit,
+      () => new Date(),
+    ),
   workerId: `test-${process.pid}`,
   queue,
   coordination,

@@ -36,7 +36,13 @@ export async function runWebhookLoad(o: {
   /** How long each run's slow step takes. */
   githubDelayMs: number;
 }): Promise<LoadResult> {
-  const h = await startQueueHarness({ LEASE_MS: "10000", CONCURRENCY: "2", STEPS: "2", STEP_MS: String(o.githubDelayMs), TRIAGE: "real" });
+  const h = await startQueueHarness({
+    LEASE_MS: "10000",
+    CONCURRENCY: "2",
+    STEPS: "2",
+    STEP_MS: String(o.githubDelayMs),
+    TRIAGE: "real",
+  });
   const apps: AppProcess[] = [];
   try {
     const { privateKey } = generateKeyPairSync("rsa", {
@@ -70,7 +76,10 @@ export async function runWebhookLoad(o: {
       const body = JSON.stringify({
         ...payload,
         issue: { ...issue, number: n + 1 },
-        installation: { ...(payload.installation as Record<string, unknown>), id: 1000 + (n % o.installations) },
+        installation: {
+          ...(payload.installation as Record<string, unknown>),
+          id: 1000 + (n % o.installations),
+        },
       });
       signed.push({ id: `load-${n}`, body, signature: await sign(secret, body), app: apps[i % 2]! });
     }
@@ -102,7 +111,12 @@ export async function runWebhookLoad(o: {
     const runs = await h.store.listRuns({ limit: 10_000 });
     const notDone = triage.filter((t) => t.status !== "done");
     if (notDone.length > 0)
-      console.warn(`triage not done: ${notDone.slice(0, 5).map((t) => `${t.deliveryId} ${t.status} ${t.error ?? ""}`).join("; ")}`);
+      console.warn(
+        `triage not done: ${notDone
+          .slice(0, 5)
+          .map((t) => `${t.deliveryId} ${t.status} ${t.error ?? ""}`)
+          .join("; ")}`,
+      );
     const keys = new Set(runs.map((r) => `${r.repo}#${r.pr}@${r.headSha}:${r.verb}`));
     const prsWithRun = new Set(runs.map((r) => r.pr));
     const times = acks.map((a) => a.ms).sort((a, b) => a - b);

@@ -15,7 +15,10 @@ const xihe = fileURLToPath(new URL("../../../bin/xihe.js", import.meta.url));
 const scripted = fileURLToPath(new URL("./scripted-worker.ts", import.meta.url));
 
 /** The scripted worker (scripted-worker.ts), or `bin/xihe.js worker` itself with `bin: true`. */
-export function startWorkerProcess(env: NodeJS.ProcessEnv, options: { bin?: boolean } = {}): Promise<WorkerProcess> {
+export function startWorkerProcess(
+  env: NodeJS.ProcessEnv,
+  options: { bin?: boolean } = {},
+): Promise<WorkerProcess> {
   const args = options.bin ? [xihe, "worker"] : [runTs, scripted];
   const child: ChildProcess = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
   const lines: string[] = [];
