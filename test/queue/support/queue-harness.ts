@@ -42,6 +42,9 @@ export async function startQueueHarness(workerEnv: Record<string, string> = {}):
   const queue = openBullmqQueue(redis.url, coordination, log);
   const recording = enqueueRecordedRuns(store, queue, log);
   const workers: WorkerProcess[] = [];
+  // Worker starts still under way when the test ends are waited for and killed: none outlives it.
+  const starting = new Set<Promise<WorkerProcess>>();
+  let closed = false;
   let seq = 0;
   const h: QueueHarness = {
     redis,
@@ -52,7 +55,8 @@ export async function startQueueHarness(workerEnv: Record<string, string> = {}):
     coordination,
     workers,
     async startWorker(env = {}) {
-      const w = await startWorkerProcess({
+      if (closed) throw new Error("the queue harness is closed");
+      const started = startWorkerProcess({
         ...process.env,
         XIHE_QUEUE: redis.url,
         XIHE_STORE: storePath,
@@ -60,8 +64,15 @@ export async function startQueueHarness(workerEnv: Record<string, string> = {}):
         ...workerEnv,
         ...env,
       });
-      workers.push(w);
-      return w;
+      starting.add(started);
+      try {
+        const w = await started;
+        workers.push(w);
+        if (closed) w.kill("SIGKILL");
+        return w;
+      } finally {
+        starting.delete(started);
+      }
     },
     async recordRun(r) {
       const id = `r${String(++seq).padStart(4, "0")}`;
@@ -96,6 +107,8 @@ export async function startQueueHarness(workerEnv: Record<string, string> = {}):
       }
     },
     async close() {
+      closed = true;
+      await Promise.allSettled([...starting]);
       for (const w of workers) w.kill("SIGKILL");
       await Promise.all(workers.map((w) => w.exited));
       await queue.close();
