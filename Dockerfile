@@ -11,6 +11,8 @@
 # engines' default /dev/shm is 64 MB, so --shm-size (or --tmpfs /dev/shm:size=2g) is required.
 # No image registry? scripts/build-node-base-image.sh builds the base locally: --build-arg NODE_IMAGE=<its tag>.
 # Behind a TLS-inspecting proxy, npm ci needs its CA: --secret id=npm_ca,src=<CA bundle>.
+# Targets: `app` (the default, last) serves webhooks; `--target worker` runs `xihe worker`, which takes
+# jobs from the shared queue (XIHE_QUEUE=redis://...; the App then only records and enqueues).
 ARG NODE_IMAGE=node:24-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
@@ -22,7 +24,7 @@ RUN --mount=type=secret,id=npm_ca,required=false \
   && npm_config_nodedir="$(dirname "$(dirname "$(command -v node)")")" npm ci --no-audit --no-fund \
   && npm prune --omit=dev
 
-FROM ${NODE_IMAGE}
+FROM ${NODE_IMAGE} AS runtime
 RUN apt-get update && apt-get install -y --no-install-recommends git bubblewrap ca-certificates tini \
   && rm -rf /var/lib/apt/lists/* \
   && useradd --create-home --uid 10001 xihe
@@ -35,7 +37,15 @@ ENV NODE_ENV=production XIHE_STORE=/data/xihe.db XIHE_WORK_DIR=/data/work PORT=3
 RUN mkdir -p /data && chown xihe:xihe /data
 USER xihe
 VOLUME ["/data"]
+ENTRYPOINT ["/usr/bin/tini", "--"]
+
+# SIGTERM (tini forwards it) stops taking jobs; running steps get XIHE_SHUTDOWN_DEADLINE_SECONDS
+# (default 60): give the container a longer stop timeout than that (docker stop -t, Kubernetes
+# terminationGracePeriodSeconds).
+FROM runtime AS worker
+CMD ["node", "bin/xihe.js", "worker"]
+
+FROM runtime AS app
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["node", "bin/xihe-app.js"]

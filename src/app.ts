@@ -25,8 +25,8 @@ export interface AppOptions {
   store: Store;
   log: Logger;
   now: () => Date;
-  /** Starts the worker on the queued triage job; returns at once. */
-  wakeWorker: () => void;
+  /** Starts the worker on the queued triage job (or adds it to the shared queue, XIHE_QUEUE). */
+  wakeWorker: (delivery: { deliveryId: string; installationId: number | null }) => void | Promise<void>;
 }
 
 const handled = new Set([
@@ -99,16 +99,17 @@ function payloadParser(log: Logger) {
 function deliveryQueue(deps: AppOptions) {
   // The trimmed payload (the schema's output) is what the triage parses again in the worker.
   return async (context: Context, action: string, payload: Json & { installation?: { id: number } }) => {
+    const installationId = payload.installation?.id ?? null;
     const fresh = await deps.store.enqueueDelivery({
       deliveryId: context.id,
       event: context.name,
       action,
-      installationId: payload.installation?.id ?? null,
+      installationId,
       payload,
       receivedAt: deps.now().toISOString(),
     });
     if (!fresh) return deps.log.info({ deliveryId: context.id }, "duplicate delivery ignored");
-    deps.wakeWorker();
+    await deps.wakeWorker({ deliveryId: context.id, installationId });
   };
 }
 

@@ -22,6 +22,7 @@ const commands: { name: string; load: () => Promise<RegisterCommand> }[] = [
   { name: "export", load: async () => (await import("./cli/export-command.ts")).registerExportCommand },
   { name: "serve", load: async () => (await import("./cli/serve-command.ts")).registerServeCommand },
   { name: "bench", load: async () => (await import("./cli/bench-command.ts")).registerBenchCommand },
+  { name: "worker", load: async () => (await import("./cli/worker-command.ts")).registerWorkerCommand },
 ];
 
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCode> {

@@ -239,6 +239,29 @@ export const envSchema = z.object({
     .describe("PostgreSQL connections per process"),
   XIHE_WORK_DIR: z.string().default(".xihe/work").describe("Mirrors and ephemeral workspaces"),
   XIHE_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  // Issue 15: a shared queue (BullMQ on Redis) between App processes and `xihe worker` processes.
+  XIHE_QUEUE: optionalString
+    .refine((v) => v === undefined || /^rediss?:\/\//i.test(v), "a redis:// or rediss:// URL")
+    .describe("redis://host:port: the App only records and enqueues; `xihe worker` processes run the jobs"),
+  XIHE_INSTALLATION_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1000)
+    .default(0)
+    .describe("Most runs of one installation at once over all workers (XIHE_QUEUE); 0: no cap"),
+  XIHE_QUEUE_LEASE_SECONDS: z.coerce
+    .number()
+    .min(1)
+    .max(600)
+    .default(30)
+    .describe("A worker's hold on a job: a dead worker's runs move to another after about twice this"),
+  XIHE_SHUTDOWN_DEADLINE_SECONDS: z.coerce
+    .number()
+    .min(0)
+    .max(3600)
+    .default(60)
+    .describe("On SIGTERM, how long running steps may finish before the worker hands its runs back"),
   XIHE_BOT_LOGIN: z.string().default("xihe[bot]"),
   XIHE_SANDBOX: z.enum(["auto", "bwrap", "docker", "local"]).default("auto"),
   XIHE_DOCKER_IMAGE: optionalString,

@@ -41,7 +41,7 @@ describe("webhook path", () => {
       store,
       log: pino({ level: "silent" }),
       now: () => new Date("2026-12-02T12:00:00Z"),
-      wakeWorker: () => wakes.push(1),
+      wakeWorker: () => void wakes.push(1),
     });
     await probot.load(app);
     for (const { event, payload } of subscribedDeliveries()) {

@@ -3,6 +3,7 @@
 // Xihe's own check runs and its own side branches never trigger it, and automatic attempts per head
 // SHA are capped, so its pushes cannot loop (threat model A36). The webhook path queues only failures
 // `actionablePrs` finds a PR for; the config read and the runs happen in the worker's triage.
+import { z } from "zod";
 import type { RunVerb } from "../store/store.ts";
 import { createPrRun } from "./create-pr-run.ts";
 import type { GitHubClient, RepoRef } from "./github-client.ts";
@@ -51,7 +52,7 @@ export async function handleCheckFailure(
       await giveUpOnce(octokit, f, pr.number, maxAttempts, deps);
       continue;
     }
-    const created = await deps.once(`run:${pr.number}`, async () => {
+    const created = await deps.once(`run:${pr.number}`, z.boolean(), async () => {
       const result = await createPrRun(
         octokit,
         {
@@ -84,7 +85,7 @@ async function giveUpOnce(
   const marker = `gave_up:${pr}@${f.headSha}`;
   const seen = await deps.store.listAudit({ repo: f.repo.fullName, limit: 1000 });
   if (seen.some((e) => e.action === marker)) return;
-  await deps.once(`give-up:${pr}`, () =>
+  await deps.once(`give-up:${pr}`, z.boolean(), () =>
     octokit.rest.issues
       .createComment({
         owner: f.repo.owner,

@@ -1,5 +1,6 @@
 // `issue_comment.created`, triaged in the worker: check who asks, reply or record a run and react.
 // The webhook path only queues comments that carry a command from a person (`isCommandComment`).
+import { z } from "zod";
 import { parseRunContext } from "../runs/run-context.ts";
 import { reporterContext } from "./github-reporter.ts";
 import type { RunVerb } from "../store/store.ts";
@@ -14,6 +15,9 @@ import { renderRunList } from "./render-run-list.ts";
 import * as replies from "./replies.ts";
 
 const writeVerbs: ReadonlySet<Verb> = new Set(["fix", "suggest", "apply", "undo", "stop", "workflow"]);
+
+/** What recording a comment's run leaves for a retried triage: the new run, or the active one's link. */
+const commentRunOutput = z.object({ runId: z.string().nullable(), link: z.string().nullable() });
 
 /** Cheap and local: a `/xihe` command (not quoted, not fenced) from an account that is not a bot. */
 export function isCommandComment(payload: IssueCommentPayload, log: HandlerDeps["log"]): boolean {
@@ -34,7 +38,7 @@ export async function handleComment(
   if (command.kind === "none") return;
   const ref = { owner: payload.repository.owner.login, repo: payload.repository.name };
   const reply = (body: string) =>
-    deps.once("reply", () =>
+    deps.once("reply", z.boolean(), () =>
       octokit.rest.issues
         .createComment({ ...ref, issue_number: payload.issue.number, body })
         .then(() => true),
@@ -59,17 +63,17 @@ export async function handleComment(
   if (command.verb === "status")
     return void (await reply(renderRunList(await deps.store.listRuns({ repo, pr, limit: 10 }))));
   if (command.verb === "stop") {
-    const stopped = await deps.once("stop", () => stopRuns(repo, pr, login, deps));
+    const stopped = await deps.once("stop", z.array(z.string()), () => stopRuns(repo, pr, login, deps));
     return void (await reply(replies.stoppedReply(stopped)));
   }
 
   const verb: RunVerb = command.verb;
-  const result = await deps.once("run", () =>
+  const result = await deps.once("run", commentRunOutput, () =>
     recordCommentRun(octokit, payload, deps, { verb, args: command.args, policyHash: config.policyHash }),
   );
   if (result.runId === null)
     return void (await reply(replies.alreadyRunningReply(command.verb, result.link)));
-  await deps.once("reaction", () =>
+  await deps.once("reaction", z.boolean(), () =>
     octokit.rest.reactions
       .createForIssueComment({ ...ref, comment_id: payload.comment.id, content: "eyes" })
       .then(() => true),

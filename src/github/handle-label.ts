@@ -28,7 +28,7 @@ export async function handleLabel(
   const ref = { owner: payload.repository.owner.login, repo: payload.repository.name };
   const number = payload.pull_request.number;
   const reply = (body: string) =>
-    deps.once("reply", () =>
+    deps.once("reply", z.boolean(), () =>
       octokit.rest.issues.createComment({ ...ref, issue_number: number, body }).then(() => true),
     );
   const config = await readRepoConfig(octokit, { ...ref, defaultBranch: payload.repository.default_branch });
@@ -39,7 +39,7 @@ export async function handleLabel(
     nowMs: deps.now().getTime(),
   });
   if (!canWrite(access)) return void (await reply(replies.needsWriteReply(login, "fix")));
-  const created = await deps.once("run", async () => {
+  const created = await deps.once("run", z.boolean(), async () => {
     const result = await createPrRun(
       octokit,
       {

@@ -2,6 +2,7 @@
 // earlier head starts a re-verification run (verb `suggest`, trigger `push`), which tells a push
 // that committed the suggestions from one that made them outdated. A PR without one costs one store
 // read and no GitHub call. Fork PRs are refused by createPrRun (no automatic run of a fork's code).
+import { z } from "zod";
 import { suggestReviews } from "../delivery/suggest/suggest-review-record.ts";
 import { createPrRun } from "./create-pr-run.ts";
 import type { GitHubClient } from "./github-client.ts";
@@ -22,7 +23,7 @@ export async function handlePrSynchronize(
   const ref = { owner: payload.repository.owner.login, repo: payload.repository.name };
   const config = await readRepoConfig(octokit, { ...ref, defaultBranch: payload.repository.default_branch });
   if (!config.ok) return;
-  const created = await deps.once("run", async () => {
+  const created = await deps.once("run", z.boolean(), async () => {
     const result = await createPrRun(
       octokit,
       {

@@ -5,6 +5,7 @@ import { createStep } from "./run-step.ts";
 import { mergeRunContext, parseRunContext } from "./run-context.ts";
 import { runLifecycleContext } from "./run-lifecycle-context.ts";
 import { RateLimitedError } from "./rate-limited-error.ts";
+import { isHandedBack } from "./run-handed-back.ts";
 import { maxUnreachableRetries, retryBackoffMs } from "./retry-backoff.ts";
 import { ServiceUnreachableError } from "./service-unreachable-error.ts";
 import type { Logger } from "../logger.ts";
@@ -19,6 +20,10 @@ export interface ExecuteRunDeps {
   reporterFor: (run: RunRecord) => RunReporter;
   /** Called once a run has ended and its outcome is stored (the archive); must not throw or wait. */
   onEnded?: (runId: string) => void;
+  /** Called before each step that has not succeeded yet; throws to stop there (see run-step.ts). */
+  beforeStep?: () => void;
+  /** Told when GitHub rate-limits a run, so other workers wait too (XIHE_QUEUE); may reject. */
+  onRateLimited?: (run: RunRecord, resumeAt: Date) => Promise<void>;
 }
 
 export async function executeRun(
@@ -34,7 +39,7 @@ export async function executeRun(
     },
     signal,
     log,
-    step: createStep({ store: deps.store, now: deps.now }, claimed.id),
+    step: createStep({ store: deps.store, now: deps.now, beforeStep: deps.beforeStep }, claimed.id),
     remember: async (values) => {
       run = await deps.store.updateRun(run.id, { context: mergeRunContext(run, values) });
     },
@@ -49,8 +54,11 @@ export async function executeRun(
     const outcome: RunOutcome = executor
       ? await executor(ctx)
       : { status: "failed", summary: `\`${run.verb}\` is not available in this version of Xihe`, body: "" };
+    // Handed back by a worker shutting down: whatever the executor made of the abort, it is no outcome.
+    if (isHandedBack(signal)) return handBack(deps, ctx);
     await finish(deps, ctx, reporter, outcome);
   } catch (err) {
+    if (isHandedBack(signal)) return handBack(deps, ctx);
     if (err instanceof RateLimitedError) return park(deps, ctx, reporter, err);
     if (err instanceof ServiceUnreachableError) return parkUnreachable(deps, ctx, reporter, err);
     log.error({ err }, "run failed");
@@ -99,6 +107,11 @@ async function park(
 ): Promise<void> {
   ctx.log.warn({ resumeAt: err.resumeAt.toISOString() }, "run parked by a GitHub rate limit");
   await requeue(deps, ctx, err.resumeAt, err.message);
+  await deps
+    .onRateLimited?.(ctx.run, err.resumeAt)
+    .catch((e: unknown) =>
+      ctx.log.warn({ err: e }, "could not share the rate-limit park with other workers"),
+    );
   await reporter
     .progress(ctx, err.message)
     .catch((e: unknown) => ctx.log.warn({ err: e }, "could not show parking"));
@@ -124,6 +137,11 @@ async function parkUnreachable(
   ctx.log.warn({ err, parks, resumeAt: resumeAt.toISOString() }, "run parked: could not reach GitHub");
   await ctx.remember({ unreachableParks: parks });
   await requeue(deps, ctx, resumeAt, err.message);
+}
+
+async function handBack(deps: ExecuteRunDeps, ctx: RunContext): Promise<void> {
+  ctx.log.info("run handed back by a worker shutting down; it resumes at its first unfinished step");
+  await requeue(deps, ctx, deps.now(), "handed back by a worker that shut down");
 }
 
 async function requeue(deps: ExecuteRunDeps, ctx: RunContext, at: Date, reason: string): Promise<void> {

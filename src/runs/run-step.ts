@@ -12,6 +12,8 @@ import { describeZodIssues } from "./zod-issues.ts";
 export interface StepDeps {
   store: Store;
   now: () => Date;
+  /** Called before a step that has not succeeded starts; throws to stop the run there (shutdown). */
+  beforeStep?: () => void;
 }
 
 /** A succeeded step's stored output does not parse with the schema its step declares. */
@@ -39,6 +41,7 @@ export async function runStep<T>(
   const { runId, stepId, kind, input } = spec;
   const existing = await deps.store.getStep(runId, stepId);
   if (existing?.status === "succeeded") return parseStored(runId, stepId, spec.output, existing.output);
+  deps.beforeStep?.();
   await deps.store.startStep({ runId, stepId, kind, input, startedAt: deps.now().toISOString() });
   try {
     // Stored as JSON and returned as the schema reads that JSON back: a fresh run and its replay see

@@ -2,14 +2,21 @@
 // replies, queuing a run), never on the webhook path. A delivery whose triage could not reach
 // GitHub is retried with backoff, a rate-limited one waits for the reset, and side effects already
 // done are remembered per delivery, so a retry never repeats a reply or a reaction.
+import type { z } from "zod";
 import type { Logger } from "../logger.ts";
 import type { Json, Store, TriageJob } from "../store/store.ts";
 import { RateLimitedError } from "./rate-limited-error.ts";
 import { maxUnreachableRetries, retryBackoffMs } from "./retry-backoff.ts";
+import { StoredStepMismatch } from "./run-step.ts";
 import { ServiceUnreachableError } from "./service-unreachable-error.ts";
+import { describeZodIssues } from "./zod-issues.ts";
 
-/** Runs fn once per delivery: a retried triage gets the stored output instead. */
-export type TriageOnce = <T extends Json>(key: string, fn: () => Promise<T>) => Promise<T>;
+/** Runs fn once per delivery: a retried triage gets the stored output, parsed with `output`. */
+export type TriageOnce = <T extends Json>(
+  key: string,
+  output: z.ZodType<T>,
+  fn: () => Promise<T>,
+) => Promise<T>;
 
 export type TriageHandler = (job: TriageJob, once: TriageOnce) => Promise<void>;
 
@@ -42,22 +49,7 @@ export function createTriageLoop(deps: TriageLoopDeps) {
   }
 
   async function triage(claimed: TriageJob): Promise<void> {
-    const log = deps.log.child({ deliveryId: claimed.deliveryId, event: claimed.event });
-    let steps = claimed.steps;
-    const once: TriageOnce = async (key, fn) => {
-      if (key in steps) return steps[key] as Awaited<ReturnType<typeof fn>>;
-      const out = await fn();
-      steps = (await deps.store.updateTriage(claimed.deliveryId, { steps: { ...steps, [key]: out } })).steps;
-      return out;
-    };
-    try {
-      await deps.handle(claimed, once);
-      await deps.store.updateTriage(claimed.deliveryId, done(deps, "done", null));
-    } catch (err) {
-      await retryOrFail(deps, claimed, err, log).catch((e: unknown) =>
-        log.error({ err: e }, "could not record the triage failure"),
-      );
-    }
+    await runTriageJob(deps, claimed);
     wake();
   }
 
@@ -83,7 +75,40 @@ export function createTriageLoop(deps: TriageLoopDeps) {
   };
 }
 
-const done = (deps: TriageLoopDeps, status: "done" | "failed", error: string | null) => ({
+/** Triages one claimed delivery: done, failed with the reason, or queued again to retry later. */
+export async function runTriageJob(
+  deps: Pick<TriageLoopDeps, "store" | "log" | "now" | "handle">,
+  claimed: TriageJob,
+): Promise<void> {
+  const log = deps.log.child({ deliveryId: claimed.deliveryId, event: claimed.event });
+  let steps = claimed.steps;
+  const once: TriageOnce = async (key, output, fn) => {
+    if (key in steps) return parseDone(claimed.deliveryId, key, output, steps[key] ?? null);
+    const out = await fn();
+    steps = (await deps.store.updateTriage(claimed.deliveryId, { steps: { ...steps, [key]: out } })).steps;
+    return out;
+  };
+  try {
+    await deps.handle(claimed, once);
+    await deps.store.updateTriage(claimed.deliveryId, done(deps, "done", null));
+  } catch (err) {
+    await retryOrFail(deps, claimed, err, log).catch((e: unknown) =>
+      log.error({ err: e }, "could not record the triage failure"),
+    );
+  }
+}
+
+/** A side effect's stored output, read back with its schema (a retry after an upgrade fails loudly). */
+function parseDone<T>(deliveryId: string, key: string, output: z.ZodType<T>, stored: Json): T {
+  const parsed = output.safeParse(stored);
+  if (parsed.success) return parsed.data;
+  throw new StoredStepMismatch(
+    `triage step ${key} of delivery ${deliveryId}: its stored output does not fit the current shape (${describeZodIssues(parsed.error)})`,
+    { cause: parsed.error },
+  );
+}
+
+const done = (deps: Pick<TriageLoopDeps, "now">, status: "done" | "failed", error: string | null) => ({
   status,
   error,
   workerId: null,
@@ -93,7 +118,12 @@ const done = (deps: TriageLoopDeps, status: "done" | "failed", error: string | n
 
 // A rate limit waits for its reset; an unreachable GitHub is retried with backoff a few times; any
 // other failure ends the delivery's triage with the reason.
-async function retryOrFail(deps: TriageLoopDeps, job: TriageJob, err: unknown, log: Logger): Promise<void> {
+async function retryOrFail(
+  deps: Pick<TriageLoopDeps, "store" | "now">,
+  job: TriageJob,
+  err: unknown,
+  log: Logger,
+): Promise<void> {
   const message = err instanceof Error ? err.message : String(err);
   if (err instanceof RateLimitedError) {
     log.warn({ resumeAt: err.resumeAt.toISOString() }, "triage parked by a GitHub rate limit");

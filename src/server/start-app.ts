@@ -1,40 +1,20 @@
-// Starts the GitHub App in one process: webhook server + worker + SQLite. This is the only place
-// that reads the environment and constructs the App's adapters.
+// Starts the GitHub App: the webhook server and, by default, the in-process worker on the store.
+// With XIHE_QUEUE the process only validates, records and enqueues; `xihe worker` runs the jobs.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { Probot } from "probot";
 import { createXiheApp } from "../app.ts";
-import { modelFromEnv } from "../model-from-env.ts";
-import { loadEnv, requireAppEnv, type Env } from "../config.ts";
-import { createPermissionCache } from "../github/collaborator-permission.ts";
-import { createGitHubReporter } from "../github/github-reporter.ts";
-import { githubUrls, type GitHubUrls } from "../github/github-urls.ts";
-import { appRunTokens } from "../github/mint-run-token.ts";
 import { redeliverFailed } from "../github/redeliver-failed.ts";
-import { timedFetch } from "../github/timed-fetch.ts";
-import { createTriageDelivery } from "../github/triage-delivery.ts";
-import { createXiheOctokit } from "../github/xihe-octokit.ts";
-import { createLogger, type Logger } from "../logger.ts";
 import { checkGitVersion } from "../runs/check-git-version.ts";
 import { recoverInterruptedRuns } from "../runs/recover-interrupted.ts";
-import { openRunArchive } from "../runs/open-run-archive.ts";
-import { archiveEndedRun } from "../runs/run-archive.ts";
+import { storeLabel } from "../store/open-store.ts";
 import { createWorker, type Worker } from "../runs/worker.ts";
-import { openStore, storeLabel } from "../store/open-store.ts";
-import type { Store } from "../store/store.ts";
-import { buildGitHubExecutors } from "./github-executors.ts";
+import { connectAppQueue } from "./app-queue.ts";
+import { appRunDeps, createAppParts, type AppParts } from "./app-parts.ts";
 import { startAppAlerts, type AppAlerts } from "./app-alerts.ts";
 import { createAppApi } from "./app-api.ts";
-import { createTracePages, traceLinks } from "./trace-pages.ts";
-import { countEndedRun, meteredStore } from "./metered-store.ts";
-import { createMetrics, type XiheMetrics } from "./metrics.ts";
+import { createTracePages } from "./trace-pages.ts";
 import { createWebhookServer } from "./webhook-server.ts";
-
-/** Bound on one request to GitHub's API; log archives (blob downloads) get longer. */
-const githubRequestTimeoutMs = 20_000;
-const blobDownloadTimeoutMs = 120_000;
 
 export interface StartOptions {
   /** How often the missed-delivery recovery runs (it also runs once at start-up). */
@@ -45,136 +25,83 @@ export async function startApp(
   processEnv: NodeJS.ProcessEnv = process.env,
   options: StartOptions = {},
 ): Promise<{ close(): Promise<void> }> {
-  const env = loadEnv(processEnv);
-  const appEnv = requireAppEnv(env);
-  const log = createLogger({ level: env.LOG_LEVEL ?? "info" });
+  const parts = await createAppParts(processEnv);
+  const { env, log, now, probot } = parts;
   const gitVersion = checkGitVersion(execFileSync("git", ["--version"], { encoding: "utf8" }));
-  const privateKey = appEnv.privateKey ?? readFileSync(env.PRIVATE_KEY_PATH!, "utf8");
-  const metrics = createMetrics({ processMetrics: true });
-  const store = meteredStore(
-    await openStore(env.XIHE_STORE, { poolSize: env.XIHE_STORE_POOL_SIZE, log }),
-    metrics,
-  );
-  const github = githubUrls(env);
-  const Octokit = createXiheOctokit(log, {
-    retryAndThrottle: true,
-    requestTimeoutMs: githubRequestTimeoutMs,
-  });
-  const probot = new Probot({
-    appId: appEnv.appId,
-    privateKey,
-    secret: appEnv.secret,
-    Octokit,
-    baseUrl: github.api,
-    log: log.child({ name: "probot" }),
-  });
-  const now = () => new Date();
   const workerId = `worker-${process.pid}-${randomBytes(3).toString("hex")}`;
-  const app: AppParts = {
-    env,
-    processEnv,
-    appId: Number(appEnv.appId),
-    log,
-    store,
-    probot,
-    now,
-    github,
-    metrics,
-  };
+  // XIHE_QUEUE: this process records and enqueues; `xihe worker` processes run triage and runs.
+  const shared = env.XIHE_QUEUE ? connectAppQueue(env.XIHE_QUEUE, parts.store, log) : null;
+  const app: AppParts = shared ? { ...parts, store: shared.store } : parts;
   const alerts = startAppAlerts(app);
-  const worker = createAppWorker(app, workerId, alerts);
-  const recovered = await recoverInterruptedRuns({ store, now, workerId });
-  await probot.load(createXiheApp({ appId: app.appId, store, log, now, wakeWorker: () => worker.wake() }));
+  const worker = shared ? null : createAppWorker(app, workerId, alerts);
+  const recovered = worker ? await recoverInterruptedRuns({ store: app.store, now, workerId }) : {};
+  await probot.load(
+    createXiheApp({
+      appId: app.appId,
+      store: app.store,
+      log,
+      now,
+      wakeWorker: shared ? shared.enqueueTriage : () => worker?.wake(),
+    }),
+  );
   const server = createWebhookServer({
     webhooks: probot.webhooks,
     webhooksPath: "/api/github/webhooks",
     log,
-    api: createAppApi(app, worker),
+    api: createAppApi(app, worker ?? { wake: () => undefined, cancel: (id) => shared?.cancel(id) }),
     tracePage: createTracePages(app),
-    readiness: { store: () => store.ping() },
-    metrics,
+    readiness: {
+      store: () => app.store.ping(),
+      // Answering the depth is the queue's readiness; the depth itself feeds the workers' autoscaler.
+      ...(shared && { queue: () => refreshQueueDepth(shared, app) }),
+    },
+    metrics: app.metrics,
   });
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   // The bound port, not the configured one: PORT=0 asks the system for a free port.
   const { port } = server.address() as AddressInfo;
-  worker.start();
+  worker?.start();
   log.info(
-    { port, github: github.web, gitVersion, store: storeLabel(env.XIHE_STORE), ...recovered },
+    {
+      port,
+      github: parts.github.web,
+      gitVersion,
+      store: storeLabel(env.XIHE_STORE),
+      queue: shared ? "redis" : "in-process",
+      ...recovered,
+    },
     "xihe app listening",
   );
+  // Bounded: with Redis away the call would wait for the reconnect and hold close() with it.
+  const depth = shared
+    ? every(15_000, () =>
+        Promise.race([refreshQueueDepth(shared, app), new Promise((r) => setTimeout(r, 5_000).unref())])
+          .then(() => undefined)
+          .catch(() => undefined),
+      )
+    : null;
   const recovery = every(options.redeliverIntervalMs ?? 10 * 60_000, () => redeliveryPass(app));
   return {
     async close() {
       await recovery.stop();
+      await depth?.stop();
       await new Promise((resolve) => server.close(resolve));
-      await worker.stop();
+      await worker?.stop();
+      await shared?.close();
       await alerts.stop();
-      await store.close();
+      await parts.store.close();
     },
   };
 }
 
-/** The adapters built once at start-up and shared by the worker, the triage and the recovery. */
-interface AppParts {
-  env: Env;
-  processEnv: NodeJS.ProcessEnv;
-  appId: number;
-  log: Logger;
-  store: Store;
-  probot: Probot;
-  now: () => Date;
-  github: GitHubUrls;
-  metrics: XiheMetrics;
-}
-
-/** The worker that runs queued runs, with the triage of deliveries that wakes and cancels it. */
+/** The in-process worker that runs queued runs, with the triage of deliveries that wakes and cancels it. */
 function createAppWorker(app: AppParts, workerId: string, alerts: AppAlerts): Worker {
-  const { env, store, log, now, probot } = app;
-  const archive = openRunArchive(env);
-  const triage = createTriageDelivery({
-    appId: app.appId,
-    store,
-    log,
-    now,
-    newRunId: () => `r${randomBytes(5).toString("hex")}`,
-    permissions: createPermissionCache(),
-    wakeWorker: () => worker.wake(),
-    cancelRun: (id) => worker.cancel(id),
-    installationOctokit: (id) => probot.auth(id ?? undefined),
-    github: app.github,
-  });
+  const deps = appRunDeps(app, alerts, { wake: () => worker.wake(), cancel: (id) => worker.cancel(id) });
   const worker = createWorker({
-    store,
-    log,
-    now,
+    ...deps,
     workerId,
-    concurrency: env.XIHE_WORKER_CONCURRENCY,
-    executors: buildGitHubExecutors({
-      env,
-      installationOctokit: (id) => probot.auth(id),
-      runTokens: appRunTokens(() => probot.auth()),
-      store,
-      log,
-      now,
-      newId: () => randomBytes(4).toString("hex"),
-      random: Math.random,
-      fetch: timedFetch(blobDownloadTimeoutMs),
-      complete: modelFromEnv(env, 1200),
-      hostEnv: app.processEnv,
-      github: app.github,
-    }),
-    reporterFor: (run) =>
-      alerts.reporter(
-        run,
-        createGitHubReporter(() => probot.auth(run.installationId ?? undefined), now, traceLinks(env, now)),
-      ),
-    triage: { handle: triage, concurrency: 4 },
-    onEnded: (runId) => {
-      void archiveEndedRun({ archive, store, log, attempts: 5, retryDelayMs: 30_000 }, runId);
-      countEndedRun(store, app.metrics, runId).catch((err: unknown) =>
-        log.warn({ err, runId }, "could not count the ended run in the metrics"),
-      );
-    },
+    concurrency: app.env.XIHE_WORKER_CONCURRENCY,
+    triage: { handle: deps.triage, concurrency: 4 },
   });
   return worker;
 }
@@ -209,4 +136,13 @@ function every(intervalMs: number, fn: () => Promise<void>) {
       await running;
     },
   };
+}
+
+async function refreshQueueDepth(
+  queue: { waiting(): Promise<{ triage: number; runs: number }> },
+  app: AppParts,
+): Promise<void> {
+  const { triage, runs } = await queue.waiting();
+  app.metrics.queueDepth.set({ queue: "runs" }, runs);
+  app.metrics.queueDepth.set({ queue: "triage" }, triage);
 }

@@ -45,13 +45,13 @@ export function createSqliteDeliveries(db: Database.Database): DeliveryMethods {
 
   return {
     async enqueueDelivery(d) {
-      return enqueue(d);
+      return enqueue.immediate(d);
     },
     async hasDelivery(id) {
       return db.prepare("SELECT 1 FROM deliveries WHERE id = ?").get(id) !== undefined;
     },
     async claimNextTriage(workerId, now) {
-      return claim(workerId, now);
+      return claim.immediate(workerId, now);
     },
     async updateTriage(id, patch) {
       writeTriage(db, id, { ...requireJob(id), ...patch });

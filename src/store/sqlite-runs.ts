@@ -1,5 +1,6 @@
 // The runs table of the SQLite store: one queued/running run per (repo, pr, head, verb), claimed
-// by one worker at a time.
+// by one worker at a time. Read-then-write transactions are IMMEDIATE: with several processes on
+// one WAL file a deferred one can fail with "database is locked" without waiting (busy_timeout).
 import type Database from "better-sqlite3";
 import { conditions } from "./sql-conditions.ts";
 import { json } from "./json-column.ts";
@@ -46,7 +47,7 @@ export function createSqliteRuns(db: Database.Database): RunMethods {
 
   return {
     async createRun(run, ids) {
-      return insertRun(run, ids.id, ids.now);
+      return insertRun.immediate(run, ids.id, ids.now);
     },
     async getRun(id) {
       const row = getRunStmt.get(id);
@@ -56,7 +57,7 @@ export function createSqliteRuns(db: Database.Database): RunMethods {
       return listRunRows(db, filter);
     },
     async claimNextRun(workerId, now) {
-      return claim(workerId, now);
+      return claim.immediate(workerId, now);
     },
     async updateRun(id, patch) {
       writeRun(db, id, { ...requireRun(id), ...patch });

@@ -22,14 +22,17 @@ export function openSqliteStore(path: string): Store {
   return createSqliteStore(db);
 }
 
+// Several processes may open one file at once (XIHE_QUEUE workers): each migration runs in an
+// IMMEDIATE transaction that reads the version again, so only one process applies it.
 function migrate(db: Database.Database): void {
-  const version = Number(db.pragma("user_version", { simple: true }));
-  for (let v = version; v < sqliteMigrations.length; v++) {
-    db.transaction(() => {
-      db.exec(sqliteMigrations[v]!);
-      db.pragma(`user_version = ${v + 1}`);
-    })();
-  }
+  const step = db.transaction((): boolean => {
+    const v = Number(db.pragma("user_version", { simple: true }));
+    if (v >= sqliteMigrations.length) return false;
+    db.exec(sqliteMigrations[v]!);
+    db.pragma(`user_version = ${v + 1}`);
+    return true;
+  });
+  for (let more = true; more;) more = step.immediate();
 }
 
 function createSqliteStore(db: Database.Database): Store {
