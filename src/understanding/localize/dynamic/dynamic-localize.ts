@@ -37,7 +37,14 @@ export interface DynamicLocalizeInput {
 }
 
 export type DynamicOutcome =
-  | { kind: "ranked"; signal: SignalScores; runs: DynamicRun[]; elapsedMs: number }
+  | {
+      kind: "ranked";
+      signal: SignalScores;
+      runs: DynamicRun[];
+      /** What the used runs executed (for `--save-coverage` and offline re-ranking). */
+      executions: Execution[];
+      elapsedMs: number;
+    }
   | { kind: "fallback"; reason: string; runs: DynamicRun[]; elapsedMs: number };
 
 type Step = { targets: TestTarget[]; expected: "fail" | "pass" };
@@ -90,7 +97,7 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
     return fallback(
       "the failing runs recorded no coverage of the repository's functions (transpiled output or an uninstrumented runtime)",
     );
-  return { kind: "ranked", signal, runs, elapsedMs: input.now() - started };
+  return { kind: "ranked", signal, runs, executions, elapsedMs: input.now() - started };
 }
 
 /** The failing tests first (they decide whether there is anything to score), then the sample. */
