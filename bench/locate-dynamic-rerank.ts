@@ -12,7 +12,10 @@ import { diagnose } from "../src/perception/diagnose.ts";
 import { openRepoIndex } from "../src/understanding/index/open-repo-index.ts";
 import { isCallable } from "../src/understanding/index/symbol-lookup.ts";
 import { executionsFromJson } from "../src/understanding/localize/dynamic/executions-json.ts";
-import { spectrumSignal, type SpectrumFormula } from "../src/understanding/localize/dynamic/spectrum-signal.ts";
+import {
+  spectrumSignal,
+  type SpectrumFormula,
+} from "../src/understanding/localize/dynamic/spectrum-signal.ts";
 import { collectSignals, rankSuspects } from "../src/understanding/localize/localize.ts";
 import type { SignalWeights } from "../src/understanding/localize/combine-signals.ts";
 import { flag, project } from "./bench-args.ts";
@@ -22,6 +25,8 @@ interface Variant {
   name: string;
   formula: SpectrumFormula;
   weights: Partial<SignalWeights>;
+  /** Static strengths of functions no failing run executed are multiplied by this (1: unchanged). */
+  unexecuted?: number;
 }
 
 const variants: Variant[] = [
@@ -31,6 +36,10 @@ const variants: Variant[] = [
   { name: "ochiai-w3", formula: "ochiai", weights: { spectrum: 3 } },
   { name: "dstar-w5", formula: "dstar", weights: { spectrum: 5 } },
   { name: "dstar-w3", formula: "dstar", weights: { spectrum: 3 } },
+  { name: "ochiai-w10-u.3", formula: "ochiai", weights: { spectrum: 10 }, unexecuted: 0.3 },
+  { name: "ochiai-w3-u.3", formula: "ochiai", weights: { spectrum: 3 }, unexecuted: 0.3 },
+  { name: "dstar-w3-u.3", formula: "dstar", weights: { spectrum: 3 }, unexecuted: 0.3 },
+  { name: "ochiai-w1-u.1", formula: "ochiai", weights: { spectrum: 1 }, unexecuted: 0.1 },
 ];
 
 const work = flag("work");
@@ -80,7 +89,21 @@ for (const id of ids) {
   const byVariant = new Map<string, Ranks>();
   for (const v of variants) {
     const signals = new Map(collected.signals);
-    if (executions) signals.set("spectrum", spectrumSignal(executions, candidates, v.formula));
+    if (executions) {
+      const spectrum = spectrumSignal(executions, candidates, v.formula);
+      if (v.unexecuted !== undefined && v.unexecuted !== 1)
+        for (const [name, scores] of signals)
+          signals.set(
+            name,
+            new Map(
+              [...scores].map(([sid, hit]) => [
+                sid,
+                spectrum.has(sid) ? hit : { ...hit, strength: hit.strength * v.unexecuted! },
+              ]),
+            ),
+          );
+      signals.set("spectrum", spectrum);
+    }
     byVariant.set(v.name, ranks(rankSuspects({ ...collected, signals }, v.weights, 20), task));
   }
   const row = { id, cli: ranks(saved.dynamic.results, task), byVariant };

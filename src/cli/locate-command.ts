@@ -39,7 +39,10 @@ export const registerLocateCommand: RegisterCommand = (program, io, setExit) => 
     .option("--rerank", "let the configured model (XIHE_MODEL_*) reorder the top 10 (off by default)")
     .option("--run <cmd>", "re-run the failing tests of this test command in the sandbox with coverage")
     .option("--run-budget <seconds>", "time box for --run; static ranking when it runs out", "120")
-    .option("--save-coverage <file>", "with --run: write what each used run executed as JSON (to re-rank offline)")
+    .option(
+      "--save-coverage <file>",
+      "with --run: write what each used run executed as JSON (to re-rank offline)",
+    )
     .action(async (flags: LocateFlags) => {
       const limit = Number(flags.k);
       if (!Number.isInteger(limit) || limit < 1)

@@ -1,8 +1,9 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
 import type { CliIo } from "../../src/cli/cli-io.ts";
+import { executionsFromJson } from "../../src/understanding/localize/dynamic/executions-json.ts";
 import { createSpectrumRepo, type SpectrumRepo } from "../understanding/localize/dynamic/spectrum-repos.ts";
 
 function fakeIo(cwd: string): CliIo & { out: string[]; err: string[] } {
@@ -51,6 +52,25 @@ describe("xihe locate --run", () => {
     expect(dynamic.json.results[0]!.why[0]).toMatch(/^spectrum: ochiai 1\.00/);
     expect(dynamic.json.dynamic!.runs[0]!.argv).toContain("--test-name-pattern=applyDiscount takes fifteen");
   }, 60_000);
+
+  it("--save-coverage writes what the used runs executed: the failing run covered the faulty helper", async () => {
+    const saved = join(repo.dir, "..", "executions.json");
+    const dynamic = await locate(["--run", repo.command, "--save-coverage", saved]);
+    expect(dynamic.json.dynamic?.status).toBe("ranked");
+    const executions = executionsFromJson(readFileSync(saved, "utf8"));
+    const failing = executions.filter((e) => e.failed);
+    expect(failing).toHaveLength(1);
+    expect(executions.filter((e) => !e.failed).length).toBe(1);
+    expect(failing[0]!.coverage.get("src/pricing.js")?.lines.size).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("refuses --save-coverage without --run", async () => {
+    const io = fakeIo(repo.dir);
+    expect(
+      await main(["locate", "--repo", repo.dir, "--log", logFile, "--save-coverage", "x.json"], io),
+    ).toBe(2);
+    expect(io.err.join("")).toMatch(/--save-coverage needs --run <cmd>/);
+  });
 
   it("falls back to the static ranking with the reason when the run budget runs out", async () => {
     const plain = await locate([]);

@@ -23,7 +23,12 @@ export interface Execution {
  */
 export type SpectrumFormula = "ochiai" | "dstar";
 
-export function suspiciousness(formula: SpectrumFormula, ef: number, ep: number, totalFailed: number): number {
+export function suspiciousness(
+  formula: SpectrumFormula,
+  ef: number,
+  ep: number,
+  totalFailed: number,
+): number {
   if (formula === "ochiai") return ef / Math.sqrt(totalFailed * (ef + ep));
   const dstar = (ef * ef) / Math.max(ep + totalFailed - ef, 0.5);
   return dstar / ((totalFailed * totalFailed) / 0.5);
