@@ -18,6 +18,10 @@ import {
 } from "../src/understanding/localize/dynamic/spectrum-signal.ts";
 import { collectSignals, rankSuspects } from "../src/understanding/localize/localize.ts";
 import type { SignalWeights } from "../src/understanding/localize/combine-signals.ts";
+import type { SignalScores } from "../src/understanding/localize/localize-signal.ts";
+import type { CallEdge } from "../src/understanding/index/code-index.ts";
+import type { SymbolLookup } from "../src/understanding/index/symbol-lookup.ts";
+import { resolveCallee } from "../src/understanding/localize/test-target-signal.ts";
 import { flag, project } from "./bench-args.ts";
 import { formatMetrics, metrics, type Ranks, ranks } from "./locate-corpus.ts";
 
@@ -27,6 +31,8 @@ interface Variant {
   weights: Partial<SignalWeights>;
   /** Static strengths of functions no failing run executed are multiplied by this (1: unchanged). */
   unexecuted?: number;
+  /** Weight of a tie-breaker for executed functions called by an at least as suspicious one. */
+  callee?: number;
 }
 
 const variants: Variant[] = [
@@ -40,7 +46,34 @@ const variants: Variant[] = [
   { name: "ochiai-w3-u.3", formula: "ochiai", weights: { spectrum: 3 }, unexecuted: 0.3 },
   { name: "dstar-w3-u.3", formula: "dstar", weights: { spectrum: 3 }, unexecuted: 0.3 },
   { name: "ochiai-w1-u.1", formula: "ochiai", weights: { spectrum: 1 }, unexecuted: 0.1 },
+  { name: "ochiai-w10-nolex", formula: "ochiai", weights: { spectrum: 10, ...noLexical() } },
+  { name: "dstar-w10-nolex", formula: "dstar", weights: { spectrum: 10, ...noLexical() } },
+  { name: "ochiai-w10-callee", formula: "ochiai", weights: { spectrum: 10 }, callee: 1 },
+  { name: "ochiai-w10-caller", formula: "ochiai", weights: { spectrum: 10 }, callee: -1 },
 ];
+
+function noLexical(): Partial<SignalWeights> {
+  return { bm25: 0, bm25_log: 0, exact_name: 0 };
+}
+
+/** Executed functions an at least as suspicious executed function calls (static call edges). */
+function calledBySuspect(
+  calls: readonly CallEdge[],
+  lookup: SymbolLookup,
+  spectrum: SignalScores,
+): SignalScores {
+  const out: SignalScores = new Map();
+  for (const call of calls) {
+    const from = call.from ? spectrum.get(call.from) : undefined;
+    if (!from) continue;
+    for (const callee of resolveCallee(call, lookup)) {
+      const own = spectrum.get(callee.id);
+      if (own && callee.id !== call.from && from.strength >= own.strength)
+        out.set(callee.id, { strength: 1, detail: `called by ${call.from}` });
+    }
+  }
+  return out;
+}
 
 const work = flag("work");
 if (!work) {
@@ -103,6 +136,15 @@ for (const id of ids) {
             ),
           );
       signals.set("spectrum", spectrum);
+      if (v.callee) {
+        const deeper = calledBySuspect(repo.index.calls, collected.lookup, spectrum);
+        // Borrowed slot: shared_callee carries the tie-breaker (its own weight is set below).
+        const merged = new Map(signals.get("shared_callee"));
+        for (const id of spectrum.keys())
+          if (v.callee > 0 ? deeper.has(id) : !deeper.has(id))
+            merged.set(id, { strength: (merged.get(id)?.strength ?? 0) + 0.5, detail: "depth" });
+        signals.set("shared_callee", merged);
+      }
     }
     byVariant.set(v.name, ranks(rankSuspects({ ...collected, signals }, v.weights, 20), task));
   }

@@ -92,6 +92,19 @@ describe("xihe locate --run", () => {
     expect(io.err.join("")).toMatch(/--run-budget must be a positive number of seconds; got soon/);
   });
 
+  it("says the failing run never started a test when the test file does not load", async () => {
+    const testFile = join(repo.dir, "test", "pricing.test.js");
+    const original = readFileSync(testFile, "utf8");
+    writeFileSync(testFile, `${original}\nexport const broken = ;\n`);
+    try {
+      const crashed = await locate(["--run", repo.command]);
+      expect(crashed.json.dynamic?.status).toBe("fallback");
+      expect(crashed.err).toMatch(/exited non-zero without running any test file: it failed to start/);
+    } finally {
+      writeFileSync(testFile, original);
+    }
+  }, 60_000);
+
   it("falls back when the command starts no test runner it knows", async () => {
     const starved = await locate(["--run", "make check"]);
     expect(starved.err).toMatch(/cannot tell which test runner `make check` starts/);
