@@ -58,7 +58,10 @@ export function spectrumSignal(
         let ef = 0;
         let ep = 0;
         for (const { failed, tests, entry } of runs) {
-          if (!entry || !(point === byName ? entry.functionNames.has(symbol.name) : entry.lines.has(point)))
+          if (
+            !entry ||
+            !(point === byName ? ranByName(entry.functionNames, symbol.name) : entry.lines.has(point))
+          )
             continue;
           if (failed) ef += tests;
           else ep += tests;
@@ -78,6 +81,11 @@ export function spectrumSignal(
 }
 
 const byName = 0;
+
+/** V8 names an accessor `get x` / `set x`; the index names it `x`. */
+function ranByName(names: ReadonlySet<string>, name: string): boolean {
+  return names.has(name) || names.has(`get ${name}`) || names.has(`set ${name}`);
+}
 
 /**
  * Each symbol's own lines: those of its body not inside a nested symbol. The first line of a

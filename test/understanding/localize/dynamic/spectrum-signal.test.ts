@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CodeSymbol } from "../../../../src/understanding/index/code-index.ts";
+import { relocateRanges } from "../../../../src/understanding/localize/dynamic/relocate-ranges.ts";
 import {
   executionsFromJson,
   executionsToJson,
@@ -74,5 +75,31 @@ describe("executions JSON", () => {
 
   it("rejects a file that is not a saved run, naming the field", () => {
     expect(() => executionsFromJson('{"executions":[{"failed":"yes"}]}')).toThrow(/failed/);
+  });
+});
+
+describe("accessors in transformed modules", () => {
+  it("counts a getter V8 names `get href` as the indexed symbol `href`", () => {
+    const href = { ...fn("href", 20, 24), id: "src/a.js#URL.href" } as CodeSymbol;
+    const transformed: Execution = {
+      failed: true,
+      coverage: new Map([["src/a.js", { lines: new Set<number>(), functionNames: new Set(["get href"]) }]]),
+    };
+    expect(spectrumSignal([transformed], [href]).get("src/a.js#URL.href")?.strength).toBe(1);
+  });
+
+  it("moves a getter's ranges back onto its source when its body was copied verbatim", () => {
+    const source = "class URL {\n  get href() {\n    return this.x;\n  }\n}\n";
+    const body = "get href() {\n    return this.x;\n  }";
+    const generated = `// header added by a transform\n${body}`;
+    const at = generated.indexOf(body);
+    const ranges = relocateRanges(
+      [{ functionName: "get href", ranges: [{ startOffset: at, endOffset: at + body.length, count: 1 }] }],
+      source,
+      [{ name: "href", startLine: 2, endLine: 4 }],
+    );
+    expect(ranges).toEqual([
+      { startOffset: source.indexOf(body), endOffset: source.indexOf(body) + body.length, count: 1 },
+    ]);
   });
 });
