@@ -111,3 +111,29 @@ describe("xihe locate --run", () => {
     expect(starved.json.dynamic?.status).toBe("fallback");
   });
 });
+
+describe("xihe locate --run when the install fails", () => {
+  let repo: SpectrumRepo;
+  let logFile: string;
+  beforeAll(async () => {
+    repo = await createSpectrumRepo("pytest");
+    // pip cannot install a path that is not there (no network needed to fail)
+    writeFileSync(join(repo.dir, "requirements.txt"), "./no-such-package\n");
+    logFile = join(repo.dir, "..", "failing.log");
+    writeFileSync(logFile, repo.log);
+  }, 60_000);
+  afterAll(() => repo?.remove());
+
+  it("still ranks by the runs when the sampled passing tests pass without the install, and says the install failed", async () => {
+    const io = fakeIo(repo.dir);
+    const code = await main(
+      ["locate", "--repo", repo.dir, "--log", logFile, "--json", "--run", repo.command],
+      io,
+    );
+    expect(code).toBe(0);
+    const json = JSON.parse(io.out.join("")) as LocateJson & { dynamic: { install: { status: string } } };
+    expect(io.err.join("")).toMatch(/install \(pip\): failed/);
+    expect(json.dynamic).toMatchObject({ status: "ranked", install: { status: "failed" } });
+    expect(json.results[0]).toMatchObject({ file: repo.expected.file, symbol: repo.expected.symbol });
+  }, 120_000);
+});

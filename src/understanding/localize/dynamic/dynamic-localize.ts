@@ -34,6 +34,11 @@ export interface DynamicLocalizeInput {
   readText: (file: string) => string | null;
   maxFailing?: number;
   maxPassing?: number;
+  /**
+   * Why the environment is in doubt (the install failed): rank only when a sampled passing batch
+   * passed too, which shows the tests run without what is missing; else fall back with this reason.
+   */
+  passingRequired?: string;
 }
 
 export type DynamicOutcome =
@@ -88,6 +93,10 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
     for (const folder of folders) folder.remove();
   }
   if (!executions.some((e) => e.failed)) return fallback(noFailureReason(runs, input.budgetMs));
+  if (input.passingRequired && !executions.some((e) => !e.failed))
+    return fallback(
+      `${input.passingRequired}; the sampled passing tests did not pass without it, so the failing run may show the missing dependencies rather than the fault`,
+    );
   const tests = new Set(input.index.files.filter((f) => f.isTest).map((f) => f.path));
   const signal = spectrumSignal(
     executions,
