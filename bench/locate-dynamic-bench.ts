@@ -1,6 +1,7 @@
 // Static vs dynamic (`xihe locate --run`) localization on the corpus' mutation tasks:
 //   node bin/run-ts.js bench/locate-dynamic-bench.ts -- [--set dev|tune|test] [--corpus DIR]
 //     [--new-corpus DIR] [--mirrors DIR] [--work DIR] [--only ID,ID] [--budget SECONDS]
+//     [--test-path DIR]
 // --set dev (default) runs the shared development set; tune and test the repositories of
 // split.json in --new-corpus (default bench/localize-corpus: tasks and logs; the tooling is the
 // shared corpus'). Prints a line per task, per repository and for the set.
@@ -8,6 +9,10 @@
 // one install per repository, copied to its other tasks), its test command is timed as the corpus
 // runs it, then `xihe locate --json` runs without and with `--run TEST_CMD`. Prints file@1/@5 and
 // func@1/@5 for both, and the median time per task against the test command's own.
+// --test-path DIR goes in front of PATH for the test command and for xihe (whose sandbox takes its
+// `node` and `python3` from PATH): the corpus was recorded with the host's Node (v20), and some
+// tasks' loaders (uvu -r esm) do not load on newer ones. What each dynamic run executed is kept
+// beside its result (WORK/results/ID.coverage.json) for bench/locate-dynamic-rerank.ts.
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -38,6 +43,8 @@ const work = resolve(
   flag("work") ?? process.env["XIHE_LOCALIZE_WORK"] ?? join(tmpdir(), "xihe-locate-dynamic-bench"),
 );
 const budget = flag("budget") ?? "120";
+const testPath = flag("test-path");
+const runEnv = testPath ? { PATH: `${resolve(testPath)}:${process.env["PATH"] ?? ""}` } : {};
 const set = flag("set") ?? "dev";
 if (!["dev", "tune", "test"].includes(set)) {
   console.error(`--set must be dev, tune or test; got ${set}`);
@@ -96,9 +103,16 @@ for (const task of tasks) {
     "-k",
     "20",
   ];
-  const s = await timed(() => execa(process.execPath, base, { reject: false }));
+  mkdirSync(join(work, "results"), { recursive: true });
+  const coverageFile = join(work, "results", `${task.id}.coverage.json`);
+  rmSync(coverageFile, { force: true });
+  const s = await timed(() => execa(process.execPath, base, { reject: false, env: runEnv }));
   const d = await timed(() =>
-    execa(process.execPath, [...base, "--run", task.test_cmd, "--run-budget", budget], { reject: false }),
+    execa(
+      process.execPath,
+      [...base, "--run", task.test_cmd, "--run-budget", budget, "--save-coverage", coverageFile],
+      { reject: false, env: runEnv },
+    ),
   );
   const row = {
     id: task.id,
@@ -111,7 +125,6 @@ for (const task of tasks) {
   };
   rows.push(row);
   // what each run printed, for reading failures afterwards (outside the project, like the checkouts)
-  mkdirSync(join(work, "results"), { recursive: true });
   writeFileSync(
     join(work, "results", `${task.id}.json`),
     JSON.stringify({ ...row, staticStderr: s.value.stderr, dynamicStderr: d.value.stderr }, null, 1),
@@ -153,7 +166,7 @@ async function timeTestCommand(task: Task, dir: string): Promise<number> {
   const started = performance.now();
   await execa("bash", ["-c", task.test_cmd], {
     cwd: dir,
-    env: task.test_env,
+    env: { ...task.test_env, ...runEnv },
     reject: false,
     stdout: "ignore",
     stderr: "ignore",

@@ -29,7 +29,7 @@ if (!work) {
 const only = new Set((flag("only") ?? "").split(",").filter(Boolean));
 const dir = join(resolve(work), "results");
 const rows = readdirSync(dir)
-  .filter((n) => n.endsWith(".json"))
+  .filter((n) => n.endsWith(".json") && !n.endsWith(".coverage.json"))
   .map((n) => JSON.parse(readFileSync(join(dir, n), "utf8")) as Row)
   .filter((r) => only.size === 0 || only.has(r.id));
 

@@ -1,7 +1,7 @@
 // `xihe locate --repo DIR --log FILE [--json] [-k N] [--run CMD [--run-budget S]]`: the failures in a CI log (perception) plus
 // the repository's code index -> the functions most likely at fault, best first, each with the
 // signals that put it there. No model.
-import { closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, readSync, statSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import type { RegisterCommand } from "./register-command.ts";
 import { loadEnv } from "../config.ts";
@@ -14,6 +14,7 @@ import { modelFromEnv } from "../model-from-env.ts";
 import { readCheckoutConfig } from "./read-checkout-config.ts";
 import { openRepoIndex } from "../understanding/index/open-repo-index.ts";
 import { dynamicSummary, locateDynamic } from "./locate-dynamic.ts";
+import { executionsToJson } from "../understanding/localize/dynamic/executions-json.ts";
 import { withCheckoutReturned } from "../workspace/sandbox/return-checkout.ts";
 
 interface LocateFlags {
@@ -24,6 +25,7 @@ interface LocateFlags {
   rerank?: boolean;
   run?: string;
   runBudget: string;
+  saveCoverage?: string;
 }
 
 export const registerLocateCommand: RegisterCommand = (program, io, setExit) => {
@@ -37,6 +39,10 @@ export const registerLocateCommand: RegisterCommand = (program, io, setExit) => 
     .option("--rerank", "let the configured model (XIHE_MODEL_*) reorder the top 10 (off by default)")
     .option("--run <cmd>", "re-run the failing tests of this test command in the sandbox with coverage")
     .option("--run-budget <seconds>", "time box for --run; static ranking when it runs out", "120")
+    .option(
+      "--save-coverage <file>",
+      "with --run: write what each used run executed as JSON (to re-rank offline)",
+    )
     .action(async (flags: LocateFlags) => {
       const limit = Number(flags.k);
       if (!Number.isInteger(limit) || limit < 1)
@@ -51,11 +57,14 @@ export const registerLocateCommand: RegisterCommand = (program, io, setExit) => 
       if (!(budgetSeconds > 0))
         throw new UsageError(`--run-budget must be a positive number of seconds; got ${flags.runBudget}`);
       const command = flags.run;
+      if (flags.saveCoverage && !command) throw new UsageError("--save-coverage needs --run <cmd>");
       const dynamic = command
         ? await withCheckoutReturned(repo.root, () =>
             locateDynamic(io, repo, { failures: diagnosis.failures, logText }, { command, budgetSeconds }),
           )
         : null;
+      if (flags.saveCoverage && dynamic?.outcome.kind === "ranked")
+        writeFileSync(resolve(io.cwd, flags.saveCoverage), executionsToJson(dynamic.outcome.executions));
       const complete = flags.rerank ? modelFromEnv(loadEnv(io.env), 200) : null;
       if (flags.rerank && !complete)
         throw new UsageError(

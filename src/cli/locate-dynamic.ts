@@ -69,17 +69,22 @@ export async function locateDynamic(
     repo.config,
   );
   if (install.status !== "skipped") io.stderr(installLine(install));
-  if (install.status === "failed" || install.status === "refused")
+  // A failed install need not stop the runs: the checkout may already hold what its tests need (a
+  // src layout run by the system's pytest). The sampled passing tests must then pass, or nothing
+  // the runs show can be told apart from the missing dependencies.
+  if (install.status === "refused")
     return fellBack(
       io,
       {
         kind: "fallback",
-        reason: `install failed (${install.code}): ${install.reason}`,
+        reason: `install refused (${install.code}): ${install.reason}`,
         runs: [],
         elapsedMs: 0,
       },
       install,
     );
+  const installFailed =
+    install.status === "failed" ? `install failed (${install.code}): ${install.reason}` : null;
   const outcome = await dynamicLocalize({
     sandbox,
     index: repo.index,
@@ -89,6 +94,7 @@ export async function locateDynamic(
     now: Date.now,
     newHexId: () => randomBytes(6).toString("hex"),
     readText: repo.readText,
+    ...(installFailed ? { passingRequired: installFailed } : {}),
   });
   if (outcome.kind === "fallback") return fellBack(io, outcome, install);
   return { outcome, install, extraSignals: new Map([["spectrum", outcome.signal]]) };

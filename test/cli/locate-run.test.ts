@@ -1,8 +1,9 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
 import type { CliIo } from "../../src/cli/cli-io.ts";
+import { executionsFromJson } from "../../src/understanding/localize/dynamic/executions-json.ts";
 import { createSpectrumRepo, type SpectrumRepo } from "../understanding/localize/dynamic/spectrum-repos.ts";
 
 function fakeIo(cwd: string): CliIo & { out: string[]; err: string[] } {
@@ -52,6 +53,25 @@ describe("xihe locate --run", () => {
     expect(dynamic.json.dynamic!.runs[0]!.argv).toContain("--test-name-pattern=applyDiscount takes fifteen");
   }, 60_000);
 
+  it("--save-coverage writes what the used runs executed: the failing run covered the faulty helper", async () => {
+    const saved = join(repo.dir, "..", "executions.json");
+    const dynamic = await locate(["--run", repo.command, "--save-coverage", saved]);
+    expect(dynamic.json.dynamic?.status).toBe("ranked");
+    const executions = executionsFromJson(readFileSync(saved, "utf8"));
+    const failing = executions.filter((e) => e.failed);
+    expect(failing).toHaveLength(1);
+    expect(executions.filter((e) => !e.failed).length).toBe(1);
+    expect(failing[0]!.coverage.get("src/pricing.js")?.lines.size).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("refuses --save-coverage without --run", async () => {
+    const io = fakeIo(repo.dir);
+    expect(
+      await main(["locate", "--repo", repo.dir, "--log", logFile, "--save-coverage", "x.json"], io),
+    ).toBe(2);
+    expect(io.err.join("")).toMatch(/--save-coverage needs --run <cmd>/);
+  });
+
   it("falls back to the static ranking with the reason when the run budget runs out", async () => {
     const plain = await locate([]);
     const starved = await locate(["--run", repo.command, "--run-budget", "0.05"]);
@@ -72,9 +92,48 @@ describe("xihe locate --run", () => {
     expect(io.err.join("")).toMatch(/--run-budget must be a positive number of seconds; got soon/);
   });
 
+  it("says the failing run never started a test when the test file does not load", async () => {
+    const testFile = join(repo.dir, "test", "pricing.test.js");
+    const original = readFileSync(testFile, "utf8");
+    writeFileSync(testFile, `${original}\nexport const broken = ;\n`);
+    try {
+      const crashed = await locate(["--run", repo.command]);
+      expect(crashed.json.dynamic?.status).toBe("fallback");
+      expect(crashed.err).toMatch(/exited non-zero without running any test file: it failed to start/);
+    } finally {
+      writeFileSync(testFile, original);
+    }
+  }, 60_000);
+
   it("falls back when the command starts no test runner it knows", async () => {
     const starved = await locate(["--run", "make check"]);
     expect(starved.err).toMatch(/cannot tell which test runner `make check` starts/);
     expect(starved.json.dynamic?.status).toBe("fallback");
   });
+});
+
+describe("xihe locate --run when the install fails", () => {
+  let repo: SpectrumRepo;
+  let logFile: string;
+  beforeAll(async () => {
+    repo = await createSpectrumRepo("pytest");
+    // pip cannot install a path that is not there (no network needed to fail)
+    writeFileSync(join(repo.dir, "requirements.txt"), "./no-such-package\n");
+    logFile = join(repo.dir, "..", "failing.log");
+    writeFileSync(logFile, repo.log);
+  }, 60_000);
+  afterAll(() => repo?.remove());
+
+  it("still ranks by the runs when the sampled passing tests pass without the install, and says the install failed", async () => {
+    const io = fakeIo(repo.dir);
+    const code = await main(
+      ["locate", "--repo", repo.dir, "--log", logFile, "--json", "--run", repo.command],
+      io,
+    );
+    expect(code).toBe(0);
+    const json = JSON.parse(io.out.join("")) as LocateJson & { dynamic: { install: { status: string } } };
+    expect(io.err.join("")).toMatch(/install \(pip\): failed/);
+    expect(json.dynamic).toMatchObject({ status: "ranked", install: { status: "failed" } });
+    expect(json.results[0]).toMatchObject({ file: repo.expected.file, symbol: repo.expected.symbol });
+  }, 120_000);
 });

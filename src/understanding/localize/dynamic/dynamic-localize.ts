@@ -34,10 +34,22 @@ export interface DynamicLocalizeInput {
   readText: (file: string) => string | null;
   maxFailing?: number;
   maxPassing?: number;
+  /**
+   * Why the environment is in doubt (the install failed): rank only when a sampled passing batch
+   * passed too, which shows the tests run without what is missing; else fall back with this reason.
+   */
+  passingRequired?: string;
 }
 
 export type DynamicOutcome =
-  | { kind: "ranked"; signal: SignalScores; runs: DynamicRun[]; elapsedMs: number }
+  | {
+      kind: "ranked";
+      signal: SignalScores;
+      runs: DynamicRun[];
+      /** What the used runs executed (for `--save-coverage` and offline re-ranking). */
+      executions: Execution[];
+      elapsedMs: number;
+    }
   | { kind: "fallback"; reason: string; runs: DynamicRun[]; elapsedMs: number };
 
 type Step = { targets: TestTarget[]; expected: "fail" | "pass" };
@@ -81,6 +93,10 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
     for (const folder of folders) folder.remove();
   }
   if (!executions.some((e) => e.failed)) return fallback(noFailureReason(runs, input.budgetMs));
+  if (input.passingRequired && !executions.some((e) => !e.failed))
+    return fallback(
+      `${input.passingRequired}; the sampled passing tests did not pass without it, so the failing run may show the missing dependencies rather than the fault`,
+    );
   const tests = new Set(input.index.files.filter((f) => f.isTest).map((f) => f.path));
   const signal = spectrumSignal(
     executions,
@@ -88,9 +104,11 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
   );
   if (signal.size === 0)
     return fallback(
-      "the failing runs recorded no coverage of the repository's functions (transpiled output or an uninstrumented runtime)",
+      executions.some((e) => e.failed && [...e.coverage.keys()].some((file) => tests.has(file)))
+        ? "the failing runs recorded no coverage of the repository's functions (transpiled output or an uninstrumented runtime)"
+        : "the failing run exited non-zero without running any test file: it failed to start (a loader or syntax the sandbox's node or python, taken from PATH, does not support?)",
     );
-  return { kind: "ranked", signal, runs, elapsedMs: input.now() - started };
+  return { kind: "ranked", signal, runs, executions, elapsedMs: input.now() - started };
 }
 
 /** The failing tests first (they decide whether there is anything to score), then the sample. */

@@ -32,7 +32,9 @@ export function relocateRanges(
     const whole = fn.ranges[0];
     if (fn.functionName === "" || !whole) continue;
     const length = whole.endOffset - whole.startOffset;
-    for (const symbol of symbols.filter((s) => s.name === fn.functionName)) {
+    // V8 names an accessor `get x` / `set x`; the index names it `x`.
+    const name = fn.functionName.replace(/^[gs]et /, "");
+    for (const symbol of symbols.filter((s) => s.name === name)) {
       const firstLine = lineStarts[symbol.startLine - 1];
       const afterLast = lineStarts[symbol.endLine] ?? source.length + 1;
       if (firstLine === undefined) continue;

@@ -16,9 +16,28 @@ export interface Execution {
   tests?: number;
 }
 
+/**
+ * Suspiciousness of a line from ef/ep (failing/passing executions that ran it) and F (all failing).
+ * DStar (*=2) is ef^2 / (ep + F - ef), scaled into [0, 1] by its value for ef = F, ep = 0 taken as
+ * F^2 / 0.5 (a line every failing test and no passing test ran), so it can stand beside the static signals.
+ */
+export type SpectrumFormula = "ochiai" | "dstar";
+
+export function suspiciousness(
+  formula: SpectrumFormula,
+  ef: number,
+  ep: number,
+  totalFailed: number,
+): number {
+  if (formula === "ochiai") return ef / Math.sqrt(totalFailed * (ef + ep));
+  const dstar = (ef * ef) / Math.max(ep + totalFailed - ef, 0.5);
+  return dstar / ((totalFailed * totalFailed) / 0.5);
+}
+
 export function spectrumSignal(
   executions: readonly Execution[],
   candidates: readonly CodeSymbol[],
+  formula: SpectrumFormula = "ochiai",
 ): SignalScores {
   const scores: SignalScores = new Map();
   const totalFailed = executions.filter((e) => e.failed).reduce((n, e) => n + (e.tests ?? 1), 0);
@@ -39,19 +58,22 @@ export function spectrumSignal(
         let ef = 0;
         let ep = 0;
         for (const { failed, tests, entry } of runs) {
-          if (!entry || !(point === byName ? entry.functionNames.has(symbol.name) : entry.lines.has(point)))
+          if (
+            !entry ||
+            !(point === byName ? ranByName(entry.functionNames, symbol.name) : entry.lines.has(point))
+          )
             continue;
           if (failed) ef += tests;
           else ep += tests;
         }
         if (ef === 0) continue;
-        const score = ef / Math.sqrt(totalFailed * (ef + ep));
+        const score = suspiciousness(formula, ef, ep, totalFailed);
         if (!best || score > best.score) best = { score, ef, ep };
       }
       if (best)
         scores.set(symbol.id, {
           strength: Number(best.score.toFixed(4)),
-          detail: `ochiai ${best.score.toFixed(2)}: ran in ${best.ef}/${totalFailed} failing and ${best.ep}/${totalPassed} passing tests`,
+          detail: `${formula} ${best.score.toFixed(2)}: ran in ${best.ef}/${totalFailed} failing and ${best.ep}/${totalPassed} passing tests`,
         });
     }
   }
@@ -59,6 +81,11 @@ export function spectrumSignal(
 }
 
 const byName = 0;
+
+/** V8 names an accessor `get x` / `set x`; the index names it `x`. */
+function ranByName(names: ReadonlySet<string>, name: string): boolean {
+  return names.has(name) || names.has(`get ${name}`) || names.has(`set ${name}`);
+}
 
 /**
  * Each symbol's own lines: those of its body not inside a nested symbol. The first line of a
