@@ -121,4 +121,22 @@ export const sqliteMigrations: readonly string[] = [
   );
   CREATE INDEX runs_ended ON runs(ended_at);
   `,
+  // Dependency upgrades on the App (issue 14): `/xihe ignore` rules per repository, and the next
+  // time of each repository's `deps.schedule`, moved compare-and-set so a restart runs a slot once.
+  `
+  CREATE TABLE upgrade_ignores (
+    repo TEXT NOT NULL,
+    name TEXT NOT NULL,
+    scope TEXT NOT NULL,
+    -- '' unless scope is 'version' (a primary key column cannot be NULL usefully).
+    version TEXT NOT NULL,
+    created_by TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (repo, name, scope, version)
+  );
+  CREATE TABLE schedule_slots (
+    key TEXT PRIMARY KEY,
+    next_at TEXT NOT NULL
+  );
+  `,
 ];

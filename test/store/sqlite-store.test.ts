@@ -31,6 +31,43 @@ describe("sqlite store", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it("keeps /xihe ignore rules per repository, one per (name, scope, version)", async () => {
+    const rule = { repo: "octo/demo", name: "greet", scope: "major" as const, version: null };
+    await store.addUpgradeIgnore({ ...rule, createdBy: "alice", createdAt: "2026-12-01T00:00:00.000Z" });
+    await store.addUpgradeIgnore({ ...rule, createdBy: "bob", createdAt: "2026-12-02T00:00:00.000Z" });
+    await store.addUpgradeIgnore({
+      ...rule,
+      scope: "version",
+      version: "2.0.1",
+      createdBy: "bob",
+      createdAt: "2026-12-02T00:00:00.000Z",
+    });
+    await store.addUpgradeIgnore({ ...rule, repo: "octo/other", createdBy: "c", createdAt: "x" });
+    expect(await store.listUpgradeIgnores("octo/demo")).toEqual([
+      { ...rule, createdBy: "bob", createdAt: "2026-12-02T00:00:00.000Z" },
+      {
+        ...rule,
+        scope: "version",
+        version: "2.0.1",
+        createdBy: "bob",
+        createdAt: "2026-12-02T00:00:00.000Z",
+      },
+    ]);
+  });
+
+  it("moves a schedule slot only from the time it holds (compare-and-set)", async () => {
+    expect(await store.getScheduleSlot("k")).toBeNull();
+    expect(await store.moveScheduleSlot("k", null, "2026-12-03T00:00:00.000Z")).toBe(true);
+    expect(await store.moveScheduleSlot("k", null, "2026-12-09T00:00:00.000Z")).toBe(false);
+    expect(await store.moveScheduleSlot("k", "2026-12-01T00:00:00.000Z", "2026-12-04T00:00:00.000Z")).toBe(
+      false,
+    );
+    expect(await store.moveScheduleSlot("k", "2026-12-03T00:00:00.000Z", "2026-12-04T00:00:00.000Z")).toBe(
+      true,
+    );
+    expect(await store.getScheduleSlot("k")).toBe("2026-12-04T00:00:00.000Z");
+  });
+
   it("records a delivery id once and queues its triage once", async () => {
     const d = {
       deliveryId: "guid-1",
