@@ -13,6 +13,7 @@ import { createGitHubReporter } from "../github/github-reporter.ts";
 import { githubUrls, type GitHubUrls } from "../github/github-urls.ts";
 import { appRunTokens } from "../github/mint-run-token.ts";
 import { redeliverFailed } from "../github/redeliver-failed.ts";
+import { listScheduledRepositories, queueScheduledUpgrade } from "../github/scheduled-repositories.ts";
 import { timedFetch } from "../github/timed-fetch.ts";
 import { createTriageDelivery } from "../github/triage-delivery.ts";
 import { createXiheOctokit } from "../github/xihe-octokit.ts";
@@ -20,6 +21,7 @@ import { createLogger, type Logger } from "../logger.ts";
 import { checkGitVersion } from "../runs/check-git-version.ts";
 import { recoverInterruptedRuns } from "../runs/recover-interrupted.ts";
 import { archiveEndedRun, localRunArchive } from "../runs/run-archive.ts";
+import { createUpgradeScheduler } from "../runs/upgrade-scheduler.ts";
 import { createWorker, type Worker } from "../runs/worker.ts";
 import { openStore } from "../store/open-store.ts";
 import type { Store } from "../store/store.ts";
@@ -82,9 +84,11 @@ export async function startApp(
     "xihe app listening",
   );
   const recovery = every(options.redeliverIntervalMs ?? 10 * 60_000, () => redeliveryPass(app));
+  const schedule = startUpgradeSchedule(app, () => worker.wake());
   return {
     async close() {
       await recovery.stop();
+      await schedule.stop();
       await new Promise((resolve) => server.close(resolve));
       await worker.stop();
       await alerts.stop();
@@ -170,6 +174,44 @@ function redeliveryPass({ probot, store, log, now }: AppParts): Promise<void> {
       log.info({ listed: r.listed, redelivered: r.requested.length }, "missed-delivery recovery pass"),
     )
     .catch((err: unknown) => log.warn({ err }, "missed-delivery recovery pass failed; the next one retries"));
+}
+
+/**
+ * `deps.schedule`: which repositories are scheduled is re-read every 15 minutes (GitHub calls); due
+ * slots are checked every second (the store only), so each installation starts at its own second.
+ */
+function startUpgradeSchedule({ probot, store, log, now, github }: AppParts, wakeWorker: () => void) {
+  const gh = { appOctokit: () => probot.auth(), installationOctokit: (id: number) => probot.auth(id) };
+  const scheduler = createUpgradeScheduler({
+    store,
+    now,
+    log,
+    listScheduled: () => listScheduledRepositories(gh),
+    startUpgrade: async (r) => {
+      await queueScheduledUpgrade(
+        { ...gh, store, now, github, newRunId: () => `r${randomBytes(5).toString("hex")}` },
+        r,
+      );
+      wakeWorker();
+    },
+  });
+  const refresh = every(15 * 60_000, () =>
+    scheduler
+      .refresh()
+      .catch((err: unknown) => log.warn({ err }, "upgrade schedule refresh failed; retried later")),
+  );
+  const tick = every(1000, () =>
+    scheduler.tick().then(
+      () => undefined,
+      (err: unknown) => log.warn({ err }, "upgrade schedule check failed"),
+    ),
+  );
+  return {
+    async stop() {
+      await refresh.stop();
+      await tick.stop();
+    },
+  };
 }
 
 /** Runs fn now and every intervalMs, never two passes at once. */

@@ -3,8 +3,9 @@
 export type RunStatus = "queued" | "running" | "succeeded" | "failed" | "cancelled" | "needs_input";
 export type RunVerb =
   "fix" | "suggest" | "explain" | "ask" | "apply" | "undo" | "diagnose" | "workflow" | "upgrade";
-/** "push": a push to the PR branch (re-verifying suggestions it committed). */
-export type RunTrigger = "comment" | "label" | "check_run" | "workflow_run" | "cli" | "api" | "push";
+/** "push": a push to the PR branch (re-verifying suggestions it committed); "schedule": `deps.schedule`. */
+export type RunTrigger =
+  "comment" | "label" | "check_run" | "workflow_run" | "cli" | "api" | "push" | "schedule";
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 export interface RunRecord {

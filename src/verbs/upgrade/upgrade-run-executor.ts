@@ -9,6 +9,7 @@ import { deliveryGit } from "../../delivery/delivery-git.ts";
 import { stampRunCommits } from "../../delivery/stamp-run-commits.ts";
 import type { GitIdentity } from "../../delivery/commit-identity.ts";
 import { XiheError } from "../../errors.ts";
+import { canWrite, getAccess } from "../../github/collaborator-permission.ts";
 import { splitRepo, type GitHubClient, type RepoRef } from "../../github/github-client.ts";
 import type { RunTokenSource } from "../../github/mint-run-token.ts";
 import type { RunContext, RunExecutor, RunOutcome } from "../../runs/run-executor.ts";
@@ -41,6 +42,13 @@ export function createUpgradeRunExecutor(deps: UpgradeRunDeps): RunExecutor {
     const octokit = await deps.installationOctokit(run.installationId);
     const trusted = await readTrustedConfig(octokit, run);
     if (!trusted.ok) return trusted.outcome;
+    // Threat model A08: the asker's write access may have gone since the command was queued.
+    if (run.trigger === "comment" && !canWrite(await getAccess(octokit, splitRepo(run.repo), run.requester)))
+      return {
+        status: "failed",
+        summary: `@${run.requester} no longer has write access; the run was not started`,
+        body: "",
+      };
     const prepared = await prepareRunWorkspace(deps, run);
     if ("error" in prepared) return { status: "failed", summary: prepared.error, body: "" };
     try {
