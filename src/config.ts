@@ -151,6 +151,8 @@ export const repoConfigSchema = z
         open_failing: z.enum(["draft", "skip"]).default("draft"),
         // The App's schedule runs at local midnight of this zone (plus a per-installation jitter).
         timezone: timezone.default("UTC"),
+        // A red CI on a Dependabot/Renovate PR (a branch of this repository) starts a fix run.
+        fix_bot_prs: z.boolean().default(false),
       })
       .default({
         schedule: "off",
@@ -160,6 +162,7 @@ export const repoConfigSchema = z
         max_open_prs: 5,
         open_failing: "draft",
         timezone: "UTC",
+        fix_bot_prs: false,
       }),
     notify: notifySchema.default({
       language: "en",
