@@ -133,7 +133,7 @@ async function deliverGroup(
   if (result.bumpCommit === null) return { kind: "skipped", why: result.reason };
   const failing = result.status === "failing";
   if (failing && config.deps.open_failing === "skip")
-    return { kind: "skipped", why: "its tests fail and `deps.open_failing` is `skip`" };
+    return { kind: "skipped", why: "its tests fail and deps.open_failing is skip" };
   const { run } = ctx;
   const { workspace, token, cloneUrl } = prepared;
   const git = deliveryGit({

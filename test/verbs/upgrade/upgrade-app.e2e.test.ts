@@ -91,12 +91,18 @@ async function makeRemote(): Promise<string> {
   return dir;
 }
 
-/** The model's one turn: rename the call greet 2 renamed. */
-function migrationTurn() {
-  const calls: Array<[string, Record<string, unknown>]> = [
+/** The model's turns: rename the call greet 2 renamed; later, ask instead of fixing broken greet 1.1.0. */
+const modelTurns = () => [
+  turn([
     ["edit_file", { path: "index.js", old: "greet.hello(n)", new: "greet.greet(n)" }],
     ["finish", { summary: "greet 2 renamed hello to greet; updated the call site", confidence: 0.9 }],
-  ];
+  ]),
+  turn([["ask_user", { question: "greet 1.1.0 throws on every call; keep 1.0.0 until a fixed release?" }]]),
+  turn([["ask_user", { question: "greet 1.1.0 throws on every call; keep 1.0.0 until a fixed release?" }]]),
+];
+
+/** A model turn of tool calls. */
+function turn(calls: Array<[string, Record<string, unknown>]>) {
   return {
     body: {
       id: "c1",
@@ -138,7 +144,7 @@ beforeAll(async () => {
   await pack("greet", "2.0.0", 'exports.greet = (n) => "hello " + n;\n', {
     "CHANGELOG.md": "# Changelog\n\n## 2.0.0\n\n- BREAKING: `hello` is renamed to `greet`.\n",
   });
-  model = await startScriptedModelServer([migrationTurn()]);
+  model = await startScriptedModelServer(modelTurns());
   h = await createHarness({
     baseUrl: api.url,
     executors: realExecutors(join(scratch.dir, "xihe-work"), {
@@ -181,9 +187,10 @@ interface PullCall {
  * the run token and, per group branch, the open PR it has (`open`); PRs created or updated and
  * comments on PRs are recorded.
  */
-function answerComment(o: { open?: Record<string, number> } = {}) {
+function answerComment(o: { open?: Record<string, number>; deps?: string } = {}) {
   api.reset();
-  const config = Buffer.from('commands:\n  test: ["node --test"]\n').toString("base64");
+  const yaml = `commands:\n  test: ["node --test"]\n${o.deps === undefined ? "" : `deps:\n${o.deps}`}`;
+  const config = Buffer.from(yaml).toString("base64");
   const replies: string[] = [];
   const created: PullCall[] = [];
   const updated: Array<PullCall & { number: number }> = [];
@@ -272,7 +279,7 @@ describe("/xihe upgrade and /xihe ignore on the App", () => {
     const [run] = await h.store.listRuns({ repo: "Codertocat/Hello-World", pr: 1 });
     const final = gh.replies.at(-1) ?? "";
     expect(run, final).toMatchObject({ verb: "upgrade", status: "succeeded", trigger: "comment" });
-    expect(model.remaining()).toBe(0);
+    expect(model.remaining()).toBe(2);
 
     const byHead = Object.fromEntries(gh.created.map((p) => [p.head, p]));
     expect(Object.keys(byHead).sort()).toEqual(["xihe/deps/greet-2", "xihe/deps/minor-patch"]);
@@ -361,5 +368,28 @@ describe("/xihe upgrade and /xihe ignore on the App", () => {
     expect(gh.created).toEqual([]);
     expect(api.calls.filter((c) => c.path.includes("/pulls"))).toEqual([]);
     expect(git(bare, "rev-parse", "xihe/deps/greet-2")).toBe(greetTip);
+  }, 600_000);
+
+  it("deps.open_failing: a group whose tests fail and are not migrated opens as a draft, or not at all with skip", async () => {
+    // greet 1.1.0 is in range and breaks the tests; the scripted model has no turns left, so nothing migrates.
+    await pack("greet", "1.1.0", "exports.hello = () => { throw new Error('1.1.0 is broken'); };\n");
+    const groups = "  groups:\n    greet: [greet]\n";
+    const draft = answerComment({ deps: groups });
+    await comment("/xihe upgrade greet", 107, "delivery-upgrade-5");
+    expect(draft.created, draft.replies.at(-1)).toEqual([
+      expect.objectContaining({ head: "xihe/deps/greet", draft: true }),
+    ]);
+    expect(draft.created[0]!.body).toContain("❌ The update breaks the project's tests");
+    expect(draft.replies.at(-1)).toMatch(/xihe\/deps\/greet`: failing; opened \[#\d+\]\([^)]*\) as a draft/);
+    const pushed = git(bare, "rev-parse", "xihe/deps/greet");
+
+    const skip = answerComment({ deps: `${groups}  open_failing: skip\n` });
+    await comment("/xihe upgrade greet", 108, "delivery-upgrade-6");
+    expect(skip.replies.at(-1)).toMatch(
+      /no pull request \(its tests fail and deps\.open\\?_failing is skip\)/,
+    );
+    expect(api.calls.filter((c) => c.path.includes("/pulls"))).toEqual([]);
+    expect(git(bare, "rev-parse", "xihe/deps/greet")).toBe(pushed);
+    expect(model.remaining()).toBe(0);
   }, 600_000);
 });
