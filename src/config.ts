@@ -156,8 +156,23 @@ export const repoConfigSchema = z
           )
           .default({}),
         max_open_prs: z.number().int().min(1).max(50).default(5),
+        // The App: a group whose tests break and cannot be migrated opens as a draft PR, or none.
+        open_failing: z.enum(["draft", "skip"]).default("draft"),
+        // The App's schedule runs at local midnight of this zone (plus a per-installation jitter).
+        timezone: timezone.default("UTC"),
+        // A red CI on a Dependabot/Renovate PR (a branch of this repository) starts a fix run.
+        fix_bot_prs: z.boolean().default(false),
       })
-      .default({ schedule: "off", managers: ["npm", "pip"], ignore: [], groups: {}, max_open_prs: 5 }),
+      .default({
+        schedule: "off",
+        managers: ["npm", "pip"],
+        ignore: [],
+        groups: {},
+        max_open_prs: 5,
+        open_failing: "draft",
+        timezone: "UTC",
+        fix_bot_prs: false,
+      }),
     notify: notifySchema.default({
       language: "en",
       channels: [],

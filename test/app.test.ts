@@ -284,6 +284,44 @@ describe("Xihe app: labels, failed checks and closed PRs", () => {
     expect(await h.store.listRuns({})).toMatchObject([{ verb: "fix", trigger: "check_run", headSha: head }]);
   });
 
+  it("deps.fix_bot_prs: a red CI on a Dependabot PR in this repository starts a fix, even with on_failure off", async () => {
+    const bump = "dependabot/npm_and_yarn/greet-2.0.0";
+    const pull = fixture<{ user: { login: string }; head: { ref: string } }>("pulls.get.same-repo.json");
+    pull.user.login = "dependabot[bot]";
+    pull.head.ref = bump;
+    token()
+      .get(`${repoPath}/contents/.github%2Fxihe.yml`)
+      .query({ ref: "master" })
+      .reply(200, configYaml("deps:\n  fix_bot_prs: true\n"))
+      .get(`${repoPath}/pulls/1`)
+      .reply(200, pull);
+    await h.send(
+      "check_run",
+      failedCheck({ pull_requests: [{ number: 1, head: { sha: head, ref: bump } }] }),
+    );
+    await h.settle();
+    expect(await h.store.listRuns({})).toMatchObject([{ verb: "fix", trigger: "check_run", pr: 1 }]);
+  });
+
+  it("deps.fix_bot_prs: a person's PR on a dependabot/ branch, or fix_bot_prs off, starts nothing", async () => {
+    const bump = "dependabot/npm_and_yarn/greet-2.0.0";
+    const pull = fixture<{ head: { ref: string } }>("pulls.get.same-repo.json");
+    pull.head.ref = bump;
+    token()
+      .get(`${repoPath}/contents/.github%2Fxihe.yml`)
+      .query({ ref: "master" })
+      .reply(200, configYaml("deps:\n  fix_bot_prs: true\n"))
+      .get(`${repoPath}/pulls/1`)
+      .reply(200, pull);
+    const onBranch = { pull_requests: [{ number: 1, head: { sha: head, ref: bump } }] };
+    await h.send("check_run", failedCheck(onBranch), "bot-1");
+    await h.settle();
+    noConfig(nock(api));
+    await h.send("check_run", failedCheck({ ...onBranch, id: 4243 }), "bot-2");
+    await h.settle();
+    expect(await h.store.listRuns({})).toEqual([]);
+  });
+
   it("a failed check run does nothing when on_failure is off (the default)", async () => {
     noConfig(token());
     await h.send("check_run", failedCheck());

@@ -19,6 +19,8 @@ export interface PrRunRequest {
   policyHash: string;
   /** What the trigger adds: the asking comment, or the failed check. */
   extra?: Pick<PrRunContextInput, "commentId" | "failedCheck">;
+  /** Only a PR opened by one of these accounts gets the run (the `deps.fix_bot_prs` exception). */
+  authors?: readonly string[];
 }
 
 const personTriggers: ReadonlySet<RunTrigger> = new Set(["comment", "label", "cli", "api"]);
@@ -27,7 +29,9 @@ export async function createPrRun(
   octokit: GitHubClient,
   req: PrRunRequest,
   deps: HandlerDeps,
-): Promise<CreateRunResult | { created: false; refused: "fork_needs_a_maintainer" }> {
+): Promise<
+  CreateRunResult | { created: false; refused: "fork_needs_a_maintainer" | "not_opened_by_those_bots" }
+> {
   const { data } = await octokit.rest.pulls.get({ ...req.ref, pull_number: req.prNumber });
   const pr = pullRequestPayload.parse(data);
   const baseRepo = `${req.ref.owner}/${req.ref.repo}`;
@@ -37,6 +41,8 @@ export async function createPrRun(
   // trigger.
   if (headRepo !== baseRepo && !personTriggers.has(req.trigger))
     return { created: false, refused: "fork_needs_a_maintainer" };
+  if (req.authors !== undefined && !req.authors.includes(pr.user.login))
+    return { created: false, refused: "not_opened_by_those_bots" };
   return deps.store.createRun(
     {
       installationId: req.installationId,

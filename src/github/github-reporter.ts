@@ -59,6 +59,8 @@ export function createGitHubReporter(
     async started(ctx) {
       if (ctx.run.pr === null) return;
       await commentId(ctx);
+      // An upgrade works on the default branch, not on the thread's code: no check run on its head.
+      if (ctx.run.verb === "upgrade") return;
       const check = await ctx.step(
         "github:check-run",
         { kind: "check_run", input: null, output: checkRun },

@@ -26,6 +26,8 @@ export interface CheckFailure {
 }
 
 const failing = new Set(["failure", "timed_out"]);
+const upgradeBotBranch = /^(dependabot|renovate)\//;
+const upgradeBots = ["dependabot[bot]", "renovate[bot]"];
 
 /** Cheap and local: the open PRs at the failed head SHA, none for a success or Xihe's own checks. */
 export function actionablePrs(f: CheckFailure): CheckFailure["pullRequests"] {
@@ -41,10 +43,17 @@ export async function handleCheckFailure(
   const prs = actionablePrs(f);
   if (prs.length === 0) return;
   const config = await readRepoConfig(octokit, f.repo);
-  if (!config.ok || config.config.on_failure === "off") return;
-  const verb: RunVerb = config.config.on_failure;
+  if (!config.ok) return;
   const maxAttempts = config.config.fix.max_attempts_per_sha;
   for (const pr of prs) {
+    // `deps.fix_bot_prs`: a dependency bot's upgrade PR that breaks CI gets a fix (migration) run,
+    // whatever on_failure says — the one exception to "bots never start work", and only for a PR
+    // those bots opened on a branch of this repository (createPrRun refuses forks and other authors).
+    const botUpgrade = config.config.deps.fix_bot_prs && upgradeBotBranch.test(pr.head.ref);
+    const configured = config.config.on_failure;
+    const verb: RunVerb | "off" =
+      botUpgrade && (configured === "off" || configured === "diagnose") ? "fix" : configured;
+    if (verb === "off") continue;
     const previous = (await deps.store.listRuns({ repo: f.repo.fullName, pr: pr.number, limit: 200 })).filter(
       (r) => r.headSha === f.headSha && r.verb === verb && r.trigger !== "comment",
     );
@@ -66,6 +75,7 @@ export async function handleCheckFailure(
           defaultBranch: f.repo.defaultBranch,
           policyHash: config.policyHash,
           extra: { failedCheck: f.name },
+          ...(botUpgrade && verb !== configured ? { authors: upgradeBots } : {}),
         },
         deps,
       );

@@ -3,9 +3,10 @@
 import { z } from "zod";
 import { parseRunContext } from "../runs/run-context.ts";
 import { reporterContext } from "./github-reporter.ts";
-import type { RunVerb } from "../store/store.ts";
+import type { RunVerb, UpgradeIgnore } from "../store/store.ts";
 import { canWrite, getAccess } from "./collaborator-permission.ts";
 import { createPrRun } from "./create-pr-run.ts";
+import { createRepoRun } from "./create-repo-run.ts";
 import type { GitHubClient } from "./github-client.ts";
 import type { HandlerDeps, TriageDeps } from "./handler-deps.ts";
 import { parseCommand, type Verb } from "./parse-command.ts";
@@ -14,7 +15,18 @@ import { readRepoConfig } from "./read-repo-config.ts";
 import { renderRunList } from "./render-run-list.ts";
 import * as replies from "./replies.ts";
 
-const writeVerbs: ReadonlySet<Verb> = new Set(["fix", "suggest", "apply", "undo", "stop", "workflow"]);
+const writeVerbs: ReadonlySet<Verb> = new Set([
+  "fix",
+  "suggest",
+  "apply",
+  "undo",
+  "stop",
+  "workflow",
+  "upgrade",
+  "ignore",
+]);
+/** Verbs about the whole repository: they work in an issue too. */
+const repoVerbs: ReadonlySet<Verb> = new Set(["upgrade", "ignore"]);
 
 /** What recording a comment's run leaves for a retried triage: the new run, or the active one's link. */
 const commentRunOutput = z.object({ runId: z.string().nullable(), link: z.string().nullable() });
@@ -44,7 +56,8 @@ export async function handleComment(
         .then(() => true),
     );
   if (command.kind === "unknown_verb") return void (await reply(replies.unknownVerbReply(command.verb)));
-  if (!payload.issue.pull_request) return void (await reply(replies.notAPullRequestReply()));
+  if (!payload.issue.pull_request && !repoVerbs.has(command.verb))
+    return void (await reply(replies.notAPullRequestReply()));
   if (command.verb === "help") return void (await reply(replies.helpReply()));
 
   const config = await readRepoConfig(octokit, { ...ref, defaultBranch: payload.repository.default_branch });
@@ -62,6 +75,20 @@ export async function handleComment(
   const pr = payload.issue.number;
   if (command.verb === "status")
     return void (await reply(renderRunList(await deps.store.listRuns({ repo, pr, limit: 10 }))));
+  if (command.verb === "ignore") {
+    const rule = parseIgnoreArgs(command.args);
+    if ("problem" in rule) return void (await reply(replies.ignoreUsageReply(rule.problem)));
+    await deps.once("ignore", z.boolean(), async () => {
+      await deps.store.addUpgradeIgnore({
+        repo,
+        ...rule,
+        createdBy: login,
+        createdAt: deps.now().toISOString(),
+      });
+      return true;
+    });
+    return void (await reply(replies.ignoredReply(rule)));
+  }
   if (command.verb === "stop") {
     const stopped = await deps.once("stop", z.array(z.string()), () => stopRuns(repo, pr, login, deps));
     return void (await reply(replies.stoppedReply(stopped)));
@@ -92,27 +119,66 @@ async function recordCommentRun(
   deps: TriageDeps,
   asked: { verb: RunVerb; args: string; policyHash: string },
 ): Promise<{ runId: string | null; link: string | null }> {
-  const r = await createPrRun(
-    octokit,
-    {
-      ref: { owner: payload.repository.owner.login, repo: payload.repository.name },
-      installationId: payload.installation?.id ?? null,
-      prNumber: payload.issue.number,
-      verb: asked.verb,
-      args: asked.args,
-      trigger: "comment",
-      requester: payload.comment.user.login,
-      defaultBranch: payload.repository.default_branch,
-      policyHash: asked.policyHash,
-      extra: { commentId: payload.comment.id },
-    },
-    deps,
-  );
+  const r =
+    asked.verb === "upgrade"
+      ? await createRepoRun(
+          octokit,
+          {
+            ref: { owner: payload.repository.owner.login, repo: payload.repository.name },
+            installationId: payload.installation?.id ?? null,
+            thread: payload.issue.number,
+            verb: "upgrade",
+            args: asked.args,
+            trigger: "comment",
+            requester: payload.comment.user.login,
+            defaultBranch: payload.repository.default_branch,
+            cloneUrl: payload.repository.clone_url,
+            policyHash: asked.policyHash,
+            commentId: payload.comment.id,
+          },
+          deps,
+        )
+      : await createPrRun(
+          octokit,
+          {
+            ref: { owner: payload.repository.owner.login, repo: payload.repository.name },
+            installationId: payload.installation?.id ?? null,
+            prNumber: payload.issue.number,
+            verb: asked.verb,
+            args: asked.args,
+            trigger: "comment",
+            requester: payload.comment.user.login,
+            defaultBranch: payload.repository.default_branch,
+            policyHash: asked.policyHash,
+            extra: { commentId: payload.comment.id },
+          },
+          deps,
+        );
   if (r.created) return { runId: r.run.id, link: null };
   return {
     runId: null,
     link: "existing" in r ? (parseRunContext(r.existing, reporterContext).statusUrl ?? null) : null,
   };
+}
+
+const packageName = /^(@[a-z0-9][\w.-]*\/)?[A-Za-z0-9][\w.-]*$/;
+
+/** `<name> [major|minor|<version>]` of `/xihe ignore`. */
+export function parseIgnoreArgs(
+  args: string,
+): { name: string; scope: UpgradeIgnore["scope"]; version: string | null } | { problem: string } {
+  const [name, qualifier, ...rest] = args.split(/\s+/).filter((w) => w !== "");
+  if (name === undefined) return { problem: "`/xihe ignore` needs the package name" };
+  if (!packageName.test(name) || name.length > 214)
+    return { problem: `${JSON.stringify(name.slice(0, 80))} is not a package name` };
+  if (rest.length > 0)
+    return { problem: "`/xihe ignore` takes a name and at most one of major, minor or a version" };
+  if (qualifier === undefined) return { name, scope: "all", version: null };
+  const q = qualifier.toLowerCase();
+  if (q === "major" || q === "minor") return { name, scope: q, version: null };
+  if (/^v?\d+(\.[0-9A-Za-z+-]+)*$/.test(qualifier))
+    return { name, scope: "version", version: qualifier.replace(/^v/, "") };
+  return { problem: `${JSON.stringify(qualifier.slice(0, 40))} is neither major, minor nor a version` };
 }
 
 async function stopRuns(repo: string, pr: number, actor: string, deps: HandlerDeps): Promise<string[]> {

@@ -10,6 +10,8 @@ export const verbs = [
   "stop",
   "status",
   "workflow",
+  "upgrade",
+  "ignore",
   "help",
 ] as const;
 export type Verb = (typeof verbs)[number];

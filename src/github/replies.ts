@@ -15,6 +15,10 @@ const verbHelp: Record<(typeof verbs)[number], string> = {
   status: "list the recent Xihe runs on this pull request",
   workflow:
     "`/xihe workflow <name> [key=value …]`: start a DolphinScheduler workflow and follow it (retried only when green-listed and the failure is transient)",
+  upgrade:
+    "`/xihe upgrade [name]`: open (or update) the dependency-upgrade pull requests now, one per group; tests that break are migrated (also in an issue)",
+  ignore:
+    "`/xihe ignore <name> [major|minor|<version>]`: never propose that package's updates (or only those) in this repository (also in an issue)",
   help: "show this list",
 };
 
@@ -32,7 +36,7 @@ export function needsWriteReply(login: string, verb: string): string {
 }
 
 export function notAPullRequestReply(): string {
-  return "Xihe works on pull requests: comment `/xihe help` on a pull request to see the commands.";
+  return "Xihe works on pull requests (in an issue only `/xihe upgrade` and `/xihe ignore`): comment `/xihe help` on a pull request to see the commands.";
 }
 
 export function alreadyRunningReply(verb: string, link: string | null): string {
@@ -65,4 +69,20 @@ export function configErrorReply(error: ConfigError): string {
 
 export function givingUpReply(attempts: number, sha: string): string {
   return `Xihe is giving up after ${attempts} attempts on \`${sha.slice(0, 12)}\`. Push a new commit or comment \`/xihe fix\` to try again.`;
+}
+
+export function ignoreUsageReply(problem: string): string {
+  return `${escapeInline(problem, 200)}. Use \`/xihe ignore <name> [major|minor|<version>]\`, e.g. \`/xihe ignore lodash major\`.`;
+}
+
+export function ignoredReply(rule: { name: string; scope: string; version: string | null }): string {
+  const what =
+    rule.scope === "all"
+      ? "no updates"
+      : rule.scope === "version"
+        ? `not version ${codeSpan(rule.version ?? "", 60)}`
+        : rule.scope === "major"
+          ? "no new major versions"
+          : "no new minor or major versions (patches still)";
+  return `Xihe will propose ${what} of ${codeSpan(rule.name, 100)} in this repository, and will not reopen or update an upgrade pull request for them. A rule that names no direct dependency is reported by the next \`/xihe upgrade\`.`;
 }

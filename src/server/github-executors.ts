@@ -16,6 +16,7 @@ import { createExplainRunExecutor } from "../verbs/explain/explain-run-executor.
 import type { CompleteText } from "../understanding/ask/answer-question.ts";
 import { createFixRunExecutor, type FixRunDeps } from "../verbs/fix/fix-run-executor.ts";
 import { readTrustedConfig } from "../verbs/read-trusted-config.ts";
+import { createUpgradeRunExecutor } from "../verbs/upgrade/upgrade-run-executor.ts";
 import { createWorkflowExecutor } from "../verbs/workflow/workflow-run-executor.ts";
 import { connectFromEnv } from "../integrations/dolphinscheduler/connect-from-env.ts";
 import { createDeliverSuggestions } from "../verbs/suggest/deliver-suggestions.ts";
@@ -116,6 +117,12 @@ export function buildGitHubExecutors(deps: ExecutorDeps): ExecutorTable {
     apply: createApplyRunExecutor(applyUndo),
     undo: createUndoRunExecutor(applyUndo),
     fix: createFixRunExecutor({ ...fixDeps, deliver: createDeliverFix(deliverDeps) }),
+    upgrade: createUpgradeRunExecutor({
+      ...fixDeps,
+      registryTimeoutMs: 30_000,
+      registryRetries: 2,
+      botIdentity,
+    }),
     suggest: createSuggestRunExecutor(
       { ...fixDeps, deliver: createDeliverSuggestions(deliverDeps) },
       createReverifyRunExecutor({ ...fixDeps, botIdentity }),

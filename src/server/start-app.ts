@@ -8,6 +8,8 @@ import { redeliverFailed } from "../github/redeliver-failed.ts";
 import { checkGitVersion } from "../runs/check-git-version.ts";
 import { recoverInterruptedRuns } from "../runs/recover-interrupted.ts";
 import { storeLabel } from "../store/open-store.ts";
+import { listScheduledRepositories, queueScheduledUpgrade } from "../github/scheduled-repositories.ts";
+import { createUpgradeScheduler } from "../runs/upgrade-scheduler.ts";
 import { createWorker, type Worker } from "../runs/worker.ts";
 import { connectAppQueue } from "./app-queue.ts";
 import { appRunDeps, createAppParts, type AppParts } from "./app-parts.ts";
@@ -81,10 +83,12 @@ export async function startApp(
       )
     : null;
   const recovery = every(options.redeliverIntervalMs ?? 10 * 60_000, () => redeliveryPass(app));
+  const schedule = startUpgradeSchedule(app, () => worker?.wake());
   return {
     async close() {
       await recovery.stop();
       await depth?.stop();
+      await schedule.stop();
       await new Promise((resolve) => server.close(resolve));
       await worker?.stop();
       await shared?.close();
@@ -121,6 +125,44 @@ function redeliveryPass({ probot, store, log, now }: AppParts): Promise<void> {
       log.info({ listed: r.listed, redelivered: r.requested.length }, "missed-delivery recovery pass"),
     )
     .catch((err: unknown) => log.warn({ err }, "missed-delivery recovery pass failed; the next one retries"));
+}
+
+/**
+ * `deps.schedule`: which repositories are scheduled is re-read every 15 minutes (GitHub calls); due
+ * slots are checked every second (the store only), so each installation starts at its own second.
+ */
+function startUpgradeSchedule({ probot, store, log, now, github }: AppParts, wakeWorker: () => void) {
+  const gh = { appOctokit: () => probot.auth(), installationOctokit: (id: number) => probot.auth(id) };
+  const scheduler = createUpgradeScheduler({
+    store,
+    now,
+    log,
+    listScheduled: () => listScheduledRepositories(gh),
+    startUpgrade: async (r) => {
+      await queueScheduledUpgrade(
+        { ...gh, store, now, github, newRunId: () => `r${randomBytes(5).toString("hex")}` },
+        r,
+      );
+      wakeWorker();
+    },
+  });
+  const refresh = every(15 * 60_000, () =>
+    scheduler
+      .refresh()
+      .catch((err: unknown) => log.warn({ err }, "upgrade schedule refresh failed; retried later")),
+  );
+  const tick = every(1000, () =>
+    scheduler.tick().then(
+      () => undefined,
+      (err: unknown) => log.warn({ err }, "upgrade schedule check failed"),
+    ),
+  );
+  return {
+    async stop() {
+      await refresh.stop();
+      await tick.stop();
+    },
+  };
 }
 
 /** Runs fn now and every intervalMs, never two passes at once. */

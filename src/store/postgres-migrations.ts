@@ -143,4 +143,21 @@ export const postgresMigrations: readonly string[] = [
   );
   CREATE INDEX alert_messages_due ON alert_messages (status, not_before);
   `,
+  // Dependency upgrades on the App (issue 14): `/xihe ignore` rules per repository ('' version
+  // unless scope is 'version': it is part of the key), and each repository's next scheduled time.
+  `
+  CREATE TABLE upgrade_ignores (
+    repo TEXT NOT NULL,
+    name TEXT NOT NULL,
+    scope TEXT NOT NULL,
+    version TEXT NOT NULL,
+    created_by TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (repo, name, scope, version)
+  );
+  CREATE TABLE schedule_slots (
+    key TEXT PRIMARY KEY,
+    next_at TEXT NOT NULL
+  );
+  `,
 ];

@@ -10,6 +10,7 @@ import { postgresMigrations } from "./postgres-migrations.ts";
 import { createPgPool } from "./postgres-pool.ts";
 import { createPostgresRuns } from "./postgres-runs.ts";
 import { createPostgresSteps } from "./postgres-steps.ts";
+import { createPostgresUpgrades } from "./postgres-upgrades.ts";
 import type { Store } from "./store.ts";
 
 export interface PostgresStoreOptions {
@@ -41,6 +42,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     ...createPostgresSteps(db),
     ...createPostgresAudit(db),
     ...createPostgresApiTokens(db),
+    ...createPostgresUpgrades(db),
     async ping() {
       await db.query("SELECT 1");
     },

@@ -128,4 +128,22 @@ export const sqliteMigrations: readonly string[] = [
   CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit
     BEGIN SELECT RAISE(ABORT, 'the audit log is append-only: DELETE refused'); END;
   `,
+  // Dependency upgrades on the App (issue 14): `/xihe ignore` rules per repository, and the next
+  // time of each repository's `deps.schedule`, moved compare-and-set so a restart runs a slot once.
+  `
+  CREATE TABLE upgrade_ignores (
+    repo TEXT NOT NULL,
+    name TEXT NOT NULL,
+    scope TEXT NOT NULL,
+    -- '' unless scope is 'version' (a primary key column cannot be NULL usefully).
+    version TEXT NOT NULL,
+    created_by TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (repo, name, scope, version)
+  );
+  CREATE TABLE schedule_slots (
+    key TEXT PRIMARY KEY,
+    next_at TEXT NOT NULL
+  );
+  `,
 ];

@@ -9,6 +9,7 @@ import { createSqliteDeliveries } from "./sqlite-deliveries.ts";
 import { sqliteMigrations } from "./sqlite-migrations.ts";
 import { createSqliteRuns } from "./sqlite-runs.ts";
 import { createSqliteSteps } from "./sqlite-steps.ts";
+import { createSqliteUpgrades } from "./sqlite-upgrades.ts";
 import type { Store } from "./store.ts";
 
 export function openSqliteStore(path: string): Store {
@@ -45,6 +46,7 @@ function createSqliteStore(db: Database.Database): Store {
     async ping() {
       db.prepare("SELECT 1").get();
     },
+    ...createSqliteUpgrades(db),
     async close() {
       db.close();
     },

@@ -14,6 +14,7 @@ import type {
   StepStatus,
   TriageJob,
   TriageStatus,
+  UpgradeIgnore,
 } from "./store.ts";
 
 export interface RunRow {
@@ -195,3 +196,24 @@ export const rowToKey = (r: KeyRow): IdempotentRequest => ({
   runId: r.run_id,
   createdAt: r.created_at,
 });
+
+/** An `upgrade_ignores` row; `version` is '' unless the scope is `version` (it is in the key). */
+export interface UpgradeIgnoreRow {
+  repo: string;
+  name: string;
+  scope: UpgradeIgnore["scope"];
+  version: string;
+  created_by: string;
+  created_at: string;
+}
+
+export function rowToUpgradeIgnore(row: UpgradeIgnoreRow): UpgradeIgnore {
+  return {
+    repo: row.repo,
+    name: row.name,
+    scope: row.scope,
+    version: row.version === "" ? null : row.version,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+  };
+}

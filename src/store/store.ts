@@ -1,9 +1,11 @@
 // Persistence behind one small interface: SQLite by default (sqlite-store.ts), PostgreSQL when
 // several workers share state. Every method is async so both fit; JSON columns hold plain data.
 export type RunStatus = "queued" | "running" | "succeeded" | "failed" | "cancelled" | "needs_input";
-export type RunVerb = "fix" | "suggest" | "explain" | "ask" | "apply" | "undo" | "diagnose" | "workflow";
-/** "push": a push to the PR branch (re-verifying suggestions it committed). */
-export type RunTrigger = "comment" | "label" | "check_run" | "workflow_run" | "cli" | "api" | "push";
+export type RunVerb =
+  "fix" | "suggest" | "explain" | "ask" | "apply" | "undo" | "diagnose" | "workflow" | "upgrade";
+/** "push": a push to the PR branch (re-verifying suggestions it committed); "schedule": `deps.schedule`. */
+export type RunTrigger =
+  "comment" | "label" | "check_run" | "workflow_run" | "cli" | "api" | "push" | "schedule";
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 export interface RunRecord {
@@ -122,6 +124,19 @@ export interface IdempotentRequest {
   createdAt: string;
 }
 
+/** A `/xihe ignore` rule of one repository: the upgrades it names are never planned there. */
+export interface UpgradeIgnore {
+  /** "owner/name" */
+  repo: string;
+  /** The package name as the manifest spells it. */
+  name: string;
+  scope: "all" | "major" | "minor" | "version";
+  /** The ignored version (scope "version"); otherwise null. */
+  version: string | null;
+  createdBy: string;
+  createdAt: string;
+}
+
 export type CreateRunResult = { created: true; run: RunRecord } | { created: false; existing: RunRecord };
 
 export interface Store {
@@ -188,5 +203,15 @@ export interface Store {
   bindIdempotentRequest(request: IdempotentRequest): Promise<IdempotentRequest>;
   /** Resolves when the store answers a trivial query; throws why not (readiness checks). */
   ping(): Promise<void>;
+  /** Records a `/xihe ignore` rule; the same rule again only refreshes who set it and when. */
+  addUpgradeIgnore(rule: UpgradeIgnore): Promise<void>;
+  listUpgradeIgnores(repo: string): Promise<UpgradeIgnore[]>;
+  /** When the schedule under `key` runs next (ISO time), or null when it was never planned. */
+  getScheduleSlot(key: string): Promise<string | null>;
+  /**
+   * Compare-and-set: moves `key` from `expected` (null: absent) to `next`. False when another process
+   * (or an earlier life of this one) moved it first, so exactly one caller acts on each slot.
+   */
+  moveScheduleSlot(key: string, expected: string | null, next: string): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -138,6 +138,8 @@ function repoRoutes(s: GhesScenario, state: Omit<FakeGhes, "web" | "host" | "clo
   });
   return [
     ["GET", /^\/app\/hook\/deliveries$/, () => ({ status: 200, body: [] })],
+    // The upgrade scheduler's look at which repositories schedule upgrades: none here.
+    ["GET", /^\/app\/installations$/, () => ({ status: 200, body: [] })],
     [
       "POST",
       new RegExp(`^/app/installations/${s.installationId}/access_tokens$`),

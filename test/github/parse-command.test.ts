@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCommand } from "../../src/github/parse-command.ts";
+import { parseIgnoreArgs } from "../../src/github/handle-comment.ts";
 
 describe("parseCommand", () => {
   it("reads a verb and its arguments, case-insensitively", () => {
@@ -46,5 +47,27 @@ describe("parseCommand", () => {
 
   it("ignores a command hidden in an HTML comment", () => {
     expect(parseCommand("<!--\n/xihe fix\n-->")).toEqual({ kind: "none" });
+  });
+});
+
+describe("parseIgnoreArgs", () => {
+  it("reads a name and an optional major, minor or version, and says what is wrong otherwise", () => {
+    expect(parseIgnoreArgs("lodash")).toEqual({ name: "lodash", scope: "all", version: null });
+    expect(parseIgnoreArgs("@babel/core MAJOR")).toEqual({
+      name: "@babel/core",
+      scope: "major",
+      version: null,
+    });
+    expect(parseIgnoreArgs("requests minor")).toEqual({ name: "requests", scope: "minor", version: null });
+    expect(parseIgnoreArgs("greet v2.0.1")).toEqual({ name: "greet", scope: "version", version: "2.0.1" });
+    expect(parseIgnoreArgs("")).toEqual({ problem: "`/xihe ignore` needs the package name" });
+    expect(parseIgnoreArgs("$(rm) major")).toEqual({ problem: '"$(rm)" is not a package name' });
+    expect(parseIgnoreArgs("a b c")).toMatchObject({ problem: expect.stringContaining("at most one") });
+    expect(parseCommand("/xihe ignore lodash major")).toEqual({
+      kind: "command",
+      verb: "ignore",
+      args: "lodash major",
+    });
+    expect(parseCommand("/xihe upgrade")).toEqual({ kind: "command", verb: "upgrade", args: "" });
   });
 });

@@ -59,6 +59,18 @@ export interface PlanOptions {
   maxGroups: number;
   includeMajor: boolean;
   only: string | null;
+  /** Per-repository rules from `/xihe ignore` (the App's store): a whole package, or some versions. */
+  ignoreRules?: readonly IgnoreRule[];
+}
+
+/**
+ * `all`: every update of the package; `major`: versions beyond the current major; `minor`: beyond the
+ * current minor (patches still come); `version`: that one version.
+ */
+export interface IgnoreRule {
+  name: string;
+  scope: "all" | "major" | "minor" | "version";
+  version: string | null;
 }
 
 export interface UpgradePlan {
@@ -88,6 +100,9 @@ export function planUpdates(
   for (const pattern of options.ignore)
     if (!dependencies.some((d) => matchesPattern(pattern, d.name)))
       plan.warnings.push(`deps.ignore: "${pattern}" matches no direct dependency; remove or correct it`);
+  for (const rule of options.ignoreRules ?? [])
+    if (!dependencies.some((d) => d.name === rule.name))
+      plan.warnings.push(`/xihe ignore ${rule.name}: not a direct dependency; the rule matches nothing`);
   const grouped = new Map<string, PlannedUpdate[]>();
   const majors: UpdateGroup[] = [];
   for (const dep of dependencies) {
@@ -96,7 +111,18 @@ export function planUpdates(
       plan.skipped.push({ name: dep.name, reason: "ignored by deps.ignore" });
       continue;
     }
-    const choice = scheme.choose(dep, registry.get(dep.name));
+    const rules = (options.ignoreRules ?? []).filter((r) => r.name === dep.name);
+    if (rules.some((r) => r.scope === "all")) {
+      plan.skipped.push({ name: dep.name, reason: "ignored by /xihe ignore" });
+      continue;
+    }
+    const allowed = withoutIgnored(dep, registry.get(dep.name), rules, scheme);
+    const choice = scheme.choose(dep, allowed.info);
+    if (allowed.ignored.length > 0)
+      plan.skipped.push({
+        name: dep.name,
+        reason: `${allowed.ignored.join(", ")} ignored by ${allowed.rules.map((r) => `/xihe ignore ${r}`).join(", ")}`,
+      });
     if ("reason" in choice) {
       if (choice.reason !== null) plan.skipped.push({ name: dep.name, reason: choice.reason });
       if (choice.major) holdOrGroupMajor(choice.major, options, plan, majors, scheme);
@@ -113,6 +139,32 @@ export function planUpdates(
   plan.groups = all.slice(0, options.maxGroups);
   plan.deferred = all.slice(options.maxGroups);
   return plan;
+}
+
+// The versions a rule ignores are taken out before choosing, so the next allowed one is chosen
+// instead; which ones (newest three) and by which rules is said in the plan.
+function withoutIgnored(
+  dep: DirectDependency,
+  info: PackageVersions | undefined,
+  rules: readonly IgnoreRule[],
+  scheme: VersionScheme,
+): { info: PackageVersions | undefined; ignored: string[]; rules: string[] } {
+  if (info === undefined || rules.length === 0) return { info, ignored: [], rules: [] };
+  const current = dep.locked ?? /\d+(?:\.\d+)*/.exec(dep.range)?.[0] ?? null;
+  const minorOf = (v: string) => Number(/^\D*\d+\.(\d+)/.exec(v)?.[1] ?? 0);
+  const ignored = (v: string) =>
+    rules.some((r) => {
+      if (r.scope === "version") return r.version === v;
+      if (current === null) return false;
+      const major = scheme.major(v) - scheme.major(current);
+      return major > 0 || (r.scope === "minor" && major === 0 && minorOf(v) > minorOf(current));
+    });
+  const dropped = info.versions.filter((v) => !v.deprecated && ignored(v.version)).map((v) => v.version);
+  return {
+    info: { ...info, versions: info.versions.filter((v) => !ignored(v.version)) },
+    ignored: dropped.slice(-3),
+    rules: rules.map((r) => `${r.name} ${r.scope === "version" ? r.version : r.scope}`),
+  };
 }
 
 function holdOrGroupMajor(

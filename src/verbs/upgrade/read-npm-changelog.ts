@@ -1,9 +1,11 @@
 // The changelog a package ships in its tarball (CHANGELOG.md, HISTORY.md, CHANGES.md, … at the
 // package root): the tarball comes through pacote (same registries and cache as the versions) and
-// only that one entry is read, in memory; nothing is written or run. A package without one: null.
-import { basename } from "node:path";
+// only that one entry is read, in memory; nothing is run. A package without one: null. What a
+// tarball held is remembered by its integrity (memo-by-integrity.ts) beside pacote's cache.
+import { basename, join } from "node:path";
 import pacote from "pacote";
 import { Parser, type ReadEntry } from "tar";
+import { memoByIntegrity } from "./memo-by-integrity.ts";
 import { registryFor } from "./fetch-package-versions.ts";
 import type { NpmRegistries } from "./host-npm-config.ts";
 import type { NpmTarball } from "./plan-updates.ts";
@@ -11,10 +13,28 @@ import type { NpmTarball } from "./plan-updates.ts";
 const changelogName = /^(?:changelog|history|changes|releases?)(?:\.(?:md|markdown|txt))?$/i;
 const maxBytes = 1024 * 1024;
 
+interface ChangelogOptions {
+  registries: NpmRegistries;
+  cacheDir: string;
+  timeoutMs: number;
+}
+
 export async function readNpmChangelog(
   name: string,
   tarball: NpmTarball,
-  options: { registries: NpmRegistries; cacheDir: string; timeoutMs: number },
+  options: ChangelogOptions,
+): Promise<string | null> {
+  const read = () => readFromTarball(name, tarball, options);
+  // The memo's name says which extraction rules made it: changing them must not reuse old answers.
+  return tarball.integrity
+    ? memoByIntegrity(join(options.cacheDir, "xihe-changelog-v1"), tarball.integrity, read)
+    : read();
+}
+
+async function readFromTarball(
+  name: string,
+  tarball: NpmTarball,
+  options: ChangelogOptions,
 ): Promise<string | null> {
   // By URL and integrity: a cached tarball is read from the cache, and the packument is not asked
   // for again (parsing a large one costs seconds).

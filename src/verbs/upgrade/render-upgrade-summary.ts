@@ -28,7 +28,7 @@ export function renderUpgradeSummary(report: UpgradeReport, options: { dryRun: b
   return `${lines.join("\n")}\n`;
 }
 
-function renderGroup(group: UpdateGroup, notes: readonly UpdateNotes[]): string[] {
+export function renderGroup(group: UpdateGroup, notes: readonly UpdateNotes[]): string[] {
   return [
     `  xihe/deps/${group.id}${group.breaking ? " (major)" : ""}:`,
     ...group.updates.flatMap((u) => [
@@ -38,7 +38,7 @@ function renderGroup(group: UpdateGroup, notes: readonly UpdateNotes[]): string[
   ];
 }
 
-function renderResult(r: GroupResult): string[] {
+export function renderResult(r: GroupResult): string[] {
   const lines = [`${r.branch}: ${statusText[r.status]}`, `  ${r.reason}`];
   if (r.lockUpdate)
     for (const step of r.lockUpdate.steps) lines.push(`  $ ${step.command}  → exit ${step.exitCode}`);

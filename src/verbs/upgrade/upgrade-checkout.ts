@@ -10,10 +10,10 @@ import { runGit } from "../../workspace/git/run-git.ts";
 import type { FixInWorkspaceDeps } from "../fix/fix-in-workspace.ts";
 import { buildIndex } from "../../understanding/index/build-index.ts";
 import { collectUpdateNotes, type UpdateNotes } from "./collect-update-notes.ts";
-import { planUpdates, type UpgradePlan } from "./plan-updates.ts";
+import { planUpdates, type IgnoreRule, type UpgradePlan } from "./plan-updates.ts";
 import { matchesPattern } from "./matches-pattern.ts";
 import { npmEcosystem, pythonEcosystem, type UpgradeEcosystem } from "./upgrade-ecosystems.ts";
-import { upgradeGroup, type GroupResult } from "./upgrade-group.ts";
+import { upgradeGroup, type GroupResult, type UpgradeGroupRequest } from "./upgrade-group.ts";
 
 export type UpgradeManager = "npm" | "pip";
 
@@ -29,6 +29,11 @@ export interface UpgradeCheckoutRequest {
   trustLocal: boolean;
   /** Host directory for clones and the registry metadata cache (outside the checkout). */
   workDir: string;
+  /** The App's `/xihe ignore` rules of this repository. */
+  ignoreRules?: readonly IgnoreRule[];
+  source?: UpgradeGroupRequest["source"];
+  readOnlyDirs?: UpgradeGroupRequest["readOnlyDirs"];
+  recordAs?: UpgradeGroupRequest["recordAs"];
 }
 
 export interface UpgradeCheckoutDeps extends FixInWorkspaceDeps {
@@ -68,7 +73,8 @@ export async function upgradeCheckout(
     (d) =>
       (req.only === null || d.name === req.only) &&
       ecosystem.canMove(d.range) &&
-      !req.config.deps.ignore.some((p) => matchesPattern(p, d.name)),
+      !req.config.deps.ignore.some((p) => matchesPattern(p, d.name)) &&
+      !(req.ignoreRules ?? []).some((r) => r.name === d.name && r.scope === "all"),
   );
   const versions = await ecosystem.fetchVersions([...new Set(wanted.map((d) => d.name))]);
   const plan = planUpdates(
@@ -80,6 +86,7 @@ export async function upgradeCheckout(
       maxGroups: req.config.deps.max_open_prs,
       includeMajor: req.includeMajor,
       only: req.only,
+      ignoreRules: req.ignoreRules ?? [],
     },
     ecosystem.scheme,
   );

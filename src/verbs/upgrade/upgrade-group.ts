@@ -9,6 +9,7 @@ import type { InstallEvidence } from "../../workspace/install/run-install-phase.
 import { installDependencies } from "../../runs/install-dependencies.ts";
 import { fixInWorkspace, sandboxChooser, type FixInWorkspaceDeps } from "../fix/fix-in-workspace.ts";
 import { runGit } from "../../workspace/git/run-git.ts";
+import type { NewRun } from "../../store/store.ts";
 import type { AppliedGroup, ApplyDeps } from "./apply-update-group.ts";
 import type { UpdateGroup } from "./plan-updates.ts";
 
@@ -31,6 +32,12 @@ export interface UpgradeGroupRequest {
   baseBranch: string;
   useModel: boolean;
   trustLocal: boolean;
+  /** "github": a repository's code on the App (a real sandbox is mandatory); default a local checkout. */
+  source?: "github" | "local_checkout";
+  /** Host directories the sandbox must read (the mirror's object store of an App workspace). */
+  readOnlyDirs?: readonly string[];
+  /** Whose run the group's verification is recorded as (the App's repository); default the CLI's. */
+  recordAs?: Pick<NewRun, "installationId" | "repo" | "trigger" | "requester">;
 }
 
 export async function upgradeGroup(
@@ -63,10 +70,11 @@ export async function upgradeGroup(
     config: req.config,
     env: req.env,
     useModel: req.useModel,
-    source: "local_checkout" as const,
+    source: req.source ?? ("local_checkout" as const),
     trustLocal: req.trustLocal,
     // The bump is the change under test: verify.workflows run even when no migration was needed.
     changedBefore: true,
+    readOnlyDirs: req.readOnlyDirs,
   };
   const sandboxWith = sandboxChooser(deps, fixRequest);
   const applied = await deps.apply(
@@ -132,12 +140,13 @@ async function recordRun(
     {
       installationId: null,
       repo: req.root,
+      trigger: "cli",
+      requester: "cli",
+      ...req.recordAs,
       pr: null,
       headSha,
       verb: "fix",
       args: `upgrade ${req.group.id}`,
-      trigger: "cli",
-      requester: "cli",
       budget: null,
       context: { upgrade: req.group.id },
     },

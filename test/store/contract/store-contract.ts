@@ -329,5 +329,41 @@ export function describeStoreContract(name: string, fresh: () => Promise<StoreFi
       const owners = new Map(runs.flatMap((ids, w) => ids.map((id) => [id, `w${w + 1}`] as const)));
       for (const r of running) expect(r.workerId).toBe(owners.get(r.id));
     });
+    it("keeps /xihe ignore rules per repository, one per (name, scope, version)", async () => {
+      const rule = { repo: "octo/demo", name: "greet", scope: "major" as const, version: null };
+      const at = (day: number) => `2026-12-0${day}T00:00:00.000Z`;
+      await store.addUpgradeIgnore({ ...rule, createdBy: "alice", createdAt: at(1) });
+      await store.addUpgradeIgnore({ ...rule, createdBy: "bob", createdAt: at(2) });
+      const pinned = {
+        ...rule,
+        scope: "version" as const,
+        version: "2.0.1",
+        createdBy: "bob",
+        createdAt: at(2),
+      };
+      await store.addUpgradeIgnore(pinned);
+      await store.addUpgradeIgnore({ ...rule, repo: "octo/other", createdBy: "c", createdAt: at(3) });
+      expect(await store.listUpgradeIgnores("octo/demo")).toEqual([
+        { ...rule, createdBy: "bob", createdAt: at(2) },
+        pinned,
+      ]);
+      expect(await store.listUpgradeIgnores("octo/none")).toEqual([]);
+    });
+
+    it("moves a schedule slot only from the time it holds (compare-and-set), once across processes", async () => {
+      const t = (day: number) => `2026-12-0${day}T00:00:00.000Z`;
+      expect(await store.getScheduleSlot("k")).toBeNull();
+      expect(await store.moveScheduleSlot("k", null, t(3))).toBe(true);
+      expect(await store.moveScheduleSlot("k", null, t(9))).toBe(false);
+      expect(await store.moveScheduleSlot("k", t(1), t(4))).toBe(false);
+      expect(await store.moveScheduleSlot("k", t(3), t(4))).toBe(true);
+      expect(await store.getScheduleSlot("k")).toBe(t(4));
+      const other = await fx.openSibling();
+      const moved = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => (i % 2 ? other : store).moveScheduleSlot("k", t(4), t(5))),
+      );
+      expect(moved.filter(Boolean)).toHaveLength(1);
+      expect(await other.getScheduleSlot("k")).toBe(t(5));
+    });
   });
 }

@@ -129,3 +129,37 @@ describe("planUpdates", () => {
     expect(plan.skipped[0]!.reason).toContain("is not a plain version or ^/~ range");
   });
 });
+
+describe("planUpdates with /xihe ignore rules", () => {
+  const deps = [dep("a", "^1.0.0", "1.0.0"), dep("b", "^1.0.0", "1.0.0")];
+  const registry = new Map([info("a", ["1.0.0", "1.0.1", "1.2.0", "2.0.0"]), info("b", ["1.0.0", "1.1.0"])]);
+  const plan = (ignoreRules: PlanOptions["ignoreRules"]) =>
+    planUpdates(deps, registry, { ...options, includeMajor: true, ignoreRules });
+  const chosen = (p: ReturnType<typeof plan>) =>
+    p.groups.flatMap((g) => g.updates.map((u) => `${g.id}:${u.name}@${u.to}`));
+
+  it("all: the package is skipped; major: no major group; minor: patches only; version: the next one", () => {
+    expect(chosen(plan([]))).toEqual(["minor-patch:a@1.2.0", "minor-patch:b@1.1.0", "a-2:a@2.0.0"]);
+    const all = plan([{ name: "a", scope: "all", version: null }]);
+    expect(chosen(all)).toEqual(["minor-patch:b@1.1.0"]);
+    expect(all.skipped).toEqual([{ name: "a", reason: "ignored by /xihe ignore" }]);
+    const major = plan([{ name: "a", scope: "major", version: null }]);
+    expect(chosen(major)).toEqual(["minor-patch:a@1.2.0", "minor-patch:b@1.1.0"]);
+    expect(major.skipped).toEqual([{ name: "a", reason: "2.0.0 ignored by /xihe ignore a major" }]);
+    expect(chosen(plan([{ name: "a", scope: "minor", version: null }]))).toEqual([
+      "minor-patch:a@1.0.1",
+      "minor-patch:b@1.1.0",
+    ]);
+    expect(chosen(plan([{ name: "a", scope: "version", version: "1.2.0" }]))).toEqual([
+      "minor-patch:a@1.0.1",
+      "minor-patch:b@1.1.0",
+      "a-2:a@2.0.0",
+    ]);
+  });
+
+  it("a rule naming no direct dependency is a warning", () => {
+    expect(plan([{ name: "nope", scope: "all", version: null }]).warnings).toEqual([
+      "/xihe ignore nope: not a direct dependency; the rule matches nothing",
+    ]);
+  });
+});
