@@ -168,8 +168,10 @@ function visibility(
   const readText = (path: string) => readRepoFile(input.root, path)?.toString("utf8") ?? null;
   const parentSymbol = c.after?.parent ? lookup.byId(c.after.parent) : undefined;
   const parentName = c.after ? (parentSymbol?.name ?? null) : (c.before?.parent ?? null);
+  const parentKind = c.after ? (parentSymbol?.kind ?? null) : (c.before?.parentKind ?? null);
+  const localTo = parentKind === "function" || parentKind === "method" ? parentName : null;
   const parent =
-    parentName === null
+    parentName === null || localTo !== null
       ? null
       : apiVisibility(
           {
@@ -185,7 +187,7 @@ function visibility(
         );
   const exported = Boolean(c.after?.exported ?? c.before?.exported);
   return apiVisibility(
-    { name: c.name, kind: c.kind, file: c.file, exported, parent, isTest },
+    { name: c.name, kind: c.kind, file: c.file, exported, parent, isTest, localTo },
     input.index,
     readText,
   );

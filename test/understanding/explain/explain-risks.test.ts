@@ -95,6 +95,39 @@ describe("explain risks", () => {
     expect(trim?.risks[0]).toBe("breaking signature change: new required parameter all");
   });
 
+  it("a function declared inside the exported function is local, not public API", async () => {
+    const result = await explainChange(
+      {
+        "package.json": '{ "name": "argy", "main": "index.js" }\n',
+        "index.js": lines(
+          "module.exports = function parse(args) {",
+          "  function isLong(key) {",
+          "    return key.length > 1;",
+          "  }",
+          "  return args.filter(isLong);",
+          "};",
+        ),
+      },
+      {
+        "index.js": lines(
+          "module.exports = function parse(args) {",
+          "  function isLong(key) {",
+          "    return key.length > 2;",
+          "  }",
+          "  function isFlag(key) {",
+          "    return key.startsWith('-');",
+          "  }",
+          "  return args.filter(isLong).filter(isFlag);",
+          "};",
+        ),
+      },
+    );
+    const byName = (n: string) => result.symbols.find((s) => s.qualifiedName.split(".").pop() === n);
+    expect(byName("isLong")?.api).toEqual({ public: false, reason: "a local function inside parse" });
+    expect(byName("isFlag")?.api.public).toBe(false);
+    expect(byName("isFlag")?.risks.some((r) => r.includes("public API"))).toBe(false);
+  });
+
   it("detects a rename and keeps a multi-line signature whole, its comment left out", async () => {
     const body = [
       "    total = 0",
