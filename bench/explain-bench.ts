@@ -1,5 +1,5 @@
 // `xihe explain` scored against ground truth made by running the repositories' tests and grep:
-//   npm run bench:explain -- --mirrors DIR [--set tune|test|all] [--work DIR] [--xihe BIN] [--show]
+//   npm run bench:explain -- --mirrors DIR [--set tune|test|all] [--only REPO,...] [--work DIR] [--xihe BIN] [--show]
 // The commits, their repositories and the tune/test split are in bench/explain-corpus (repos.json,
 // commits.json); the truth per commit in truth/ID.json, built by explain-truth.ts (see the
 // README there). Each commit runs `xihe explain --base PARENT --json` through bin on a checkout at
@@ -59,9 +59,10 @@ const mirrors = flag("mirrors") ?? process.env["XIHE_EXPLAIN_MIRRORS"];
 const work = resolve(flag("work") ?? join(tmpdir(), "xihe-explain-bench-xihe"));
 const xihe = resolve(flag("xihe") ?? join(project, "bin", "xihe.js"));
 const show = args.includes("--show");
+const only = flag("only")?.split(",");
 
 if (!["tune", "test", "all"].includes(set)) fail(`--set must be tune, test or all; got ${set}`);
-const repos = loadRepos().filter((r) => set === "all" || r.split === set);
+const repos = loadRepos().filter((r) => (set === "all" || r.split === set) && (!only || only.includes(r.id)));
 const missing = repos.filter((r) => !mirrors || !existsSync(join(mirrors, r.repo.replace("/", "+"))));
 if (!mirrors || missing.length > 0)
   fail(

@@ -8,7 +8,7 @@
 //   added line at the head and each removed line at the base, by the TypeScript parser (JS/TS) or
 //   Python's ast — not the tree-sitter index xihe uses;
 // - which test files execute each changed function or method: every test file is run alone with
-//   coverage (V8's for node/mocha, vitest's v8 provider, a profile hook for pytest); a class
+//   coverage (V8's for node/mocha, vitest's v8 provider, a trace hook for pytest); a class
 //   counts as executed by the tests that execute one of its methods;
 // - references of each changed function, class or constant whose name the repository defines
 //   once: grep-verified lines (reference-lines.ts);
@@ -332,7 +332,7 @@ function runOne(repo: Repo, dir: string, test: string, out: string, keys: Set<st
   };
   const run = (cmd: string, a: string[], extra: NodeJS.ProcessEnv = {}) => {
     try {
-      execFileSync(cmd, a, { cwd: dir, env: { ...env, ...extra }, stdio: "ignore", timeout: 120_000 });
+      execFileSync(cmd, a, { cwd: dir, env: { ...env, ...extra }, stdio: "ignore", timeout: 900_000 });
       return true;
     } catch {
       return false;
