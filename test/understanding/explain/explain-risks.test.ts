@@ -187,6 +187,23 @@ describe("explain risks", () => {
     ]);
   });
 
+  it("lists a file change over 5,000 lines as too large, not attributed line by line", async () => {
+    const table = (n: number) =>
+      lines("export const TABLE = [", ...Array.from({ length: n }, (_, i) => `  ${i},`), "];");
+    const result = await explainChange(
+      { "src/table.js": table(1), "src/a.js": lines("export function a(x) {", "  return x;", "}") },
+      {
+        "src/table.js": table(5002),
+        "src/a.js": lines("export function a(x) {", "  return x + 1;", "}"),
+      },
+    );
+    expect(result.files.map((f) => [f.path, f.skipped, f.added])).toEqual([
+      ["src/a.js", null, 1],
+      ["src/table.js", "too_large_diff", 5001],
+    ]);
+    expect(result.symbols.map((s) => s.qualifiedName)).toEqual(["a"]);
+  });
+
   it("explains uncommitted edits with the working tree as the head", async () => {
     const result = await explainChange(
       { "src/a.js": lines("export function a(x) {", "  return x;", "}") },
