@@ -1,5 +1,5 @@
 // Ground truth for `npm run bench:explain`, made by running tools on real history, never by xihe:
-//   node bin/run-ts.js bench/explain-truth.ts --mirrors DIR [--work DIR] [--select] [--only ID,...]
+//   node bin/run-ts.js bench/explain-truth.ts --mirrors DIR [--work DIR] [--select] [--only REPO,...] [--commits ID,...]
 // --select picks the commits (bench/explain-corpus/commits.json) by a fixed rule: walking the
 // pinned commit's first-parent history back, the first PER_REPO non-merge commits that change
 // between MIN_LINES and MAX_LINES lines of the repository's source files. Then, per commit, at a
@@ -26,7 +26,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, matchesGlob, resolve } from "node:path";
+import { join, matchesGlob, posix, resolve } from "node:path";
 import { args, flag } from "./bench-args.ts";
 import {
   corpus,
@@ -57,6 +57,7 @@ async function main() {
   if (!mirrors) fail("--mirrors DIR (git mirrors as OWNER+NAME/repo) is required");
   const work = resolve(flag("work") ?? join(tmpdir(), "xihe-explain-bench"));
   const only = flag("only")?.split(",");
+  const commits = flag("commits")?.split(",");
   const repos = loadRepos().filter((r) => !only || only.includes(r.id));
   if (args.includes("--select")) {
     const picked = repos.flatMap((r) => selectCommits(r, join(mirrors, r.repo.replace("/", "+"), "repo")));
@@ -67,7 +68,7 @@ async function main() {
   mkdirSync(join(corpus, "truth"), { recursive: true });
   for (const repo of repos) {
     const dir = checkout(repo, mirrors, work);
-    for (const c of loadCommits().filter((c) => c.repo === repo.id)) {
+    for (const c of loadCommits().filter((c) => c.repo === repo.id && (!commits || commits.includes(c.id)))) {
       const started = Date.now();
       const truth = buildTruth(repo, c, dir);
       writeFileSync(join(corpus, "truth", `${c.id}.json`), JSON.stringify(truth, null, 1) + "\n");
@@ -163,7 +164,8 @@ function buildTruth(repo: Repo, c: Commit, dir: string): Truth {
     )
       entry.change = "added";
 
-  const coverage = runTests(repo, dir, tests);
+  const changedFiles = new Set([...changed.values()].map((e) => e.file));
+  const coverage = runTests(repo, dir, tests, (t) => loads(t, changedFiles, headText));
   const defined = new Map<string, number>();
   for (const s of headSymbols) defined.set(s.name, (defined.get(s.name) ?? 0) + 1);
   const sourceFiles: SourceFile[] = files.map((f) => ({ path: f, text: headText.get(f)! }));
@@ -292,10 +294,46 @@ interface Coverage {
   failed: string[];
 }
 
-function runTests(repo: Repo, dir: string, tests: string[]): Coverage {
+/** Whether a JS/TS test file loads one of `files` through relative requires/imports (followed
+ * transitively). A file it never loads it cannot execute, so its run can be left out; dynamic
+ * `require(variable)` is not followed, so a repository that has one is run whole (Python always). */
+function loads(test: string, files: ReadonlySet<string>, text: ReadonlyMap<string, string>): boolean {
+  if (test.endsWith(".py")) return true;
+  const seen = new Set<string>();
+  const stack = [test];
+  while (stack.length > 0) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (files.has(file)) return true;
+    const source = text.get(file) ?? "";
+    if (/require\(\s*[^'"\s)]/.test(source)) return true;
+    for (const m of source.matchAll(/(?:require\(|from\s+|import\s*\(?)\s*['"](\.{1,2}(?:\/[^'"]*)?)['"]/g))
+      for (const candidate of resolveRelative(file, m[1]!)) if (text.has(candidate)) stack.push(candidate);
+  }
+  return false;
+}
+
+function resolveRelative(from: string, spec: string): string[] {
+  const base = posix.normalize(posix.join(posix.dirname(from), spec)).replace(/\/$/, "");
+  const stem = base === "." ? "" : base;
+  const exts = [".js", ".cjs", ".mjs", ".ts"];
+  return [
+    stem,
+    ...exts.map((e) => stem + e),
+    ...exts.map((e) => posix.join(stem, `index${e}`)),
+    ...(spec.endsWith(".js") ? [stem.replace(/\.js$/, ".ts")] : []),
+  ];
+}
+
+function runTests(repo: Repo, dir: string, tests: string[], mayExecute: (test: string) => boolean): Coverage {
   const executed = new Map<string, Set<string>>(); // test file -> "file:endOffset" or "file:firstLine"
   const failed: string[] = [];
   for (const t of tests) {
+    if (!mayExecute(t)) {
+      executed.set(t, new Set());
+      continue;
+    }
     const out = mkdtempSync(join(tmpdir(), "xihe-explain-cov-"));
     const keys = new Set<string>();
     try {

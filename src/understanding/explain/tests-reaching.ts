@@ -34,7 +34,7 @@ export interface IncomingEdges {
   methodCount: Map<string, number>;
 }
 
-export const maxHops = 4;
+export const maxHops = 6;
 
 export function incomingEdges(index: CodeIndex): IncomingEdges {
   const into: IncomingEdges["into"] = new Map();

@@ -220,6 +220,8 @@ describe("explain references", () => {
       ["test/charset.js", "charsets.lists the accepted charsets"],
     ]);
     expect(charsets?.risks.some((r) => r.includes("no test"))).toBe(false);
+    // A prototype method of the exported constructor is public API, though assigned outside it.
+    expect(charsets?.api).toEqual({ public: true, reason: "a member of a public class" });
   });
 
   it("reaches a constructor through its class's instantiations (Flags() calls Flags.__init__)", async () => {
