@@ -20,11 +20,14 @@ export interface ApiSymbol {
   exported: boolean;
   /** The enclosing class's visibility, computed first (null for a top-level symbol). */
   parent: ApiVisibility | null;
+  /** Set when the symbol is declared inside a function or method: a local, never API. */
+  localTo?: string | null;
   isTest: boolean;
 }
 
 export function apiVisibility(symbol: ApiSymbol, index: CodeIndex, readText: ReadText): ApiVisibility {
   if (symbol.isTest) return { public: false, reason: "test code" };
+  if (symbol.localTo) return { public: false, reason: `a local function inside ${symbol.localTo}` };
   if (symbol.parent && !symbol.parent.public)
     return { public: false, reason: `its class is not public (${symbol.parent.reason})` };
   const language = languageOf(symbol.file);

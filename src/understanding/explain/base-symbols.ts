@@ -18,6 +18,8 @@ export interface BaseSymbol {
   exported: boolean;
   /** Qualified name of the enclosing symbol, if any. */
   parent: string | null;
+  /** The enclosing symbol's kind: a function's local function is not a class member. */
+  parentKind: SymbolKind | null;
   /** Names this symbol calls, as the index normalises them. */
   calleeNames: string[];
 }
@@ -61,6 +63,7 @@ export async function readBaseFile(
       signature: fullSignature(s.signature, lines, s.startLine),
       exported: s.exported,
       parent: s.parent === null ? null : (parsed.symbols[s.parent]?.qualifiedName ?? null),
+      parentKind: s.parent === null ? null : (parsed.symbols[s.parent]?.kind ?? null),
       calleeNames: calls.get(i) ?? [],
     })),
   };

@@ -5,7 +5,7 @@ import type { CompleteText } from "../ask/answer-question.ts";
 import { apiVisibility, type ApiVisibility } from "./api-visibility.ts";
 import { behaviourChanges } from "./behaviour-changes.ts";
 import type { ChangeKind, ChangedSymbol } from "./changed-symbols.ts";
-import type { CodeIndex, SymbolKind } from "../index/code-index.ts";
+import type { CodeIndex, CodeSymbol, SymbolKind } from "../index/code-index.ts";
 import { detectRenames } from "./detect-renames.ts";
 import { diffFiles, type ChangedFile } from "./diff-files.ts";
 import { diffHunks } from "./diff-hunks.ts";
@@ -166,10 +166,17 @@ function visibility(
   isTest: boolean,
 ): ApiVisibility {
   const readText = (path: string) => readRepoFile(input.root, path)?.toString("utf8") ?? null;
-  const parentSymbol = c.after?.parent ? lookup.byId(c.after.parent) : undefined;
+  const parentSymbol = c.after?.parent ? lookup.byId(c.after.parent) : ownerOfMember(lookup, c);
   const parentName = c.after ? (parentSymbol?.name ?? null) : (c.before?.parent ?? null);
+  const parentKind = c.after ? (parentSymbol?.kind ?? null) : (c.before?.parentKind ?? null);
+  // Declared inside a function's body: a local. `Foo.prototype.bar = function` sits outside it.
+  const nested =
+    !c.after ||
+    !parentSymbol ||
+    (parentSymbol.startLine <= c.after.startLine && c.after.endLine <= parentSymbol.endLine);
+  const localTo = (parentKind === "function" || parentKind === "method") && nested ? parentName : null;
   const parent =
-    parentName === null
+    parentName === null || localTo !== null
       ? null
       : apiVisibility(
           {
@@ -185,10 +192,21 @@ function visibility(
         );
   const exported = Boolean(c.after?.exported ?? c.before?.exported);
   return apiVisibility(
-    { name: c.name, kind: c.kind, file: c.file, exported, parent, isTest },
+    { name: c.name, kind: c.kind, file: c.file, exported, parent, isTest, localTo },
     input.index,
     readText,
   );
+}
+
+/** A member assigned outside its owner (`Negotiator.prototype.charsets = function`): the owner is
+ * the top-level symbol of the same file its qualified name starts with. */
+function ownerOfMember(lookup: SymbolLookup, c: ChangedSymbol): CodeSymbol | undefined {
+  const dot = c.qualifiedName.lastIndexOf(".");
+  if (!c.after || c.kind !== "method" || dot <= 0) return undefined;
+  const owner = c.qualifiedName.slice(0, dot);
+  return lookup
+    .byName(owner)
+    .find((s) => s.file === c.file && s.parent === null && s.qualifiedName === owner);
 }
 
 function matchesFocus(file: string, c: ChangedSymbol | null, focus: string): boolean {

@@ -42,6 +42,8 @@ export interface CallGraph {
   impact(changed: ChangedSymbol): SymbolImpact;
 }
 
+const constructorNames = new Set(["__init__", "constructor"]);
+
 /** Lists in the data are bounded; the totals are not. */
 export const maxListed = 200;
 
@@ -63,16 +65,26 @@ export function createCallGraph(
     }
   }
   const edges = incomingEdges(index);
+  // A constructor (`__init__`, `constructor`) is called by instantiating its class: `Flags()`,
+  // `new Range(...)` are its call sites, and the tests that reach them reach it.
+  const constructorCalls = (target: CodeSymbol): Reference[] => {
+    if (target.kind !== "method" || !constructorNames.has(target.name) || !target.parent) return [];
+    const owner = lookup.byId(target.parent);
+    if (!owner || owner.kind !== "class") return [];
+    return symbolReferences(index, lookup, owner, usesIn).filter((r) => r.use === "constructor");
+  };
   return {
     impact(changed) {
       const target = changed.after;
-      const refs = target ? symbolReferences(index, lookup, target, usesIn) : [];
+      const refs = target
+        ? [...symbolReferences(index, lookup, target, usesIn), ...constructorCalls(target)]
+        : [];
       const site = (r: Reference): CallSite => ({ caller: r.caller, path: r.path, line: r.line, use: r.use });
       const inTests = refs.filter((r) => lookup.isTest(r.path));
       const inCode = refs.filter((r) => !lookup.isTest(r.path));
       const calls = inCode.filter((r) => r.use === "call" || r.use === "constructor");
       const others = inCode.filter((r) => r.use !== "call" && r.use !== "constructor");
-      const reaching = target ? testsReaching(lookup, edges, target.qualifiedName, refs, changedFiles) : [];
+      const reaching = target ? testsReaching(lookup, edges, target, refs, changedFiles) : [];
       const stillCalled = target ? [] : (unresolved.get(changed.name) ?? []);
       return {
         callers: calls.slice(0, maxListed).map(site),

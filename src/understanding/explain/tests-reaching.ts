@@ -26,13 +26,23 @@ export interface IncomingEdges {
   /** Calls the index left unresolved, by callee name, made through a binding into the repository
    * (`tomllib.loads` where `tomllib` is the project's package; never `json.loads`). */
   byName: Map<string, Edge[]>;
+  /** Unresolved `x.name()` / `this.x.name()` calls by member name, for a method whose name no other
+   * method of the repository has (a mocha `this.negotiator.charsets()`, a `self.cache.get()`): the
+   * index leaves a field receiver's type unknown, but only one method can answer that name. */
+  byMember: Map<string, Edge[]>;
+  /** How many methods of the repository have each name. */
+  methodCount: Map<string, number>;
 }
 
-export const maxHops = 4;
+export const maxHops = 6;
 
 export function incomingEdges(index: CodeIndex): IncomingEdges {
   const into: IncomingEdges["into"] = new Map();
   const byName: IncomingEdges["byName"] = new Map();
+  const byMember: IncomingEdges["byMember"] = new Map();
+  const methodCount = new Map<string, number>();
+  for (const symbol of index.symbols)
+    if (symbol.kind === "method") methodCount.set(symbol.name, (methodCount.get(symbol.name) ?? 0) + 1);
   const internal = new Map<string, Set<string>>();
   for (const ref of index.imports) {
     if (!ref.resolved) continue;
@@ -48,8 +58,9 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     const name = parts.pop() ?? "";
     const through = parts.length === 0 ? name : parts.join(".");
     if (internal.get(call.file)?.has(through)) push(byName, name, edge);
+    else if (parts.length > 0 && !through.includes("(")) push(byMember, name, edge);
   }
-  return { into, byName };
+  return { into, byName, byMember, methodCount };
 }
 
 function push(map: Map<string, Edge[]>, key: string, edge: Edge): void {
@@ -58,25 +69,40 @@ function push(map: Map<string, Edge[]>, key: string, edge: Edge): void {
   else map.set(key, [edge]);
 }
 
+/** Unresolved member calls that can only mean this method (its name is unique among methods). */
+function memberCalls(edges: IncomingEdges, symbol: { kind: string; name: string } | undefined): Edge[] {
+  if (symbol?.kind !== "method" || edges.methodCount.get(symbol.name) !== 1) return [];
+  return edges.byMember.get(symbol.name) ?? [];
+}
+
 export function testsReaching(
   lookup: SymbolLookup,
   edges: IncomingEdges,
-  name: string,
+  target: { qualifiedName: string; name: string; kind: string },
   references: readonly Reference[],
   changedFiles: ReadonlySet<string>,
 ): ReachingTest[] {
+  const name = target.qualifiedName;
   const found = new Map<string, ReachingTest>();
   const visited = new Set<string>();
   const record = (test: string | null, path: string, line: number, via: string[]) => {
     const key = `${path}:${test ?? line}`;
     if (!found.has(key)) found.set(key, { test, path, line, via, changedInDiff: changedFiles.has(path) });
   };
-  let frontier: { id: string | null; path: string; line: number; via: string[] }[] = references.map((r) => ({
-    id: r.callerId,
-    path: r.path,
-    line: r.line,
-    via: [r.caller ?? r.path, name],
-  }));
+  let frontier: { id: string | null; path: string; line: number; via: string[] }[] = [
+    ...references.map((r) => ({
+      id: r.callerId,
+      path: r.path,
+      line: r.line,
+      via: [r.caller ?? r.path, name],
+    })),
+    ...memberCalls(edges, target).map((e) => ({
+      id: e.from,
+      path: e.file,
+      line: e.line,
+      via: [(e.from ? lookup.byId(e.from)?.qualifiedName : undefined) ?? e.file, name],
+    })),
+  ];
   for (let hop = 0; hop <= maxHops && frontier.length > 0; hop++) {
     const next: typeof frontier = [];
     for (const site of frontier) {
@@ -92,7 +118,10 @@ export function testsReaching(
       if (hop === maxHops || !site.id || visited.has(site.id)) continue;
       visited.add(site.id);
       const symbol = lookup.byId(site.id);
-      const named = symbol && symbol.kind !== "method" ? (edges.byName.get(symbol.name) ?? []) : [];
+      const named =
+        symbol && symbol.kind !== "method"
+          ? (edges.byName.get(symbol.name) ?? [])
+          : memberCalls(edges, symbol);
       for (const e of [...(edges.into.get(site.id) ?? []), ...named]) {
         const from = e.from ? lookup.byId(e.from) : undefined;
         next.push({

@@ -175,4 +175,86 @@ describe("explain references", () => {
     expect(added?.isTest).toBe(true);
     expect(added?.risks.filter((r) => r.includes("test"))).toEqual([]);
   });
+
+  it("reaches a method called through a field (this.negotiator.charsets()) when no other method has its name", async () => {
+    const negotiator = (q: string) =>
+      lines(
+        "function Negotiator(request) {",
+        "  this.request = request;",
+        "}",
+        "Negotiator.prototype.charsets = function charsets(available) {",
+        `  return [this.request.accept, available].filter(Boolean)${q};`,
+        "};",
+        "Negotiator.prototype.languages = function languages() {",
+        "  return [];",
+        "};",
+        "module.exports = Negotiator;",
+      );
+    const result = await explainChange(
+      {
+        "package.json": '{ "name": "negotiate", "main": "index.js" }\n',
+        "index.js": negotiator(""),
+        "test/charset.js": lines(
+          "const assert = require('assert');",
+          "const Negotiator = require('..');",
+          "describe('charsets', function () {",
+          "  beforeEach(function () {",
+          "    this.negotiator = new Negotiator({ accept: 'utf-8' });",
+          "  });",
+          "  it('lists the accepted charsets', function () {",
+          "    assert.deepEqual(this.negotiator.charsets(), ['utf-8']);",
+          "  });",
+          "});",
+        ),
+        "test/language.js": lines(
+          "const Negotiator = require('..');",
+          "it('has no languages', function () {",
+          "  this.negotiator.languages();",
+          "});",
+        ),
+      },
+      { "index.js": negotiator(".slice(0, 10)") },
+    );
+    const charsets = result.symbols.find((s) => s.qualifiedName.endsWith("charsets"));
+    expect(charsets?.testsReaching.map((t) => [t.path, t.test])).toEqual([
+      ["test/charset.js", "charsets.lists the accepted charsets"],
+    ]);
+    expect(charsets?.risks.some((r) => r.includes("no test"))).toBe(false);
+    // A prototype method of the exported constructor is public API, though assigned outside it.
+    expect(charsets?.api).toEqual({ public: true, reason: "a member of a public class" });
+  });
+
+  it("reaches a constructor through its class's instantiations (Flags() calls Flags.__init__)", async () => {
+    const parser = (init: string) =>
+      lines(
+        "class Flags:",
+        "    def __init__(self):",
+        `        self.flags = ${init}`,
+        "",
+        "def loads(text):",
+        "    flags = Flags()",
+        "    return dict(line.split('=') for line in text.splitlines())",
+      );
+    const result = await explainChange(
+      {
+        "pyproject.toml": '[project]\nname = "tomlish"\n',
+        "tomlish/__init__.py": "from .parser import loads\n",
+        "tomlish/parser.py": parser("{}"),
+        "tests/test_loads.py": lines(
+          "import tomlish",
+          "",
+          "def test_loads():",
+          "    assert tomlish.loads('a=1') == {'a': '1'}",
+        ),
+      },
+      { "tomlish/parser.py": parser("dict()") },
+    );
+    const init = result.symbols.find((s) => s.qualifiedName === "Flags.__init__");
+    expect(init?.callers.map((c) => [c.path, c.line, c.use])).toEqual([
+      ["tomlish/parser.py", 6, "constructor"],
+    ]);
+    expect(init?.testsReaching.map((t) => [t.path, t.via])).toEqual([
+      ["tests/test_loads.py", ["test_loads", "loads", "Flags.__init__"]],
+    ]);
+  });
 });

@@ -95,6 +95,39 @@ describe("explain risks", () => {
     expect(trim?.risks[0]).toBe("breaking signature change: new required parameter all");
   });
 
+  it("a function declared inside the exported function is local, not public API", async () => {
+    const result = await explainChange(
+      {
+        "package.json": '{ "name": "argy", "main": "index.js" }\n',
+        "index.js": lines(
+          "module.exports = function parse(args) {",
+          "  function isLong(key) {",
+          "    return key.length > 1;",
+          "  }",
+          "  return args.filter(isLong);",
+          "};",
+        ),
+      },
+      {
+        "index.js": lines(
+          "module.exports = function parse(args) {",
+          "  function isLong(key) {",
+          "    return key.length > 2;",
+          "  }",
+          "  function isFlag(key) {",
+          "    return key.startsWith('-');",
+          "  }",
+          "  return args.filter(isLong).filter(isFlag);",
+          "};",
+        ),
+      },
+    );
+    const byName = (n: string) => result.symbols.find((s) => s.qualifiedName.split(".").pop() === n);
+    expect(byName("isLong")?.api).toEqual({ public: false, reason: "a local function inside parse" });
+    expect(byName("isFlag")?.api.public).toBe(false);
+    expect(byName("isFlag")?.risks.some((r) => r.includes("public API"))).toBe(false);
+  });
+
   it("detects a rename and keeps a multi-line signature whole, its comment left out", async () => {
     const body = [
       "    total = 0",
@@ -152,6 +185,23 @@ describe("explain risks", () => {
       ["logo.png", "binary"],
       ["src/api_pb.js", "generated"],
     ]);
+  });
+
+  it("lists a file change over 5,000 lines as too large, not attributed line by line", async () => {
+    const table = (n: number) =>
+      lines("export const TABLE = [", ...Array.from({ length: n }, (_, i) => `  ${i},`), "];");
+    const result = await explainChange(
+      { "src/table.js": table(1), "src/a.js": lines("export function a(x) {", "  return x;", "}") },
+      {
+        "src/table.js": table(5002),
+        "src/a.js": lines("export function a(x) {", "  return x + 1;", "}"),
+      },
+    );
+    expect(result.files.map((f) => [f.path, f.skipped, f.added])).toEqual([
+      ["src/a.js", null, 1],
+      ["src/table.js", "too_large_diff", 5001],
+    ]);
+    expect(result.symbols.map((s) => s.qualifiedName)).toEqual(["a"]);
   });
 
   it("explains uncommitted edits with the working tree as the head", async () => {

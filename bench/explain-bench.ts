@@ -1,0 +1,221 @@
+// `xihe explain` scored against ground truth made by running the repositories' tests and grep:
+//   npm run bench:explain -- --mirrors DIR [--set tune|test|all] [--only REPO,...] [--work DIR] [--xihe BIN] [--show]
+// The commits, their repositories and the tune/test split are in bench/explain-corpus (repos.json,
+// commits.json); the truth per commit in truth/ID.json, built by explain-truth.ts (see the
+// README there). Each commit runs `xihe explain --base PARENT --json` through bin on a checkout at
+// the commit (made from a git mirror, outside the project), and is scored per changed symbol:
+// - changed-symbol recall: truth's changed functions, methods, classes (and top-level variables)
+//   that xihe lists, by file and name;
+// - references: xihe's listed call sites, tests and other uses (`path:line`) against the
+//   grep-verified lines, for symbols whose name the repository defines once (recall, precision);
+// - tests that reach: the test files of xihe's testsReaching against the test files whose run
+//   executes the symbol (recall, precision);
+// - false "untested": xihe says "no test reaches it" of a symbol some test executes;
+// - API flag: xihe's api.public against the names the package's entry exports.
+// Totals are summed over symbols (micro), per commit, per repository and per split.
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { execa } from "execa";
+import { args, flag, project } from "./bench-args.ts";
+import {
+  corpus,
+  loadCommits,
+  loadRepos,
+  type Repo,
+  type Truth,
+  type TruthChanged,
+} from "./explain-corpus/corpus.ts";
+
+interface XiheSymbol {
+  change: string;
+  qualifiedName: string;
+  file: string;
+  api: { public: boolean; reason: string };
+  callers: { path: string; line: number }[];
+  tests: { path: string; line: number }[];
+  references: { path: string; line: number }[];
+  testsReaching: { path: string }[];
+  risks: string[];
+}
+
+interface Tally {
+  changed: number;
+  found: number;
+  refTp: number;
+  refFp: number;
+  refFn: number;
+  reachTp: number;
+  reachFp: number;
+  reachFn: number;
+  tested: number;
+  falseUntested: number;
+  apiTotal: number;
+  apiRight: number;
+}
+
+const set = flag("set") ?? "all";
+const mirrors = flag("mirrors") ?? process.env["XIHE_EXPLAIN_MIRRORS"];
+const work = resolve(flag("work") ?? join(tmpdir(), "xihe-explain-bench-xihe"));
+const xihe = resolve(flag("xihe") ?? join(project, "bin", "xihe.js"));
+const show = args.includes("--show");
+const only = flag("only")?.split(",");
+
+if (!["tune", "test", "all"].includes(set)) fail(`--set must be tune, test or all; got ${set}`);
+const repos = loadRepos().filter((r) => (set === "all" || r.split === set) && (!only || only.includes(r.id)));
+const missing = repos.filter((r) => !mirrors || !existsSync(join(mirrors, r.repo.replace("/", "+"))));
+if (!mirrors || missing.length > 0)
+  fail(
+    [
+      "The explain bench needs git mirrors of its repositories (their code is not stored here).",
+      `Missing: ${missing.map((r) => r.repo).join(", ")}`,
+      "Fetch each (`git clone --mirror https://github.com/OWNER/NAME MIRRORS/OWNER+NAME/repo`),",
+      "then pass --mirrors MIRRORS or set XIHE_EXPLAIN_MIRRORS.",
+    ].join("\n"),
+  );
+
+const zero = (): Tally => ({
+  changed: 0,
+  found: 0,
+  refTp: 0,
+  refFp: 0,
+  refFn: 0,
+  reachTp: 0,
+  reachFp: 0,
+  reachFn: 0,
+  tested: 0,
+  falseUntested: 0,
+  apiTotal: 0,
+  apiRight: 0,
+});
+const rows: { repo: Repo; id: string; t: Tally }[] = [];
+for (const repo of repos) {
+  const dir = await checkout(repo);
+  for (const c of loadCommits().filter((c) => c.repo === repo.id)) {
+    const truthFile = join(corpus, "truth", `${c.id}.json`);
+    if (!existsSync(truthFile)) {
+      console.error(`${c.id}: no truth (run bench/explain-truth.ts); skipped`);
+      continue;
+    }
+    const truth = JSON.parse(readFileSync(truthFile, "utf8")) as Truth;
+    await execa("git", ["-C", dir, "checkout", "--quiet", "--force", c.commit]);
+    await execa("git", ["-C", dir, "clean", "-fdxq"]);
+    const symbols = await explain(dir, c.base);
+    rows.push({ repo, id: c.id, t: score(truth, symbols) });
+  }
+}
+
+const pct = (n: number, d: number) => (d === 0 ? "  -  " : (n / d).toFixed(3));
+const line = (label: string, t: Tally) =>
+  `${label.padEnd(22)}${pct(t.found, t.changed)} (${t.found}/${t.changed})`.padEnd(42) +
+  `${pct(t.refTp, t.refTp + t.refFn)}  ${pct(t.refTp, t.refTp + t.refFp)}  ` +
+  `${pct(t.reachTp, t.reachTp + t.reachFn)}  ${pct(t.reachTp, t.reachTp + t.reachFp)}  ` +
+  `${pct(t.falseUntested, t.tested)} (${t.falseUntested}/${t.tested})`.padEnd(16) +
+  `${pct(t.apiRight, t.apiTotal)} (${t.apiRight}/${t.apiTotal})`;
+const header =
+  "commit                changed-symbol recall     ref-R  ref-P  reach-R reach-P false-untested  API-flag";
+const sum = (ts: Tally[]) =>
+  ts.reduce((a, t) => {
+    for (const k of Object.keys(a) as (keyof Tally)[]) a[k] += t[k];
+    return a;
+  }, zero());
+console.log(header);
+for (const r of rows) console.log(line(r.id, r.t));
+console.log(`\n${header.replace("commit", "repo  ")}`);
+for (const repo of repos)
+  console.log(line(`${repo.id} (${repo.split})`, sum(rows.filter((r) => r.repo === repo).map((r) => r.t))));
+for (const split of ["tune", "test"]) {
+  const own = rows.filter((r) => r.repo.split === split);
+  if (own.length > 0) console.log(line(`${split} (${own.length} commits)`, sum(own.map((r) => r.t))));
+}
+
+function score(truth: Truth, symbols: XiheSymbol[]): Tally {
+  const t = zero();
+  for (const g of truth.changed) {
+    t.changed++;
+    const x = match(g, symbols);
+    if (show && !x) console.log(`  ${truth.id}: missed ${g.change} ${g.file} ${g.qualifiedName}`);
+    if (!x) continue;
+    t.found++;
+    if (g.references) {
+      const listed = new Set([...x.callers, ...x.tests, ...x.references].map((s) => `${s.path}:${s.line}`));
+      const truthRefs = new Set(g.references);
+      const fp = [...listed].filter((l) => !truthRefs.has(l));
+      const fn = [...truthRefs].filter((l) => !listed.has(l));
+      t.refTp += listed.size - fp.length;
+      t.refFp += fp.length;
+      t.refFn += fn.length;
+      if (show && (fp.length || fn.length))
+        console.log(`  ${truth.id} ${g.qualifiedName} refs: extra ${fp.join(" ")} | missed ${fn.join(" ")}`);
+    }
+    if (g.tests) {
+      const reached = new Set(x.testsReaching.map((r) => r.path));
+      const executed = new Set(g.tests);
+      const tp = [...reached].filter((p) => executed.has(p)).length;
+      t.reachTp += tp;
+      t.reachFp += reached.size - tp;
+      t.reachFn += executed.size - tp;
+      if (executed.size > 0) {
+        t.tested++;
+        if (x.risks.some((r) => r.startsWith("no test reaches it"))) t.falseUntested++;
+      }
+      if (show && (reached.size > tp || executed.size > tp))
+        console.log(
+          `  ${truth.id} ${g.qualifiedName} tests: extra ${[...reached].filter((p) => !executed.has(p)).join(" ")} | missed ${[...executed].filter((p) => !reached.has(p)).join(" ")}`,
+        );
+    }
+    if (g.public !== null && g.change !== "removed") {
+      t.apiTotal++;
+      if (x.api.public === g.public) t.apiRight++;
+      else if (show)
+        console.log(
+          `  ${truth.id} ${g.qualifiedName} api: xihe ${x.api.public} (${x.api.reason}), truth ${g.public}`,
+        );
+    }
+  }
+  return t;
+}
+
+/** xihe's symbol for a truth symbol: same file, same name (the last part of a qualified name). */
+function match(g: TruthChanged, symbols: XiheSymbol[]): XiheSymbol | undefined {
+  const want = g.qualifiedName === "module.exports" ? "default" : g.qualifiedName;
+  const inFile = symbols.filter(
+    (s) => s.file === g.file && (g.change === "removed") === (s.change === "removed"),
+  );
+  const last = (q: string) => q.split(".").pop();
+  return (
+    inFile.find((s) => s.qualifiedName === want) ?? inFile.find((s) => last(s.qualifiedName) === last(want))
+  );
+}
+
+async function explain(dir: string, base: string): Promise<XiheSymbol[]> {
+  const { stdout } = await execa(
+    process.execPath,
+    [xihe, "explain", "--repo", dir, "--base", base, "--json"],
+    {
+      env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("XIHE_MODEL"))),
+      extendEnv: false,
+    },
+  );
+  return (JSON.parse(stdout) as { symbols: XiheSymbol[] }).symbols;
+}
+
+async function checkout(repo: Repo): Promise<string> {
+  const dir = join(work, repo.id);
+  if (!existsSync(join(dir, ".git"))) {
+    mkdirSync(work, { recursive: true });
+    await execa("git", [
+      "clone",
+      "--quiet",
+      "--no-checkout",
+      join(mirrors!, repo.repo.replace("/", "+"), "repo"),
+      dir,
+    ]);
+  }
+  return dir;
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}

@@ -1,0 +1,60 @@
+// The explain bench's corpus: repositories (repos.json), the commits picked from their history
+// (commits.json) and the ground truth made for each (truth/ID.json) by explain-truth.ts.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { project } from "../bench-args.ts";
+import type { TruthSymbol } from "./js-symbols.ts";
+
+export const corpus = join(project, "bench", "explain-corpus");
+
+export interface Repo {
+  id: string;
+  repo: string;
+  commit: string;
+  lang: "js" | "ts" | "python";
+  split: "tune" | "test";
+  setup?: string;
+  sources: string[];
+  tests: string[];
+  testsExclude?: string[];
+  run: "node" | "mocha" | "vitest" | "pytest";
+  pythonPath?: string;
+  entry?: string;
+  package: string;
+}
+export interface Commit {
+  id: string;
+  repo: string;
+  commit: string;
+  base: string;
+}
+export interface TruthChanged {
+  file: string;
+  qualifiedName: string;
+  kind: TruthSymbol["kind"];
+  change: "added" | "modified" | "removed";
+  line: number;
+  /** Test files that execute it (functions, methods, classes at the head); null: not measured. */
+  tests: string[] | null;
+  /** Grep-verified `path:line` references; null: not scored (a method, or a name defined twice). */
+  references: string[] | null;
+  /** In the package's public API; null when not decided (removed symbols, nested functions). */
+  public: boolean | null;
+}
+export interface Truth {
+  id: string;
+  repo: string;
+  commit: string;
+  base: string;
+  testFiles: string[];
+  /** Test files whose run failed (their coverage still counts). */
+  failedTestFiles: string[];
+  changed: TruthChanged[];
+}
+
+export function loadRepos(): Repo[] {
+  return (JSON.parse(readFileSync(join(corpus, "repos.json"), "utf8")) as { repos: Repo[] }).repos;
+}
+export function loadCommits(): Commit[] {
+  return JSON.parse(readFileSync(join(corpus, "commits.json"), "utf8")) as Commit[];
+}
