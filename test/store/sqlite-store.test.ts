@@ -54,7 +54,7 @@ describe("sqlite store", () => {
     expect(await s2.listAudit({ runId: "keep" })).toHaveLength(1);
     await s2.close();
     const db = new Database(path);
-    expect(db.pragma("user_version", { simple: true })).toBe(5);
+    expect(db.pragma("user_version", { simple: true })).toBe(6);
     db.close();
     rmSync(dir, { recursive: true, force: true });
   });
