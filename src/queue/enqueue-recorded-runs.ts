@@ -8,7 +8,8 @@ import type { JobQueue } from "./job-queue.ts";
 export function enqueueRecordedRuns(store: Store, queue: JobQueue, log: Logger): Store {
   const createRun: Store["createRun"] = async (run, ids) => {
     const result = await store.createRun(run, ids);
-    if (result.created)
+    // A run recorded as already running is a record of work inside another run, not a job.
+    if (result.created && result.run.status === "queued")
       await queue
         .add({ kind: "run", runId: result.run.id, installationId: result.run.installationId })
         .catch((err: unknown) =>

@@ -80,8 +80,8 @@ export function createPostgresRuns(db: PgDb): RunMethods {
 function insertRun(db: PgDb, run: NewRun, ids: { id: string; now: string }): Promise<RunRow[]> {
   return db.query<RunRow>(
     `INSERT INTO runs (id, installation_id, repo, pr, head_sha, verb, args, trigger, requester, status,
-       created_at, budget, spend, context)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'queued', $10, $11, '{}', $12)
+       worker_id, started_at, created_at, budget, spend, context)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, '{}', $15)
      ON CONFLICT (repo, (COALESCE(pr, -1)), head_sha, verb) WHERE status IN ('queued', 'running') DO NOTHING
      RETURNING *`,
     [
@@ -94,6 +94,9 @@ function insertRun(db: PgDb, run: NewRun, ids: { id: string; now: string }): Pro
       run.args,
       run.trigger,
       run.requester,
+      run.startedBy === undefined ? "queued" : "running",
+      run.startedBy ?? null,
+      run.startedBy === undefined ? null : ids.now,
       ids.now,
       json(run.budget),
       json(run.context),

@@ -73,8 +73,8 @@ function insertRunRow(
 ): void {
   db.prepare(
     `INSERT INTO runs (id, installation_id, repo, pr, head_sha, verb, args, trigger, requester, status,
-       created_at, budget, spend, context, active_key)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, '{}', ?, ?)`,
+       worker_id, started_at, created_at, budget, spend, context, active_key)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '{}', ?, ?)`,
   ).run(
     ids.id,
     run.installationId,
@@ -85,6 +85,9 @@ function insertRunRow(
     run.args,
     run.trigger,
     run.requester,
+    run.startedBy === undefined ? "queued" : "running",
+    run.startedBy ?? null,
+    run.startedBy === undefined ? null : ids.now,
     ids.now,
     json(run.budget),
     json(run.context),

@@ -47,7 +47,13 @@ export type NewRun = Pick<
   | "requester"
   | "budget"
   | "context"
->;
+> & {
+  /**
+   * Recorded as already running under this worker id: the record of work done inside another run
+   * (an upgrade group's verification), never queued, so no worker claims it or takes it over.
+   */
+  startedBy?: string;
+};
 
 export type StepStatus = "running" | "succeeded" | "failed";
 

@@ -37,7 +37,7 @@ export interface UpgradeGroupRequest {
   /** Host directories the sandbox must read (the mirror's object store of an App workspace). */
   readOnlyDirs?: readonly string[];
   /** Whose run the group's verification is recorded as (the App's repository); default the CLI's. */
-  recordAs?: Pick<NewRun, "installationId" | "repo" | "trigger" | "requester">;
+  recordAs?: Pick<NewRun, "installationId" | "repo" | "trigger" | "requester" | "startedBy">;
 }
 
 export async function upgradeGroup(
@@ -142,6 +142,9 @@ async function recordRun(
       repo: req.root,
       trigger: "cli",
       requester: "cli",
+      // Running from the start, under the upgrade's own worker: a queued record would be a job
+      // another worker could claim (or, once "running" without a worker, take over) and run again.
+      startedBy: "cli",
       ...req.recordAs,
       pr: null,
       headSha,
@@ -152,6 +155,5 @@ async function recordRun(
     },
     { id, now: deps.now().toISOString() },
   );
-  await deps.store.updateRun(id, { status: "running", startedAt: deps.now().toISOString() });
   return id;
 }

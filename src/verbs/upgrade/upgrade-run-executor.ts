@@ -75,6 +75,7 @@ export function createUpgradeRunExecutor(deps: UpgradeRunDeps): RunExecutor {
             repo: run.repo,
             trigger: run.trigger,
             requester: run.requester,
+            startedBy: run.workerId ?? "app",
           },
         });
       } catch (err) {

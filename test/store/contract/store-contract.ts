@@ -329,6 +329,15 @@ export function describeStoreContract(name: string, fresh: () => Promise<StoreFi
       const owners = new Map(runs.flatMap((ids, w) => ids.map((id) => [id, `w${w + 1}`] as const)));
       for (const r of running) expect(r.workerId).toBe(owners.get(r.id));
     });
+    it("records a run started by a worker as running under it, which no claim takes", async () => {
+      const at = "2026-01-01T00:00:00Z";
+      const r = await store.createRun(newRun({ pr: null, startedBy: "w-upgrade" }), { id: "child", now: at });
+      expect(r.created && r.run).toMatchObject({ status: "running", workerId: "w-upgrade", startedAt: at });
+      expect(await store.claimNextRun("w-other", "2026-01-01T00:00:05Z")).toBeNull();
+      await store.createRun(newRun(), { id: "queued", now: at });
+      expect((await store.claimNextRun("w-other", "2026-01-01T00:00:05Z"))?.id).toBe("queued");
+    });
+
     it("keeps /xihe ignore rules per repository, one per (name, scope, version)", async () => {
       const rule = { repo: "octo/demo", name: "greet", scope: "major" as const, version: null };
       const at = (day: number) => `2026-12-0${day}T00:00:00.000Z`;
