@@ -38,6 +38,8 @@ export interface ApiRoute {
   summary: string;
   scope: ApiScope | null;
   body?: z.ZodType;
+  /** The body's byte limit when it is not the server's (a plan carries a failing log). */
+  maxBodyBytes?: number;
   /** Request headers the operation reads (documented as parameters). */
   headers?: { name: string; description: string }[];
   responses: Record<number, ApiResponseSpec>;

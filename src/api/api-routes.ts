@@ -5,6 +5,8 @@ import type { ApiRoute } from "./api-route.ts";
 import { approveRoute, type RunApprover } from "./approve-route.ts";
 import { executeRoute } from "./execute-route.ts";
 import { openApiDocument } from "./openapi-document.ts";
+import type { ProjectPort } from "./project-port.ts";
+import { projectRoutes } from "./project-routes.ts";
 import type { RunStarter } from "./run-starter.ts";
 import { runRoutes } from "./run-routes.ts";
 import { toolsRoute, type ToolDescription } from "./tools-route.ts";
@@ -21,6 +23,8 @@ export interface ApiRoutesDeps {
   version: string;
   /** Resumes a run with its held changes approved (POST /v1/runs/{id}/approve). */
   approver: RunApprover;
+  /** The projects POST /v1/plan and GET /v1/projects/{owner}/{repo}/context read. */
+  projects: ProjectPort;
 }
 
 export function apiRoutes(deps: ApiRoutesDeps): ApiRoute[] {
@@ -29,6 +33,7 @@ export function apiRoutes(deps: ApiRoutesDeps): ApiRoute[] {
     ...runRoutes(deps),
     approveRoute(deps),
     toolsRoute(deps.tools),
+    ...projectRoutes(deps),
   ];
   const document = openApiDocument(
     [...routes, { ...openApiRoute, handle: async () => ({ status: 200, json: null }) }],

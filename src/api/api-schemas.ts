@@ -7,7 +7,7 @@ export const apiSchemas = z.registry<{ id: string }>();
 
 export const runnableVerbs = ["fix", "diagnose", "explain", "ask"] as const;
 
-const repoName = z
+export const repoName = z
   .string()
   .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/, "owner/name, e.g. octo/app")
   .refine((r) => !r.endsWith("/.") && !r.endsWith("/.."), "owner/name, e.g. octo/app")

@@ -38,7 +38,8 @@ export function createApiHandler(deps: ApiHandlerDeps): ApiHandler {
       token = route.scope
         ? await authenticate(deps, req.headers.authorization, route.scope, route.operationId)
         : null;
-      const body = route.body ? parseBody(route, await readJsonBody(req, deps.maxBodyBytes)) : undefined;
+      const limit = route.maxBodyBytes ?? deps.maxBodyBytes;
+      const body = route.body ? parseBody(route, await readJsonBody(req, limit)) : undefined;
       const call: ApiCall = {
         params,
         body,

@@ -6,6 +6,7 @@ import type { Probot } from "probot";
 import { apiRoutes } from "../api/api-routes.ts";
 import { createApiHandler, type ApiHandler } from "../api/create-api-handler.ts";
 import { createRateLimiter } from "../api/rate-limiter.ts";
+import type { ProjectPort } from "../api/project-port.ts";
 import type { Env } from "../config.ts";
 import { createPermissionCache } from "../github/collaborator-permission.ts";
 import type { GitHubUrls } from "../github/github-urls.ts";
@@ -46,6 +47,7 @@ export function createAppApi(
     version: "1.0.0",
     // A resumed App run starts in a fresh clone that lacks the held round's commits, so resuming
     // it with an approval would verify a different change; only `xihe serve` resumes (CLI runs).
+    projects: appProjects,
     approver: {
       async approve(run) {
         return {
@@ -64,3 +66,17 @@ export function createAppApi(
     maxBodyBytes: maxApiBodyBytes,
   });
 }
+
+// The App holds no checkout between runs: planning a PR needs a read-only clone and its check logs,
+// which is not built yet; `xihe serve --project DIR` plans local checkouts.
+const appProjects: ProjectPort = {
+  async plan(request) {
+    return { ok: false, reason: "unknown_repo", detail: notOnTheApp(request.repo) };
+  },
+  async context(repo) {
+    return { ok: false, reason: "unknown_repo", detail: notOnTheApp(repo) };
+  },
+};
+
+const notOnTheApp = (repo: string) =>
+  `the App's server does not plan or describe ${repo} yet; run \`xihe serve --project DIR\` over a checkout of it`;

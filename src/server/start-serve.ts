@@ -14,6 +14,8 @@ import type { Env } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { openStore } from "../store/open-store.ts";
 import { toolRegistry, workflowTools } from "../tools/registry.ts";
+import { modelSettingsFromEnv } from "../agent/model/model-settings.ts";
+import { localProjects } from "../verbs/plan/local-projects.ts";
 import { maxApiBodyBytes } from "./app-api.ts";
 import { resumeCliRunApprover } from "./resume-cli-run.ts";
 import { createTracePages } from "./trace-pages.ts";
@@ -37,10 +39,16 @@ export interface ServeOptions {
   log: Logger;
   host: string;
   port: number;
+  /** The local checkouts POST /v1/plan and /v1/projects/{owner}/{repo}/context read. */
+  projects: readonly string[];
 }
 
 export async function startServe(options: ServeOptions): Promise<{ url: string; close(): Promise<void> }> {
   const { env, log } = options;
+  const projects = await localProjects(options.projects, {
+    sandbox: env.XIHE_SANDBOX,
+    modelConfigured: modelSettingsFromEnv(env) !== null,
+  });
   const store = await openStore(options.storePath, { poolSize: env.XIHE_STORE_POOL_SIZE, log });
   const now = () => new Date();
   const api = createApiHandler({
@@ -49,7 +57,8 @@ export async function startServe(options: ServeOptions): Promise<{ url: string; 
       now,
       starter: noAppStarter,
       wakeWorker: () => undefined,
-      // A run of `xihe fix` lives in its own process: cancel marks it in the store only.
+      // A run of `xihe fix` lives in its own process, which watches its record: marking the run
+      // cancelled in the store (the route does) stops it (cli/watch-cancel.ts).
       cancelRun: () => undefined,
       tools: [...toolRegistry, ...workflowTools],
       eventPollMs: 500,
@@ -61,6 +70,7 @@ export async function startServe(options: ServeOptions): Promise<{ url: string; 
         log,
         now,
       }),
+      projects,
     }),
     store,
     log: log.child({ name: "api" }),

@@ -11,6 +11,7 @@ import { pino } from "pino";
 import { Probot } from "probot";
 import { apiRoutes } from "../../src/api/api-routes.ts";
 import type { RunApprover } from "../../src/api/approve-route.ts";
+import type { ProjectPort } from "../../src/api/project-port.ts";
 import { newApiToken } from "../../src/api/api-token.ts";
 import { createApiHandler } from "../../src/api/create-api-handler.ts";
 import { createRateLimiter } from "../../src/api/rate-limiter.ts";
@@ -46,6 +47,7 @@ export async function startApiHarness(options: {
   perMinute?: number;
   now?: () => Date;
   approver?: RunApprover;
+  projects?: ProjectPort;
 }): Promise<ApiHarness> {
   const log = pino({ level: process.env.XIHE_TEST_LOG ?? "silent" });
   const storePath = join(mkdtempSync(join(tmpdir(), "xihe-api-")), "xihe.db");
@@ -90,6 +92,10 @@ export async function startApiHarness(options: {
     tools: toolRegistry,
     eventPollMs: 20,
     version: "1.0.0",
+    projects: options.projects ?? {
+      plan: async () => ({ ok: false, reason: "unknown_repo", detail: "no projects in this test" }),
+      context: async () => ({ ok: false, reason: "unknown_repo", detail: "no projects in this test" }),
+    },
     approver: options.approver ?? {
       approve: async () => ({ ok: false, detail: "no approver in this test" }),
     },

@@ -24,6 +24,10 @@ function routeKeys() {
     eventPollMs: 10,
     version: "1.0.0",
     approver: { approve: async () => ({ ok: false, detail: "" }) },
+    projects: {
+      plan: async () => ({ ok: false, reason: "unknown_repo", detail: "" }),
+      context: async () => ({ ok: false, reason: "unknown_repo", detail: "" }),
+    },
   });
   return routes.map((r) => `${r.method} ${r.path}`).sort();
 }

@@ -26,11 +26,13 @@ export async function openRepoIndex(
   cwd: string,
   repo: string | undefined,
   config: RepoConfig,
+  /** The index cache (build-index.ts); default: the checkout's `.xihe/`; null: none, nothing written. */
+  options: { cache?: string | null } = {},
 ): Promise<RepoIndex> {
   const root = resolve(cwd, repo ?? ".");
   if (!existsSync(root) || !statSync(root).isDirectory())
     throw new UsageError(`--repo must be a directory; ${repo ?? root} is not one`);
-  const index = await buildIndex(root, { ignore: config.understanding.ignore });
+  const index = await buildIndex(root, { ignore: config.understanding.ignore, cache: options.cache });
   const indexed = new Set(index.files.map((f) => f.path));
   const cache = new Map<string, string[] | null>();
   const readText: ReadText = (path) => readRepoFile(root, path)?.toString("utf8") ?? null;
