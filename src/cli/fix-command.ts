@@ -19,6 +19,7 @@ import type { RunStatus, Store } from "../store/store.ts";
 import { openWorkspaceGit } from "../tools/open-workspace-git.ts";
 import type { WorkspaceGit } from "../tools/workspace-git.ts";
 import { openFixRun } from "./fix-run-record.ts";
+import { watchCancel } from "./watch-cancel.ts";
 import { parsePrTarget, runPrVerb } from "./pr-run-command.ts";
 import { withCheckoutReturned } from "../workspace/sandbox/return-checkout.ts";
 
@@ -155,14 +156,38 @@ async function runFixCommand(flags: FixFlags, io: CliIo, setExit: (code: ExitCod
     runCommands: opened.commands,
     originalBranch,
   };
+  const cancel = watchCancel(store, opened.runId, { intervalMs: cancelPollMs, log });
   try {
     // As root the sandbox uid wrote node_modules, caches and the fixed files: they go back to the owner.
-    const outcome = await withCheckoutReturned(root, () => runFixLoop(fix));
+    const outcome = await withCheckoutReturned(root, () => runFixLoop(fix, cancel.signal)).catch(
+      (err: unknown) => {
+        if (cancel.signal.aborted) return null;
+        throw err;
+      },
+    );
+    if (outcome === null || cancel.signal.aborted) return setExit(await reportCancelled(fix));
     await recordOutcome(fix, outcome);
     setExit(outcome.status === "done" ? 0 : 1);
   } finally {
+    cancel.stop();
     await store.close();
   }
+}
+
+// How often a running `xihe fix` looks for a cancel mark in the store.
+const cancelPollMs = 500;
+
+/** Cancelled through the store (xihe serve): its record already says so; the command says it too. */
+async function reportCancelled(fix: OpenedFix): Promise<ExitCode> {
+  const run = await fix.store.getRun(fix.runId);
+  const reason = run?.reason ?? "cancelled";
+  fix.log.info({ runId: fix.runId, reason }, "fix run cancelled");
+  fix.io.stdout(
+    fix.flags.json
+      ? `${JSON.stringify({ runId: fix.runId, status: "cancelled", reason })}\n`
+      : `xihe fix ${fix.runId}: CANCELLED (${reason})\n`,
+  );
+  return 1;
 }
 
 function readFixRequest(flags: FixFlags, io: CliIo, env: Env): FixRequest {
@@ -196,7 +221,7 @@ function openLocalStore(flags: FixFlags, io: CliIo, env: Env, now: () => Date): 
 }
 
 /** Runs the loop on the checkout; a throw marks the run failed; the user's branch is restored either way. */
-async function runFixLoop(fix: OpenedFix): Promise<FixRunOutcome> {
+async function runFixLoop(fix: OpenedFix, signal: AbortSignal): Promise<FixRunOutcome> {
   const { flags, git, store, now, runId, root, log } = fix;
   // A resumed run continues on its own branch; the replayed `branch` step does not switch to it.
   if (flags.resume) await git.switchTo(`xihe/fix-${runId}`);
@@ -212,6 +237,7 @@ async function runFixLoop(fix: OpenedFix): Promise<FixRunOutcome> {
         hostEnv: fix.io.env,
         newId: () => `${runId}-${randomBytes(3).toString("hex")}`,
         random: Math.random,
+        signal,
       },
       {
         runId,
@@ -227,6 +253,8 @@ async function runFixLoop(fix: OpenedFix): Promise<FixRunOutcome> {
       },
     );
   } catch (err) {
+    // A cancel already recorded why the run ended.
+    if (signal.aborted) throw err;
     await store.updateRun(runId, {
       status: "failed",
       reason: err instanceof Error ? err.message : String(err),

@@ -17,6 +17,7 @@ import { openWorkspaceGit } from "../../tools/open-workspace-git.ts";
 import { toolRegistry } from "../../tools/registry.ts";
 import { chooseSandbox } from "../../workspace/sandbox/choose-sandbox.ts";
 import type { Sandbox } from "../../workspace/sandbox/sandbox.ts";
+import { withRunSignal } from "../../workspace/sandbox/with-run-signal.ts";
 import { detectCommands } from "../../workspace/detect-commands.ts";
 import { detectSandboxSupport } from "../../workspace/sandbox/sandbox-support.ts";
 import { limitsFromConfig } from "../../workspace/sandbox/limits-from-config.ts";
@@ -70,6 +71,8 @@ export interface FixInWorkspaceDeps {
   /** Ids for sandboxes (containers, cgroups) and the model client's retry jitter, from the entry point. */
   newId: () => string;
   random: () => number;
+  /** Aborted when the run is cancelled: every sandboxed command is killed and no further step starts. */
+  signal?: AbortSignal;
 }
 
 // Time box for re-running the failing tests with coverage before localizing (as `xihe locate --run`).
@@ -121,7 +124,10 @@ export async function fixInWorkspace(
   const sandbox = sandboxWith([]);
   const lint = (req.config.commands.lint ?? []).filter((c) => !commands.includes(c));
   // The loop's steps persist in the run's store (runs/ implements the agent's Step).
-  const step = createStep({ store: deps.store, now: deps.now }, req.runId);
+  const step = createStep(
+    { store: deps.store, now: deps.now, beforeStep: () => deps.signal?.throwIfAborted() },
+    req.runId,
+  );
   const outcome = await runFixLoop(
     {
       step,
@@ -168,7 +174,7 @@ export async function fixInWorkspace(
 // The sandbox the run's config asks for (or the host, for a trusted local checkout), with the run's
 // limits and the host's toolchains; the install phase asks for one with its proxy directory bound too.
 export function sandboxChooser(
-  deps: Pick<FixInWorkspaceDeps, "hostEnv" | "newId" | "now">,
+  deps: Pick<FixInWorkspaceDeps, "hostEnv" | "newId" | "now" | "signal">,
   req: Pick<
     FixInWorkspaceRequest,
     "runId" | "root" | "config" | "env" | "source" | "trustLocal" | "readOnlyDirs" | "redact"
@@ -178,24 +184,27 @@ export function sandboxChooser(
   // Probed once per run (it starts bwrap, cgroup and engine probes), not once per sandbox asked for.
   const support = detectSandboxSupport(req.runId);
   return (extraReadOnly: readonly string[]) =>
-    chooseSandbox({
-      requested: req.trustLocal
-        ? "local"
-        : req.config.sandbox.runner === "auto"
-          ? req.env.XIHE_SANDBOX
-          : req.config.sandbox.runner,
-      source: req.source,
-      trustLocal: req.trustLocal,
-      root: req.root,
-      support,
-      dockerImage: req.env.XIHE_DOCKER_IMAGE,
-      newId: deps.newId,
-      now: () => deps.now().getTime(),
-      readOnlyDirs: [...(req.readOnlyDirs ?? []), ...extraReadOnly],
-      redact: req.redact,
-      defaults: limitsFromConfig(req.config.sandbox),
-      toolchains,
-    });
+    withRunSignal(
+      chooseSandbox({
+        requested: req.trustLocal
+          ? "local"
+          : req.config.sandbox.runner === "auto"
+            ? req.env.XIHE_SANDBOX
+            : req.config.sandbox.runner,
+        source: req.source,
+        trustLocal: req.trustLocal,
+        root: req.root,
+        support,
+        dockerImage: req.env.XIHE_DOCKER_IMAGE,
+        newId: deps.newId,
+        now: () => deps.now().getTime(),
+        readOnlyDirs: [...(req.readOnlyDirs ?? []), ...extraReadOnly],
+        redact: req.redact,
+        defaults: limitsFromConfig(req.config.sandbox),
+        toolchains,
+      }),
+      deps.signal,
+    );
 }
 
 type RepoIndex = NonNullable<Awaited<ReturnType<typeof openRepoIndex>>>;

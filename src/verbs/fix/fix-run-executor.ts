@@ -141,6 +141,8 @@ async function fixAndDeliver(
       hostEnv: deps.hostEnv,
       newId: () => `${run.id}-${deps.newId()}`,
       random: deps.random,
+      // A cancel (/xihe stop, POST /v1/runs/{id}/cancel) kills the sandboxed command under way.
+      signal: ctx.signal,
     },
     {
       runId: run.id,
