@@ -18,6 +18,7 @@ export type ProblemKind =
   | "idempotency-key-reused"
   | "rate-limited"
   | "upstream-unavailable"
+  | "not-implemented"
   | "internal";
 
 const titles: Record<ProblemKind, [number, string]> = {
@@ -36,6 +37,7 @@ const titles: Record<ProblemKind, [number, string]> = {
   "idempotency-key-reused": [422, "The Idempotency-Key was used for a different request"],
   "rate-limited": [429, "Too many requests for this token"],
   "upstream-unavailable": [503, "GitHub could not be reached"],
+  "not-implemented": [501, "This server does not offer this operation"],
   internal: [500, "Internal error"],
 };
 

@@ -6,8 +6,11 @@ import type { Plan, PlanRequest, ProjectContext } from "./project-schemas.ts";
 
 export type ProjectRefusal = {
   ok: false;
-  /** unknown_repo: this server serves no such project; invalid: the request or the project's config. */
-  reason: "unknown_repo" | "pr_not_found" | "invalid";
+  /**
+   * unknown_repo: this server serves no such project; invalid: the request or the project's config;
+   * unsupported: this server cannot read projects at all (the App's server, for now).
+   */
+  reason: "unknown_repo" | "pr_not_found" | "invalid" | "unsupported";
   detail: string;
 };
 

@@ -36,6 +36,7 @@ export function projectRoutes(deps: { store: Store; projects: ProjectPort }): Ap
         200: { description: "The plan; nothing was run, written or started", schema: plan },
         404: problem("This server serves no such project, or no such pull request"),
         422: problem("The body or the project's config is invalid"),
+        501: problem("This server reads no projects (the App's server: use xihe serve --project)"),
       },
       async handle(call) {
         const request = call.body as PlanRequest;
@@ -55,6 +56,7 @@ export function projectRoutes(deps: { store: Store; projects: ProjectPort }): Ap
         200: { description: "The project's context", schema: projectContext },
         404: problem("This server serves no such project"),
         422: problem("The project's config is invalid"),
+        501: problem("This server reads no projects (the App's server: use xihe serve --project)"),
       },
       async handle(call) {
         const repo = repoOf(call);
@@ -87,5 +89,7 @@ function refusal(refused: ProjectRefusal): ApiProblem {
       return new ApiProblem("not-found", refused.detail);
     case "invalid":
       return new ApiProblem("invalid-request", refused.detail);
+    case "unsupported":
+      return new ApiProblem("not-implemented", refused.detail);
   }
 }

@@ -71,10 +71,10 @@ export function createAppApi(
 // which is not built yet; `xihe serve --project DIR` plans local checkouts.
 const appProjects: ProjectPort = {
   async plan(request) {
-    return { ok: false, reason: "unknown_repo", detail: notOnTheApp(request.repo) };
+    return { ok: false, reason: "unsupported", detail: notOnTheApp(request.repo) };
   },
   async context(repo) {
-    return { ok: false, reason: "unknown_repo", detail: notOnTheApp(repo) };
+    return { ok: false, reason: "unsupported", detail: notOnTheApp(repo) };
   },
 };
 

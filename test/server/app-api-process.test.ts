@@ -72,6 +72,16 @@ it("serves /v1 from the App process with tokens created by `xihe token create`",
   });
   expect(refused.status).toBe(403);
   expect(refused.headers.get("content-type")).toBe("application/problem+json");
+  // Plans and project context need a checkout: the App's server says where to get them instead.
+  const plan = await fetch(`${base}/v1/plan`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ repo: "octo/app", log: "FAIL test/a.test.js" }),
+  });
+  expect(plan.status).toBe(501);
+  expect(((await plan.json()) as { detail: string }).detail).toContain("xihe serve --project DIR");
+  const context = await fetch(`${base}/v1/projects/octo/app/context`, { headers: auth });
+  expect(context.status).toBe(501);
   expect((await fetch(`${base}/healthz`)).status).toBe(200);
   // The run trace pages are mounted beside the API: a missing run is a problem, not the webhook 404.
   const trace = await fetch(`${base}/runs/r0000000000`, { headers: auth });
