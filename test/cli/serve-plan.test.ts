@@ -155,6 +155,10 @@ describe("POST /v1/plan", () => {
     expect(plan.budget).toMatchObject({ maxCostUsd: 0.25, maxWallSeconds: 1200, maxRepairRounds: 3 });
     expect(plan.model).toEqual({ configured: false, used: false });
     expect(await sideEffects()).toEqual(before);
+    const store = openSqliteStore(storePath);
+    const audit = await store.listAudit({ repo: "octo/stats-kit", limit: 100 });
+    await store.close();
+    expect(audit.map((a) => [a.action, a.result])).toContainEqual(["api.planFix", { status: 200 }]);
   });
 
   it("without a log, lists the commands and budget and says nothing was perceived", async () => {
