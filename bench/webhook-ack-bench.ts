@@ -1,9 +1,11 @@
 // npm run bench:webhook [-- --deliveries N]: how fast the App answers webhooks while GitHub is
 // unreachable (accepts connections, never answers) and while it answers every request in 300 ms.
 // N signed deliveries (default 200), mixed over every subscribed event type, are posted at once to
-// the real webhook server; the worker triages them meanwhile, as in production. Prints ack p50/p99.
+// the real webhook server; the worker triages them meanwhile, as in production: one process, its
+// SQLite store and in-process worker. Prints ack p50/p99 and the load average (1 min) before each.
 import { sign } from "@octokit/webhooks-methods";
 import type { AddressInfo } from "node:net";
+import { loadavg } from "node:os";
 import { pino } from "pino";
 import { createWebhookServer } from "../src/server/webhook-server.ts";
 import { createHarness, fixture, secret } from "../test/github/app-harness.ts";
@@ -39,6 +41,7 @@ function answering(fake: FakeGitHub): void {
 }
 
 async function measure(label: string, setUp: (fake: FakeGitHub) => void): Promise<void> {
+  const load = loadavg()[0]!.toFixed(2);
   const fake = await startFakeGitHub();
   setUp(fake);
   const h = await createHarness({ baseUrl: fake.url, requestTimeoutMs: 10_000 });
@@ -79,7 +82,7 @@ async function measure(label: string, setUp: (fake: FakeGitHub) => void): Promis
   times.sort((a, b) => a - b);
   const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!;
   console.log(
-    `${label.padEnd(28)} ${count} deliveries: ack p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms`,
+    `${label.padEnd(28)} ${count} deliveries: ack p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms (load average ${load})`,
   );
   await new Promise((r) => server.close(r));
   await fake.close();

@@ -1,8 +1,8 @@
 // The GitHub App's webhook path: each delivery is parsed, filtered by cheap local rules (a command,
 // the fix label, a failed check on a PR), deduplicated and queued for triage in the store, then
-// answered. It never calls GitHub (issue 19): the worker's triage (github/triage-delivery.ts) reads
+// answered; the worker is woken (or the job added to the shared queue) without waiting for it. It never calls GitHub (issue 19): the worker's triage (github/triage-delivery.ts) reads
 // the config, checks who asks and replies. Follow one webhook from here to a pushed commit.
-import type { ApplicationFunction, Context } from "probot";
+import type { Webhooks } from "@octokit/webhooks";
 import { z } from "zod";
 import type { Logger } from "./logger.ts";
 import { checkFailureOf } from "./github/check-failure-of.ts";
@@ -25,8 +25,11 @@ export interface AppOptions {
   store: Store;
   log: Logger;
   now: () => Date;
-  /** Starts the worker on the queued triage job (or adds it to the shared queue, XIHE_QUEUE). */
-  wakeWorker: (delivery: { deliveryId: string; installationId: number | null }) => void | Promise<void>;
+  /**
+   * Starts the worker on the recorded triage job (or adds it to the shared queue, XIHE_QUEUE, after
+   * the answer); must not throw. The delivery is in the store already, so the answer never waits.
+   */
+  wakeWorker: (delivery: { deliveryId: string; installationId: number | null }) => void;
 }
 
 const handled = new Set([
@@ -40,7 +43,21 @@ const handled = new Set([
   "installation.deleted",
 ]);
 
-export function createXiheApp(deps: AppOptions): ApplicationFunction {
+/**
+ * Where the handlers are registered: the App's own @octokit/webhooks (no Probot context, so no
+ * installation Octokit is built per delivery: the webhook path never calls GitHub), or a Probot
+ * (`probot.load`), whose handlers get the same id, name and payload.
+ */
+export type DeliveryRouter = Pick<Webhooks, "on" | "onAny">;
+
+/** The parts of a delivery the handlers read. */
+interface Delivery {
+  id: string;
+  name: string;
+  payload: unknown;
+}
+
+export function createXiheApp(deps: AppOptions): (app: DeliveryRouter) => void {
   return (app) => {
     const parse = payloadParser(deps.log);
     const enqueue = deliveryQueue(deps);
@@ -84,7 +101,7 @@ export function createXiheApp(deps: AppOptions): ApplicationFunction {
 
 /** Parses a delivery's payload; one that does not parse is logged (why, in short) and dropped. */
 function payloadParser(log: Logger) {
-  return <T>(schema: z.ZodType<T>, context: Context): T | null => {
+  return <T>(schema: z.ZodType<T>, context: Delivery): T | null => {
     const result = schema.safeParse(context.payload);
     if (result.success) return result.data;
     log.warn(
@@ -98,7 +115,7 @@ function payloadParser(log: Logger) {
 /** Queues a delivery for triage once (a redelivery is ignored) and wakes the worker. */
 function deliveryQueue(deps: AppOptions) {
   // The trimmed payload (the schema's output) is what the triage parses again in the worker.
-  return async (context: Context, action: string, payload: Json & { installation?: { id: number } }) => {
+  return async (context: Delivery, action: string, payload: Json & { installation?: { id: number } }) => {
     const installationId = payload.installation?.id ?? null;
     const fresh = await deps.store.enqueueDelivery({
       deliveryId: context.id,
@@ -109,7 +126,7 @@ function deliveryQueue(deps: AppOptions) {
       receivedAt: deps.now().toISOString(),
     });
     if (!fresh) return deps.log.info({ deliveryId: context.id }, "duplicate delivery ignored");
-    await deps.wakeWorker({ deliveryId: context.id, installationId });
+    deps.wakeWorker({ deliveryId: context.id, installationId });
   };
 }
 

@@ -265,6 +265,13 @@ export const envSchema = z.object({
     .max(1000)
     .default(0)
     .describe("Most runs of one installation at once over all workers (XIHE_QUEUE); 0: no cap"),
+  XIHE_METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .optional()
+    .describe("`xihe worker`: serve GET /metrics and /healthz on this port (on HOST); unset: none"),
   XIHE_QUEUE_LEASE_SECONDS: z.coerce
     .number()
     .min(1)

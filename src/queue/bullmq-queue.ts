@@ -38,6 +38,11 @@ export function openBullmqQueue(url: string, coordination: Coordination, log: Lo
       const waiting = await coordination.pendingRun(job.installationId, job.runId);
       await runs.add("run", job, { jobId: job.runId, priority: Math.min(waiting, maxPriority) });
     },
+    async addTriage(jobs) {
+      await triage.addBulk(
+        jobs.map((job) => ({ name: "triage", data: job, opts: { jobId: job.deliveryId } })),
+      );
+    },
     async cancel(runId) {
       await coordination.publishCancel(runId);
     },

@@ -10,6 +10,8 @@ export type QueueJob =
 export interface JobQueue {
   /** Adds the job unless one for the same delivery/run is already waiting or held. */
   add(job: QueueJob): Promise<void>;
+  /** Adds triage jobs as `add` does, in one round trip (the App's deliveries of one moment). */
+  addTriage(jobs: Extract<QueueJob, { kind: "triage" }>[]): Promise<void>;
   /** Tells every worker to abort this run if it holds it (the store already says cancelled). */
   cancel(runId: string): Promise<void>;
   /** Jobs not yet taken (waiting, prioritized or delayed), per queue; fails when the queue is away. */

@@ -24,6 +24,8 @@ export interface ExecuteRunDeps {
   beforeStep?: () => void;
   /** Told when GitHub rate-limits a run, so other workers wait too (XIHE_QUEUE); may reject. */
   onRateLimited?: (run: RunRecord, resumeAt: Date) => Promise<void>;
+  /** Told each time a rate limit parks a run (the metrics); must not throw. */
+  onRateLimitPark?: () => void;
 }
 
 export async function executeRun(
@@ -107,6 +109,7 @@ async function park(
 ): Promise<void> {
   ctx.log.warn({ resumeAt: err.resumeAt.toISOString() }, "run parked by a GitHub rate limit");
   await requeue(deps, ctx, err.resumeAt, err.message);
+  deps.onRateLimitPark?.();
   await deps
     .onRateLimited?.(ctx.run, err.resumeAt)
     .catch((e: unknown) =>

@@ -22,7 +22,7 @@ import { openStore } from "../store/open-store.ts";
 import type { Store } from "../store/store.ts";
 import type { AppAlerts } from "./app-alerts.ts";
 import { buildGitHubExecutors } from "./github-executors.ts";
-import { countEndedRun, meteredStore } from "./metered-store.ts";
+import { countEndedRun, countRunPark, countTriageParks, meteredStore } from "./metered-store.ts";
 import { createMetrics, type XiheMetrics } from "./metrics.ts";
 import { traceLinks } from "./trace-pages.ts";
 
@@ -119,7 +119,8 @@ export function appRunDeps(
         run,
         createGitHubReporter(() => probot.auth(run.installationId ?? undefined), now, traceLinks(env, now)),
       ),
-    triage,
+    triage: countTriageParks(triage, app.metrics),
+    onRateLimitPark: countRunPark(app.metrics),
     onEnded: (runId) => {
       void archiveEndedRun({ archive, store, log, attempts: 5, retryDelayMs: 30_000 }, runId);
       countEndedRun(store, app.metrics, runId).catch((err: unknown) =>

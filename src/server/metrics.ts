@@ -12,6 +12,11 @@ export interface XiheMetrics {
   webhookAckSeconds: Histogram<"event" | "status">;
   /** Jobs waiting in a queue, set by whoever owns the queue (the HPA scales workers on it). */
   queueDepth: Gauge<"queue">;
+  /**
+   * Times GitHub's rate limit parked a run or a delivery's triage until its reset, by what was
+   * parked ("run" or "triage"): a few fixed values, never an installation or repository.
+   */
+  rateLimitParks: Counter<"kind">;
 }
 
 export function createMetrics(options: { processMetrics: boolean }): XiheMetrics {
@@ -43,6 +48,12 @@ export function createMetrics(options: { processMetrics: boolean }): XiheMetrics
       name: "xihe_queue_depth",
       help: "Jobs waiting in a queue (runs, triage), as last set by the queue's owner",
       labelNames: ["queue"],
+      registers: [registry],
+    }),
+    rateLimitParks: new Counter({
+      name: "xihe_rate_limit_parks_total",
+      help: "Runs and triage jobs parked until GitHub's rate limit resets, by kind (run, triage)",
+      labelNames: ["kind"],
       registers: [registry],
     }),
   };

@@ -3,6 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
+import { Webhooks } from "@octokit/webhooks";
 import { createXiheApp } from "../app.ts";
 import { redeliverFailed } from "../github/redeliver-failed.ts";
 import { checkGitVersion } from "../runs/check-git-version.ts";
@@ -28,7 +29,7 @@ export async function startApp(
   options: StartOptions = {},
 ): Promise<{ close(): Promise<void> }> {
   const parts = await createAppParts(processEnv);
-  const { env, log, now, probot } = parts;
+  const { env, log, now } = parts;
   const gitVersion = checkGitVersion(execFileSync("git", ["--version"], { encoding: "utf8" }));
   const workerId = `worker-${process.pid}-${randomBytes(3).toString("hex")}`;
   // XIHE_QUEUE: this process records and enqueues; `xihe worker` processes run triage and runs.
@@ -37,17 +38,19 @@ export async function startApp(
   const alerts = startAppAlerts(app);
   const worker = shared ? null : createAppWorker(app, workerId, alerts);
   const recovered = worker ? await recoverInterruptedRuns({ store: app.store, now, workerId }) : {};
-  await probot.load(
-    createXiheApp({
-      appId: app.appId,
-      store: app.store,
-      log,
-      now,
-      wakeWorker: shared ? shared.enqueueTriage : () => worker?.wake(),
-    }),
-  );
+  // Deliveries are routed by @octokit/webhooks itself, not Probot's copy: Probot builds an
+  // installation Octokit for every delivery, which the webhook path (it never calls GitHub) only
+  // pays for in CPU while a burst waits for its answers.
+  const deliveries = new Webhooks({ secret: env.WEBHOOK_SECRET! });
+  createXiheApp({
+    appId: app.appId,
+    store: app.store,
+    log,
+    now,
+    wakeWorker: shared ? shared.enqueueTriage : () => worker?.wake(),
+  })(deliveries);
   const server = createWebhookServer({
-    webhooks: probot.webhooks,
+    webhooks: deliveries,
     webhooksPath: "/api/github/webhooks",
     log,
     api: createAppApi(app, worker ?? { wake: () => undefined, cancel: (id) => shared?.cancel(id) }),

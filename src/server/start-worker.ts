@@ -12,6 +12,7 @@ import { connectRedisCoordination } from "../queue/redis-coordination.ts";
 import { checkGitVersion } from "../runs/check-git-version.ts";
 import { startAppAlerts } from "./app-alerts.ts";
 import { appRunDeps, createAppParts } from "./app-parts.ts";
+import { startMetricsServer } from "./metrics-server.ts";
 
 export async function startWorker(processEnv: NodeJS.ProcessEnv = process.env): Promise<QueueWorker> {
   const parts = await createAppParts(processEnv);
@@ -34,6 +35,12 @@ export async function startWorker(processEnv: NodeJS.ProcessEnv = process.env): 
         .cancel(id)
         .catch((err: unknown) => log.warn({ err, runId: id }, "could not publish the stop")),
   });
+  // Bound before any job is taken: a taken port fails the start, not a worker already running.
+  const metricsServer =
+    env.XIHE_METRICS_PORT === undefined
+      ? null
+      : await startMetricsServer({ metrics: parts.metrics, port: env.XIHE_METRICS_PORT, host: env.HOST });
+  if (metricsServer) log.info({ port: metricsServer.port }, "xihe worker metrics listening");
   const leaseMs = env.XIHE_QUEUE_LEASE_SECONDS * 1000;
   const worker = await startQueueWorker({
     ...deps,
@@ -59,6 +66,7 @@ export async function startWorker(processEnv: NodeJS.ProcessEnv = process.env): 
   });
   return {
     async stop() {
+      await metricsServer?.close();
       await worker.stop();
       await alerts.stop();
       await parts.store.close();

@@ -1,6 +1,6 @@
 // The HTTP front of the App. In order, before any handler runs: a size cap on the raw body (threat
 // model A03: no HMAC over more than the cap, no inflating), the signature checked on the raw bytes
-// by @octokit/webhooks' `verify` (A01, A02), then the event handed to Probot's webhooks. Answers:
+// by @octokit/webhooks' `verify` (A01, A02), then the event handed to the handlers' receiver. Answers:
 // 401 signature_invalid, 413 payload_too_large, 415 for compressed bodies, 400 for a malformed
 // delivery, 200 once handled (or ignored: an event name this version does not know). Beside it:
 // GET /healthz (liveness), GET /readyz (the store and other named dependencies answer), GET /metrics.
@@ -12,7 +12,7 @@ import type { XiheMetrics } from "./metrics.ts";
 
 export const maxWebhookBytes = 25 * 1024 * 1024;
 
-/** The part of @octokit/webhooks (Probot's `probot.webhooks`) this server uses. */
+/** The part of @octokit/webhooks (the App's own, or Probot's `probot.webhooks`) this server uses. */
 export type WebhookReceiver = Pick<Webhooks, "verify" | "receive">;
 
 const knownEvents: ReadonlySet<string> = new Set(emitterEventNames);

@@ -19,28 +19,25 @@ type DeliveryMethods = Pick<
 
 export function createPostgresDeliveries(db: PgDb): DeliveryMethods {
   return {
+    // One statement, so one round trip on the webhook path: the triage job is inserted only when
+    // the delivery id was new (a redelivery inserts neither), atomically like a transaction.
     async enqueueDelivery(d) {
-      return db.transaction(async (tx) => {
-        const inserted = await tx.query(
-          `INSERT INTO deliveries (id, event, action, received_at) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (id) DO NOTHING RETURNING id`,
-          [d.deliveryId, d.event, d.action, d.receivedAt],
-        );
-        if (inserted.length !== 1) return false;
-        await tx.query(
-          `INSERT INTO triage_jobs (delivery_id, event, action, installation_id, payload, status, received_at)
-           VALUES ($1, $2, $3, $4, $5, 'queued', $6)`,
-          [
-            d.deliveryId,
-            d.event,
-            d.action,
-            d.installationId,
-            redactText(JSON.stringify(d.payload)),
-            d.receivedAt,
-          ],
-        );
-        return true;
-      });
+      const inserted = await db.query(
+        `WITH fresh AS (
+           INSERT INTO deliveries (id, event, action, received_at) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (id) DO NOTHING RETURNING id)
+         INSERT INTO triage_jobs (delivery_id, event, action, installation_id, payload, status, received_at)
+         SELECT id, $2, $3, $5::bigint, $6::text, 'queued', $4 FROM fresh RETURNING delivery_id`,
+        [
+          d.deliveryId,
+          d.event,
+          d.action,
+          d.receivedAt,
+          d.installationId,
+          redactText(JSON.stringify(d.payload)),
+        ],
+      );
+      return inserted.length === 1;
     },
     async hasDelivery(id) {
       return (await db.query("SELECT 1 FROM deliveries WHERE id = $1", [id])).length > 0;

@@ -12,6 +12,8 @@ export interface FakeRoute {
 export interface FakeGitHub {
   url: string;
   hits: Map<string, number>;
+  /** Every request received, answered or (while hanging) not. */
+  received(): number;
   hang(): void;
   answer(routes: Record<string, FakeRoute>, delayMs?: number): void;
   close(): Promise<void>;
@@ -21,9 +23,11 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
   let routes: Record<string, FakeRoute> | null = null;
   let delayMs = 0;
   const hits = new Map<string, number>();
+  let received = 0;
   const sockets = new Set<Socket>();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     req.resume();
+    received++;
     if (!routes) return; // hang: never answer
     const key = `${req.method} ${(req.url ?? "").split("?")[0]}`;
     hits.set(key, (hits.get(key) ?? 0) + 1);
@@ -41,6 +45,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     hits,
+    received: () => received,
     hang() {
       routes = null;
     },

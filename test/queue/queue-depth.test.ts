@@ -22,7 +22,7 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-it("counts the jobs no worker has taken, per queue, the same job added twice once", async () => {
+it("counts the jobs no worker has taken, per queue, the same job added twice once (alone or in a batch)", async () => {
   expect(await queue.waiting()).toEqual({ triage: 0, runs: 0 });
   await queue.add({ kind: "run", runId: "r1", installationId: 1 });
   await queue.add({ kind: "run", runId: "r2", installationId: 1 });
@@ -30,6 +30,14 @@ it("counts the jobs no worker has taken, per queue, the same job added twice onc
   await queue.add({ kind: "triage", deliveryId: "d1", installationId: 1 });
   await queue.add({ kind: "triage", deliveryId: "d1", installationId: 1 });
   expect(await queue.waiting()).toEqual({ triage: 1, runs: 3 });
+  // A batch (the App's deliveries of one moment) dedups the same way, within it and against the queue.
+  await queue.addTriage([
+    { kind: "triage", deliveryId: "d2", installationId: 1 },
+    { kind: "triage", deliveryId: "d1", installationId: 1 },
+    { kind: "triage", deliveryId: "d2", installationId: 1 },
+    { kind: "triage", deliveryId: "d3", installationId: null },
+  ]);
+  expect(await queue.waiting()).toEqual({ triage: 3, runs: 3 });
 });
 
 it("does not answer a depth once Redis is gone", async () => {

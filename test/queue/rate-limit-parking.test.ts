@@ -1,6 +1,7 @@
 // Issue 15, rate-limit parking across workers (real Redis, one process): a run GitHub rate-limits
 // parks its whole installation in Redis, and any worker's next job of that installation waits for
-// the reset instead of spending another request; another installation's runs are not held up.
+// the reset instead of spending another request; another installation's runs are not held up. Each
+// park counts once in xihe_rate_limit_parks_total, as a worker's GET /metrics shows.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +11,9 @@ import { connectRedisCoordination } from "../../src/queue/redis-coordination.ts"
 import { processRunJob, type RunJobDeps } from "../../src/queue/process-run-job.ts";
 import { RateLimitedError } from "../../src/runs/rate-limited-error.ts";
 import type { Coordination } from "../../src/queue/coordination.ts";
+import { countRunPark } from "../../src/server/metered-store.ts";
+import { startMetricsServer, type MetricsServer } from "../../src/server/metrics-server.ts";
+import { createMetrics } from "../../src/server/metrics.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
 import type { Store } from "../../src/store/store.ts";
 import { startRedisServer, type RedisServer } from "../support/redis-server.ts";
@@ -21,14 +25,18 @@ const resetAt = new Date(now.getTime() + 15 * 60_000);
 let redis: RedisServer;
 let coordination: Coordination;
 let store: Store;
+let metricsServer: MetricsServer;
+const metrics = createMetrics({ processMetrics: false });
 const calls: string[] = [];
 
 beforeAll(async () => {
   redis = await startRedisServer();
   coordination = connectRedisCoordination(redis.url, log);
   store = openSqliteStore(join(mkdtempSync(join(tmpdir(), "xihe-park-")), "xihe.db"));
+  metricsServer = await startMetricsServer({ metrics, port: 0, host: "127.0.0.1" });
 });
 afterAll(async () => {
+  await metricsServer?.close();
   await coordination?.close();
   await store?.close();
   await redis?.stop();
@@ -54,8 +62,14 @@ function deps(workerId: string): RunJobDeps {
     maxResumes: 2,
     held: new Map(),
     isDraining: () => false,
+    onRateLimitPark: countRunPark(metrics),
   };
 }
+
+const parksServed = async () =>
+  (await (await fetch(`http://127.0.0.1:${metricsServer.port}/metrics`)).text())
+    .split("\n")
+    .filter((l) => l.startsWith("xihe_rate_limit_parks_total"));
 
 async function record(id: string, installationId: number) {
   const r = await store.createRun(
@@ -78,6 +92,7 @@ async function record(id: string, installationId: number) {
 
 it("parks the installation for every worker until GitHub's reset, and only that installation", async () => {
   const [first, second, other] = [await record("p1", 7), await record("p2", 7), await record("p3", 8)];
+  expect(await parksServed()).toEqual([]);
 
   const parked = await processRunJob(deps("worker-a"), first.id);
   expect(parked).toEqual({ status: "later", at: resetAt });
@@ -89,4 +104,6 @@ it("parks the installation for every worker until GitHub's reset, and only that 
   expect(await processRunJob(deps("worker-b"), other.id)).toEqual({ status: "done" });
   expect(calls).toEqual(["worker-a:p1", "worker-b:p3"]);
   expect((await store.getRun(second.id))?.status).toBe("queued");
+  // One park: the second job waited on the shared park without GitHub limiting it again.
+  expect(await parksServed()).toEqual(['xihe_rate_limit_parks_total{kind="run"} 1']);
 });

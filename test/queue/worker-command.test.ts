@@ -1,6 +1,7 @@
 // `xihe worker` as operators start it (bin/xihe.js worker), configured by its environment like the
 // App: refused without XIHE_QUEUE; with it, takes a run recorded and enqueued by another process,
-// runs it with the App's real executors, and stops cleanly on SIGTERM.
+// runs it with the App's real executors, serves its metrics (XIHE_METRICS_PORT), and stops cleanly
+// on SIGTERM.
 import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -38,7 +39,7 @@ describe("xihe worker", () => {
     expect(err).toContain("XIHE_QUEUE=redis://");
   });
 
-  it("runs a queued run with the App's executors and stops on SIGTERM", async () => {
+  it("runs a queued run with the App's executors, counts it in its /metrics and stops on SIGTERM", async () => {
     const root = mkdtempSync(join(tmpdir(), "xihe-worker-bin-"));
     const worker = await startWorkerProcess(
       {
@@ -50,9 +51,15 @@ describe("xihe worker", () => {
         XIHE_STORE: h.storePath,
         XIHE_WORK_DIR: join(root, "work"),
         XIHE_ARCHIVE: join(root, "archive"),
+        XIHE_METRICS_PORT: "0",
+        HOST: "127.0.0.1",
       },
       { bin: true },
     );
+    const listening = worker.lines
+      .map((l) => (l.startsWith("{") ? (JSON.parse(l) as { msg?: string; port?: number }) : {}))
+      .find((l) => l.msg === "xihe worker metrics listening");
+    expect(listening?.port).toEqual(expect.any(Number));
     // A workflow run outside any installation: the real executor ends it at once, "not configured".
     const created = await h.store.createRun(
       {
@@ -74,6 +81,10 @@ describe("xihe worker", () => {
     const [ended] = await h.waitForEnded(["rbin0001"], 30_000);
     expect(ended).toMatchObject({ status: "failed", workerId: null });
     expect(ended!.reason).toContain("integrations.dolphinscheduler is not configured");
+    // The run ended in the worker, so only the worker's own endpoint can show it.
+    const metrics = await (await fetch(`http://127.0.0.1:${listening!.port}/metrics`)).text();
+    expect(metrics).toContain('xihe_runs_ended_total{verb="workflow",outcome="failed"} 1');
+    expect(metrics).toContain("# TYPE xihe_rate_limit_parks_total counter");
 
     worker.kill("SIGTERM");
     expect(await worker.exited).toBe(0);

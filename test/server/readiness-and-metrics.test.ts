@@ -5,7 +5,9 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { meteredStore, countEndedRun } from "../../src/server/metered-store.ts";
+import { RateLimitedError } from "../../src/runs/rate-limited-error.ts";
+import type { TriageHandler } from "../../src/runs/triage-loop.ts";
+import { meteredStore, countEndedRun, countTriageParks } from "../../src/server/metered-store.ts";
 import { createMetrics, type XiheMetrics } from "../../src/server/metrics.ts";
 import { createWebhookServer } from "../../src/server/webhook-server.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
@@ -109,6 +111,22 @@ describe("readiness and metrics over HTTP", () => {
     expect(text).toContain('xihe_runs_ended_total{verb="fix",outcome="failed"} 1');
     expect(text).not.toContain('outcome="queued"');
     await store.close();
+  });
+
+  it("counts a delivery's triage parked by a rate limit, not its other failures", async () => {
+    const failures = [new RateLimitedError(new Date("2026-01-01T01:00:00Z")), new Error("boom")];
+    const handle: TriageHandler = async () => {
+      throw failures.shift();
+    };
+    const counted = countTriageParks(handle, metrics);
+    const job = { deliveryId: "d1" } as Parameters<TriageHandler>[0];
+    const once = (() => undefined) as unknown as Parameters<TriageHandler>[1];
+    // The triage loop still sees each error as it was (it parks or fails the job on its kind).
+    await expect(counted(job, once)).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(counted(job, once)).rejects.toThrow("boom");
+    const text = await (await fetch(`${base}/metrics`)).text();
+    expect(text).toContain('xihe_rate_limit_parks_total{kind="triage"} 1');
+    expect(text).not.toContain('xihe_rate_limit_parks_total{kind="run"}');
   });
 
   it("serves the queue depth its owner sets", async () => {

@@ -1,6 +1,7 @@
 // Issue 19 acceptance, through the real HTTP server with signed deliveries: with a GitHub that
-// accepts connections and never answers, every subscribed event is answered 2xx at once; the
-// triage logs that it could not reach GitHub, and completes once GitHub answers again.
+// accepts connections and never answers, every subscribed event is answered 2xx without a single
+// request to GitHub (the answer waits for nothing GitHub does; `npm run bench:webhook` measures how
+// fast); the triage logs that it could not reach GitHub, and completes once GitHub answers again.
 import { sign } from "@octokit/webhooks-methods";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -24,7 +25,7 @@ describe("webhook acknowledgement while GitHub does not answer", () => {
     await fake.close();
   });
 
-  it("answers every subscribed event 2xx in under 1 s, then triages the command once GitHub is back", async () => {
+  it("answers every subscribed event 2xx without asking GitHub, then triages the command once GitHub is back", async () => {
     fake = await startFakeGitHub();
     const lines: string[] = [];
     const sink = new Writable({
@@ -45,7 +46,6 @@ describe("webhook acknowledgement while GitHub does not answer", () => {
     const answers = await Promise.all(
       subscribedDeliveries().map(async ({ event, payload }, i) => {
         const body = JSON.stringify(payload);
-        const started = performance.now();
         const res = await fetch(url, {
           method: "POST",
           body,
@@ -56,15 +56,24 @@ describe("webhook acknowledgement while GitHub does not answer", () => {
             "x-hub-signature-256": await sign(secret, body),
           },
         });
-        return { event, status: res.status, ms: performance.now() - started };
+        return { event, status: res.status };
       }),
     );
     for (const a of answers) {
       expect(a.status, a.event).toBeGreaterThanOrEqual(200);
       expect(a.status, a.event).toBeLessThan(300);
-      // The product contract (GitHub allows 10 s); the bench measures the real figures.
-      expect(a.ms, a.event).toBeLessThan(1000);
     }
+    // Answered from what the App holds: nothing reached GitHub, and the actionable delivery is
+    // recorded for the triage (the other subscribed events are dropped by their local rules).
+    expect(fake.received()).toBe(0);
+    const recorded = await h.store.listTriage({});
+    expect(recorded.map((j) => `${j.event}.${j.action} ${j.status}`).sort()).toEqual([
+      "check_run.completed queued",
+      "issue_comment.created queued",
+      "pull_request.closed queued",
+      "pull_request.labeled queued",
+      "workflow_run.completed queued",
+    ]);
 
     await h.settle();
     const comment = (await h.store.listTriage({})).find((j) => j.event === "issue_comment");

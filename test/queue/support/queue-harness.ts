@@ -1,5 +1,5 @@
 // What the queue tests share: a real Redis, the stateful fake GitHub, a SQLite file every process
-// opens (WAL), the test's own queue client, and runs recorded and enqueued the way the App does
+// opens (WAL) or, given `storeUrl`, a PostgreSQL database, the test's own queue client, and runs recorded and enqueued the way the App does
 // (enqueueRecordedRuns over the store).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,7 +10,7 @@ import type { Coordination } from "../../../src/queue/coordination.ts";
 import { enqueueRecordedRuns } from "../../../src/queue/enqueue-recorded-runs.ts";
 import type { JobQueue } from "../../../src/queue/job-queue.ts";
 import { connectRedisCoordination } from "../../../src/queue/redis-coordination.ts";
-import { openSqliteStore } from "../../../src/store/sqlite-store.ts";
+import { openStore } from "../../../src/store/open-store.ts";
 import type { RunRecord, RunVerb, Store } from "../../../src/store/store.ts";
 import { startRedisServer, type RedisServer } from "../../support/redis-server.ts";
 import { startFakeGitHubState, type FakeGitHubState } from "./fake-github-state.ts";
@@ -19,6 +19,7 @@ import { startWorkerProcess, type WorkerProcess } from "./worker-processes.ts";
 export interface QueueHarness {
   redis: RedisServer;
   github: FakeGitHubState;
+  /** The SQLite file, or the PostgreSQL URL given as `storeUrl`: every process's XIHE_STORE. */
   storePath: string;
   store: Store;
   queue: JobQueue;
@@ -31,13 +32,16 @@ export interface QueueHarness {
   close(): Promise<void>;
 }
 
-export async function startQueueHarness(workerEnv: Record<string, string> = {}): Promise<QueueHarness> {
+export async function startQueueHarness(
+  workerEnv: Record<string, string> = {},
+  options: { storeUrl?: string } = {},
+): Promise<QueueHarness> {
   const redis = await startRedisServer();
   const github = await startFakeGitHubState();
   const dir = mkdtempSync(join(tmpdir(), "xihe-queue-"));
-  const storePath = join(dir, "xihe.db");
-  const store = openSqliteStore(storePath);
+  const storePath = options.storeUrl ?? join(dir, "xihe.db");
   const log = pino({ level: "silent" });
+  const store = await openStore(storePath, { poolSize: 4, log });
   const coordination = connectRedisCoordination(redis.url, log);
   const queue = openBullmqQueue(redis.url, coordination, log);
   const recording = enqueueRecordedRuns(store, queue, log);

@@ -1,5 +1,5 @@
 // A worker process for the queue tests: `startQueueWorker` exactly as `xihe worker` wires it
-// (BullMQ, Redis coordination, the shared SQLite store, the real GitHub reporter), with scripted
+// (BullMQ, Redis coordination, the shared store (a SQLite file or PostgreSQL), the real GitHub reporter), with scripted
 // executors instead of the real verbs so each run takes milliseconds to seconds:
 // - "fix": fix-like steps workspace, perceive, commit, push (side branch), pr — each one request
 //   to the fake GitHub; push and pr look up what an interrupted attempt may have made first, as
@@ -22,7 +22,7 @@ import { enqueueRecordedRuns } from "../../../src/queue/enqueue-recorded-runs.ts
 import { startQueueWorker } from "../../../src/queue/queue-worker.ts";
 import { connectRedisCoordination } from "../../../src/queue/redis-coordination.ts";
 import type { RunContext, RunExecutor } from "../../../src/runs/run-executor.ts";
-import { openSqliteStore } from "../../../src/store/sqlite-store.ts";
+import { openStore } from "../../../src/store/open-store.ts";
 
 const env = process.env;
 const url = env.XIHE_QUEUE!;
@@ -30,7 +30,7 @@ const github = env.FAKE_GITHUB!;
 const leaseMs = Number(env.LEASE_MS ?? 2000);
 const userAgent = `xihe-test/${process.pid}`;
 const log = createLogger({ level: "info" });
-const store = openSqliteStore(env.XIHE_STORE!);
+const store = await openStore(env.XIHE_STORE!, { poolSize: 4, log });
 const coordination = connectRedisCoordination(url, log);
 const queue = openBullmqQueue(url, coordination, log);
 const Octokit = createXiheOctokit(log, { retryAndThrottle: false, requestTimeoutMs: 20_000 });

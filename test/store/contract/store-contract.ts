@@ -60,6 +60,21 @@ export function describeStoreContract(name: string, fresh: () => Promise<StoreFi
       expect((await store.listTriage({ status: ["running"] })).length).toBe(0);
     });
 
+    it("records a delivery sent at once to two processes once, with one triage job", async () => {
+      const other = await fx.openSibling();
+      const sends = Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? other : store).enqueueDelivery(delivery(`same-${i % 5}`)),
+      );
+      expect((await Promise.all(sends)).filter(Boolean)).toHaveLength(5);
+      expect((await store.listTriage({})).map((j) => j.deliveryId).sort()).toEqual([
+        "same-0",
+        "same-1",
+        "same-2",
+        "same-3",
+        "same-4",
+      ]);
+    });
+
     it("claims a triage job once, and not before its notBefore", async () => {
       await store.enqueueDelivery(delivery("guid-1", { installationId: null, payload: {} }));
       const job = await store.claimNextTriage("w1", "2026-01-01T00:00:01Z");
