@@ -3,10 +3,11 @@
 #   docker run --shm-size=2g --security-opt systempaths=unconfined \
 #     -e APP_ID=... -e PRIVATE_KEY_PATH=/run/secrets/key.pem -e WEBHOOK_SECRET=... -p 3000:3000 xihe
 #   (podman: --security-opt unmask=/proc/* instead of systempaths=unconfined)
-# Runs are meant to be sandboxed by bubblewrap inside the container (not working yet: bwrap fails at
-# --hostname there, see the README), as the image's unprivileged user: the host
+# Runs are sandboxed by bubblewrap inside the container, as the image's unprivileged user: the host
 # must allow unprivileged user namespaces, and the engine must not mask /proc (bubblewrap mounts a
 # fresh /proc for each sandbox, which the kernel refuses while parts of the container's are masked).
+# The engine's default seccomp profile stays: it refuses sethostname, so sandboxes keep the
+# container's hostname (xihe sandbox --check says so).
 # Per-run workspaces go to /dev/shm, and a run is refused with less than 1024 MB free there: the
 # engines' default /dev/shm is 64 MB, so --shm-size (or --tmpfs /dev/shm:size=2g) is required.
 # No image registry? scripts/build-node-base-image.sh builds the base locally: --build-arg NODE_IMAGE=<its tag>.
