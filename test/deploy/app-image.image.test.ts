@@ -52,6 +52,15 @@ function run(args: string[], timeoutMs: number): string {
   }).trim();
 }
 
+// The App's log lines, from both of the container's streams (podman logs keeps them apart).
+function logs(tail?: string): string {
+  const out = spawnSync(podman!, [...hostFlags, "logs", ...(tail ? ["--tail", tail] : []), name], {
+    encoding: "utf8",
+    timeout: 10_000,
+  });
+  return `${out.stdout}${out.stderr}`;
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = createServer().listen(0, "127.0.0.1", () => {
@@ -130,7 +139,8 @@ describe("the App image (Dockerfile) under podman", () => {
           ...rlimits,
           "--network",
           "host",
-          "--shm-size=2g",
+          "--tmpfs",
+          "/dev/shm:rw,exec,nosuid,nodev,size=2g",
           "--security-opt",
           "unmask=/proc/*",
           ...(ca ? ["-v", `${ca}:/etc/ssl/certs/ca-certificates.crt:ro`] : []),
@@ -144,7 +154,7 @@ describe("the App image (Dockerfile) under podman", () => {
         return answer?.ok === true && ((await answer.json()) as { status?: string }).status === "ok";
         // Start-up compiles the TypeScript sources (tsx): minutes on a loaded machine.
       }, 600_000);
-      expect(healthy, run(["logs", name], 10_000)).toBe(true);
+      expect(healthy, logs()).toBe(true);
       const t3 = Date.now();
       expect(run(["exec", name, "id", "-u"], 30_000)).toBe("10001");
       console.log(
@@ -160,7 +170,7 @@ describe("the App image (Dockerfile) under podman", () => {
       // podman's default seccomp profile refuses sethostname without CAP_SYS_ADMIN: bwrap runs without
       // --hostname and says why, in the check and in the App's start-up log.
       expect(check).toMatch(/bwrap: ok \(\S+\) without its own hostname: sethostname is refused here/);
-      expect(run(["logs", name], 10_000)).toContain("without its own hostname");
+      expect(logs()).toContain("without its own hostname");
       const port = Number(run(["exec", name, "printenv", "PORT"], 30_000));
       const t3 = Date.now();
 
@@ -182,7 +192,15 @@ describe("the App image (Dockerfile) under podman", () => {
         async () => [...ghes.checkRuns.values()].some((c) => c.status === "completed"),
         900_000,
       );
-      expect(done, run(["logs", "--tail", "40", name], 10_000)).toBe(true);
+      expect(done, logs("40")).toBe(true);
+      // What the run said, for a failure here (the container is gone once the file ends).
+      const checks = [...ghes.checkRuns.values()];
+      if (checks.some((c) => c.conclusion !== "success"))
+        console.log(
+          JSON.stringify(checks, null, 1),
+          ghes.comments.map((c) => c.body).join("\n---\n"),
+          logs("120"),
+        );
       expectFixDeliveredOnGhes(
         s!,
         "xihe[bot] <xihe[bot]@users.noreply.127.0.0.1>",
