@@ -35,8 +35,21 @@ function podmanEngine(support: SandboxSupport): ContainerEngine {
 const engineOutput = (engine: ContainerEngine, ...args: string[]): string =>
   execFileSync(engine.cli, [...engine.globalArgs, ...args], { encoding: "utf8" });
 
+// Which hierarchy the engine's --memory/--pids-limit land in here, for the title (v1 on this machine
+// kind); "unknown" when podman can't answer, and then `prepare` fails saying why.
+const engineCgroups = ((): string => {
+  const info = spawnSync(
+    "podman",
+    ["--cgroup-manager=cgroupfs", "info", "--format", "{{.Host.CgroupsVersion}}"],
+    {
+      encoding: "utf8",
+    },
+  );
+  return info.status === 0 ? `cgroup ${info.stdout.trim()}` : "cgroup unknown";
+})();
+
 sandboxThreatContract({
-  name: "container (podman)",
+  name: `container (podman, ${engineCgroups} limits)`,
   scratchPrefix: "container",
   prepare: (support) => {
     const engine = podmanEngine(support);
