@@ -1,14 +1,16 @@
 # Multi-stage image for the Xihe GitHub App on Node.js 24 LTS. Build: docker build -t xihe .  (or podman build)
 # Run (see the README's "Run the App in a container" for what each flag is for):
-#   docker run --shm-size=2g --security-opt systempaths=unconfined \
+#   docker run --tmpfs /dev/shm:rw,exec,nosuid,nodev,size=2g --security-opt systempaths=unconfined \
 #     -e APP_ID=... -e PRIVATE_KEY_PATH=/run/secrets/key.pem -e WEBHOOK_SECRET=... -p 3000:3000 xihe
 #   (podman: --security-opt unmask=/proc/* instead of systempaths=unconfined)
-# Runs are meant to be sandboxed by bubblewrap inside the container (not working yet: bwrap fails at
-# --hostname there, see the README), as the image's unprivileged user: the host
+# Runs are sandboxed by bubblewrap inside the container, as the image's unprivileged user: the host
 # must allow unprivileged user namespaces, and the engine must not mask /proc (bubblewrap mounts a
 # fresh /proc for each sandbox, which the kernel refuses while parts of the container's are masked).
+# The engine's default seccomp profile stays: it refuses sethostname, so sandboxes keep the
+# container's hostname (xihe sandbox --check says so).
 # Per-run workspaces go to /dev/shm, and a run is refused with less than 1024 MB free there: the
-# engines' default /dev/shm is 64 MB, so --shm-size (or --tmpfs /dev/shm:size=2g) is required.
+# engines' default /dev/shm is 64 MB and mounted noexec (as is --shm-size's), where a project's
+# node_modules/.bin tools cannot run (exit 126), so an executable tmpfs of 2 GB is required.
 # No image registry? scripts/build-node-base-image.sh builds the base locally: --build-arg NODE_IMAGE=<its tag>.
 # Behind a TLS-inspecting proxy, npm ci needs its CA: --secret id=npm_ca,src=<CA bundle>.
 # Targets: `app` (the default, last) serves webhooks; `--target worker` runs `xihe worker`, which takes
@@ -33,7 +35,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY package.json ./
 COPY bin ./bin
 COPY src ./src
-ENV NODE_ENV=production XIHE_STORE=/data/xihe.db XIHE_WORK_DIR=/data/work PORT=3000 XIHE_SANDBOX=bwrap
+ENV NODE_ENV=production XIHE_STORE=/data/xihe.db XIHE_WORK_DIR=/data/work XIHE_ARCHIVE=/data/archive \
+  PORT=3000 XIHE_SANDBOX=bwrap
 RUN mkdir -p /data && chown xihe:xihe /data
 USER xihe
 VOLUME ["/data"]

@@ -18,6 +18,7 @@ import { startAppAlerts, type AppAlerts } from "./app-alerts.ts";
 import { createAppApi } from "./app-api.ts";
 import { createTracePages } from "./trace-pages.ts";
 import { createWebhookServer } from "./webhook-server.ts";
+import { detectSandboxSupport } from "../workspace/sandbox/sandbox-support.ts";
 
 export interface StartOptions {
   /** How often the missed-delivery recovery runs (it also runs once at start-up). */
@@ -66,6 +67,9 @@ export async function startApp(
   // The bound port, not the configured one: PORT=0 asks the system for a free port.
   const { port } = server.address() as AddressInfo;
   worker?.start();
+  // What runs in this process will be sandboxed with, once, where an operator reads it (e.g. bwrap
+  // without its own hostname inside a container, or no cgroup limits for a non-root user).
+  if (worker) log.info({ sandbox: detectSandboxSupport(workerId).notes }, "sandbox support");
   log.info(
     {
       port,

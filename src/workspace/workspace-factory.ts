@@ -4,6 +4,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { assertFreeDisk } from "./disk-space.ts";
+import { assertExecutableMount } from "./exec-mount.ts";
 import { assertCommitSha, assertPullNumber } from "./git/git-ref.ts";
 import { createMirrorCache } from "./git/mirror-cache.ts";
 import { runGit } from "./git/run-git.ts";
@@ -47,6 +48,7 @@ export function createWorkspaceFactory(deps: WorkspaceFactoryDeps) {
       if (request.prNumber !== undefined) assertPullNumber(request.prNumber);
       assertFreeDisk(deps.workDir, deps.minFreeMb ?? 1024);
       assertFreeDisk(deps.workspacesDir, deps.minFreeMb ?? 1024);
+      assertExecutableMount(deps.workspacesDir);
       const mirror = await mirrors.ensureCommit({ ...request, sha });
       const dir = join(deps.workspacesDir, `ws-${deps.newId()}`);
       const dispose = async (): Promise<void> => rmSync(dir, { recursive: true, force: true });

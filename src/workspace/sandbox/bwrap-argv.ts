@@ -16,6 +16,11 @@ export interface BwrapArgvOptions {
   readOnlyDirs?: readonly string[];
   /** Where bwrap finds a host path when the workspace and readOnlyDirs are staged (sandbox-identity.ts). */
   sourceOf?: (hostPath: string) => string;
+  /**
+   * Give the sandbox its own hostname (default). False where the host refuses sethostname in a new
+   * UTS namespace: a container engine's default seccomp profile does (sandbox-support.ts probes it).
+   */
+  setHostname?: boolean;
 }
 
 const tmpSizeBytes = 512 * 1024 * 1024;
@@ -64,7 +69,8 @@ const etcPrefixes = ["java-", "python3"];
 export function buildBwrapArgv(options: BwrapArgvOptions, argv: readonly string[]): string[] {
   const out = [options.bwrapPath, "--unshare-all"];
   if (options.network === "install") out.push("--share-net");
-  out.push("--die-with-parent", "--new-session", "--cap-drop", "ALL", "--hostname", "xihe-sandbox");
+  out.push("--die-with-parent", "--new-session", "--cap-drop", "ALL");
+  if (options.setHostname !== false) out.push("--hostname", "xihe-sandbox");
   out.push("--uid", "65534", "--gid", "65534");
   for (const dir of sandboxSystemDirs) out.push("--ro-bind-try", dir, dir);
   for (const link of mergedUsrLinks) out.push(...linkOrBind(link));

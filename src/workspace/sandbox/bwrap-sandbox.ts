@@ -59,6 +59,7 @@ export function createBwrapSandbox(deps: BwrapSandboxDeps): Sandbox {
             env,
             readOnlyDirs,
             sourceOf: staged?.sourceOf,
+            setHostname: deps.support.bwrapSetsHostname !== false,
           },
           argv,
         ),

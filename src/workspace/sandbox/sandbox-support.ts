@@ -13,6 +13,12 @@ import { detectSandboxIdentity, stageForIdentity, type SandboxIdentity } from ".
 export interface SandboxSupport {
   /** Path of a bwrap that ran `true` with all namespaces unshared, else null. */
   bwrap: string | null;
+  /**
+   * False when bwrap starts only without --hostname: inside a container whose engine's seccomp
+   * profile refuses sethostname (podman's and Docker's defaults do without CAP_SYS_ADMIN). The
+   * sandbox keeps its own UTS namespace, it just shows the container's hostname. Absent: true.
+   */
+  bwrapSetsHostname?: boolean;
   cgroupParents: CgroupParents | null;
   prlimit: string | null;
   /** Container CLIs found on PATH; whether an engine answers is probed only when one is asked for. */
@@ -39,11 +45,25 @@ export function detectSandboxSupport(probeId: string): SandboxSupport {
   );
   const bwrapPath = findProgram("bwrap");
   let bwrap: string | null = null;
+  let bwrapSetsHostname = true;
   if (bwrapPath === null) notes.push("bwrap: not installed (Debian/Ubuntu: apt-get install bubblewrap)");
-  else if (probeBwrap(bwrapPath, identity)) {
-    bwrap = bwrapPath;
-    notes.push(`bwrap: ok (${bwrapPath})`);
-  } else notes.push(`bwrap: ${bwrapPath} cannot create namespaces here (user namespaces disabled?)`);
+  else {
+    const probe = probeBwrap(bwrapPath, identity);
+    if (probe.ok) {
+      bwrap = bwrapPath;
+      bwrapSetsHostname = probe.setHostname;
+      notes.push(
+        probe.setHostname
+          ? `bwrap: ok (${bwrapPath})`
+          : `bwrap: ok (${bwrapPath}) without its own hostname: sethostname is refused here ` +
+              `(${probe.hostnameError}; a container engine's default seccomp profile does this), ` +
+              "so sandboxed commands see this container's hostname; every namespace is still unshared",
+      );
+    } else
+      notes.push(
+        `bwrap: ${bwrapPath} cannot create namespaces here (user namespaces disabled?): ${probe.error}`,
+      );
+  }
   const cgroup = probeCgroup(probeId);
   const cgroupParents = cgroup.parents;
   notes.push(
@@ -61,7 +81,7 @@ export function detectSandboxSupport(probeId: string): SandboxSupport {
   notes.push(
     `container CLIs: ${[docker && `docker (${docker})`, podman && `podman (${podman})`].filter(Boolean).join(", ") || "none"}`,
   );
-  return { bwrap, cgroupParents, prlimit, docker, podman, runc, identity, notes };
+  return { bwrap, bwrapSetsHostname, cgroupParents, prlimit, docker, podman, runc, identity, notes };
 }
 
 function findProgram(name: string): string | null {
@@ -72,22 +92,47 @@ function findProgram(name: string): string | null {
   return null;
 }
 
-function probeBwrap(path: string, identity: SandboxIdentity | null): boolean {
+type BwrapProbe =
+  | { ok: true; setHostname: true }
+  | { ok: true; setHostname: false; hostnameError: string }
+  | { ok: false; error: string };
+
+function probeBwrap(path: string, identity: SandboxIdentity | null): BwrapProbe {
+  const full = runBwrapProbe(path, identity, true);
+  if (full === null) return { ok: true, setHostname: true };
+  // Only the hostname refused (EPERM from a seccomp filter): the sandbox runs without setting it.
+  if (!/hostname/i.test(full)) return { ok: false, error: full };
+  const withoutHostname = runBwrapProbe(path, identity, false);
+  return withoutHostname === null
+    ? { ok: true, setHostname: false, hostnameError: full }
+    : { ok: false, error: withoutHostname };
+}
+
+/** Runs `true` with the exact argv of a real run, so "ok" means real runs start too; null or bwrap's error. */
+function runBwrapProbe(path: string, identity: SandboxIdentity | null, setHostname: boolean): string | null {
   try {
-    // The probe uses the exact argv of a real run, so "ok" means real runs start too.
     const root = tmpdir();
     const staged = identity === null ? null : stageForIdentity(identity, [root]);
     const [program, ...args] = [
       ...(staged?.prefix ?? []),
       ...buildBwrapArgv(
-        { bwrapPath: path, root, cwd: root, network: "none", env: {}, sourceOf: staged?.sourceOf },
+        {
+          bwrapPath: path,
+          root,
+          cwd: root,
+          network: "none",
+          env: {},
+          sourceOf: staged?.sourceOf,
+          setHostname,
+        },
         ["true"],
       ),
     ];
-    execFileSync(program ?? path, args, { stdio: "ignore", timeout: 10_000 });
-    return true;
-  } catch {
-    return false; // reported in notes by the caller
+    execFileSync(program ?? path, args, { stdio: ["ignore", "ignore", "pipe"], timeout: 10_000 });
+    return null;
+  } catch (err) {
+    const stderr = (err as { stderr?: Buffer }).stderr?.toString().trim();
+    return stderr || String(err);
   }
 }
 
