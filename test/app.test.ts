@@ -191,6 +191,39 @@ describe("Xihe app webhooks", () => {
     });
   });
 
+  it("/xihe rebase on an upgrade PR records an upgrade run of that PR's group on the default branch", async () => {
+    const pull = fixture<{ head: { ref: string } }>("pulls.get.same-repo.json");
+    pull.head.ref = "xihe/deps/minor-patch";
+    const scope = token();
+    noConfig(scope);
+    permission(scope, "write");
+    scope.get(`${repoPath}/pulls/1`).reply(200, pull);
+    scope.get(`${repoPath}/branches/master`).reply(200, { name: "master", commit: { sha: "b".repeat(40) } });
+    scope.post(`${repoPath}/issues/comments/492700400/reactions`).reply(201, { id: 9, content: "eyes" });
+    await h.send("issue_comment", commentPayload("/xihe rebase"));
+    await h.settle();
+    expect(scope.isDone()).toBe(true);
+    expect(await h.store.listRuns({})).toMatchObject([
+      { verb: "upgrade", args: "--group minor-patch", pr: 1, headSha: "b".repeat(40), status: "queued" },
+    ]);
+  });
+
+  it("/xihe rebase on a PR that is not Xihe's upgrade PR says so and records no run", async () => {
+    const scope = token();
+    noConfig(scope);
+    permission(scope, "write");
+    scope.get(`${repoPath}/pulls/1`).reply(200, fixture("pulls.get.same-repo.json"));
+    scope
+      .post(`${repoPath}/issues/1/comments`, (b: { body: string }) =>
+        b.body.includes("`/xihe rebase` works on Xihe's dependency-upgrade pull requests"),
+      )
+      .reply(201, { id: 5 });
+    await h.send("issue_comment", commentPayload("/xihe rebase"));
+    await h.settle();
+    expect(scope.isDone()).toBe(true);
+    expect(await h.store.listRuns({})).toEqual([]);
+  });
+
   it("/xihe stop cancels the PR's active run", async () => {
     queueFix();
     await h.send("issue_comment", commentPayload("/xihe fix"), "d-fix");

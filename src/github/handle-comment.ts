@@ -13,6 +13,7 @@ import { parseCommand, type Verb } from "./parse-command.ts";
 import { isBot, type IssueCommentPayload } from "./payloads.ts";
 import { readRepoConfig } from "./read-repo-config.ts";
 import { renderRunList } from "./render-run-list.ts";
+import { upgradeGroupOfPull } from "./upgrade-group-of-pull.ts";
 import * as replies from "./replies.ts";
 
 const writeVerbs: ReadonlySet<Verb> = new Set([
@@ -24,6 +25,7 @@ const writeVerbs: ReadonlySet<Verb> = new Set([
   "workflow",
   "upgrade",
   "ignore",
+  "rebase",
 ]);
 /** Verbs about the whole repository: they work in an issue too. */
 const repoVerbs: ReadonlySet<Verb> = new Set(["upgrade", "ignore"]);
@@ -94,9 +96,14 @@ export async function handleComment(
     return void (await reply(replies.stoppedReply(stopped)));
   }
 
-  const verb: RunVerb = command.verb;
+  let asked: { verb: RunVerb; args: string };
+  if (command.verb === "rebase") {
+    const group = await upgradeGroupOfPull(octokit, ref, pr);
+    if (group === null) return void (await reply(replies.notAnUpgradePullReply()));
+    asked = { verb: "upgrade", args: `--group ${group}` };
+  } else asked = { verb: command.verb, args: command.args };
   const result = await deps.once("run", commentRunOutput, () =>
-    recordCommentRun(octokit, payload, deps, { verb, args: command.args, policyHash: config.policyHash }),
+    recordCommentRun(octokit, payload, deps, { ...asked, policyHash: config.policyHash }),
   );
   if (result.runId === null)
     return void (await reply(replies.alreadyRunningReply(command.verb, result.link)));
