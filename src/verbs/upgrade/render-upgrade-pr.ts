@@ -57,7 +57,9 @@ export function upgradeRunSummary(
     const status = result.status.replace("_", " ");
     const link = (d: { number: number; url: string }) => `[#${d.number}](${linkTarget(d.url)})`;
     const closed = (d: { superseded?: number[] }) =>
-      d.superseded === undefined ? "" : `; closed ${d.superseded.map((n) => `#${n}`).join(", ")} (superseded)`;
+      d.superseded === undefined
+        ? ""
+        : `; closed ${d.superseded.map((n) => `#${n}`).join(", ")} (superseded)`;
     switch (delivery.kind) {
       case "opened":
         return `- ${branch}: ${status}; opened ${link(delivery)}${delivery.draft ? " as a draft" : ""}${closed(delivery)}`;

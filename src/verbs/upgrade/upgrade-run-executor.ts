@@ -108,7 +108,10 @@ export function createUpgradeRunExecutor(deps: UpgradeRunDeps): RunExecutor {
 
 // `/xihe upgrade [name]`, or `--group <id>` recorded by `/xihe rebase` for its pull request's group.
 function upgradeArgs(args: string): { only: string | null; group: string | null } {
-  const words = args.trim().split(/\s+/).filter((w) => w !== "");
+  const words = args
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== "");
   if (words[0] === "--group") return { only: null, group: words[1] ?? null };
   return { only: words[0] ?? null, group: null };
 }
