@@ -121,3 +121,13 @@ export const pullRequestSynchronizePayload = z.object({
   installation,
 });
 export type PullRequestSynchronizePayload = z.infer<typeof pullRequestSynchronizePayload>;
+
+export const pushPayload = z.object({
+  ref: z.string(),
+  after: z.string(),
+  deleted: z.boolean().default(false),
+  repository,
+  sender: user,
+  installation,
+});
+export type PushPayload = z.infer<typeof pushPayload>;

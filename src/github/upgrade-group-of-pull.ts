@@ -12,5 +12,10 @@ export async function upgradeGroupOfPull(
 ): Promise<string | null> {
   const { data } = await octokit.rest.pulls.get({ ...ref, pull_number: number });
   if (data.head.repo?.full_name.toLowerCase() !== `${ref.owner}/${ref.repo}`.toLowerCase()) return null;
-  return groupBranch.exec(data.head.ref)?.[1] ?? null;
+  return upgradeGroupOfBranch(data.head.ref);
+}
+
+/** The group of an upgrade branch name (`xihe/deps/<group>`), or null for any other branch. */
+export function upgradeGroupOfBranch(branch: string): string | null {
+  return groupBranch.exec(branch)?.[1] ?? null;
 }
