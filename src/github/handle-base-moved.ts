@@ -5,7 +5,7 @@
 // every group's tests each time the default branch moves.
 import { z } from "zod";
 import { createRepoRun } from "./create-repo-run.ts";
-import type { GitHubClient } from "./github-client.ts";
+import { splitRepo, type GitHubClient } from "./github-client.ts";
 import type { TriageDeps } from "./handler-deps.ts";
 import { isBot, type PushPayload } from "./payloads.ts";
 import { readRepoConfig } from "./read-repo-config.ts";
@@ -16,6 +16,7 @@ export function movesDefaultBranch(payload: PushPayload): boolean {
   return (
     payload.ref === `refs/heads/${payload.repository.default_branch}` &&
     !payload.deleted &&
+    payload.sender !== undefined &&
     !isBot(payload.sender)
   );
 }
@@ -26,7 +27,7 @@ export async function handleBaseMoved(
   deps: TriageDeps,
 ): Promise<void> {
   if (!movesDefaultBranch(payload)) return;
-  const ref = { owner: payload.repository.owner.login, repo: payload.repository.name };
+  const ref = splitRepo(payload.repository.full_name);
   const defaultBranch = payload.repository.default_branch;
   const conflicting = await deps.once(
     "conflicting",
@@ -63,7 +64,7 @@ export async function handleBaseMoved(
           verb: "upgrade",
           args: `--group ${group}`,
           trigger: "push",
-          requester: payload.sender.login,
+          requester: payload.sender?.login ?? "",
           defaultBranch,
           cloneUrl: payload.repository.clone_url,
           policyHash: config.policyHash,

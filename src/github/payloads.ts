@@ -126,8 +126,10 @@ export const pushPayload = z.object({
   ref: z.string(),
   after: z.string(),
   deleted: z.boolean().default(false),
-  repository,
-  sender: user,
+  // The push payload's repository owner may be null in GitHub's types; the handler reads full_name.
+  repository: repository.extend({ owner: z.object({ login: z.string() }).nullable() }),
+  // GitHub's documented push payload may lack a sender; such a push starts nothing (who pushed?).
+  sender: user.optional(),
   installation,
 });
 export type PushPayload = z.infer<typeof pushPayload>;
