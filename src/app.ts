@@ -15,8 +15,10 @@ import {
   issueCommentPayload,
   pullRequestLabeledPayload,
   pullRequestSynchronizePayload,
+  pushPayload,
   workflowRunCompletedPayload,
 } from "./github/payloads.ts";
+import { movesDefaultBranch } from "./github/handle-base-moved.ts";
 import type { Json, Store } from "./store/store.ts";
 
 export interface AppOptions {
@@ -37,6 +39,7 @@ const handled = new Set([
   "pull_request.labeled",
   "pull_request.closed",
   "pull_request.synchronize",
+  "push",
   "check_run.completed",
   "workflow_run.completed",
   "installation.created",
@@ -78,6 +81,11 @@ export function createXiheApp(deps: AppOptions): (app: DeliveryRouter) => void {
     app.on("pull_request.synchronize", async (context) => {
       const payload = parse(pullRequestSynchronizePayload, context);
       if (payload && payload.pull_request.state === "open") await enqueue(context, "synchronize", payload);
+    });
+    // The default branch moved: its conflicting upgrade PRs are rebuilt (the triage asks GitHub).
+    app.on("push", async (context) => {
+      const payload = parse(pushPayload, context);
+      if (payload && movesDefaultBranch(payload)) await enqueue(context, "", payload);
     });
     app.on("check_run.completed", async (context) => {
       const payload = parse(checkRunCompletedPayload, context);

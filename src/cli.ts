@@ -15,6 +15,7 @@ const commands: { name: string; load: () => Promise<RegisterCommand> }[] = [
   { name: "index", load: async () => (await import("./cli/index-command.ts")).registerIndexCommand },
   { name: "fix", load: async () => (await import("./cli/fix-command.ts")).registerFixCommand },
   { name: "upgrade", load: async () => (await import("./cli/upgrade-command.ts")).registerUpgradeCommand },
+  { name: "ignore", load: async () => (await import("./cli/ignore-command.ts")).registerIgnoreCommand },
   { name: "sandbox", load: async () => (await import("./cli/sandbox-command.ts")).registerSandboxCommand },
   { name: "notify", load: async () => (await import("./cli/notify-command.ts")).registerNotifyCommand },
   { name: "workflow", load: async () => (await import("./cli/workflow-command.ts")).registerWorkflowCommand },

@@ -191,6 +191,98 @@ describe("Xihe app webhooks", () => {
     });
   });
 
+  it("/xihe rebase on an upgrade PR records an upgrade run of that PR's group on the default branch", async () => {
+    const pull = fixture<{ head: { ref: string } }>("pulls.get.same-repo.json");
+    pull.head.ref = "xihe/deps/minor-patch";
+    const scope = token();
+    noConfig(scope);
+    permission(scope, "write");
+    scope.get(`${repoPath}/pulls/1`).reply(200, pull);
+    scope.get(`${repoPath}/branches/master`).reply(200, { name: "master", commit: { sha: "b".repeat(40) } });
+    scope.post(`${repoPath}/issues/comments/492700400/reactions`).reply(201, { id: 9, content: "eyes" });
+    await h.send("issue_comment", commentPayload("/xihe rebase"));
+    await h.settle();
+    expect(scope.isDone()).toBe(true);
+    expect(await h.store.listRuns({})).toMatchObject([
+      { verb: "upgrade", args: "--group minor-patch", pr: 1, headSha: "b".repeat(40), status: "queued" },
+    ]);
+  });
+
+  it("/xihe rebase on a PR that is not Xihe's upgrade PR says so and records no run", async () => {
+    const scope = token();
+    noConfig(scope);
+    permission(scope, "write");
+    scope.get(`${repoPath}/pulls/1`).reply(200, fixture("pulls.get.same-repo.json"));
+    scope
+      .post(`${repoPath}/issues/1/comments`, (b: { body: string }) =>
+        b.body.includes("`/xihe rebase` works on Xihe's dependency-upgrade pull requests"),
+      )
+      .reply(201, { id: 5 });
+    await h.send("issue_comment", commentPayload("/xihe rebase"));
+    await h.settle();
+    expect(scope.isDone()).toBe(true);
+    expect(await h.store.listRuns({})).toEqual([]);
+  });
+
+  /** A push webhook built on the recorded comment payload's repository, sender and installation. */
+  function pushPayload(ref: string, sender?: { login: string; type: string }) {
+    const { repository, sender: person, installation } = commentPayload("x");
+    return {
+      ref,
+      before: "a".repeat(40),
+      after: "b".repeat(40),
+      created: false,
+      deleted: false,
+      forced: false,
+      repository,
+      sender: sender ?? person,
+      installation,
+    };
+  }
+
+  it("a push to the default branch rebuilds each conflicting upgrade PR of the repository, and no other", async () => {
+    const upgradePull = (number: number, ref: string, repo = "Codertocat/Hello-World") => ({
+      number,
+      head: { ref, repo: { full_name: repo } },
+    });
+    const scope = token();
+    noConfig(scope);
+    scope
+      .get(`${repoPath}/pulls`)
+      .query({ state: "open", base: "master", per_page: 100 })
+      .reply(200, [
+        upgradePull(5, "xihe/deps/minor-patch"),
+        upgradePull(6, "xihe/deps/greet-2"),
+        upgradePull(7, "feature"),
+        upgradePull(8, "xihe/deps/minor-patch", "someone/fork"),
+      ]);
+    scope.get(`${repoPath}/pulls/5`).reply(200, { number: 5, mergeable: false });
+    // Not computed yet: left for /xihe rebase or the next scheduled run.
+    scope.get(`${repoPath}/pulls/6`).reply(200, { number: 6, mergeable: null });
+    scope.get(`${repoPath}/branches/master`).reply(200, { name: "master", commit: { sha: "b".repeat(40) } });
+    await h.send("push", pushPayload("refs/heads/master"));
+    await h.settle();
+    expect(scope.isDone()).toBe(true);
+    expect(await h.store.listRuns({})).toMatchObject([
+      { verb: "upgrade", args: "--group minor-patch", pr: 5, trigger: "push", status: "queued" },
+    ]);
+  });
+
+  it("a push to another branch, or by a bot, asks GitHub nothing and starts nothing", async () => {
+    const asked: string[] = [];
+    const record = (req: { path: string }) => asked.push(req.path);
+    nock.emitter.on("no match", record);
+    try {
+      await h.send("push", pushPayload("refs/heads/feature"), "d-push-1");
+      await h.send("push", pushPayload("refs/heads/master", { login: "xihe[bot]", type: "Bot" }), "d-push-2");
+      await h.settle();
+    } finally {
+      nock.emitter.removeListener("no match", record);
+    }
+    expect(asked).toEqual([]);
+    expect(await h.store.listRuns({})).toEqual([]);
+  });
+
   it("/xihe stop cancels the PR's active run", async () => {
     queueFix();
     await h.send("issue_comment", commentPayload("/xihe fix"), "d-fix");

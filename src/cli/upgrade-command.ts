@@ -7,7 +7,9 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { CliIo, ExitCode } from "./cli-io.ts";
-import { loadEnv, parseRepoConfig } from "../config.ts";
+import { loadEnv, parseRepoConfig, type Env } from "../config.ts";
+import { githubUrls } from "../github/github-urls.ts";
+import { upgradeRulesKey } from "../verbs/upgrade/upgrade-rules-key.ts";
 import { UsageError } from "../errors.ts";
 import { createLogger } from "../logger.ts";
 import { openSqliteStore } from "../store/sqlite-store.ts";
@@ -59,10 +61,8 @@ async function runUpgradeCommand(flags: UpgradeFlags, io: CliIo, setExit: (code:
   const manager = parseManager(flags.manager);
   const configPath = join(root, ".github", "xihe.yml");
   const config = parseRepoConfig(existsSync(configPath) ? readFileSync(configPath, "utf8") : null);
-  if (env.XIHE_STORE.startsWith("postgres"))
-    throw new UsageError("xihe upgrade uses a SQLite store; set XIHE_STORE to a file path");
   const now = () => new Date();
-  const store = openStore(resolve(io.cwd, env.XIHE_STORE));
+  const store = openUpgradeStore(env, io.cwd);
   try {
     const report = await upgradeCheckout(
       {
@@ -87,6 +87,8 @@ async function runUpgradeCommand(flags: UpgradeFlags, io: CliIo, setExit: (code:
         useModel: flags.llm,
         trustLocal: flags.trustLocal === true,
         workDir: resolve(io.cwd, env.XIHE_WORK_DIR),
+        // `xihe ignore` rules of this checkout (the App's `/xihe ignore` ones, on a shared store).
+        ignoreRules: await store.listUpgradeIgnores(await upgradeRulesKey(root, githubUrls(env))),
       },
     );
     io.stdout(
@@ -110,7 +112,11 @@ function exitOf(report: UpgradeReport): ExitCode {
   return report.results.every((r) => r.status === "verified" || r.status === "migrated") ? 0 : 1;
 }
 
-function openStore(path: string): Store {
+/** The CLI's SQLite store (XIHE_STORE), for `xihe upgrade` and `xihe ignore`. */
+export function openUpgradeStore(env: Env, cwd: string): Store {
+  if (env.XIHE_STORE.startsWith("postgres"))
+    throw new UsageError("xihe upgrade and xihe ignore use a SQLite store; set XIHE_STORE to a file path");
+  const path = resolve(cwd, env.XIHE_STORE);
   mkdirSync(dirname(path), { recursive: true });
   return openSqliteStore(path);
 }

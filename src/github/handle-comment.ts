@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { parseRunContext } from "../runs/run-context.ts";
 import { reporterContext } from "./github-reporter.ts";
-import type { RunVerb, UpgradeIgnore } from "../store/store.ts";
+import type { RunVerb } from "../store/store.ts";
+import { parseIgnoreArgs } from "./parse-ignore-rule.ts";
 import { canWrite, getAccess } from "./collaborator-permission.ts";
 import { createPrRun } from "./create-pr-run.ts";
 import { createRepoRun } from "./create-repo-run.ts";
@@ -13,6 +14,7 @@ import { parseCommand, type Verb } from "./parse-command.ts";
 import { isBot, type IssueCommentPayload } from "./payloads.ts";
 import { readRepoConfig } from "./read-repo-config.ts";
 import { renderRunList } from "./render-run-list.ts";
+import { upgradeGroupOfPull } from "./upgrade-group-of-pull.ts";
 import * as replies from "./replies.ts";
 
 const writeVerbs: ReadonlySet<Verb> = new Set([
@@ -24,6 +26,7 @@ const writeVerbs: ReadonlySet<Verb> = new Set([
   "workflow",
   "upgrade",
   "ignore",
+  "rebase",
 ]);
 /** Verbs about the whole repository: they work in an issue too. */
 const repoVerbs: ReadonlySet<Verb> = new Set(["upgrade", "ignore"]);
@@ -94,9 +97,14 @@ export async function handleComment(
     return void (await reply(replies.stoppedReply(stopped)));
   }
 
-  const verb: RunVerb = command.verb;
+  let asked: { verb: RunVerb; args: string };
+  if (command.verb === "rebase") {
+    const group = await upgradeGroupOfPull(octokit, ref, pr);
+    if (group === null) return void (await reply(replies.notAnUpgradePullReply()));
+    asked = { verb: "upgrade", args: `--group ${group}` };
+  } else asked = { verb: command.verb, args: command.args };
   const result = await deps.once("run", commentRunOutput, () =>
-    recordCommentRun(octokit, payload, deps, { verb, args: command.args, policyHash: config.policyHash }),
+    recordCommentRun(octokit, payload, deps, { ...asked, policyHash: config.policyHash }),
   );
   if (result.runId === null)
     return void (await reply(replies.alreadyRunningReply(command.verb, result.link)));
@@ -159,26 +167,6 @@ async function recordCommentRun(
     runId: null,
     link: "existing" in r ? (parseRunContext(r.existing, reporterContext).statusUrl ?? null) : null,
   };
-}
-
-const packageName = /^(@[a-z0-9][\w.-]*\/)?[A-Za-z0-9][\w.-]*$/;
-
-/** `<name> [major|minor|<version>]` of `/xihe ignore`. */
-export function parseIgnoreArgs(
-  args: string,
-): { name: string; scope: UpgradeIgnore["scope"]; version: string | null } | { problem: string } {
-  const [name, qualifier, ...rest] = args.split(/\s+/).filter((w) => w !== "");
-  if (name === undefined) return { problem: "`/xihe ignore` needs the package name" };
-  if (!packageName.test(name) || name.length > 214)
-    return { problem: `${JSON.stringify(name.slice(0, 80))} is not a package name` };
-  if (rest.length > 0)
-    return { problem: "`/xihe ignore` takes a name and at most one of major, minor or a version" };
-  if (qualifier === undefined) return { name, scope: "all", version: null };
-  const q = qualifier.toLowerCase();
-  if (q === "major" || q === "minor") return { name, scope: q, version: null };
-  if (/^v?\d+(\.[0-9A-Za-z+-]+)*$/.test(qualifier))
-    return { name, scope: "version", version: qualifier.replace(/^v/, "") };
-  return { problem: `${JSON.stringify(qualifier.slice(0, 40))} is neither major, minor nor a version` };
 }
 
 async function stopRuns(repo: string, pr: number, actor: string, deps: HandlerDeps): Promise<string[]> {

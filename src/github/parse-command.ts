@@ -12,6 +12,7 @@ export const verbs = [
   "workflow",
   "upgrade",
   "ignore",
+  "rebase",
   "help",
 ] as const;
 export type Verb = (typeof verbs)[number];

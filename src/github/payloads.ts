@@ -121,3 +121,15 @@ export const pullRequestSynchronizePayload = z.object({
   installation,
 });
 export type PullRequestSynchronizePayload = z.infer<typeof pullRequestSynchronizePayload>;
+
+export const pushPayload = z.object({
+  ref: z.string(),
+  after: z.string(),
+  deleted: z.boolean().default(false),
+  // The push payload's repository owner may be null in GitHub's types; the handler reads full_name.
+  repository: repository.extend({ owner: z.object({ login: z.string() }).nullable() }),
+  // GitHub's documented push payload may lack a sender; such a push starts nothing (who pushed?).
+  sender: user.optional(),
+  installation,
+});
+export type PushPayload = z.infer<typeof pushPayload>;

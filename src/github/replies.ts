@@ -19,6 +19,8 @@ const verbHelp: Record<(typeof verbs)[number], string> = {
     "`/xihe upgrade [name]`: open (or update) the dependency-upgrade pull requests now, one per group; tests that break are migrated (also in an issue)",
   ignore:
     "`/xihe ignore <name> [major|minor|<version>]`: never propose that package's updates (or only those) in this repository (also in an issue)",
+  rebase:
+    "on an upgrade pull request (`xihe/deps/…`): rebuild it on the default branch as it is now, tested again",
   help: "show this list",
 };
 
@@ -69,6 +71,10 @@ export function configErrorReply(error: ConfigError): string {
 
 export function givingUpReply(attempts: number, sha: string): string {
   return `Xihe is giving up after ${attempts} attempts on \`${sha.slice(0, 12)}\`. Push a new commit or comment \`/xihe fix\` to try again.`;
+}
+
+export function notAnUpgradePullReply(): string {
+  return "`/xihe rebase` works on Xihe's dependency-upgrade pull requests (branch `xihe/deps/…` of this repository); this one is not. Comment `/xihe upgrade` to open them.";
 }
 
 export function ignoreUsageReply(problem: string): string {

@@ -16,8 +16,10 @@ import {
   issueCommentPayload,
   pullRequestLabeledPayload,
   pullRequestSynchronizePayload,
+  pushPayload,
   workflowRunCompletedPayload,
 } from "./payloads.ts";
+import { handleBaseMoved } from "./handle-base-moved.ts";
 import { handlePrSynchronize } from "./handle-pr-synchronize.ts";
 
 export interface TriageDeliveryDeps extends HandlerDeps {
@@ -52,6 +54,8 @@ export function createTriageDelivery(deps: TriageDeliveryDeps): TriageHandler {
       }
       case "pull_request.synchronize":
         return handlePrSynchronize(await octokit(), parse(pullRequestSynchronizePayload), triageDeps);
+      case "push":
+        return handleBaseMoved(await octokit(), parse(pushPayload), triageDeps);
       case "check_run.completed": {
         const failure = checkFailureOf(
           { event: "check_run", payload: parse(checkRunCompletedPayload) },

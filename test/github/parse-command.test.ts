@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCommand } from "../../src/github/parse-command.ts";
-import { parseIgnoreArgs } from "../../src/github/handle-comment.ts";
+import { parseIgnoreArgs } from "../../src/github/parse-ignore-rule.ts";
 
 describe("parseCommand", () => {
   it("reads a verb and its arguments, case-insensitively", () => {

@@ -10,6 +10,7 @@ import {
   checkRunCompletedPayload,
   issueCommentPayload,
   pullRequestLabeledPayload,
+  pushPayload,
   workflowRunCompletedPayload,
 } from "../../src/github/payloads.ts";
 
@@ -33,8 +34,9 @@ describe("webhook payload schemas", () => {
       closed: true satisfies Accepts<typeof pullRequestClosedPayload, "pull_request.closed">,
       checkRun: true satisfies Accepts<typeof checkRunCompletedPayload, "check_run.completed">,
       workflowRun: true satisfies Accepts<typeof workflowRunCompletedPayload, "workflow_run.completed">,
+      push: true satisfies Accepts<typeof pushPayload, "push">,
     };
-    expect(Object.keys(checks)).toHaveLength(5);
+    expect(Object.keys(checks)).toHaveLength(6);
   });
 
   it("parses a workflow_run whose pull_requests holds a null entry, keeping the real PRs", () => {

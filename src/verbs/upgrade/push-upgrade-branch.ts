@@ -49,15 +49,15 @@ export async function pushUpgradeBranch(input: PushUpgradeInput): Promise<PushUp
   });
   await checkDiffBeforePush(git, { base, head: sha });
   const ref = `refs/heads/${branch}`;
-  const remoteSha = await remoteBranchSha(git, url, ref);
-  if (remoteSha !== null) {
-    await git(["fetch", "--quiet", "--no-tags", "--no-write-fetch-head", url, ref]);
-    const foreign = await foreignCommits(git, remoteSha, base, input.botEmail);
-    if (foreign.length > 0) return { pushed: false, reason: "taken_over", remoteSha, foreign };
+  const remote = await fetchUpgradeBranch(git, { url, branch, baseSha: base, botEmail: input.botEmail });
+  const remoteSha = remote?.sha ?? null;
+  if (remote !== null) {
+    const { foreign } = remote;
+    if (foreign.length > 0) return { pushed: false, reason: "taken_over", remoteSha: remote.sha, foreign };
     const sameTree =
       (await git(["rev-parse", `${remoteSha}^{tree}`])) === (await git(["rev-parse", `${sha}^{tree}`]));
-    if (sameTree && (await gitSucceeds(git, ["merge-base", "--is-ancestor", base, remoteSha])))
-      return { pushed: false, reason: "up_to_date", remoteSha };
+    if (sameTree && (await gitSucceeds(git, ["merge-base", "--is-ancestor", base, remote.sha])))
+      return { pushed: false, reason: "up_to_date", remoteSha: remote.sha };
   }
   await git([
     "push",
@@ -68,6 +68,21 @@ export async function pushUpgradeBranch(input: PushUpgradeInput): Promise<PushUp
     `${sha}:${ref}`,
   ]);
   return { pushed: true, previousSha: remoteSha };
+}
+
+/**
+ * The remote tip of an upgrade branch, fetched, and the commits on it beyond `baseSha` that Xihe did
+ * not make (a person's); null when the branch does not exist.
+ */
+export async function fetchUpgradeBranch(
+  git: (args: readonly string[]) => Promise<string>,
+  o: { url: string; branch: string; baseSha: string; botEmail: string },
+): Promise<{ sha: string; foreign: string[] } | null> {
+  const ref = `refs/heads/${o.branch}`;
+  const sha = await remoteBranchSha(git, o.url, ref);
+  if (sha === null) return null;
+  await git(["fetch", "--quiet", "--no-tags", "--no-write-fetch-head", o.url, ref]);
+  return { sha, foreign: await foreignCommits(git, sha, o.baseSha, o.botEmail) };
 }
 
 // The branch's own commits (not on the default branch) that Xihe did not make.

@@ -43,8 +43,8 @@ export function upgradePrBody(result: GroupResult, notes: readonly UpdateNotes[]
 }
 
 export type GroupDelivery =
-  | { kind: "opened" | "updated"; number: number; url: string; draft: boolean }
-  | { kind: "up_to_date"; number: number; url: string }
+  | { kind: "opened" | "updated"; number: number; url: string; draft: boolean; superseded?: number[] }
+  | { kind: "up_to_date"; number: number; url: string; superseded?: number[] }
   | { kind: "taken_over"; number: number | null; url: string | null; foreign: string[] }
   | { kind: "skipped"; why: string };
 
@@ -56,13 +56,17 @@ export function upgradeRunSummary(
     const branch = codeSpan(result.branch, 120);
     const status = result.status.replace("_", " ");
     const link = (d: { number: number; url: string }) => `[#${d.number}](${linkTarget(d.url)})`;
+    const closed = (d: { superseded?: number[] }) =>
+      d.superseded === undefined
+        ? ""
+        : `; closed ${d.superseded.map((n) => `#${n}`).join(", ")} (superseded)`;
     switch (delivery.kind) {
       case "opened":
-        return `- ${branch}: ${status}; opened ${link(delivery)}${delivery.draft ? " as a draft" : ""}`;
+        return `- ${branch}: ${status}; opened ${link(delivery)}${delivery.draft ? " as a draft" : ""}${closed(delivery)}`;
       case "updated":
-        return `- ${branch}: ${status}; updated ${link(delivery)}`;
+        return `- ${branch}: ${status}; updated ${link(delivery)}${closed(delivery)}`;
       case "up_to_date":
-        return `- ${branch}: ${status}; ${link(delivery)} is up to date`;
+        return `- ${branch}: ${status}; ${link(delivery)} is up to date${closed(delivery)}`;
       case "taken_over":
         return `- ${branch}: someone else pushed to it (${delivery.foreign.map((c) => codeSpan(c.slice(0, 12))).join(", ")}), so Xihe left it${delivery.number === null ? "" : ` and ${link({ number: delivery.number, url: delivery.url ?? "" })}`} alone`;
       case "skipped":

@@ -29,6 +29,8 @@ export interface UpgradeCheckoutRequest {
   trustLocal: boolean;
   /** Host directory for clones and the registry metadata cache (outside the checkout). */
   workDir: string;
+  /** Only this update group (`/xihe rebase` of its pull request): the others are planned, not made. */
+  group?: string | null;
   /** The App's `/xihe ignore` rules of this repository. */
   ignoreRules?: readonly IgnoreRule[];
   source?: UpgradeGroupRequest["source"];
@@ -83,13 +85,15 @@ export async function upgradeCheckout(
     {
       ignore: req.config.deps.ignore,
       groups: req.config.deps.groups,
-      maxGroups: req.config.deps.max_open_prs,
+      // The group being rebuilt is made even when other groups take up deps.max_open_prs.
+      maxGroups: req.group ? Number.MAX_SAFE_INTEGER : req.config.deps.max_open_prs,
       includeMajor: req.includeMajor,
       only: req.only,
       ignoreRules: req.ignoreRules ?? [],
     },
     ecosystem.scheme,
   );
+  if (req.group) onlyGroup(plan, req.group);
   const notes = await collectUpdateNotes(
     {
       readChangelog: (name, version) => ecosystem.readChangelog(name, version),
@@ -105,6 +109,15 @@ export async function upgradeCheckout(
   );
   if (req.dryRun || plan.groups.length === 0) return { manager, plan, notes, results: [] };
   return { manager, plan, notes, results: await upgradeInClone(deps, req, plan, ecosystem) };
+}
+
+function onlyGroup(plan: UpgradePlan, id: string): void {
+  plan.groups = plan.groups.filter((g) => g.id === id);
+  plan.deferred = [];
+  if (plan.groups.length === 0)
+    plan.warnings.push(
+      `xihe/deps/${id} has no update to make now (its packages are up to date, ignored, or a newer major replaced the group); its pull request was left as it is`,
+    );
 }
 
 function chooseManager(req: UpgradeCheckoutRequest): UpgradeManager {

@@ -16,6 +16,7 @@ import type { RunContext, RunExecutor, RunOutcome } from "../../runs/run-executo
 import type { WorkspaceFactory } from "../../workspace/workspace-factory.ts";
 import { prepareRunWorkspace, type RunWorkspace } from "../prepare-run-workspace.ts";
 import { readTrustedConfig } from "../read-trusted-config.ts";
+import { closeSupersededPulls } from "./close-superseded-pulls.ts";
 import { pushUpgradeBranch } from "./push-upgrade-branch.ts";
 import { upgradePrBody, upgradePrTitle, upgradeRunSummary, type GroupDelivery } from "./render-upgrade-pr.ts";
 import { upgradeCheckout, type UpgradeCheckoutDeps, type UpgradeReport } from "./upgrade-checkout.ts";
@@ -60,7 +61,7 @@ export function createUpgradeRunExecutor(deps: UpgradeRunDeps): RunExecutor {
           config: trusted.config,
           env: deps.env,
           manager: null,
-          only: run.args.trim() === "" ? null : run.args.trim(),
+          ...upgradeArgs(run.args),
           // On the App a major is its own group and PR; `/xihe ignore <name> major` keeps it away.
           includeMajor: true,
           dryRun: false,
@@ -91,16 +92,28 @@ export function createUpgradeRunExecutor(deps: UpgradeRunDeps): RunExecutor {
       }
       await ctx.progress(`Pushing ${report.results.length} update group(s)…`);
       const delivered: Array<{ result: GroupResult; delivery: GroupDelivery }> = [];
-      for (const result of report.results)
+      for (const result of report.results) {
+        const delivery = await deliverGroup(deps, ctx, octokit, prepared, trusted.config, report, result);
         delivered.push({
           result,
-          delivery: await deliverGroup(deps, ctx, octokit, prepared, trusted.config, report, result),
+          delivery: await closeSuperseded(deps, octokit, { ...prepared, repo: run.repo }, result, delivery),
         });
+      }
       return outcomeOf(report, delivered);
     } finally {
       await prepared.workspace.dispose();
     }
   };
+}
+
+// `/xihe upgrade [name]`, or `--group <id>` recorded by `/xihe rebase` for its pull request's group.
+function upgradeArgs(args: string): { only: string | null; group: string | null } {
+  const words = args
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== "");
+  if (words[0] === "--group") return { only: null, group: words[1] ?? null };
+  return { only: words[0] ?? null, group: null };
 }
 
 function outcomeOf(
@@ -137,12 +150,7 @@ async function deliverGroup(
     return { kind: "skipped", why: "its tests fail and deps.open_failing is skip" };
   const { run } = ctx;
   const { workspace, token, cloneUrl } = prepared;
-  const git = deliveryGit({
-    dir: workspace.dir,
-    hooksDir: deps.hooksDir,
-    token,
-    allowFileProtocol: cloneUrl.startsWith("file:"),
-  });
+  const git = workspaceGit(deps, prepared);
   const tip = await git(["rev-parse", `refs/heads/${result.branch}`]);
   const stamped = await stampRunCommits(git, {
     base: workspace.sha,
@@ -163,11 +171,11 @@ async function deliverGroup(
   const ref = splitRepo(run.repo);
   const existing = await openPullOf(octokit, ref, result.branch);
   if (!pushed.pushed && pushed.reason === "taken_over") {
-    if (existing)
+    if (existing && !(await saidTakenOver(octokit, ref, existing.number)))
       await octokit.rest.issues.createComment({
         ...ref,
         issue_number: existing.number,
-        body: `Someone other than Xihe pushed to \`${result.branch}\` (${pushed.foreign.map((c) => `\`${c.slice(0, 12)}\``).join(", ")}), so Xihe leaves this pull request alone: it neither force-pushes nor updates it. Close it and delete the branch to let Xihe propose the upgrade again.`,
+        body: `Someone other than Xihe pushed to \`${result.branch}\` (${pushed.foreign.map((c) => `\`${c.slice(0, 12)}\``).join(", ")}), so Xihe leaves this pull request alone: it neither force-pushes nor updates it. Close it and delete the branch to let Xihe propose the upgrade again.\n\n${takenOverMark}`,
       });
     return {
       kind: "taken_over",
@@ -195,6 +203,51 @@ async function deliverGroup(
     maintainer_can_modify: false,
   });
   return { kind: "opened", number: data.number, url: data.html_url, draft: failing };
+}
+
+function workspaceGit(deps: UpgradeRunDeps, { workspace, token, cloneUrl }: RunWorkspace) {
+  return deliveryGit({
+    dir: workspace.dir,
+    hooksDir: deps.hooksDir,
+    token,
+    allowFileProtocol: cloneUrl.startsWith("file:"),
+  });
+}
+
+/** A newer major's PR, once it exists, closes the open PRs of the package's older majors. */
+async function closeSuperseded(
+  deps: UpgradeRunDeps,
+  octokit: GitHubClient,
+  prepared: RunWorkspace & { repo: string },
+  result: GroupResult,
+  delivery: GroupDelivery,
+): Promise<GroupDelivery> {
+  if (!result.group.breaking) return delivery;
+  if (delivery.kind !== "opened" && delivery.kind !== "updated" && delivery.kind !== "up_to_date")
+    return delivery;
+  const superseded = await closeSupersededPulls(octokit, {
+    ref: splitRepo(prepared.repo),
+    group: result.group,
+    pull: delivery,
+    git: workspaceGit(deps, prepared),
+    remoteUrl: prepared.cloneUrl,
+    baseSha: prepared.workspace.sha,
+    botEmail: deps.botIdentity.email,
+  });
+  return superseded.length === 0 ? delivery : { ...delivery, superseded };
+}
+
+const takenOverMark = "<!-- xihe-upgrade taken-over -->";
+
+// Said once per pull request: later runs (the schedule, `/xihe upgrade`) find the branch still taken
+// over and stay quiet.
+async function saidTakenOver(octokit: GitHubClient, ref: RepoRef, number: number): Promise<boolean> {
+  const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+    ...ref,
+    issue_number: number,
+    per_page: 100,
+  });
+  return comments.some((c) => c.user?.type === "Bot" && (c.body ?? "").includes(takenOverMark));
 }
 
 async function openPullOf(octokit: GitHubClient, ref: RepoRef, branch: string) {

@@ -162,6 +162,14 @@ afterAll(async () => {
   nock.activate();
 });
 
+/** A `/xihe …` comment in pull request `number`. */
+function pullComment(body: string, commentId: number, number: number) {
+  const p = issueComment(body, commentId);
+  p.issue.number = number;
+  p.issue.pull_request = { url: `https://api.github.com${repoPath}/pulls/${number}` };
+  return p;
+}
+
 /** A `/xihe …` comment in issue #1 (not a pull request). */
 function issueComment(body: string, commentId: number) {
   const p = commentPayload(body, { commentId }) as ReturnType<typeof commentPayload> & {
@@ -182,12 +190,25 @@ interface PullCall {
   draft?: boolean;
 }
 
+/** The comments on each upgrade PR so far (their conversations outlive one `answerComment`). */
+const pullThreads = new Map<number, Array<{ body: string; user: { login: string; type: string } }>>();
+
 /**
- * GitHub for one comment in issue #1: the triage's calls and, when a run follows, the worker's reply,
- * the run token and, per group branch, the open PR it has (`open`); PRs created or updated and
- * comments on PRs are recorded.
+ * GitHub for one comment in issue #1 (or in PR `thread`): the triage's calls and, when a run follows,
+ * the worker's reply, the run token and, per group branch, the open PR it has (`open`, opened by Xihe
+ * with the title in `titles`); PRs created (numbered from `firstNumber`) or updated and comments on PRs
+ * are recorded.
  */
-function answerComment(o: { open?: Record<string, number>; deps?: string } = {}) {
+function answerComment(
+  o: {
+    open?: Record<string, number>;
+    titles?: Record<string, string>;
+    deps?: string;
+    thread?: number;
+    firstNumber?: number;
+  } = {},
+) {
+  const thread = o.thread ?? 1;
   api.reset();
   const yaml = `commands:\n  test: ["node --test"]\n${o.deps === undefined ? "" : `deps:\n${o.deps}`}`;
   const config = Buffer.from(yaml).toString("base64");
@@ -219,8 +240,8 @@ function answerComment(o: { open?: Record<string, number>; deps?: string } = {})
     status: 201,
     body: { id: 1, content: "eyes" },
   }));
-  api.on("GET", `${repoPath}/issues/1/comments`, () => ({ status: 200, body: [] }));
-  api.on("POST", `${repoPath}/issues/1/comments`, (c) => {
+  api.on("GET", `${repoPath}/issues/${thread}/comments`, () => ({ status: 200, body: [] }));
+  api.on("POST", `${repoPath}/issues/${thread}/comments`, (c) => {
     replies.push(String(body(c).body));
     return {
       status: 201,
@@ -231,19 +252,33 @@ function answerComment(o: { open?: Record<string, number>; deps?: string } = {})
     replies.push(String(body(c).body));
     return { status: 200, body: { id: 555 } };
   });
+  const pull = (branch: string, number: number) => ({
+    number,
+    html_url: `https://github.com/Codertocat/Hello-World/pull/${number}`,
+    state: "open",
+    draft: false,
+    title: o.titles?.[branch] ?? "Bump something",
+    body: `…\n<!-- xihe-upgrade group=${branch.slice("xihe/deps/".length)} run=r1 -->`,
+    head: { ref: branch, repo: { full_name: "Codertocat/Hello-World" } },
+  });
   api.on("GET", `${repoPath}/pulls`, (c) => {
-    const branch = (c.query.get("head") ?? "").replace(/^Codertocat:/, "");
-    const number = c.query.get("state") === "open" ? o.open?.[branch] : undefined;
-    const url = `https://github.com/Codertocat/Hello-World/pull/${number}`;
+    const open = c.query.get("state") === "open" ? Object.entries(o.open ?? {}) : [];
+    const head = c.query.get("head")?.replace(/^Codertocat:/, "");
     return {
       status: 200,
-      body:
-        number === undefined
-          ? []
-          : [{ number, html_url: url, state: "open", draft: false, head: { ref: branch } }],
+      body: open.filter(([branch]) => head === undefined || branch === head).map(([b, n]) => pull(b, n)),
     };
   });
-  let next = 2;
+  api.on("GET", /\/pulls\/\d+$/, (c) => {
+    const number = Number(c.path.split("/").at(-1));
+    const open = Object.entries(o.open ?? {}).find(([, n]) => n === number);
+    return open ? { status: 200, body: pull(...open) } : { status: 404, body: { message: "Not Found" } };
+  });
+  api.on("GET", /\/issues\/\d+\/comments$/, (c) => ({
+    status: 200,
+    body: pullThreads.get(Number(c.path.split("/").at(-2))) ?? [],
+  }));
+  let next = o.firstNumber ?? 2;
   api.on("POST", `${repoPath}/pulls`, (c) => {
     created.push(c.body as PullCall);
     const number = next++;
@@ -257,14 +292,18 @@ function answerComment(o: { open?: Record<string, number>; deps?: string } = {})
     return { status: 200, body: {} };
   });
   api.on("POST", /\/issues\/\d+\/comments$/, (c) => {
-    prComments.push(`#${c.path.split("/").at(-2)} ${String(body(c).body)}`);
+    const number = Number(c.path.split("/").at(-2));
+    const said = { body: String(body(c).body), user: { login: "xihe[bot]", type: "Bot" } };
+    pullThreads.set(number, [...(pullThreads.get(number) ?? []), said]);
+    prComments.push(`#${number} ${said.body}`);
     return { status: 201, body: { id: 900 } };
   });
   return { replies, created, updated, prComments };
 }
 
-async function comment(body: string, commentId: number, id: string) {
-  await h.send("issue_comment", issueComment(body, commentId), id);
+async function comment(body: string, commentId: number, id: string, pull?: number) {
+  const payload = pull === undefined ? issueComment(body, commentId) : pullComment(body, commentId, pull);
+  await h.send("issue_comment", payload, id);
   await h.settle();
   await h.worker.drain();
   expect(api.unexpected).toEqual([]);
@@ -343,6 +382,55 @@ describe("/xihe upgrade and /xihe ignore on the App", () => {
     );
     expect(gh.replies.at(-1)).toContain("someone else pushed to it");
     expect(gh.updated).toEqual([]);
+
+    // The next run finds the branch still taken over and says nothing more on the PR.
+    const again = answerComment({ open: { "xihe/deps/minor-patch": 2 } });
+    await comment("/xihe upgrade padder", 109, "delivery-upgrade-3b");
+    expect(git(bare, "rev-parse", "xihe/deps/minor-patch")).toBe(theirs);
+    expect(again.replies.at(-1)).toContain("someone else pushed to it");
+    expect(again.prComments).toEqual([]);
+  }, 900_000);
+
+  it("a newer major opens its own PR and closes the older major's PR with a comment linking it", async () => {
+    await pack("greet", "3.0.0", 'exports.hello = exports.greet = (n) => "hello " + n;\n');
+    const gh = answerComment({
+      open: { "xihe/deps/greet-2": 3, "xihe/deps/minor-patch": 2 },
+      titles: { "xihe/deps/greet-2": "Bump greet from 1.0.0 to 2.0.0" },
+      firstNumber: 10,
+    });
+    await comment("/xihe upgrade greet", 110, "delivery-upgrade-7");
+    expect(gh.created).toEqual([expect.objectContaining({ head: "xihe/deps/greet-3", draft: false })]);
+    expect(gh.prComments).toEqual([expect.stringMatching(/^#3 Superseded by #10 \(`greet` 3\.0\.0\)/)]);
+    expect(gh.updated).toEqual([{ number: 3, state: "closed" }]);
+    expect(gh.replies.at(-1)).toMatch(
+      /xihe\/deps\/greet-3`: verified; opened \[#10\]\([^)]*\); closed #3 \(superseded\)/,
+    );
+  }, 600_000);
+
+  it("/xihe rebase in an upgrade PR rebuilds its branch on the default branch as it is now", async () => {
+    const moved = join(scratch.dir, "moved");
+    execFileSync("git", ["clone", "-q", bare, moved]);
+    writeFileSync(join(moved, "README.md"), "# app\n");
+    git(moved, "add", "-A");
+    git(moved, "commit", "-qm", "readme");
+    git(moved, "push", "-q", "origin", "master");
+    const before = git(bare, "rev-parse", "xihe/deps/greet-3");
+    const gh = answerComment({
+      thread: 10,
+      open: { "xihe/deps/greet-3": 10 },
+      titles: { "xihe/deps/greet-3": "Bump greet from 1.0.0 to 3.0.0" },
+    });
+    await comment("/xihe rebase", 111, "delivery-rebase-1", 10);
+    const [run] = await h.store.listRuns({ repo: "Codertocat/Hello-World", pr: 10 });
+    expect(run).toMatchObject({ verb: "upgrade", args: "--group greet-3", status: "succeeded" });
+    expect(git(bare, "rev-parse", "xihe/deps/greet-3")).not.toBe(before);
+    expect(git(bare, "rev-parse", "xihe/deps/greet-3~1")).toBe(git(bare, "rev-parse", "master"));
+    expect(branchLog("xihe/deps/greet-3")).toEqual([`Bump greet from 1.0.0 to 3.0.0|${botEmail}`]);
+    expect(gh.created).toEqual([]);
+    expect(gh.updated).toEqual([
+      expect.objectContaining({ number: 10, title: "Bump greet from 1.0.0 to 3.0.0" }),
+    ]);
+    expect(gh.replies.at(-1)).toMatch(/xihe\/deps\/greet-3`: verified; updated \[#10\]/);
   }, 600_000);
 
   it("/xihe ignore is stored for the repository; the closed major's PR is not proposed again", async () => {
@@ -364,7 +452,9 @@ describe("/xihe upgrade and /xihe ignore on the App", () => {
     const greetTip = git(bare, "rev-parse", "xihe/deps/greet-2");
     const gh = answerComment();
     await comment("/xihe upgrade greet", 106, "delivery-upgrade-4");
-    expect(gh.replies.at(-1)).toMatch(/skipped `greet`: 2\\?\.0\.0 ignored by \/xihe ignore greet major/);
+    expect(gh.replies.at(-1)).toMatch(
+      /skipped `greet`: 2\\?\.0\\?\.0, 3\\?\.0\\?\.0 ignored by \/xihe ignore greet major/,
+    );
     expect(gh.created).toEqual([]);
     expect(api.calls.filter((c) => c.path.includes("/pulls"))).toEqual([]);
     expect(git(bare, "rev-parse", "xihe/deps/greet-2")).toBe(greetTip);
