@@ -3,7 +3,7 @@
 // `/xihe stop` reaches the worker that holds the run; Redis restarted (empty) mid-run loses nothing
 // and repeats no side effect. The store is PostgreSQL (one cluster for this file, a database per test).
 import { randomBytes } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import {
   describePg,
   skipPostgres,
