@@ -53,7 +53,7 @@ describePg("PostgreSQL down for 20 s and Redis restarted mid-run", () => {
     // The first push of any run: PostgreSQL stops before GitHub answers it (the ref is created).
     let outage: Promise<void> | null = null;
     let stoppedAt = 0;
-    h.github.intercept = async (req) => {
+    h.github.intercept = async (req): Promise<"answer"> => {
       if (req.method === "POST" && req.path.endsWith("/git/refs"))
         await (outage ??= postgres.stop().then(() => void (stoppedAt = Date.now())));
       return "answer";
