@@ -3,7 +3,7 @@
 // so the push reached GitHub but its step's end was never recorded), and Redis is restarted empty
 // during the outage. Every run resumes and succeeds once the database is back, with one push, one
 // PR, one sticky comment and one check run each; the App's /readyz says not ready meanwhile.
-import { generateKeyPairSync } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startAppProcess, type AppProcess } from "../server/app-process.ts";
 import { describePg, startPostgresServer, type PostgresServer } from "../support/postgres-server.ts";
@@ -17,7 +17,10 @@ describePg("PostgreSQL down for 20 s and Redis restarted mid-run", () => {
   let app: AppProcess | null = null;
   beforeAll(async () => {
     postgres = await startPostgresServer();
-    h = await startQueueHarness({ LEASE_MS: "1500", CONCURRENCY: "2" }, { postgres });
+    h = await startQueueHarness(
+      { LEASE_MS: "1500", CONCURRENCY: "2" },
+      { storeUrl: await postgres.createDatabase(`xihe_q_${randomBytes(4).toString("hex")}`) },
+    );
   });
   afterAll(async () => {
     await app?.stop();
@@ -40,7 +43,7 @@ describePg("PostgreSQL down for 20 s and Redis restarted mid-run", () => {
       GHE_PROTOCOL: "http",
       HOST: "127.0.0.1",
       PORT: "0",
-      XIHE_STORE: h.storeLocation,
+      XIHE_STORE: h.storePath,
       XIHE_QUEUE: h.redis.url,
     });
     const readyz = async () => {
