@@ -78,10 +78,16 @@ describePg("PostgreSQL down for 20 s and Redis restarted mid-run", () => {
     expect(h.workers.every((w) => w.lines.every((l) => !l.includes('"level":60')))).toBe(true);
     await postgres.start();
 
-    const ended = await h.waitForEnded(
-      runs.map((r) => r.id),
-      120_000,
-    );
+    const ended = await h
+      .waitForEnded(
+        runs.map((r) => r.id),
+        120_000,
+      )
+      .catch((err: unknown) => {
+        // What each worker last logged says where a run that never resumed got stuck.
+        const logs = h.workers.map((w) => `worker ${w.pid}:\n${w.lines.slice(-25).join("\n")}`);
+        throw new Error(`${String(err)}\n${logs.join("\n")}`, { cause: err });
+      });
     expect((await readyz()).status).toBe(200);
     for (const run of ended) {
       expect({ id: run.id, status: run.status }).toEqual({ id: run.id, status: "succeeded" });
