@@ -6,7 +6,7 @@ import { executeRun, type ExecuteRunDeps } from "../runs/execute-run.ts";
 import { mergeRunContext, readRunContext } from "../runs/run-context.ts";
 import { RunHandedBack } from "../runs/run-handed-back.ts";
 import { runLifecycleContext } from "../runs/run-lifecycle-context.ts";
-import type { RunRecord } from "../store/store.ts";
+import type { RunClaim, RunRecord } from "../store/store.ts";
 import type { JobResult } from "./bullmq-consumer.ts";
 import type { Coordination } from "./coordination.ts";
 
@@ -67,15 +67,13 @@ async function reasonToWait(deps: RunJobDeps, run: RunRecord, now: Date): Promis
   return null;
 }
 
-/** Marks the run ours; a run a dead worker held resumes, or fails after too many resumes. */
+/**
+ * Marks the run ours with the store's compare-and-set claim, so of two workers handed the same job
+ * (a lapsed lease) only one runs it; a run a dead worker held resumes, or fails after too many resumes.
+ */
 async function takeOver(deps: RunJobDeps, run: RunRecord): Promise<RunRecord | null> {
   const at = deps.now().toISOString();
-  if (run.status === "queued")
-    return deps.store.updateRun(run.id, {
-      status: "running",
-      workerId: deps.workerId,
-      startedAt: run.startedAt ?? at,
-    });
+  if (run.status === "queued") return claimed(deps, run, { workerId: deps.workerId, from: null, at });
   const lifecycle = readRunContext(run, runLifecycleContext);
   const resumes = lifecycle.ok ? lifecycle.context.resumes + 1 : 0;
   if (!lifecycle.ok || resumes > deps.maxResumes) {
@@ -90,11 +88,19 @@ async function takeOver(deps: RunJobDeps, run: RunRecord): Promise<RunRecord | n
     return null;
   }
   deps.log.info({ runId: run.id, from: run.workerId, resumes }, "taking over a run whose worker died");
-  return deps.store.updateRun(run.id, {
+  return claimed(deps, run, {
     workerId: deps.workerId,
+    from: run.workerId,
+    at,
     context: mergeRunContext(run, { resumes }),
     reason: `resumed after its worker (${run.workerId ?? "unknown"}) died`,
   });
+}
+
+async function claimed(deps: RunJobDeps, run: RunRecord, claim: RunClaim): Promise<RunRecord | null> {
+  const mine = await deps.store.claimRun(run.id, claim);
+  if (!mine) deps.log.info({ runId: run.id }, "another worker claimed the run first; leaving it");
+  return mine;
 }
 
 async function executeHeld(deps: RunJobDeps, run: RunRecord): Promise<void> {

@@ -11,6 +11,7 @@ import { ServiceUnreachableError } from "./service-unreachable-error.ts";
 import type { Logger } from "../logger.ts";
 import type { ExecutorTable, RunContext, RunOutcome, RunReporter } from "./run-executor.ts";
 import type { RunRecord, Store } from "../store/store.ts";
+import { StoreUnavailableError } from "../store/store-unavailable-error.ts";
 
 export interface ExecuteRunDeps {
   store: Store;
@@ -61,12 +62,15 @@ export async function executeRun(
     await finish(deps, ctx, reporter, outcome);
   } catch (err) {
     if (isHandedBack(signal)) return handBack(deps, ctx);
+    if (isStoreUnavailable(err)) return releaseAfterOutage(deps, ctx, signal, err);
     if (err instanceof RateLimitedError) return park(deps, ctx, reporter, err);
     if (err instanceof ServiceUnreachableError) return parkUnreachable(deps, ctx, reporter, err);
     log.error({ err }, "run failed");
     const reason = err instanceof Error ? err.message : String(err);
     await finish(deps, ctx, reporter, { status: "failed", summary: reason, body: "" }).catch((e: unknown) =>
-      log.error({ err: e }, "could not record the failed run"),
+      isStoreUnavailable(e)
+        ? releaseAfterOutage(deps, ctx, signal, e)
+        : log.error({ err: e }, "could not record the failed run"),
     );
   }
 }
@@ -145,6 +149,49 @@ async function parkUnreachable(
 async function handBack(deps: ExecuteRunDeps, ctx: RunContext): Promise<void> {
   ctx.log.info("run handed back by a worker shutting down; it resumes at its first unfinished step");
   await requeue(deps, ctx, deps.now(), "handed back by a worker that shut down");
+}
+
+// The store went away mid-run: nothing it failed to record can be trusted as the run's outcome, so
+// the run is not failed. Once the store answers again it is queued (not held by this worker), and
+// resumes at its first unfinished step in whichever worker claims it; a step whose end was not
+// recorded runs again, and side effects look up what the earlier attempt made first.
+async function releaseAfterOutage(
+  deps: ExecuteRunDeps,
+  ctx: RunContext,
+  signal: AbortSignal,
+  err: unknown,
+): Promise<void> {
+  ctx.log.warn({ err }, "the store is unreachable; the run is released once it answers again");
+  for (let attempt = 1; ; attempt++) {
+    await sleep(Math.min(storeRetryMaxMs, 250 * 2 ** attempt));
+    try {
+      const current = await deps.store.getRun(ctx.run.id);
+      // Stopped, or already taken by another worker meanwhile: not ours to release.
+      if (current?.status !== "running" || current.workerId !== ctx.run.workerId) return;
+      await requeue(
+        deps,
+        ctx,
+        deps.now(),
+        "released after the store was unreachable; resumes at its first unfinished step",
+      );
+      ctx.log.info({ attempt }, "run released after the store outage");
+      return;
+    } catch (e) {
+      if (!isStoreUnavailable(e)) throw e;
+      // An aborted run (stopped, worker shutting down) waits no longer; recovery finds it later.
+      if (signal.aborted) return;
+    }
+  }
+}
+
+const storeRetryMaxMs = 5_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A StoreUnavailableError, also when a step wrapped it as its cause. */
+function isStoreUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    if (e instanceof StoreUnavailableError) return true;
+  return false;
 }
 
 async function requeue(deps: ExecuteRunDeps, ctx: RunContext, at: Date, reason: string): Promise<void> {

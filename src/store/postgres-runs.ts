@@ -7,7 +7,10 @@ import { pgParams } from "./postgres-params.ts";
 import { rowToRun, type RunRow } from "./store-rows.ts";
 import type { CreateRunResult, NewRun, RunRecord, Store } from "./store.ts";
 
-type RunMethods = Pick<Store, "createRun" | "getRun" | "listRuns" | "claimNextRun" | "updateRun">;
+type RunMethods = Pick<
+  Store,
+  "createRun" | "getRun" | "listRuns" | "claimNextRun" | "claimRun" | "updateRun"
+>;
 
 // A conflicting run can end between our INSERT and our SELECT; then the insert is tried again.
 const createAttempts = 5;
@@ -48,6 +51,26 @@ export function createPostgresRuns(db: PgDb): RunMethods {
            ORDER BY created_at, seq LIMIT 1 FOR UPDATE SKIP LOCKED)
          RETURNING *`,
         [workerId, now],
+      );
+      return row ? rowToRun(row) : null;
+    },
+    async claimRun(id, claim) {
+      // One conditional UPDATE: of two workers claiming the same run, the second matches no row.
+      const [row] = await db.query<RunRow>(
+        `UPDATE runs SET status = 'running', worker_id = $1, started_at = COALESCE(started_at, $2),
+           context = COALESCE($3, context), reason = CASE WHEN $4 THEN $5 ELSE reason END
+         WHERE id = $6 AND CASE WHEN $7::text IS NULL THEN status = 'queued'
+           ELSE status = 'running' AND worker_id = $7 END
+         RETURNING *`,
+        [
+          claim.workerId,
+          claim.at,
+          claim.context === undefined ? null : json(claim.context),
+          claim.reason !== undefined ? "true" : "false",
+          claim.reason ?? null,
+          id,
+          claim.from,
+        ],
       );
       return row ? rowToRun(row) : null;
     },

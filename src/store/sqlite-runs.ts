@@ -5,9 +5,12 @@ import type Database from "better-sqlite3";
 import { conditions } from "./sql-conditions.ts";
 import { json } from "./json-column.ts";
 import { rowToRun, type RunRow } from "./store-rows.ts";
-import type { CreateRunResult, NewRun, RunRecord, RunStatus, Store } from "./store.ts";
+import type { CreateRunResult, NewRun, RunClaim, RunRecord, RunStatus, Store } from "./store.ts";
 
-type RunMethods = Pick<Store, "createRun" | "getRun" | "listRuns" | "claimNextRun" | "updateRun">;
+type RunMethods = Pick<
+  Store,
+  "createRun" | "getRun" | "listRuns" | "claimNextRun" | "claimRun" | "updateRun"
+>;
 
 const activeStatuses: readonly RunStatus[] = ["queued", "running"];
 
@@ -45,6 +48,25 @@ export function createSqliteRuns(db: Database.Database): RunMethods {
     return requireRun(row.id);
   });
 
+  // Read and write in one IMMEDIATE transaction: no other process writes between the two.
+  const claimOne = db.transaction((id: string, c: RunClaim): RunRecord | null => {
+    const row = getRunStmt.get(id);
+    if (!row) return null;
+    const run = rowToRun(row);
+    const expected =
+      c.from === null ? run.status === "queued" : run.status === "running" && run.workerId === c.from;
+    if (!expected) return null;
+    writeRun(db, id, {
+      ...run,
+      status: "running",
+      workerId: c.workerId,
+      startedAt: run.startedAt ?? c.at,
+      context: c.context === undefined ? run.context : c.context,
+      reason: c.reason === undefined ? run.reason : c.reason,
+    });
+    return requireRun(id);
+  });
+
   return {
     async createRun(run, ids) {
       return insertRun.immediate(run, ids.id, ids.now);
@@ -58,6 +80,9 @@ export function createSqliteRuns(db: Database.Database): RunMethods {
     },
     async claimNextRun(workerId, now) {
       return claim.immediate(workerId, now);
+    },
+    async claimRun(id, claim) {
+      return claimOne.immediate(id, claim);
     },
     async updateRun(id, patch) {
       writeRun(db, id, { ...requireRun(id), ...patch });

@@ -143,6 +143,19 @@ export interface UpgradeIgnore {
   createdAt: string;
 }
 
+/** What `Store.claimRun` expects a run to be and what it writes when it is. */
+export interface RunClaim {
+  workerId: string;
+  /** The worker the caller saw holding the run; null: the run must still be queued. */
+  from: string | null;
+  /** The run's startedAt when it has none yet. */
+  at: string;
+  /** Replaces the run's context (a takeover counts its resumes there). */
+  context?: Json;
+  /** Replaces the run's reason. */
+  reason?: string | null;
+}
+
 export type CreateRunResult = { created: true; run: RunRecord } | { created: false; existing: RunRecord };
 
 export interface Store {
@@ -182,6 +195,12 @@ export interface Store {
   }): Promise<RunRecord[]>;
   /** Atomically moves the oldest claimable queued run (notBefore passed) to running for this worker. */
   claimNextRun(workerId: string, now: string): Promise<RunRecord | null>;
+  /**
+   * Compare-and-set claim of one run (a queue job names it): running under `claim.workerId`, only
+   * while it is still as the caller read it: `queued`, or `running` under `from` (a dead worker's
+   * run taken over). Null when another worker moved it first, so two workers never both hold it.
+   */
+  claimRun(id: string, claim: RunClaim): Promise<RunRecord | null>;
   updateRun(
     id: string,
     patch: Partial<

@@ -2,8 +2,11 @@
 // killed with SIGKILL at one persisted step boundary per run (after the step's success is in the
 // store, before the next step's request reached GitHub). Another worker takes the run over once
 // the lease lapsed and resumes it at its first unfinished step: every run ends once, with one side
-// branch push, one PR, one sticky status comment and one check run.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// branch push, one PR, one sticky status comment and one check run. The store is PostgreSQL (a
+// cluster this file starts), as in a scaled-out deployment.
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describePg, startPostgresServer, type PostgresServer } from "../support/postgres-server.ts";
 import type { SeenRequest } from "./support/fake-github-state.ts";
 import { startQueueHarness, type QueueHarness } from "./support/queue-harness.ts";
 
@@ -18,13 +21,21 @@ const boundaries: { after: string; next: (r: SeenRequest) => boolean }[] = [
   { after: "pr", next: (r) => r.method === "PATCH" },
 ];
 
-describe("xihe worker processes killed mid-run (SIGKILL at each persisted step boundary)", () => {
+describePg("xihe worker processes killed mid-run (SIGKILL at each persisted step boundary)", () => {
   let h: QueueHarness;
+  let postgres: PostgresServer;
   beforeAll(async () => {
-    h = await startQueueHarness({ LEASE_MS: "1500", CONCURRENCY: "1" });
+    postgres = await startPostgresServer();
+    h = await startQueueHarness(
+      { LEASE_MS: "1500", CONCURRENCY: "1" },
+      { storeUrl: await postgres.createDatabase(`xihe_q_${randomBytes(4).toString("hex")}`) },
+    );
     await Promise.all([h.startWorker(), h.startWorker()]);
   });
-  afterAll(async () => h?.close());
+  afterAll(async () => {
+    await h?.close();
+    await postgres?.destroy();
+  });
 
   it("finishes every run exactly once with one push, one PR and one sticky comment", async () => {
     const runs = await Promise.all(

@@ -1,15 +1,33 @@
 // Issue 15, a worker's life around its runs, with real Redis and worker processes: SIGTERM lets the
 // running step finish and hands the run back (or, past the deadline, cuts the step and hands back);
 // `/xihe stop` reaches the worker that holds the run; Redis restarted (empty) mid-run loses nothing
-// and repeats no side effect.
-import { afterEach, describe, expect, it } from "vitest";
+// and repeats no side effect. The store is PostgreSQL (one cluster for this file, a database per test).
+import { randomBytes } from "node:crypto";
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import {
+  describePg,
+  skipPostgres,
+  startPostgresServer,
+  type PostgresServer,
+} from "../support/postgres-server.ts";
 import { startQueueHarness, type QueueHarness } from "./support/queue-harness.ts";
 
 let h: QueueHarness | null = null;
+let postgres: PostgresServer;
+beforeAll(async () => {
+  if (!skipPostgres) postgres = await startPostgresServer();
+});
+afterAll(async () => {
+  await postgres?.destroy();
+});
 afterEach(async () => {
   await h?.close();
   h = null;
 });
+const onPostgres = async (env: Record<string, string>) =>
+  startQueueHarness(env, {
+    storeUrl: await postgres.createDatabase(`xihe_q_${randomBytes(4).toString("hex")}`),
+  });
 
 async function until(
   check: () => boolean | Promise<boolean>,
@@ -23,9 +41,9 @@ async function until(
   }
 }
 
-describe("graceful shutdown (SIGTERM)", () => {
+describePg("graceful shutdown (SIGTERM)", () => {
   it("lets the running step finish, starts no other, and hands the run back to resume elsewhere", async () => {
-    h = await startQueueHarness({ LEASE_MS: "20000", STEPS: "4", STEP_MS: "800", SHUTDOWN_MS: "15000" });
+    h = await onPostgres({ LEASE_MS: "20000", STEPS: "4", STEP_MS: "800", SHUTDOWN_MS: "15000" });
     const first = await h.startWorker();
     const run = await h.recordRun({ repo: "grace/r", pr: 1, verb: "explain", installationId: 1 });
     await until(() => h!.github.slowStarts.some((s) => s.step === 1), 30_000, "step 1 to start");
@@ -52,7 +70,7 @@ describe("graceful shutdown (SIGTERM)", () => {
   }, 90_000);
 
   it("past the deadline cuts the running step and hands the run back, not failed", async () => {
-    h = await startQueueHarness({ LEASE_MS: "20000", STEPS: "2", STEP_MS: "5000", SHUTDOWN_MS: "300" });
+    h = await onPostgres({ LEASE_MS: "20000", STEPS: "2", STEP_MS: "5000", SHUTDOWN_MS: "300" });
     const first = await h.startWorker();
     const run = await h.recordRun({ repo: "deadline/r", pr: 1, verb: "explain", installationId: 1 });
     await until(() => h!.github.slowStarts.some((s) => s.runId === run.id), 30_000, "step 0 to start");
@@ -67,10 +85,10 @@ describe("graceful shutdown (SIGTERM)", () => {
   }, 90_000);
 });
 
-describe("/xihe stop with several workers", () => {
+describePg("/xihe stop with several workers", () => {
   it("aborts the run in the worker that holds it, between or inside its steps", async () => {
     // A long lease: the store poll (every lease/3) is too slow to be what stops it; pub/sub is.
-    h = await startQueueHarness({ LEASE_MS: "30000", STEPS: "30", STEP_MS: "300" });
+    h = await onPostgres({ LEASE_MS: "30000", STEPS: "30", STEP_MS: "300" });
     await Promise.all([h.startWorker(), h.startWorker()]);
     const run = await h.recordRun({ repo: "stop/r", pr: 1, verb: "explain", installationId: 1 });
     await until(
@@ -97,9 +115,9 @@ describe("/xihe stop with several workers", () => {
   }, 90_000);
 });
 
-describe("Redis restarted mid-run (empty: no persistence)", () => {
+describePg("Redis restarted mid-run (empty: no persistence)", () => {
   it("resumes every run from the store and repeats no push, PR or comment", async () => {
-    h = await startQueueHarness({ LEASE_MS: "1500", CONCURRENCY: "2" });
+    h = await onPostgres({ LEASE_MS: "1500", CONCURRENCY: "2" });
     await Promise.all([h.startWorker(), h.startWorker()]);
     let restarted: Promise<void> | null = null;
     h.github.intercept = async (req): Promise<"answer"> => {

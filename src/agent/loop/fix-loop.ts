@@ -20,6 +20,7 @@ import { perceiveFailures, perception as perceptionSchema, type Perception } fro
 import { traceEntry, type TraceEntry } from "./reasoning-trace.ts";
 import { runDeterministicTier } from "./run-deterministic-tier.ts";
 import { runModelPhase, type PhaseEnd } from "./run-model-phase.ts";
+import { checkoutAttempt, prefixSteps } from "./checkout-attempt.ts";
 import { verdict as verdictSchema, verifyChange, type Verdict } from "./verify-change.ts";
 
 export interface FixRequest {
@@ -37,6 +38,11 @@ export interface FixRequest {
   approvals: string[];
   /** What CI reported (App runs); the sandbox must reproduce it before anything is fixed. */
   ci?: { failures: FailureBrief[]; declaredDependencies: string[] };
+  /**
+   * The checkout is fresh and the run's fix is not pushed yet (an App run resumed): loop work an
+   * earlier attempt committed in another checkout is done again here (checkout-attempt.ts).
+   */
+  freshCheckout?: boolean;
 }
 
 export interface FixDeps {
@@ -68,7 +74,11 @@ export interface LoopState {
 const branchStart = z.object({ branch: z.string().nullable(), baseCommit: z.string() });
 
 /** Runs the loop and stores its outcome as the final `result` step (replayed on resume). */
-export async function runFixLoop(deps: FixDeps, request: FixRequest): Promise<FixOutcome> {
+export async function runFixLoop(given: FixDeps, request: FixRequest): Promise<FixOutcome> {
+  const attempt = request.freshCheckout ? await checkoutAttempt(given.step, given.git, branchStart) : "";
+  if (attempt)
+    given.log.info({ attempt }, "the earlier attempt's commits are not in this checkout; fixing again");
+  const deps = { ...given, step: prefixSteps(given.step, attempt) };
   // A resume with new approvals is a new ending of the same run, so it gets its own result step.
   const resultStep =
     request.approvals.length > 0 ? `result:approved:${request.approvals.join(",")}` : "result";

@@ -59,6 +59,8 @@ export interface FixInWorkspaceRequest {
    * bench task's checkout is a fresh directory without an origin; its project's tasks share one.
    */
   cacheScope?: string;
+  /** A fresh clone of a run whose fix is not pushed yet (App runs): see FixRequest.freshCheckout. */
+  freshCheckout?: boolean;
 }
 
 export interface FixInWorkspaceDeps {
@@ -153,6 +155,7 @@ export async function fixInWorkspace(
       commandTimeoutMs: req.config.sandbox.command_timeout_seconds * 1000,
       maxOutputTokens: 4096,
       approvals: req.approvals ?? [],
+      freshCheckout: req.freshCheckout,
       ci: req.ciFailures
         ? { failures: req.ciFailures, declaredDependencies: declaredDependencies(req.root) }
         : undefined,

@@ -4,6 +4,7 @@
 // every stage that cannot run says why in the outcome: a run never ends silently.
 import { fixAlert } from "./fix-alert.ts";
 import { existsSync } from "node:fs";
+import { z } from "zod";
 import { join } from "node:path";
 import { briefFailure } from "../../agent/loop/check-run.ts";
 import type { FixRunOutcome } from "./verify-with-workflows.ts";
@@ -132,6 +133,8 @@ async function fixAndDeliver(
 ): Promise<RunOutcome> {
   const { run } = ctx;
   const { workspace, cloneUrl, token } = input.prepared;
+  // Every attempt clones anew: until the fix is pushed, the loop's commits live only in the checkout.
+  const pushed = await ctx.step.replayed("deliver:push", z.unknown());
   const outcome: FixRunOutcome = await fixInWorkspace(
     {
       store: deps.store,
@@ -157,6 +160,7 @@ async function fixAndDeliver(
       extraInstructions: stripInvisible(run.args).text,
       // Reproduction before fixing: the sandbox must show what CI reported.
       ciFailures: input.perception.failures.map(briefFailure),
+      freshCheckout: pushed === null,
     },
   );
   const hasCommits = outcome.branch !== null && outcome.commits.length > 0;

@@ -28,7 +28,8 @@ export interface Harness {
   sandbox: Sandbox;
   run: (
     request: Partial<FixRequest> & { commands: string[] },
-    options?: { baseURL?: string; now?: () => Date; sleeps?: number[] },
+    /** `store`: another harness's store, so this checkout resumes that run (a fresh clone). */
+    options?: { baseURL?: string; now?: () => Date; sleeps?: number[]; store?: Store },
   ) => Promise<FixOutcome>;
   cleanup: () => Promise<void>;
 }
@@ -63,21 +64,23 @@ export function fixHarness(
     async run(request, runOptions = {}) {
       const runId = request.runId ?? `run${++counter}`;
       const now = runOptions.now ?? (() => new Date());
-      await store.createRun(
-        {
-          installationId: null,
-          repo: "local/test",
-          pr: null,
-          headSha: repo.git("rev-parse", "HEAD").trim(),
-          verb: "fix",
-          args: "",
-          trigger: "cli",
-          requester: "test",
-          budget: {},
-          context: {},
-        },
-        { id: runId, now: now().toISOString() },
-      );
+      const runStore = runOptions.store ?? store;
+      if (!(await runStore.getRun(runId)))
+        await runStore.createRun(
+          {
+            installationId: null,
+            repo: "local/test",
+            pr: null,
+            headSha: repo.git("rev-parse", "HEAD").trim(),
+            verb: "fix",
+            args: "",
+            trigger: "cli",
+            requester: "test",
+            budget: {},
+            context: {},
+          },
+          { id: runId, now: now().toISOString() },
+        );
       const model = runOptions.baseURL
         ? createModelClient({
             baseURL: runOptions.baseURL,
@@ -96,7 +99,7 @@ export function fixHarness(
         : null;
       return runFixLoop(
         {
-          step: createStep({ store, now }, runId),
+          step: createStep({ store: runStore, now }, runId),
           now,
           sandbox,
           git: openWorkspaceGit(repo.root),

@@ -141,6 +141,44 @@ export function describeStoreContract(name: string, fresh: () => Promise<StoreFi
       expect(a).toMatchObject({ status: "running", workerId: "w1", startedAt: "2026-01-01T00:00:05Z" });
     });
 
+    it("claims one named run only while it is as the claimer read it (compare-and-set)", async () => {
+      const at = "2026-01-01T00:00:05Z";
+      await store.createRun(newRun(), { id: "q", now: "2026-01-01T00:00:00Z" });
+      // Queued: claimed once; a second claimer that also read it queued gets nothing.
+      const first = await store.claimRun("q", { workerId: "w1", from: null, at });
+      expect(first).toMatchObject({ status: "running", workerId: "w1", startedAt: at });
+      expect(await store.claimRun("q", { workerId: "w2", from: null, at })).toBeNull();
+      // Taken over from w1 (dead) with the resume counted; only by one of two takers.
+      const over = { from: "w1", at: "2026-01-01T00:09:00Z", context: { resumes: 1 }, reason: "resumed" };
+      expect(await store.claimRun("q", { ...over, workerId: "w3" })).toMatchObject({
+        status: "running",
+        workerId: "w3",
+        startedAt: at,
+        context: { resumes: 1 },
+        reason: "resumed",
+      });
+      expect(await store.claimRun("q", { ...over, workerId: "w4" })).toBeNull();
+      // A run that ended, or does not exist, is never claimed.
+      await store.updateRun("q", { status: "succeeded", workerId: null, endedAt: at });
+      expect(await store.claimRun("q", { workerId: "w5", from: null, at })).toBeNull();
+      expect(await store.claimRun("q", { workerId: "w5", from: "w3", at })).toBeNull();
+      expect(await store.claimRun("none", { workerId: "w5", from: null, at })).toBeNull();
+      expect(await store.getRun("q")).toMatchObject({ status: "succeeded", workerId: null });
+    });
+
+    it("gives a named run to one of many processes claiming it at once", async () => {
+      const other = await fx.openSibling();
+      await store.createRun(newRun(), { id: "race", now: "2026-01-01T00:00:00Z" });
+      const claims = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          (i % 2 ? other : store).claimRun("race", { workerId: `w${i}`, from: null, at: "t" }),
+        ),
+      );
+      const winners = claims.filter((c) => c !== null);
+      expect(winners).toHaveLength(1);
+      expect((await store.getRun("race"))?.workerId).toBe(winners[0]!.workerId);
+    });
+
     it("does not claim a parked run before its notBefore time", async () => {
       await store.createRun(newRun(), { id: "p1", now: "2026-01-01T00:00:00.000Z" });
       await store.updateRun("p1", { notBefore: "2026-01-01T00:30:00.000Z" });
