@@ -13,6 +13,7 @@ import { modelSentence, ruleSentence } from "./explain-sentence.ts";
 import { fullSignature, normaliseSignature } from "./full-signature.ts";
 import { createGrammars } from "../index/grammars.ts";
 import { languageOf } from "../index/languages.ts";
+import { createModuleShapes } from "./module-shapes.ts";
 import { readRepoFile } from "../read-repo-file.ts";
 import { scanUses } from "./scan-uses.ts";
 import { securityPatterns } from "./security-patterns.ts";
@@ -89,7 +90,8 @@ export async function explainDiff(input: ExplainInput): Promise<DiffExplanation>
     const names = new Set(wanted.flatMap((c) => (c.after ? namesToScan(input.index, c.after, lookup) : [])));
     const uses = await scanUses(input.root, input.index, grammars, names);
     const changedFiles = new Set(files.map((f) => f.path));
-    const graph = createCallGraph(input.index, lookup, (f) => uses.get(f) ?? [], changedFiles);
+    const shapes = createModuleShapes((f) => readRepoFile(input.root, f)?.toString("utf8") ?? null);
+    const graph = createCallGraph(input.index, lookup, (f) => uses.get(f) ?? [], changedFiles, shapes);
     const symbols: SymbolExplanation[] = [];
     let modelCalls = 0;
     for (const c of wanted) {
