@@ -13,6 +13,8 @@ export interface ReachingTest {
   /** Qualified names from the test down to the symbol, the symbol last. */
   via: string[];
   changedInDiff: boolean;
+  /** "calls": found by walking the call graph; "coverage": the test file's run executed the symbol. */
+  evidence: "calls" | "coverage";
 }
 
 interface Edge {
@@ -111,7 +113,8 @@ export function testsReaching(
   const visited = new Set<string>();
   const record = (test: string | null, path: string, line: number, via: string[]) => {
     const key = `${path}:${test ?? line}`;
-    if (!found.has(key)) found.set(key, { test, path, line, via, changedInDiff: changedFiles.has(path) });
+    if (!found.has(key))
+      found.set(key, { test, path, line, via, changedInDiff: changedFiles.has(path), evidence: "calls" });
   };
   let frontier: { id: string | null; path: string; line: number; via: string[] }[] = [
     ...references.map((r) => ({
