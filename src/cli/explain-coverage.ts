@@ -7,10 +7,13 @@ import { resolve } from "node:path";
 import { loadEnv } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import { installDependencies } from "../runs/install-dependencies.ts";
-import { readCoverageCache, writeCoverageCache } from "../understanding/explain/coverage/coverage-cache.ts";
-import { runTestFiles } from "../understanding/explain/coverage/run-test-files.ts";
-import type { TestCoverageMap } from "../understanding/explain/coverage/test-coverage-map.ts";
-import { testsLoading } from "../understanding/explain/coverage/tests-loading.ts";
+import {
+  readCoverageCache,
+  writeCoverageCache,
+} from "../understanding/explain/per-test-coverage/coverage-cache.ts";
+import { runTestFiles } from "../understanding/explain/per-test-coverage/run-test-files.ts";
+import type { TestCoverageMap } from "../understanding/explain/per-test-coverage/test-coverage-map.ts";
+import { testsLoading } from "../understanding/explain/per-test-coverage/tests-loading.ts";
 import type { RepoIndex } from "../understanding/index/open-repo-index.ts";
 import { chooseSandbox, SandboxUnavailableError } from "../workspace/sandbox/choose-sandbox.ts";
 import { detectSandboxSupport } from "../workspace/sandbox/sandbox-support.ts";

@@ -9,13 +9,13 @@ import {
   coverageCachePath,
   readCoverageCache,
   writeCoverageCache,
-} from "../../../src/understanding/explain/coverage/coverage-cache.ts";
+} from "../../../src/understanding/explain/per-test-coverage/coverage-cache.ts";
 import {
   coverageMapFromJson,
   coverageMapToJson,
   type TestCoverageMap,
-} from "../../../src/understanding/explain/coverage/test-coverage-map.ts";
-import { testsCovering } from "../../../src/understanding/explain/coverage/tests-covering.ts";
+} from "../../../src/understanding/explain/per-test-coverage/test-coverage-map.ts";
+import { testsCovering } from "../../../src/understanding/explain/per-test-coverage/tests-covering.ts";
 import { makeScratchDir } from "../../workspace/scratch-dir.ts";
 
 const symbol = (over: Partial<CodeSymbol>): CodeSymbol => ({
