@@ -159,6 +159,23 @@ describe("xihe explain --coverage", () => {
     expect(git(dir, "status", "--porcelain")).toBe("");
   }, 240_000);
 
+  it("falls back to the call graph, saving nothing, when no test file starts (a loader that is missing)", async () => {
+    const dir = join(scratch.dir, "clone");
+    const run = await xihe(
+      ["explain", "--json", "--coverage", "node --test --import ./missing-loader.mjs"],
+      dir,
+    );
+    expect(run.exitCode, run.stderr).toBe(0);
+    const out = JSON.parse(run.stdout) as ExplainJson;
+    expect(out.coverage).toMatchObject({ status: "fallback", cachePath: null });
+    expect(out.coverage.reason).toMatch(/no test file run executed any repository file/);
+    expect(run.stderr).toMatch(/tests are found through calls/);
+    // Without coverage the helper keeps the call graph's answer, said as such.
+    const helper = out.symbols.find((s) => s.qualifiedName === "roundCents");
+    expect(helper?.testsReaching).toEqual([]);
+    expect(helper?.risks).toContain("no test reaches it (through up to 6 calls)");
+  }, 120_000);
+
   it("refuses a budget that is not a positive number, as JSON with --json", async () => {
     const dir = join(scratch.dir, "clone");
     const run = await xihe(["explain", "--json", "--coverage", "npm test", "--coverage-budget", "zero"], dir);

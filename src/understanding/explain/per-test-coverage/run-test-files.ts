@@ -84,6 +84,13 @@ export async function runTestFiles(input: RunTestFilesInput): Promise<RunTestFil
           ? "mocha runs are selected by test name here, not by file; no test file could be run alone"
           : `no test file finished within the budget (${input.budgetMs / 1000} s)`,
     };
+  // Runs that executed no repository file at all failed to start (a missing install, a loader the
+  // sandbox's interpreter lacks): they say nothing about which tests reach what.
+  if (![...map.tests.values()].some((t) => t.coverage.size > 0))
+    return {
+      kind: "unavailable",
+      reason: `no test file run executed any repository file (exit codes ${[...new Set([...map.tests.values()].map((t) => t.exitCode))].join(", ")}): the tests failed to start`,
+    };
   return { kind: "ran", map, notRun, elapsedMs: input.now() - started };
 }
 
