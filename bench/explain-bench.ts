@@ -60,6 +60,10 @@ const work = resolve(flag("work") ?? join(tmpdir(), "xihe-explain-bench-xihe"));
 const xihe = resolve(flag("xihe") ?? join(project, "bin", "xihe.js"));
 const show = args.includes("--show");
 const only = flag("only")?.split(",");
+// With --coverage, explain runs each test file with coverage (repos.json coverageCommand), so
+// tests-that-reach is scored "with coverage"; node_modules and the saved maps (.xihe/) are kept
+// between commits.
+const withCoverage = args.includes("--coverage");
 
 if (!["tune", "test", "all"].includes(set)) fail(`--set must be tune, test or all; got ${set}`);
 const repos = loadRepos().filter((r) => (set === "all" || r.split === set) && (!only || only.includes(r.id)));
@@ -99,8 +103,14 @@ for (const repo of repos) {
     }
     const truth = JSON.parse(readFileSync(truthFile, "utf8")) as Truth;
     await execa("git", ["-C", dir, "checkout", "--quiet", "--force", c.commit]);
-    await execa("git", ["-C", dir, "clean", "-fdxq"]);
-    const symbols = await explain(dir, c.base);
+    await execa("git", [
+      "-C",
+      dir,
+      "clean",
+      "-fdxq",
+      ...(withCoverage ? ["-e", "node_modules", "-e", ".xihe"] : []),
+    ]);
+    const symbols = await explain(dir, c.base, withCoverage ? (repo.coverageCommand ?? null) : null);
     rows.push({ repo, id: c.id, t: score(truth, symbols) });
   }
 }
@@ -119,6 +129,7 @@ const sum = (ts: Tally[]) =>
     for (const k of Object.keys(a) as (keyof Tally)[]) a[k] += t[k];
     return a;
   }, zero());
+if (withCoverage) console.log("tests-that-reach scored with coverage (xihe explain --coverage)");
 console.log(header);
 for (const r of rows) console.log(line(r.id, r.t));
 console.log(`\n${header.replace("commit", "repo  ")}`);
@@ -188,16 +199,20 @@ function match(g: TruthChanged, symbols: XiheSymbol[]): XiheSymbol | undefined {
   );
 }
 
-async function explain(dir: string, base: string): Promise<XiheSymbol[]> {
-  const { stdout } = await execa(
+async function explain(dir: string, base: string, coverage: string | null): Promise<XiheSymbol[]> {
+  const extra = coverage ? ["--coverage", coverage, "--coverage-budget", "1200"] : [];
+  const { stdout, stderr } = await execa(
     process.execPath,
-    [xihe, "explain", "--repo", dir, "--base", base, "--json"],
+    [xihe, "explain", "--repo", dir, "--base", base, "--json", ...extra],
     {
       env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("XIHE_MODEL"))),
       extendEnv: false,
     },
   );
-  return (JSON.parse(stdout) as { symbols: XiheSymbol[] }).symbols;
+  const parsed = JSON.parse(stdout) as { symbols: XiheSymbol[]; coverage?: { status: string } };
+  if (coverage)
+    console.error(`  ${dir} ${base.slice(0, 7)}: coverage ${parsed.coverage?.status} ${stderr.trim()}`);
+  return parsed.symbols;
 }
 
 async function checkout(repo: Repo): Promise<string> {

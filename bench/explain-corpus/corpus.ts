@@ -21,6 +21,8 @@ export interface Repo {
   pythonPath?: string;
   entry?: string;
   package: string;
+  /** The test command `xihe explain --coverage` runs each test file with (bench --coverage). */
+  coverageCommand?: string;
 }
 export interface Commit {
   id: string;

@@ -10,6 +10,7 @@ import type { CliIo } from "./cli-io.ts";
 import { loadEnv } from "../config.ts";
 import { UsageError, XiheError } from "../errors.ts";
 import { explainDiff } from "../understanding/explain/explain-diff.ts";
+import { explainCoverage } from "./explain-coverage.ts";
 import { modelFromEnv } from "../model-from-env.ts";
 import { readCheckoutConfig } from "./read-checkout-config.ts";
 import { openRepoIndex } from "../understanding/index/open-repo-index.ts";
@@ -24,6 +25,8 @@ interface ExplainFlags {
   json?: boolean;
   llm: boolean;
   workingTree?: boolean;
+  coverage?: string;
+  coverageBudget: string;
 }
 
 export const registerExplainCommand: RegisterCommand = (program, io, setExit) => {
@@ -40,12 +43,18 @@ export const registerExplainCommand: RegisterCommand = (program, io, setExit) =>
     .option("--focus <pathOrSymbol>", "only this file, directory or symbol")
     .option("--no-llm", "deterministic sentences only, even with a model configured")
     .option("--json", "print the explanation (or the error) as JSON")
+    .option(
+      "--coverage <cmd>",
+      "run each test file that loads a changed file alone with coverage (this test command, in the sandbox) and list the tests that executed each symbol; saved per head commit and reused",
+    )
+    .option("--coverage-budget <seconds>", "time box for --coverage", "600")
     .action(async (flags: ExplainFlags) => {
       if (flags.pr !== undefined) {
         const local: [string, boolean][] = [
           ["--repo", flags.repo !== undefined],
           ["--base", flags.base !== undefined],
           ["--working-tree", flags.workingTree === true],
+          ["--coverage", flags.coverage !== undefined],
           // The model is the configured one (XIHE_MODEL_*), as for the App.
           ["--no-llm", !flags.llm],
         ];
@@ -73,7 +82,27 @@ async function run(flags: ExplainFlags, io: CliIo): Promise<void> {
   const root = gitRoot(io.cwd, flags.repo);
   const repo = await openRepoIndex(io.cwd, flags.repo, readCheckoutConfig(io.cwd, flags.repo));
   const base = resolveCommit(repo.root, flags.base ?? "HEAD~1");
+  const budgetSeconds = Number(flags.coverageBudget);
+  if (!Number.isFinite(budgetSeconds) || budgetSeconds <= 0)
+    throw new UsageError(
+      `--coverage-budget must be a positive number of seconds; got ${flags.coverageBudget}`,
+    );
+  const headSha = flags.workingTree ? null : git(repo.root, ["rev-parse", "HEAD"]).trim();
+  const changedFiles = git(repo.root, ["diff", "--name-only", base, ...(headSha ? [headSha] : []), "--"])
+    .split("\n")
+    .filter((l) => l !== "");
+  const coverage = await explainCoverage(io, repo, {
+    headSha,
+    command: flags.coverage ?? null,
+    budgetSeconds,
+    changedFiles,
+  });
+  if (coverage.status === "fallback")
+    io.stderr(
+      `explain --coverage: no coverage (${coverage.reason ?? "unknown"}); tests are found through calls\n`,
+    );
   const explanation = await explainDiff({
+    coverage: coverage.map,
     root: repo.root,
     base,
     head: flags.workingTree ? null : "HEAD",
@@ -98,7 +127,13 @@ async function run(flags: ExplainFlags, io: CliIo): Promise<void> {
           `${dirty} file(s) have uncommitted edits that are not included; pass --working-tree to include them.`,
         ]
       : [];
-  if (flags.json) io.stdout(`${JSON.stringify({ ...explanation, uncommittedFiles: dirty })}\n`);
+  const { map: _map, ...coverageSummary } = coverage;
+  if (coverage.status === "ran" || coverage.status === "cached")
+    notes.push(
+      `Tests that reach each symbol are the test files that executed it (per-test coverage of ${coverage.testFiles} test file(s), ${coverage.status === "cached" ? "saved for this commit" : "run now"}).`,
+    );
+  if (flags.json)
+    io.stdout(`${JSON.stringify({ ...explanation, uncommittedFiles: dirty, coverage: coverageSummary })}\n`);
   else io.stdout(renderExplainText(explanation, notes));
 }
 

@@ -13,6 +13,9 @@ import { modelSentence, ruleSentence } from "./explain-sentence.ts";
 import { fullSignature, normaliseSignature } from "./full-signature.ts";
 import { createGrammars } from "../index/grammars.ts";
 import { languageOf } from "../index/languages.ts";
+import { createModuleShapes } from "./module-shapes.ts";
+import { coverageReaching } from "./per-test-coverage/coverage-reaching.ts";
+import type { TestCoverageMap } from "./per-test-coverage/test-coverage-map.ts";
 import { readRepoFile } from "../read-repo-file.ts";
 import { scanUses } from "./scan-uses.ts";
 import { securityPatterns } from "./security-patterns.ts";
@@ -36,6 +39,8 @@ export interface ExplainInput {
   complete?: CompleteText | null;
   /** Symbols sent to the model at most (the rest get the rule sentence). Default 30. */
   maxModelCalls?: number;
+  /** Per-test-file coverage of the head: the tests that reach a symbol are the ones that ran it. */
+  coverage?: TestCoverageMap | null;
   /** Called when a model call fails; the symbol then gets the rule sentence. */
   onModelError?: (err: unknown, symbol: string) => void;
 }
@@ -89,13 +94,19 @@ export async function explainDiff(input: ExplainInput): Promise<DiffExplanation>
     const names = new Set(wanted.flatMap((c) => (c.after ? namesToScan(input.index, c.after, lookup) : [])));
     const uses = await scanUses(input.root, input.index, grammars, names);
     const changedFiles = new Set(files.map((f) => f.path));
-    const graph = createCallGraph(input.index, lookup, (f) => uses.get(f) ?? [], changedFiles);
+    const shapes = createModuleShapes((f) => readRepoFile(input.root, f)?.toString("utf8") ?? null);
+    const graph = createCallGraph(input.index, lookup, (f) => uses.get(f) ?? [], changedFiles, shapes);
     const symbols: SymbolExplanation[] = [];
     let modelCalls = 0;
     for (const c of wanted) {
       const useModel = Boolean(input.complete) && modelCalls < (input.maxModelCalls ?? 30);
       if (useModel) modelCalls++;
-      symbols.push(await explainSymbol(input, lookup, graph.impact(c), c, useModel));
+      const members = c.after ? lookup.symbolsIn(c.file).filter((s) => s.parent === c.after?.id) : [];
+      const impact =
+        input.coverage && c.after
+          ? coverageReaching(graph.impact(c), c.after, members, input.coverage, changedFiles)
+          : graph.impact(c);
+      symbols.push(await explainSymbol(input, lookup, impact, c, useModel));
     }
     return { files, symbols, focus, focusMatched };
   } finally {
@@ -153,7 +164,14 @@ async function explainSymbol(
     addedLines: c.addedLines.length,
     removedLines: c.removedLines.length,
     ...impact,
-    risks: symbolRisks(c, impact, { api, signature: signatureChange, behaviour, security, isTest }),
+    risks: symbolRisks(c, impact, {
+      api,
+      signature: signatureChange,
+      behaviour,
+      security,
+      isTest,
+      coveredBy: input.coverage ? input.coverage.tests.size : null,
+    }),
     explanation: explanation ?? ruleSentence(c, impact, signatureChange),
     explainedBy: explanation ? "model" : "rule",
   };

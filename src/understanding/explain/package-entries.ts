@@ -2,7 +2,8 @@
 // name (mapped from a build directory back to the source the index holds, `dist/index.js` ->
 // `src/index.ts`), and the files those re-export (`export ... from`, `module.exports = require()`).
 import { posix } from "node:path";
-import type { CodeIndex } from "../index/code-index.ts";
+import type { CodeIndex, ImportRef } from "../index/code-index.ts";
+import { createModuleShapes, type ModuleShapes } from "./module-shapes.ts";
 import type { ReadText } from "../index/project-overview.ts";
 
 const entryFields = ["main", "module", "types", "typings", "browser", "exports", "bin"];
@@ -33,18 +34,26 @@ export function packageEntries(index: CodeIndex, readText: ReadText, dir: string
       frontier.push(file);
     }
   }
+  const shapes = createModuleShapes(readText);
   for (let depth = 0; depth < maxDepth && frontier.length > 0; depth++) {
     const next: string[] = [];
     for (const ref of index.imports) {
       if (!ref.resolved || out.has(ref.resolved) || !frontier.includes(ref.file)) continue;
       const line = readText(ref.file)?.split("\n")[ref.line - 1] ?? "";
-      if (!/^\s*export\b|module\.exports\b/.test(line)) continue;
+      if (!/^\s*export\b|module\.exports\b/.test(line) && !handedOn(ref, shapes)) continue;
       out.set(ref.resolved, out.get(ref.file) ?? ref.file);
       next.push(ref.resolved);
     }
     frontier = next;
   }
   return out;
+}
+
+/** `const Range = require("./range")` in a file whose `module.exports` hands `Range` on. */
+function handedOn(ref: ImportRef, shapes: ModuleShapes): boolean {
+  const shape = shapes.shapeOf(ref.file);
+  const handed = new Set([...shape.members.values(), ...(shape.whole ? [shape.whole] : [])]);
+  return (ref.bindings ?? []).some((b) => handed.has(b.local));
 }
 
 function parseManifest(text: string | null): Record<string, unknown> | null {

@@ -7,6 +7,7 @@ import type { ChangedSymbol } from "./changed-symbols.ts";
 import type { CallEdge, CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import type { UseKind } from "./identifier-uses.ts";
+import type { ModuleShapes } from "./module-shapes.ts";
 import { symbolReferences, type Reference, type UsesIn } from "./symbol-references.ts";
 import { incomingEdges, testsReaching, type ReachingTest } from "./tests-reaching.ts";
 
@@ -52,6 +53,7 @@ export function createCallGraph(
   lookup: SymbolLookup,
   usesIn: UsesIn,
   changedFiles: ReadonlySet<string>,
+  shapes: ModuleShapes | null = null,
 ): CallGraph {
   const out = new Map<string, { call: CallEdge; to: CodeSymbol | undefined }[]>();
   const unresolved = new Map<string, CallSite[]>();
@@ -71,13 +73,13 @@ export function createCallGraph(
     if (target.kind !== "method" || !constructorNames.has(target.name) || !target.parent) return [];
     const owner = lookup.byId(target.parent);
     if (!owner || owner.kind !== "class") return [];
-    return symbolReferences(index, lookup, owner, usesIn).filter((r) => r.use === "constructor");
+    return symbolReferences(index, lookup, owner, usesIn, shapes).filter((r) => r.use === "constructor");
   };
   return {
     impact(changed) {
       const target = changed.after;
       const refs = target
-        ? [...symbolReferences(index, lookup, target, usesIn), ...constructorCalls(target)]
+        ? [...symbolReferences(index, lookup, target, usesIn, shapes), ...constructorCalls(target)]
         : [];
       const site = (r: Reference): CallSite => ({ caller: r.caller, path: r.path, line: r.line, use: r.use });
       const inTests = refs.filter((r) => lookup.isTest(r.path));

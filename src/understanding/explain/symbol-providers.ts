@@ -6,6 +6,7 @@
 import { posix } from "node:path";
 import type { CodeIndex, CodeSymbol, ImportRef } from "../index/code-index.ts";
 import type { IdentifierUse } from "./identifier-uses.ts";
+import type { ModuleShapes } from "./module-shapes.ts";
 
 export interface Providers {
   /** file -> local names that denote the symbol in that file. */
@@ -20,6 +21,7 @@ export function symbolProviders(
   index: CodeIndex,
   symbol: CodeSymbol,
   usesIn: (file: string) => readonly IdentifierUse[],
+  shapes: ModuleShapes | null = null,
 ): Providers {
   const exporters = new Map<string, string>([[symbol.file, symbol.name]]);
   const names = new Map<string, Set<string>>([[symbol.file, new Set([symbol.name])]]);
@@ -31,9 +33,14 @@ export function symbolProviders(
       if (!ref.resolved) continue;
       for (const b of ref.bindings ?? bindingsOf(ref)) {
         const exported = frontier.get(ref.resolved);
+        // `const Range = require("./range")` where range.js ends `module.exports = Range`.
+        const whole =
+          exported !== undefined &&
+          (b.imported === "*" || b.imported === "default") &&
+          shapes?.shapeOf(ref.resolved).whole === exported;
         if (
           exported !== undefined &&
-          (b.imported === exported || (b.imported === "default" && isDefault(symbol)))
+          (b.imported === exported || (b.imported === "default" && isDefault(symbol)) || whole)
         ) {
           add(names, ref.file, b.local);
           if (!exporters.has(ref.file)) next.set(ref.file, b.local);
@@ -44,8 +51,12 @@ export function symbolProviders(
         // `from . import tomllib` where that package did `import tomli as tomllib`.
         else if (modules.get(ref.resolved)?.has(b.imported)) add(modules, ref.file, b.local);
       }
-      if (frontier.has(ref.resolved))
+      if (frontier.has(ref.resolved)) {
         reExports(ref, frontier.get(ref.resolved) ?? "", usesIn, next, exporters);
+        // `export * from "./utils"`, `module.exports = require("./x")`: passed on under its name.
+        if (shapes?.passesOnAll(ref) && !exporters.has(ref.file))
+          next.set(ref.file, frontier.get(ref.resolved) ?? "");
+      }
     }
     for (const [file, name] of next) exporters.set(file, name);
     frontier = next;

@@ -5,6 +5,7 @@
 import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import type { IdentifierUse, UseKind } from "./identifier-uses.ts";
+import type { ModuleShapes } from "./module-shapes.ts";
 import { symbolProviders } from "./symbol-providers.ts";
 
 export interface Reference {
@@ -37,12 +38,13 @@ export function symbolReferences(
   lookup: SymbolLookup,
   symbol: CodeSymbol,
   usesIn: UsesIn,
+  shapes: ModuleShapes | null = null,
 ): Reference[] {
   // Only a class-like owner makes a member: a function nested in a function is used by bare name.
   const enclosing = symbol.parent ? (lookup.byId(symbol.parent) ?? null) : null;
   const parent = enclosing && ownerKinds.has(enclosing.kind) ? enclosing : null;
-  const own = symbolProviders(index, symbol, usesIn);
-  const owner = parent ? symbolProviders(index, parent, usesIn) : null;
+  const own = symbolProviders(index, symbol, usesIn, shapes);
+  const owner = parent ? symbolProviders(index, parent, usesIn, shapes) : null;
   const uniqueMethod =
     parent !== null && lookup.byName(symbol.name).filter((s) => s.kind === "method").length === 1;
   const seen = new Map<string, Reference>();

@@ -19,6 +19,8 @@ export function symbolRisks(
     behaviour: readonly string[];
     security: readonly string[];
     isTest: boolean;
+    /** How many test files ran with coverage, when per-test coverage decided the reaching tests. */
+    coveredBy?: number | null;
   },
 ): string[] {
   const out: string[] = [];
@@ -46,6 +48,10 @@ export function symbolRisks(
     out.push(`removed but its name is still called at ${at}`);
   }
   if (c.change !== "removed" && !facts.isTest && impact.testsReachingTotal === 0)
-    out.push(`no test reaches it (through up to ${maxHops} calls)`);
+    out.push(
+      typeof facts.coveredBy === "number"
+        ? `no test reaches it (none of the ${facts.coveredBy} test file(s) run with coverage executed it)`
+        : `no test reaches it (through up to ${maxHops} calls)`,
+    );
   return out;
 }

@@ -1,7 +1,7 @@
 // Which tests reach a symbol: walking call edges backwards from its references (a bounded number of
 // hops), every test symbol (or top-level test code) met on the way, with the path that leads to it.
 // Tests the diff itself changed come first: they are the ones written for this change.
-import type { CodeIndex } from "../index/code-index.ts";
+import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import type { Reference } from "./symbol-references.ts";
 
@@ -13,6 +13,8 @@ export interface ReachingTest {
   /** Qualified names from the test down to the symbol, the symbol last. */
   via: string[];
   changedInDiff: boolean;
+  /** "calls": found by walking the call graph; "coverage": the test file's run executed the symbol. */
+  evidence: "calls" | "coverage";
 }
 
 interface Edge {
@@ -50,14 +52,20 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     for (const b of ref.bindings ?? ref.names.map((n) => ({ local: n }))) set.add(b.local);
     internal.set(ref.file, set);
   }
+  const fileOf = new Map(index.symbols.map((s) => [s.id, s.file]));
   for (const call of index.calls) {
     const edge = { from: call.from, file: call.file, line: call.line };
-    if (call.to && call.to !== call.from) push(into, call.to, edge);
-    if (call.to) continue;
     const parts = call.calleeName.split(".");
     const name = parts.pop() ?? "";
     const through = parts.length === 0 ? name : parts.join(".");
-    if (internal.get(call.file)?.has(through)) push(byName, name, edge);
+    const imported = internal.get(call.file)?.has(through) ?? false;
+    // A name the file imports from the repository cannot mean a definition of that same file (a
+    // `describe("withBase")` block titled like the imported `withBase` it tests): such an edge is
+    // taken by name, like an unresolved one.
+    const resolved = call.to && !(imported && fileOf.get(call.to) === call.file) ? call.to : null;
+    if (resolved && resolved !== call.from) push(into, resolved, edge);
+    if (resolved) continue;
+    if (imported) push(byName, name, edge);
     else if (parts.length > 0 && !through.includes("(")) push(byMember, name, edge);
   }
   return { into, byName, byMember, methodCount };
@@ -75,6 +83,24 @@ function memberCalls(edges: IncomingEdges, symbol: { kind: string; name: string 
   return edges.byMember.get(symbol.name) ?? [];
 }
 
+const constructorNames = new Set(["__init__", "constructor"]);
+
+/**
+ * The symbol whose use runs this one without a call by name: a constructor or a Python special
+ * method (`__call__`, `__get__`, `__enter__`) runs when its class is used; a function or class
+ * declared inside a function (a decorator's wrapper, a factory's closure) runs when that function's
+ * result is used, so the function's callers reach it.
+ */
+function implicitCaller(lookup: SymbolLookup, symbol: CodeSymbol): CodeSymbol | null {
+  const parent = symbol.parent ? lookup.byId(symbol.parent) : undefined;
+  if (!parent) return null;
+  const inside = parent.startLine <= symbol.startLine && symbol.endLine <= parent.endLine;
+  if (symbol.kind === "method" && parent.kind === "class")
+    return constructorNames.has(symbol.name) || /^__\w+__$/.test(symbol.name) ? parent : null;
+  if ((parent.kind === "function" || parent.kind === "method") && inside) return parent;
+  return null;
+}
+
 export function testsReaching(
   lookup: SymbolLookup,
   edges: IncomingEdges,
@@ -87,7 +113,8 @@ export function testsReaching(
   const visited = new Set<string>();
   const record = (test: string | null, path: string, line: number, via: string[]) => {
     const key = `${path}:${test ?? line}`;
-    if (!found.has(key)) found.set(key, { test, path, line, via, changedInDiff: changedFiles.has(path) });
+    if (!found.has(key))
+      found.set(key, { test, path, line, via, changedInDiff: changedFiles.has(path), evidence: "calls" });
   };
   let frontier: { id: string | null; path: string; line: number; via: string[] }[] = [
     ...references.map((r) => ({
@@ -131,6 +158,14 @@ export function testsReaching(
           via: [from?.qualifiedName ?? e.file, ...site.via],
         });
       }
+      const holder = symbol ? implicitCaller(lookup, symbol) : null;
+      if (holder && !visited.has(holder.id))
+        next.push({
+          id: holder.id,
+          path: holder.file,
+          line: holder.startLine,
+          via: [holder.qualifiedName, ...site.via],
+        });
     }
     frontier = next;
   }

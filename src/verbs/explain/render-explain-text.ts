@@ -67,7 +67,7 @@ function reaching(list: readonly ReachingTest[], total: number): string {
     .slice(0, maxSites)
     .map(
       (t) =>
-        `${t.path}:${t.line}${t.test ? ` ${t.test}` : ""}${t.changedInDiff ? " (changed in this diff)" : ""}${t.via.length > 2 ? ` via ${t.via.slice(1, -1).join(" → ")}` : ""}`,
+        `${t.path}:${t.line}${t.test ? ` ${t.test}` : ""}${t.changedInDiff ? " (changed in this diff)" : ""}${t.evidence === "coverage" ? " (ran it, by coverage)" : ""}${t.via.length > 2 ? ` via ${t.via.slice(1, -1).join(" → ")}` : ""}`,
     );
   return `${shown.join(", ")}${total > shown.length ? `, and ${total - shown.length} more` : ""}`;
 }

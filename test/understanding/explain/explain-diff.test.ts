@@ -63,6 +63,7 @@ describe("explainDiff", () => {
         line: 6,
         via: ["totals", "total", "applyTax"],
         changedInDiff: false,
+        evidence: "calls",
       },
     ]);
     expect(removed).toMatchObject({ kind: "function", line: 5, commentLine: null, signatureAfter: null });

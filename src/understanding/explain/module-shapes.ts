@@ -1,0 +1,64 @@
+// What a JS/TS module hands to the files that load it, beyond the index's import bindings: what
+// CommonJS `require()` returns (`module.exports = Range` is the class itself; `module.exports = {
+// a, b: c }` and `exports.a = b` are members under those keys; `module.exports = require("./x")` is
+// module x) and which `export * from "./x"` lines pass on every export of x. Read from the file's
+// text, once per file, only for files an import resolves to.
+import type { ImportRef } from "../index/code-index.ts";
+
+export interface ModuleShape {
+  /** The local name `module.exports = NAME` hands out: `require()` of the file returns it. */
+  whole: string | null;
+  /** Exported key -> local name, for `module.exports = { key: local }` and `exports.key = local`. */
+  members: Map<string, string>;
+}
+
+export interface ModuleShapes {
+  shapeOf(file: string): ModuleShape;
+  /** `export * from "./x"` (every export of x passes on under its name), or `module.exports = require("./x")`. */
+  passesOnAll(ref: ImportRef): boolean;
+}
+
+const identifier = String.raw`[A-Za-z_$][\w$]*`;
+const wholeExport = new RegExp(String.raw`^\s*module\.exports\s*=\s*(${identifier})\s*;?\s*$`, "m");
+const objectExport = /^\s*module\.exports\s*=\s*\{([^}]*)\}/m;
+const memberExport = new RegExp(
+  String.raw`^\s*(?:module\.)?exports\.(${identifier})\s*=\s*(${identifier})\s*;?\s*$`,
+  "gm",
+);
+const jsFile = /\.(?:[cm]?[jt]sx?)$/;
+
+export function createModuleShapes(readText: (file: string) => string | null): ModuleShapes {
+  const shapes = new Map<string, ModuleShape>();
+  const lines = new Map<string, string[]>();
+  const lineOf = (file: string, line: number) => {
+    if (!lines.has(file)) lines.set(file, readText(file)?.split("\n") ?? []);
+    return lines.get(file)?.[line - 1] ?? "";
+  };
+  return {
+    shapeOf(file) {
+      const known = shapes.get(file);
+      if (known) return known;
+      const shape = jsFile.test(file) ? readShape(readText(file) ?? "") : { whole: null, members: new Map() };
+      shapes.set(file, shape);
+      return shape;
+    },
+    passesOnAll(ref) {
+      if (!jsFile.test(ref.file) || (ref.bindings ?? []).length > 0) return false;
+      const text = lineOf(ref.file, ref.line);
+      return /^\s*export\s*\*\s*from\b/.test(text) || /^\s*module\.exports\s*=\s*require\s*\(/.test(text);
+    },
+  };
+}
+
+function readShape(text: string): ModuleShape {
+  const members = new Map<string, string>();
+  const whole = wholeExport.exec(text)?.[1] ?? null;
+  const object = objectExport.exec(text)?.[1];
+  if (object !== undefined)
+    for (const entry of object.split(",")) {
+      const m = new RegExp(String.raw`^\s*(${identifier})\s*(?::\s*(${identifier})\s*)?$`).exec(entry);
+      if (m?.[1]) members.set(m[1], m[2] ?? m[1]);
+    }
+  for (const m of text.matchAll(memberExport)) if (m[1] && m[2]) members.set(m[1], m[2]);
+  return { whole: whole === "require" ? null : whole, members };
+}

@@ -1,0 +1,32 @@
+// Which test files executed a symbol, by per-test-file coverage: a function or method when a line
+// of its body ran (its first line also runs when the module defines it, so it does not count), or
+// when a transformed module's coverage names it; a class when one of its methods ran, or a line of
+// its body when it has none.
+import type { CodeSymbol } from "../../index/code-index.ts";
+import type { FileCoverage } from "../../localize/dynamic/v8-coverage-lines.ts";
+import type { TestCoverageMap } from "./test-coverage-map.ts";
+
+export function testsCovering(
+  map: TestCoverageMap,
+  symbol: CodeSymbol,
+  members: readonly CodeSymbol[],
+): string[] {
+  const out: string[] = [];
+  for (const [test, run] of map.tests) {
+    const file = run.coverage.get(symbol.file);
+    if (!file) continue;
+    const ran =
+      symbol.kind === "class" && members.length > 0
+        ? members.some((m) => executed(file, m))
+        : executed(file, symbol);
+    if (ran) out.push(test);
+  }
+  return out.sort();
+}
+
+function executed(file: FileCoverage, symbol: CodeSymbol): boolean {
+  if (file.functionNames.has(symbol.name)) return true;
+  if (symbol.startLine === symbol.endLine) return file.lines.has(symbol.startLine) && symbol.kind !== "class";
+  for (let line = symbol.startLine + 1; line <= symbol.endLine; line++) if (file.lines.has(line)) return true;
+  return false;
+}

@@ -1,0 +1,29 @@
+// The test files worth running for a diff: those that load a changed file, directly or through the
+// repository's own imports (a test that never loads it cannot execute it). Read from the index's
+// resolved imports; a file whose imports do not resolve is not selected.
+import type { CodeIndex } from "../../index/code-index.ts";
+
+export function testsLoading(index: CodeIndex, changedFiles: ReadonlySet<string>): string[] {
+  const importers = new Map<string, Set<string>>();
+  for (const ref of index.imports) {
+    if (!ref.resolved || ref.resolved === ref.file) continue;
+    const set = importers.get(ref.resolved) ?? new Set<string>();
+    set.add(ref.file);
+    importers.set(ref.resolved, set);
+  }
+  const reached = new Set<string>();
+  let frontier = [...changedFiles];
+  while (frontier.length > 0) {
+    const next: string[] = [];
+    for (const file of frontier)
+      for (const importer of importers.get(file) ?? [])
+        if (!reached.has(importer)) {
+          reached.add(importer);
+          next.push(importer);
+        }
+    frontier = next;
+  }
+  const tests = new Set(index.files.filter((f) => f.isTest).map((f) => f.path));
+  for (const f of changedFiles) if (tests.has(f)) reached.add(f);
+  return [...reached].filter((f) => tests.has(f)).sort();
+}
