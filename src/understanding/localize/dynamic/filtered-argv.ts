@@ -15,6 +15,8 @@ export interface TestTarget {
   nodeId?: string;
   /** The class a Python test method is declared in (unittest selects methods by class). */
   className?: string;
+  /** Enclosing tests or suites, outermost first (node:test selects a subtest only with its parents). */
+  ancestors?: string[];
 }
 
 /**
@@ -45,10 +47,13 @@ export function filteredArgv(
       if (named === null) return null;
       // Options must precede the files node --test runs; each pattern flag adds tests (OR).
       const at = argv.indexOf("--test");
-      const flags =
-        named.length === 1
+      const ancestors = [...new Set(targets.flatMap((t) => t.ancestors ?? []))];
+      const flags = [
+        ...(named.length === 1 && ancestors.length === 0
           ? [`--test-name-pattern=${pattern}`]
-          : named.map((n) => `--test-name-pattern=${escapeRegex(n)}$`);
+          : named.map((n) => `--test-name-pattern=${escapeRegex(n)}$`)),
+        ...ancestors.map((n) => `--test-name-pattern=^${escapeRegex(n)}$`),
+      ];
       return [...argv.slice(0, at + 1), ...flags, ...argv.slice(at + 1)];
     }
     case "tap":
