@@ -193,7 +193,7 @@ async function runPlan(
   for (const outcome of outcomes) {
     if (!outcome) continue;
     runs.push(outcome.run);
-    if (outcome.execution) executions.push(outcome.execution);
+    executions.push(...outcome.executions);
   }
   return executions;
 }

@@ -30,14 +30,65 @@ export interface FileCoverage {
 
 export type CoverageByFile = Map<string, FileCoverage>;
 
+/** One test's own coverage and outcome, recorded inside the test process (a runner hook, a plugin). */
+export interface TestCoverage {
+  id: string;
+  failed: boolean;
+  coverage: CoverageByFile;
+}
+
+/** A run's coverage: per test where the runner reported tests, `outside` for processes that did not. */
+export interface CoverageRecords {
+  outside: CoverageByFile;
+  tests: TestCoverage[];
+}
+
 export interface CoverageSources {
   readSource: (file: string) => string | null;
   symbolsOf: (file: string) => readonly SymbolSpan[];
 }
 
-export function readV8Coverage(dir: string, root: string, sources: CoverageSources): CoverageByFile {
+/**
+ * Per-test files a runner hook wrote under `tests/<pid>-<n>/` (with meta.json: id, failed, pid), and
+ * `outside`: the files of processes that recorded no test (what a process with tests wrote at exit
+ * ran before or after its tests, and belongs to none of them).
+ */
+export function readV8Records(dir: string, root: string, sources: CoverageSources): CoverageRecords {
+  const tests: TestCoverage[] = [];
+  const withTests = new Set<string>();
+  for (const name of listDirs(join(dir, "tests"))) {
+    const folder = join(dir, "tests", name);
+    const parsed = testMeta.safeParse(readCoverageJson(join(folder, "meta.json")));
+    if (!parsed.success) continue;
+    withTests.add(String(parsed.data.pid));
+    const coverage = readV8Coverage(folder, root, sources, (n) => n !== "meta.json");
+    tests.push({ id: parsed.data.id, failed: parsed.data.failed, coverage });
+  }
+  const outside = readV8Coverage(dir, root, sources, (n) => !withTests.has(n.split("-")[1] ?? ""));
+  return { outside, tests };
+}
+
+const testMeta = z.object({ id: z.string(), failed: z.boolean(), pid: z.number().int() });
+
+function listDirs(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+  } catch (err) {
+    if (err instanceof Error && "code" in err && err.code === "ENOENT") return [];
+    throw err;
+  }
+}
+
+export function readV8Coverage(
+  dir: string,
+  root: string,
+  sources: CoverageSources,
+  keep: (name: string) => boolean = () => true,
+): CoverageByFile {
   const out: CoverageByFile = new Map();
-  for (const name of listJson(dir)) {
+  for (const name of listJson(dir).filter(keep)) {
     const path = join(dir, name);
     const parsed = v8File.safeParse(readCoverageJson(path));
     if (!parsed.success) continue;
