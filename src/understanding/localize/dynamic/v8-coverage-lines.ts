@@ -129,12 +129,30 @@ function addScript(
 ): void {
   for (const fn of script.functions)
     if (fn.functionName !== "" && (fn.ranges[0]?.count ?? 0) > 0) entry.functionNames.add(fn.functionName);
-  const top = script.functions.find((f) => f.ranges[0]?.startOffset === 0);
-  const ranges =
-    top?.ranges[0]?.endOffset === source.length
-      ? script.functions.flatMap((f) => f.ranges)
-      : relocateRanges(script.functions, source, symbols);
+  const ranges = isVerbatim(script, source)
+    ? script.functions.flatMap((f) => f.ranges)
+    : relocateRanges(script.functions, source, symbols);
   for (const line of executedLines(ranges, source)) entry.lines.add(line);
+}
+
+/**
+ * The script is the file's own text: its top-level range spans the file. After v8.takeCoverage()
+ * reset the counters (per-test coverage), functions that did not run since, the top level among
+ * them, are not reported: then every named function must start at its own name in the file.
+ */
+function isVerbatim(script: ScriptCoverage, source: string): boolean {
+  const top = script.functions.find((f) => f.ranges[0]?.startOffset === 0);
+  if (top) return top.ranges[0]?.endOffset === source.length;
+  const named = script.functions.filter((f) => f.functionName !== "");
+  return (
+    named.length > 0 &&
+    named.every((f) => {
+      const whole = f.ranges[0];
+      if (!whole || whole.endOffset > source.length) return false;
+      const name = f.functionName.replace(/^[gs]et /, "");
+      return source.slice(whole.startOffset, whole.startOffset + name.length + 24).includes(name);
+    })
+  );
 }
 
 /** Lines whose first non-blank character lies in a range that ran (innermost range decides). */

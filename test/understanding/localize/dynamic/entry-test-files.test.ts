@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import type { ImportRef } from "../../../../src/understanding/index/code-index.ts";
+import {
+  entriesFor,
+  entryPredicate,
+} from "../../../../src/understanding/localize/dynamic/entry-test-files.ts";
+
+const imports: ImportRef[] = [
+  { file: "test/index.js", source: "./suites", resolved: "test/suites/index.js", names: ["suites"], line: 1 },
+  { file: "test/full.js", source: "./suites", resolved: "test/suites/index.js", names: ["suites"], line: 1 },
+  { file: "test/suites/index.js", source: "./map", resolved: "test/suites/map.js", names: ["map"], line: 2 },
+  { file: "test/helper.test.js", source: "../src", resolved: "src/index.js", names: ["x"], line: 1 },
+];
+const isTest = (f: string) => f.startsWith("test/");
+
+describe("which test files a file-level runner starts", () => {
+  it("uvu: under the dir operand, matching no -i pattern", () => {
+    const isEntry = entryPredicate("uvu", ["npx", "uvu", "-r", "esm", "test", "-i", "suites"]);
+    expect(["test/index.js", "test/suites/map.js", "src/index.js"].map(isEntry)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  it("tape: the (expanded) file operands; none means every test file", () => {
+    const isEntry = entryPredicate("tape", ["npx", "tape", "test/a.test.js", "test/b.test.js"]);
+    expect(["test/a.test.js", "test/helpers.js"].map(isEntry)).toEqual([true, false]);
+    expect(entryPredicate("tap", ["npx", "tap", "-R", "classic"])("test/anything.js")).toBe(true);
+  });
+
+  it("a failing suite module is re-run through the entries importing it, one hop deep", () => {
+    const isEntry = entryPredicate("uvu", ["uvu", "test", "-i", "suites"]);
+    expect(entriesFor("test/suites/map.js", isEntry, isTest, imports)).toEqual([
+      "test/index.js",
+      "test/full.js",
+    ]);
+    expect(entriesFor("test/index.js", isEntry, isTest, imports)).toEqual(["test/index.js"]);
+    expect(entriesFor("test/suites/orphan.js", isEntry, isTest, imports)).toEqual([]);
+  });
+});
