@@ -62,7 +62,7 @@ export async function runWithCoverage(
   const outside = merged([v8.outside, python.outside]);
   const tests = [...v8.tests, ...python.tests];
   // Each test is its own execution with its own outcome (a failing run's passing siblings count as
-  // passing), plus what processes without tests ran (a subprocess of some test: which one is unknown).
+  // passing), plus what ran outside the tests (module loading; a subprocess: which test is unknown).
   // A failing run whose recorded tests all passed failed outside them (collection, a module-level
   // error): then the run is one execution, as when no hook recorded tests.
   if (tests.length > 0 && (step.expected === "pass" || tests.some((t) => t.failed)))

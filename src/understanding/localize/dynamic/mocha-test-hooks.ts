@@ -1,7 +1,8 @@
 // Per-test V8 coverage under mocha (8+): root hooks loaded with `--require`. Before each test the
-// counters are reset (v8.takeCoverage writes what ran so far, which is thrown away); after it, what
-// the test ran is written and moved to `tests/<pid>-<n>/` under NODE_V8_COVERAGE beside a meta.json
-// with the test's full title and outcome (v8-test-coverage.ts reads them).
+// counters are reset (v8.takeCoverage writes what ran so far — module loading, hooks — where it
+// stays, shared by every test); after it, what the test ran is written and moved to
+// `tests/<pid>-<n>/` under NODE_V8_COVERAGE beside a meta.json with the test's full title and
+// outcome (readV8Records in v8-coverage-lines.ts reads them).
 export const mochaHooksSource = String.raw`// Written by xihe (dynamic localization): one V8 coverage file per mocha test.
 "use strict";
 const fs = require("fs");
@@ -11,15 +12,19 @@ const dir = process.env.NODE_V8_COVERAGE;
 const mine = "coverage-" + process.pid + "-";
 let n = 0;
 
+const shared = new Set();
+
+// What this process wrote since the last call (the files of earlier takes stay where they are).
 function take() {
   v8.takeCoverage();
-  return fs.readdirSync(dir).filter((f) => f.startsWith(mine) && f.endsWith(".json"));
+  const files = fs.readdirSync(dir).filter((f) => f.startsWith(mine) && f.endsWith(".json") && !shared.has(f));
+  return files;
 }
 
 exports.mochaHooks = dir
   ? {
       beforeEach() {
-        for (const f of take()) fs.rmSync(path.join(dir, f), { force: true });
+        for (const f of take()) shared.add(f);
       },
       afterEach() {
         const test = this.currentTest;

@@ -153,8 +153,8 @@ const pyFile = z.object({
 
 /**
  * What the run's Python processes executed: per test where a test ran (pytest items, unittest
- * methods), and `outside`, the lines of processes that ran no test (a subprocess a test started).
- * Lines a test process ran outside any test (imports, collection) belong to no test and are left out.
+ * methods), and `outside`: the lines of processes that ran no test (a subprocess a test started)
+ * and what test processes ran outside their tests (imports, collection), shared by every test.
  */
 export function readPythonCoverage(dir: string): CoverageRecords {
   const outside: CoverageByFile = new Map();
@@ -164,7 +164,7 @@ export function readPythonCoverage(dir: string): CoverageRecords {
     if (!parsed.success) continue;
     const own = parsed.data.tests ?? [];
     for (const t of own) tests.push({ id: t.id, failed: t.failed, coverage: addLines(new Map(), t.files) });
-    if (own.length === 0) addLines(outside, parsed.data.files);
+    addLines(outside, parsed.data.files);
   }
   return { outside, tests };
 }

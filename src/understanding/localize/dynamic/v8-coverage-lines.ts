@@ -50,22 +50,19 @@ export interface CoverageSources {
 
 /**
  * Per-test files a runner hook wrote under `tests/<pid>-<n>/` (with meta.json: id, failed, pid), and
- * `outside`: the files of processes that recorded no test (what a process with tests wrote at exit
- * ran before or after its tests, and belongs to none of them).
+ * `outside`: every other file — processes that recorded no test (a subprocess), and what test
+ * processes ran outside their tests (loading modules, hooks), which every test of the run shares.
  */
 export function readV8Records(dir: string, root: string, sources: CoverageSources): CoverageRecords {
   const tests: TestCoverage[] = [];
-  const withTests = new Set<string>();
   for (const name of listDirs(join(dir, "tests"))) {
     const folder = join(dir, "tests", name);
     const parsed = testMeta.safeParse(readCoverageJson(join(folder, "meta.json")));
     if (!parsed.success) continue;
-    withTests.add(String(parsed.data.pid));
     const coverage = readV8Coverage(folder, root, sources, (n) => n !== "meta.json");
     tests.push({ id: parsed.data.id, failed: parsed.data.failed, coverage });
   }
-  const outside = readV8Coverage(dir, root, sources, (n) => !withTests.has(n.split("-")[1] ?? ""));
-  return { outside, tests };
+  return { outside: readV8Coverage(dir, root, sources), tests };
 }
 
 const testMeta = z.object({ id: z.string(), failed: z.boolean(), pid: z.number().int() });

@@ -36,7 +36,7 @@ let scratch: ReturnType<typeof makeScratchDir>;
 afterEach(() => scratch.remove());
 
 describe("per-test V8 coverage from mocha root hooks", () => {
-  it("gives each test its own lines and outcome; a process without tests is outside them", async () => {
+  it("gives each test its own lines and outcome; what ran outside the tests is kept apart", async () => {
     scratch = makeScratchDir("mochahooks");
     const root = join(scratch.dir, "repo");
     const out = join(root, ".cov");
@@ -55,7 +55,7 @@ describe("per-test V8 coverage from mocha root hooks", () => {
       ["suite negates", false],
     ]);
     // double's body is line 2, negate's line 6: each test ran only its own; negate(0) before any
-    // test belongs to neither. The child process's negate(1) is outside every test.
+    // test and the child process's negate(1) are outside the tests (shared by all of them).
     expect(lines(records.tests[0]!.coverage)).toContain(2);
     expect(lines(records.tests[0]!.coverage)).not.toContain(6);
     expect(lines(records.tests[1]!.coverage)).toContain(6);
