@@ -119,7 +119,7 @@ function planRuns(input: DynamicLocalizeInput, runner: TestRunnerKind, argv: rea
   const tests = new Set(testFiles);
   const isTest = (file: string) => tests.has(file);
   const byFileOnly = runner === "tap" || runner === "ava" || runner === "tape" || runner === "uvu";
-  const isEntry = byFileOnly ? entryPredicate(runner, argv) : () => true;
+  const isEntry = byFileOnly ? entryPredicate(runner, argv, input.sandbox.root) : () => true;
   const named = failingTargets({
     failures: input.failures,
     max: input.maxFailing ?? 3,

@@ -3,9 +3,14 @@
 // `uvu -i suites`, or absent from `tape test/*.test.js`) is re-run through the test files that
 // import it, since run alone it selects nothing.
 import type { ImportRef } from "../../index/code-index.ts";
+import { globPaths } from "./glob-paths.ts";
 import type { TestRunnerKind } from "./test-runner-kind.ts";
 
-export function entryPredicate(kind: TestRunnerKind, argv: readonly string[]): (file: string) => boolean {
+export function entryPredicate(
+  kind: TestRunnerKind,
+  argv: readonly string[],
+  root: string,
+): (file: string) => boolean {
   const at = argv.findIndex((w) => (w.split("/").pop() ?? w) === kind);
   if (at < 0) return () => true;
   if (kind === "uvu") return uvuEntry(argv.slice(at + 1));
@@ -14,7 +19,10 @@ export function entryPredicate(kind: TestRunnerKind, argv: readonly string[]): (
     .slice(at + 1)
     .filter((w, i, all) => !w.startsWith("-") && !withValue.has(all[i - 1] ?? ""));
   if (operands.length === 0) return () => true;
-  return (file) => operands.some((op) => file === op || file.startsWith(`${op.replace(/\/$/, "")}/`));
+  // A quoted glob reaches the runner as written (`tape 'test/**/*.js'`), which expands it itself.
+  const listed = new Set(operands.flatMap((op) => (/[*?[]/.test(op) ? globPaths(op, root) : [])));
+  return (file) =>
+    listed.has(file) || operands.some((op) => file === op || file.startsWith(`${op.replace(/\/$/, "")}/`));
 }
 
 // uvu [dir] [pattern] -i IGNORE: files under dir, matching the pattern, matching no ignore.

@@ -1,9 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
 import type { ImportRef } from "../../../../src/understanding/index/code-index.ts";
 import {
   entriesFor,
   entryPredicate,
 } from "../../../../src/understanding/localize/dynamic/entry-test-files.ts";
+import { makeScratchDir } from "../../../workspace/scratch-dir.ts";
 
 const imports: ImportRef[] = [
   { file: "test/index.js", source: "./suites", resolved: "test/suites/index.js", names: ["suites"], line: 1 },
@@ -13,9 +16,16 @@ const imports: ImportRef[] = [
 ];
 const isTest = (f: string) => f.startsWith("test/");
 
+let scratch: ReturnType<typeof makeScratchDir> | undefined;
+afterEach(() => scratch?.remove());
+
 describe("which test files a file-level runner starts", () => {
   it("uvu: under the dir operand, matching no -i pattern", () => {
-    const isEntry = entryPredicate("uvu", ["npx", "uvu", "-r", "esm", "test", "-i", "suites"]);
+    const isEntry = entryPredicate(
+      "uvu",
+      ["npx", "uvu", "-r", "esm", "test", "-i", "suites"],
+      "/nonexistent",
+    );
     expect(["test/index.js", "test/suites/map.js", "src/index.js"].map(isEntry)).toEqual([
       true,
       false,
@@ -24,13 +34,27 @@ describe("which test files a file-level runner starts", () => {
   });
 
   it("tape: the (expanded) file operands; none means every test file", () => {
-    const isEntry = entryPredicate("tape", ["npx", "tape", "test/a.test.js", "test/b.test.js"]);
+    const isEntry = entryPredicate(
+      "tape",
+      ["npx", "tape", "test/a.test.js", "test/b.test.js"],
+      "/nonexistent",
+    );
     expect(["test/a.test.js", "test/helpers.js"].map(isEntry)).toEqual([true, false]);
-    expect(entryPredicate("tap", ["npx", "tap", "-R", "classic"])("test/anything.js")).toBe(true);
+    expect(entryPredicate("tap", ["npx", "tap", "-R", "classic"], "/nonexistent")("test/anything.js")).toBe(
+      true,
+    );
+  });
+
+  it("tape: a quoted glob operand (the runner expands it) is matched against the checkout", () => {
+    scratch = makeScratchDir("entries");
+    mkdirSync(join(scratch.dir, "test", "deep"), { recursive: true });
+    for (const f of ["test/a.js", "test/deep/b.js"]) writeFileSync(join(scratch.dir, f), "");
+    const isEntry = entryPredicate("tape", ["npx", "tape", "test/**/*.js"], scratch.dir);
+    expect(["test/a.js", "test/deep/b.js", "lib/c.js"].map(isEntry)).toEqual([true, true, false]);
   });
 
   it("a failing suite module is re-run through the entries importing it, one hop deep", () => {
-    const isEntry = entryPredicate("uvu", ["uvu", "test", "-i", "suites"]);
+    const isEntry = entryPredicate("uvu", ["uvu", "test", "-i", "suites"], "/nonexistent");
     expect(entriesFor("test/suites/map.js", isEntry, isTest, imports)).toEqual([
       "test/index.js",
       "test/full.js",
