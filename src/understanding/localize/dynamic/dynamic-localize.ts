@@ -10,7 +10,7 @@ import { isCallable } from "../../index/symbol-lookup.ts";
 import type { SignalScores } from "../localize-signal.ts";
 import { createCoverageFolder, type CoverageFolder } from "./coverage-folder.ts";
 import { runWithCoverage, type CoverageRunContext, type DynamicRun } from "./coverage-run.ts";
-import { entriesFor, entryPredicate } from "./entry-test-files.ts";
+import { entriesFor, entryPredicate, failingEntries } from "./entry-test-files.ts";
 import { failingTargets } from "./failing-targets.ts";
 import type { TestTarget } from "./filtered-argv.ts";
 import { nodeTestAncestors } from "./node-test-ancestors.ts";
@@ -127,7 +127,7 @@ function planRuns(input: DynamicLocalizeInput, runner: TestRunnerKind, argv: rea
     byFile: byFileOnly ? { testFiles, logText: input.logText } : undefined,
   });
   const failing = byFileOnly
-    ? throughEntries(named, isEntry, isTest, input.index.imports)
+    ? throughEntries(named, isEntry, isTest, input.index.imports, input.logText)
     : runner === "node_test"
       ? named.map((t) => withAncestors(t, input.logText, true))
       : named;
@@ -162,8 +162,11 @@ function throughEntries(
   isEntry: (file: string) => boolean,
   isTest: (file: string) => boolean,
   imports: CodeIndex["imports"],
+  logText: string,
 ): TestTarget[] {
-  const files = targets.flatMap((t) => (t.file === null ? [] : entriesFor(t.file, isEntry, isTest, imports)));
+  const files = targets.flatMap((t) =>
+    t.file === null ? [] : failingEntries(entriesFor(t.file, isEntry, isTest, imports), logText),
+  );
   return [...new Set(files)].map((file) => ({ name: null, file }));
 }
 

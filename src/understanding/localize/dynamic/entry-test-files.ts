@@ -69,3 +69,29 @@ export function entriesFor(
   if (entries.length > 0) return entries;
   return [...new Set(direct.flatMap(importers).filter(isEntry))];
 }
+
+/**
+ * Of several entries sharing a failing suite module, those the log shows failing: uvu prints each
+ * file's path (under its dir) on a line of its own, then its suites, `✘` marking a failed test.
+ * Entries the log does not show as sections are all kept.
+ */
+export function failingEntries(entries: readonly string[], logText: string): string[] {
+  if (entries.length < 2) return [...entries];
+  const lines = logText.split("\n").map((l) => l.trim());
+  const headerOf = (line: string) =>
+    entries.find((e) => line !== "" && (e === line || e.endsWith(`/${line}`)));
+  const failed = new Set<string>();
+  let current: string | undefined;
+  let seen = 0;
+  for (const line of lines) {
+    const header = headerOf(line);
+    if (header !== undefined) {
+      current = header;
+      seen++;
+      continue;
+    }
+    if (current !== undefined && line.includes("✘")) failed.add(current);
+  }
+  if (seen === 0 || failed.size === 0) return [...entries];
+  return entries.filter((e) => failed.has(e));
+}

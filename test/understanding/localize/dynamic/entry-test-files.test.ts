@@ -1,10 +1,11 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ImportRef } from "../../../../src/understanding/index/code-index.ts";
 import {
   entriesFor,
   entryPredicate,
+  failingEntries,
 } from "../../../../src/understanding/localize/dynamic/entry-test-files.ts";
 import { makeScratchDir } from "../../../workspace/scratch-dir.ts";
 
@@ -61,5 +62,20 @@ describe("which test files a file-level runner starts", () => {
     ]);
     expect(entriesFor("test/index.js", isEntry, isTest, imports)).toEqual(["test/index.js"]);
     expect(entriesFor("test/suites/orphan.js", isEntry, isTest, imports)).toEqual([]);
+  });
+});
+
+describe("which of the entries sharing a suite module failed", () => {
+  // A real `uvu -r esm test -i suites` log of a klona mutant (corpus task klona-02): four entry
+  // files run the same suites; only index.js fails.
+  const log = readFileSync(join(process.cwd(), "bench/localize-corpus/logs/klona-02.txt"), "utf8");
+  const entries = ["test/full.js", "test/index.js", "test/json.js", "test/lite.js"];
+
+  it("keeps the entries whose section of the log has a failed test", () => {
+    expect(failingEntries(entries, log)).toEqual(["test/index.js"]);
+  });
+
+  it("keeps every entry when the log has no sections of them", () => {
+    expect(failingEntries(entries, "not ok 1 - something\n")).toEqual(entries);
   });
 });
