@@ -45,7 +45,9 @@ export function passingSample(input: PassingSampleInput): TestTarget[] {
 }
 
 function declaredTests(text: string, file: string): { name: string; className?: string }[] {
-  if (file.endsWith(".py")) return pythonTests(text);
+  // pytest collects `test_*.py` / `*_test.py`, unittest `test*.py`: a `def test_x` in another file
+  // (a package's __init__.py, a helper) is no collected test, and its node id makes pytest exit 4.
+  if (file.endsWith(".py")) return /(^|\/)test[^/]*\.py$|_test\.py$/.test(file) ? pythonTests(text) : [];
   return [...text.matchAll(jsTest)]
     .map((m) => ({ name: m[2] ?? "" }))
     .filter((t) => t.name !== "" && !t.name.includes("${"));

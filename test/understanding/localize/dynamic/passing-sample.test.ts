@@ -65,9 +65,9 @@ def test_module_level():
 `;
 
 describe("the passing sample of Python tests", () => {
-  it("leaves out methods of classes no runner collects, keeps TestCase, Test* and module-level tests", () => {
+  it("leaves out methods of classes no runner collects and files it does not collect (__init__.py)", () => {
     const sampled = passingSample({
-      testFiles: ["tests/test_cached.py"],
+      testFiles: ["tests/__init__.py", "tests/test_cached.py"],
       readText: () => mixinTests,
       failing: [{ name: "test_other", file: "tests/test_cached.py" }],
       failingNames: [],
