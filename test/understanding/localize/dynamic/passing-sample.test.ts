@@ -74,6 +74,7 @@ describe("the passing sample of Python tests", () => {
       byFileOnly: false,
       max: 10,
     });
+    expect(new Set(sampled.map((t) => t.file))).toEqual(new Set(["tests/test_cached.py"]));
     expect(sampled.map((t) => [t.className, t.name])).toEqual([
       ["CacheWrapperTest", "test_zero_size"],
       ["TestPlain", "test_plain"],
