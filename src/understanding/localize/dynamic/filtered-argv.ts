@@ -146,9 +146,32 @@ function withoutPositionals(argv: readonly string[], kind: TestRunnerKind): stri
     (w, i) => (w.split("/").pop() ?? w) === kind || (w === "-m" && argv[i + 1] === kind),
   );
   const head = argv.slice(0, at + (argv[at] === "-m" ? 2 : 1));
-  const rest = argv.slice(head.length).filter((w) => w.startsWith("-") || !looksLikePath(w));
+  // An option's value stays with it (`--deselect tests/x.py::t`, `--ignore dir`): dropping it as a
+  // path made the option take the next word, the selected test itself.
+  const rest = argv.slice(head.length).filter(
+    (w, i, all) =>
+      w.startsWith("-") ||
+      withValue.has(all[i - 1] ?? "") ||
+      // every pytest operand is a path or node id (`pytest toolz` runs the package's tests)
+      (kind !== "pytest" && !looksLikePath(w)),
+  );
   return [...head, ...rest];
 }
+
+const withValue = new Set([
+  "--deselect",
+  "--ignore",
+  "--ignore-glob",
+  "--rootdir",
+  "-c",
+  "--confcutdir",
+  "-p",
+  "-o",
+  "--require",
+  "-r",
+  "--reporter",
+  "-R",
+]);
 
 function looksLikePath(word: string): boolean {
   return /[/*]|\.(m|c)?[jt]sx?$|\.py$/.test(word) || /^(test|tests|spec)$/.test(word);
