@@ -155,6 +155,9 @@ async function checkout(task: Task): Promise<string> {
     cpSync(join(donor, "node_modules"), join(dir, "node_modules"), {
       recursive: true,
       verbatimSymlinks: true,
+      // Compile caches hold the donor's paths and its mutant's code (the `esm` loader's
+      // node_modules/.cache/esm served regexparam-01's compiled src/index.js to regexparam-04).
+      filter: (src) => !src.startsWith(join(donor, "node_modules", ".cache")),
     });
   if (!donor) installed.set(task.repo, dir);
   await execa("touch", [join(dir, ".bench-ready")]);

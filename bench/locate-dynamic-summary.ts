@@ -2,7 +2,8 @@
 // task), so runs that were stopped and resumed with --only are summed as one:
 //   node bin/run-ts.js bench/locate-dynamic-summary.ts --work WORK [--only ID,ID]
 // Prints, per repository and for all: static and dynamic file@1/@5 func@1/@5, how many tasks the
-// dynamic run ranked (the rest fell back to static), and the median of (dynamic time / test time).
+// dynamic run ranked (the rest fell back to static), and the median of (dynamic time / test time);
+// then the fallbacks: how many, and each task's reason as `xihe locate --run` printed it.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { flag } from "./bench-args.ts";
@@ -18,7 +19,7 @@ interface Row {
   testMs: number;
   dynamicMs: number;
   static: { results: Result[] };
-  dynamic: { results: Result[]; dynamic?: { status: string } };
+  dynamic: { results: Result[]; dynamic?: { status: string; reason?: string | null } };
 }
 
 const work = flag("work");
@@ -73,3 +74,10 @@ for (const repo of [...new Set(rows.map((r) => repoOf(r.id)))].sort())
     ),
   );
 console.log(line("ALL", rows));
+
+const fallbacks = rows.filter((r) => r.dynamic.dynamic?.status !== "ranked");
+console.log(`fallbacks ${fallbacks.length}/${rows.length}`);
+for (const r of fallbacks.sort((a, b) => a.id.localeCompare(b.id)))
+  console.log(
+    `  ${r.id}: ${r.dynamic.dynamic?.reason ?? "no dynamic outcome (xihe failed: see the result's dynamicStderr)"}`,
+  );

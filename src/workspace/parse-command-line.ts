@@ -5,7 +5,14 @@ import { parse } from "shell-quote";
 
 export type ParsedCommandLine = { ok: true; argv: string[] } | { ok: false; reason: string };
 
-export function parseCommandLine(line: string): ParsedCommandLine {
+/**
+ * `expandGlob`: a caller that knows the directory the command runs in expands a glob operand to its
+ * paths, as a shell would (returning none keeps the pattern as written, like bash without nullglob).
+ */
+export function parseCommandLine(
+  line: string,
+  options: { expandGlob?: (pattern: string) => string[] } = {},
+): ParsedCommandLine {
   if (line.includes("\n") || line.includes("\r"))
     return { ok: false, reason: "one command per call: the command line contains a line break" };
   const variables: string[] = [];
@@ -25,6 +32,11 @@ export function parseCommandLine(line: string): ParsedCommandLine {
       continue;
     }
     if ("comment" in entry) return { ok: false, reason: "remove the `#` comment from the command" };
+    if (entry.op === "glob" && options.expandGlob) {
+      const paths = options.expandGlob(entry.pattern);
+      argv.push(...(paths.length > 0 ? paths : [entry.pattern]));
+      continue;
+    }
     if (entry.op === "glob")
       return {
         ok: false,

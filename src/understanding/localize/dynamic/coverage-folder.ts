@@ -3,10 +3,13 @@
 // holding the Python tracer under py/ and V8's files under v8/. Emptied between runs, removed after.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pythonTracerSource } from "./python-line-tracer.ts";
+import { mochaHooksSource } from "./mocha-test-hooks.ts";
+import { pytestPluginSource, pythonTracerSource } from "./python-line-tracer.ts";
 
 export interface CoverageFolder {
   dir: string;
+  /** mocha root hooks writing one coverage file per test (`--require` it). */
+  mochaHooks: string;
   env: Record<string, string>;
   /** Removes the files the last run wrote. */
   clear(): void;
@@ -25,9 +28,13 @@ export function createCoverageFolder(
   mkdirSync(v8, { recursive: true });
   mkdirSync(py, { recursive: true });
   writeFileSync(join(py, "sitecustomize.py"), pythonTracerSource);
+  writeFileSync(join(py, "xihe_pytest_plugin.py"), pytestPluginSource);
   writeFileSync(join(py, "xihe-path.txt"), pythonPath.join("\n"));
+  const mochaHooks = join(dir, "xihe-mocha-hooks.cjs");
+  writeFileSync(mochaHooks, mochaHooksSource);
   return {
     dir,
+    mochaHooks,
     env: { NODE_V8_COVERAGE: v8, PYTHONPATH: py },
     clear() {
       rmSync(v8, { recursive: true, force: true });

@@ -7,7 +7,7 @@ import { filteredArgv, type TestTarget } from "./filtered-argv.ts";
 import { readPythonCoverage } from "./python-line-tracer.ts";
 import type { Execution } from "./spectrum-signal.ts";
 import type { TestRunnerKind } from "./test-runner-kind.ts";
-import { readV8Coverage } from "./v8-coverage-lines.ts";
+import { readV8Records, type CoverageByFile } from "./v8-coverage-lines.ts";
 
 export interface DynamicRun {
   argv: string[];
@@ -32,10 +32,12 @@ export async function runWithCoverage(
   context: CoverageRunContext,
   step: { targets: readonly TestTarget[]; expected: "fail" | "pass" },
   timeoutMs: number,
-): Promise<{ run: DynamicRun; execution: Execution | null } | null> {
+): Promise<{ run: DynamicRun; executions: Execution[] } | null> {
   const { sandbox, folder, command } = context;
-  const argv = filteredArgv(command.runner, command.argv, step.targets);
-  if (argv === null) return null;
+  const filtered = filteredArgv(command.runner, command.argv, step.targets);
+  if (filtered === null) return null;
+  // mocha's root hooks split the batch into tests; other runners give one execution per run.
+  const argv = command.runner === "mocha" ? [...filtered, "--require", folder.mochaHooks] : filtered;
   folder.clear();
   const result = await sandbox.run(argv, { env: { CI: "true", ...command.env, ...folder.env }, timeoutMs });
   const failed = isTestFailure(command.runner, result.exitCode);
@@ -50,13 +52,38 @@ export async function runWithCoverage(
     durationMs: result.durationMs,
     used,
   };
-  if (!used) return { run, execution: null };
-  const coverage = readV8Coverage(`${folder.dir}/v8`, sandbox.root, {
+  if (!used) return { run, executions: [] };
+  const sources = {
     readSource: context.readText,
-    symbolsOf: (file) => context.index.symbols.filter((s) => s.file === file),
-  });
-  for (const [file, entry] of readPythonCoverage(folder.dir)) coverage.set(file, entry);
-  return { run, execution: { failed, coverage, tests: step.targets.length } };
+    symbolsOf: (file: string) => context.index.symbols.filter((s) => s.file === file),
+  };
+  const v8 = readV8Records(`${folder.dir}/v8`, sandbox.root, sources);
+  const python = readPythonCoverage(folder.dir);
+  const outside = merged([v8.outside, python.outside]);
+  const tests = [...v8.tests, ...python.tests];
+  // Each test is its own execution with its own outcome (a failing run's passing siblings count as
+  // passing), plus what ran outside the tests (module loading; a subprocess: which test is unknown).
+  // A failing run whose recorded tests all passed failed outside them (collection, a module-level
+  // error): then the run is one execution, as when no hook recorded tests.
+  if (tests.length > 0 && (step.expected === "pass" || tests.some((t) => t.failed)))
+    return {
+      run,
+      executions: tests.map((t) => ({ failed: t.failed, coverage: merged([t.coverage, outside]), tests: 1 })),
+    };
+  const coverage = merged([outside, ...tests.map((t) => t.coverage)]);
+  return { run, executions: [{ failed, coverage, tests: step.targets.length }] };
+}
+
+function merged(parts: readonly CoverageByFile[]): CoverageByFile {
+  const out: CoverageByFile = new Map();
+  for (const part of parts)
+    for (const [file, entry] of part) {
+      const into = out.get(file) ?? { lines: new Set<number>(), functionNames: new Set<string>() };
+      for (const line of entry.lines) into.lines.add(line);
+      for (const name of entry.functionNames) into.functionNames.add(name);
+      out.set(file, into);
+    }
+  return out;
 }
 
 // pytest exits 1 when tests failed, 2-5 when interrupted, misused or nothing was collected; unittest

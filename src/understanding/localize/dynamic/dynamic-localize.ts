@@ -10,8 +10,10 @@ import { isCallable } from "../../index/symbol-lookup.ts";
 import type { SignalScores } from "../localize-signal.ts";
 import { createCoverageFolder, type CoverageFolder } from "./coverage-folder.ts";
 import { runWithCoverage, type CoverageRunContext, type DynamicRun } from "./coverage-run.ts";
+import { entriesFor, entryPredicate, failingEntries } from "./entry-test-files.ts";
 import { failingTargets } from "./failing-targets.ts";
 import type { TestTarget } from "./filtered-argv.ts";
+import { nodeTestAncestors } from "./node-test-ancestors.ts";
 import { passingSample } from "./passing-sample.ts";
 import { resolveTestArgv } from "./resolve-test-argv.ts";
 import { spectrumSignal, type Execution } from "./spectrum-signal.ts";
@@ -74,7 +76,7 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
     return fallback(
       `cannot tell which test runner \`${resolved.argv.join(" ")}\` starts (known: jest, vitest, mocha, node --test, tap, ava, tape, uvu, pytest, python -m unittest)`,
     );
-  const plan = planRuns(input, runner);
+  const plan = planRuns(input, runner, resolved.argv);
   if (plan.length === 0) return fallback("the log names no failing test to re-run");
   const { PYTHONPATH: pythonPath, NODE_V8_COVERAGE: _ours, ...env } = resolved.env;
   // One coverage folder per run: the runs go at the same time.
@@ -112,19 +114,26 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
 }
 
 /** The failing tests first (they decide whether there is anything to score), then the sample. */
-function planRuns(input: DynamicLocalizeInput, runner: TestRunnerKind): Step[] {
+function planRuns(input: DynamicLocalizeInput, runner: TestRunnerKind, argv: readonly string[]): Step[] {
   const testFiles = input.index.files.filter((f) => f.isTest).map((f) => f.path);
   const tests = new Set(testFiles);
+  const isTest = (file: string) => tests.has(file);
   const byFileOnly = runner === "tap" || runner === "ava" || runner === "tape" || runner === "uvu";
-  const failing = failingTargets({
+  const isEntry = byFileOnly ? entryPredicate(runner, argv, input.sandbox.root) : () => true;
+  const named = failingTargets({
     failures: input.failures,
     max: input.maxFailing ?? 3,
-    isTest: (file) => tests.has(file),
+    isTest,
     byFile: byFileOnly ? { testFiles, logText: input.logText } : undefined,
   });
+  const failing = byFileOnly
+    ? throughEntries(named, isEntry, isTest, input.index.imports, input.logText)
+    : runner === "node_test"
+      ? named.map((t) => withAncestors(t, input.logText, true))
+      : named;
   if (failing.length === 0) return [];
   const sampled = passingSample({
-    testFiles,
+    testFiles: byFileOnly ? testFiles.filter(isEntry) : testFiles,
     readText: input.readText,
     failing,
     failingNames: input.failures.flatMap((f) => (f.test ? [f.test] : [])),
@@ -133,13 +142,36 @@ function planRuns(input: DynamicLocalizeInput, runner: TestRunnerKind): Step[] {
   });
   // pytest's -k matches module and class names too (`-k test_cache` runs a whole file): node ids
   // select exactly the sampled functions.
-  const passing = runner === "pytest" ? sampled.map(withPytestId) : sampled;
+  const passing =
+    runner === "pytest"
+      ? sampled.map(withPytestId)
+      : runner === "node_test"
+        ? sampled.map((t) => withAncestors(t, input.logText, false))
+        : sampled;
   // Two processes, whatever the counts: a filtered run costs about a whole start-up of the runner,
   // whatever it selects. The failing tests run together (each stands for one failing execution), and
   // so do the sampled passing ones.
   const steps: Step[] = [{ targets: failing, expected: "fail" }];
   if (passing.length > 0) steps.push({ targets: passing, expected: "pass" });
   return steps;
+}
+
+// A file-level runner re-runs a failing suite module through the test files that import it.
+function throughEntries(
+  targets: readonly TestTarget[],
+  isEntry: (file: string) => boolean,
+  isTest: (file: string) => boolean,
+  imports: CodeIndex["imports"],
+  logText: string,
+): TestTarget[] {
+  const files = targets.flatMap((t) =>
+    t.file === null ? [] : failingEntries(entriesFor(t.file, isEntry, isTest, imports), logText),
+  );
+  return [...new Set(files)].map((file) => ({ name: null, file }));
+}
+
+function withAncestors(t: TestTarget, logText: string, failed: boolean): TestTarget {
+  return t.name === null ? t : { ...t, ancestors: nodeTestAncestors(logText, t.name, failed) };
 }
 
 function withPytestId(t: TestTarget): TestTarget {
@@ -164,7 +196,7 @@ async function runPlan(
   for (const outcome of outcomes) {
     if (!outcome) continue;
     runs.push(outcome.run);
-    if (outcome.execution) executions.push(outcome.execution);
+    executions.push(...outcome.executions);
   }
   return executions;
 }

@@ -36,7 +36,9 @@ export function failingTargets(input: FailingTargetsInput): TestTarget[] {
 function toTarget(f: Failure, isTest: (file: string) => boolean): TestTarget {
   // `test_x [msg]` is a unittest subTest of test_x (a parametrized id has no space: `test_x[p]`).
   const test = f.test?.trim().replace(/\s+\[.*\]$/, "") || null;
-  if (test?.includes("::")) {
+  // A pytest node id starts with a file path; other runners' names may hold `::` too (uvu prints
+  // `Suite "name :: case"`), and they are names, not files.
+  if (test !== null && isNodeId(test)) {
     const leaf = test.split("::").pop() ?? test;
     return { name: leaf.replace(/\[.*\]$/, ""), file: test.split("::")[0] ?? f.file, nodeId: test };
   }
@@ -65,4 +67,9 @@ export function leafName(full: string): string | null {
   const parts = full.split(/\s*(?:›|>|▶)\s*/);
   const leaf = (parts[parts.length - 1] ?? full).trim();
   return leaf === "" ? null : leaf;
+}
+
+function isNodeId(test: string): boolean {
+  const head = test.split("::")[0] ?? "";
+  return test.includes("::") && /^[\w./-]+\.py$/.test(head);
 }

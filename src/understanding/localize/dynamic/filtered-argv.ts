@@ -15,6 +15,8 @@ export interface TestTarget {
   nodeId?: string;
   /** The class a Python test method is declared in (unittest selects methods by class). */
   className?: string;
+  /** Enclosing tests or suites, outermost first (node:test selects a subtest only with its parents). */
+  ancestors?: string[];
 }
 
 /**
@@ -45,10 +47,13 @@ export function filteredArgv(
       if (named === null) return null;
       // Options must precede the files node --test runs; each pattern flag adds tests (OR).
       const at = argv.indexOf("--test");
-      const flags =
-        named.length === 1
+      const ancestors = [...new Set(targets.flatMap((t) => t.ancestors ?? []))];
+      const flags = [
+        ...(named.length === 1 && ancestors.length === 0
           ? [`--test-name-pattern=${pattern}`]
-          : named.map((n) => `--test-name-pattern=${escapeRegex(n)}$`);
+          : named.map((n) => `--test-name-pattern=${escapeRegex(n)}$`)),
+        ...ancestors.map((n) => `--test-name-pattern=^${escapeRegex(n)}$`),
+      ];
       return [...argv.slice(0, at + 1), ...flags, ...argv.slice(at + 1)];
     }
     case "tap":
@@ -141,9 +146,32 @@ function withoutPositionals(argv: readonly string[], kind: TestRunnerKind): stri
     (w, i) => (w.split("/").pop() ?? w) === kind || (w === "-m" && argv[i + 1] === kind),
   );
   const head = argv.slice(0, at + (argv[at] === "-m" ? 2 : 1));
-  const rest = argv.slice(head.length).filter((w) => w.startsWith("-") || !looksLikePath(w));
+  // An option's value stays with it (`--deselect tests/x.py::t`, `--ignore dir`): dropping it as a
+  // path made the option take the next word, the selected test itself.
+  const rest = argv.slice(head.length).filter(
+    (w, i, all) =>
+      w.startsWith("-") ||
+      withValue.has(all[i - 1] ?? "") ||
+      // every pytest operand is a path or node id (`pytest toolz` runs the package's tests)
+      (kind !== "pytest" && !looksLikePath(w)),
+  );
   return [...head, ...rest];
 }
+
+const withValue = new Set([
+  "--deselect",
+  "--ignore",
+  "--ignore-glob",
+  "--rootdir",
+  "-c",
+  "--confcutdir",
+  "-p",
+  "-o",
+  "--require",
+  "-r",
+  "--reporter",
+  "-R",
+]);
 
 function looksLikePath(word: string): boolean {
   return /[/*]|\.(m|c)?[jt]sx?$|\.py$/.test(word) || /^(test|tests|spec)$/.test(word);

@@ -4,7 +4,7 @@ import type { TestTarget } from "./filtered-argv.ts";
 
 const jsTest = /\b(?:it|test)(?:\.only)?\s*\(\s*(['"`])((?:\\.|(?!\1)[^\\\n])*)\1/g;
 const pyTest = /^(\s*)def (test_\w+)\s*\(/;
-const pyClass = /^(\s*)class (\w+)\b/;
+const pyClass = /^(\s*)class (\w+)\s*(?:\(([^)]*)\))?/;
 
 export interface PassingSampleInput {
   testFiles: readonly string[];
@@ -45,26 +45,33 @@ export function passingSample(input: PassingSampleInput): TestTarget[] {
 }
 
 function declaredTests(text: string, file: string): { name: string; className?: string }[] {
-  if (file.endsWith(".py")) return pythonTests(text);
+  // pytest collects `test_*.py` / `*_test.py`, unittest `test*.py`: a `def test_x` in another file
+  // (a package's __init__.py, a helper) is no collected test, and its node id makes pytest exit 4.
+  if (file.endsWith(".py")) return /(^|\/)test[^/]*\.py$|_test\.py$/.test(file) ? pythonTests(text) : [];
   return [...text.matchAll(jsTest)]
     .map((m) => ({ name: m[2] ?? "" }))
     .filter((t) => t.name !== "" && !t.name.includes("${"));
 }
 
 // `def test_x` at module level, or inside a class (by indentation): unittest selects methods by class.
+// Methods of a class no runner collects (a mixin: not `Test*`, no `TestCase` base) run only under
+// its subclasses, so their node ids select nothing (pytest exits 4): they are not sampled.
 function pythonTests(text: string): { name: string; className?: string }[] {
   const out: { name: string; className?: string }[] = [];
-  let cls: { name: string; indent: number } | null = null;
+  let cls: { name: string; indent: number; collected: boolean } | null = null;
   for (const line of text.split("\n")) {
     const c = pyClass.exec(line);
     if (c) {
-      cls = { name: c[2] ?? "", indent: (c[1] ?? "").length };
+      const name = c[2] ?? "";
+      const collected = name.startsWith("Test") || /TestCase\b/.test(c[3] ?? "");
+      cls = { name, indent: (c[1] ?? "").length, collected };
       continue;
     }
     const d = pyTest.exec(line);
     if (!d) continue;
     const indent = (d[1] ?? "").length;
     if (cls !== null && indent <= cls.indent) cls = null;
+    if (cls !== null && !cls.collected) continue;
     out.push(cls === null ? { name: d[2] ?? "" } : { name: d[2] ?? "", className: cls.name });
   }
   return out;

@@ -1,11 +1,13 @@
 // Python line coverage with the standard library only: a sitecustomize.py on PYTHONPATH that every
 // interpreter in the run imports at startup. It traces lines in the repository (sys.monitoring on
 // 3.12+, sys.settrace before) and writes `py-<pid>.json` beside its folder when the process exits.
+// Per test: a pytest plugin it registers (PYTEST_PLUGINS) and a wrapper of unittest's TestCase.run
+// give each test its own lines and outcome, so the spectrum counts tests, not processes.
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { readCoverageJson } from "./read-coverage-json.ts";
-import type { CoverageByFile } from "./v8-coverage-lines.ts";
+import type { CoverageByFile, CoverageRecords, TestCoverage } from "./v8-coverage-lines.ts";
 
 export const pythonTracerSource = String.raw`# Written by xihe (dynamic localization): which repository lines ran in this process.
 import atexit, json, os, sys, threading
@@ -58,27 +60,122 @@ else:
     sys.settrace(_global)
     threading.settrace(_global)
 
+# Per test: lines go to the running test's own table; sys.monitoring re-arms the lines it disabled.
+_process_hits = _hits
+_tests = []
+_current = None
+
+def xihe_begin(test_id):
+    global _hits, _current
+    if _current is not None:
+        return False
+    _current = {"id": test_id, "failed": False}
+    _hits = {}
+    if hasattr(sys, "monitoring"):
+        sys.monitoring.restart_events()
+    return True
+
+def xihe_failed():
+    if _current is not None:
+        _current["failed"] = True
+
+def xihe_end():
+    global _hits, _current
+    if _current is None:
+        return
+    _current["files"] = _relative(_hits)
+    _tests.append(_current)
+    _current = None
+    _hits = _process_hits
+
+def _relative(hits):
+    return {os.path.relpath(k, _root): sorted(v) for k, v in hits.items()}
+
+os.environ["PYTEST_PLUGINS"] = ",".join(
+    p for p in (os.environ.get("PYTEST_PLUGINS", ""), "xihe_pytest_plugin") if p)
+
+try:
+    import unittest.case as _case
+    _run = _case.TestCase.run
+    def _run_one(self, result=None):
+        if not xihe_begin(self.id()):
+            return _run(self, result)
+        before = _bad(result)
+        try:
+            out = _run(self, result)
+            if _bad(result if result is not None else out) > before:
+                xihe_failed()
+            return out
+        finally:
+            xihe_end()
+    def _bad(result):
+        if result is None:
+            return 0
+        return len(getattr(result, "failures", ())) + len(getattr(result, "errors", ())) + len(
+            getattr(result, "unexpectedSuccesses", ()))
+    _case.TestCase.run = _run_one
+except Exception:
+    pass
+
 @atexit.register
 def _write():
-    files = {os.path.relpath(k, _root): sorted(v) for k, v in _hits.items()}
+    xihe_end()
     with open(os.path.join(_out, "py-%d.json" % os.getpid()), "w") as f:
-        json.dump({"files": files}, f)
+        json.dump({"files": _relative(_process_hits), "tests": _tests}, f)
 `;
 
-const pyFile = z.object({ files: z.record(z.string(), z.array(z.number().int())) });
+/** Loaded by pytest through PYTEST_PLUGINS: each test item's protocol is one traced test. */
+export const pytestPluginSource = String.raw`# Written by xihe (dynamic localization): one traced test per pytest item.
+import sys
+import pytest
 
-export function readPythonCoverage(dir: string): CoverageByFile {
-  const out: CoverageByFile = new Map();
+_tracer = sys.modules.get("sitecustomize")
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    began = _tracer is not None and hasattr(_tracer, "xihe_begin") and _tracer.xihe_begin(item.nodeid)
+    try:
+        yield
+    finally:
+        if began:
+            _tracer.xihe_end()
+
+def pytest_runtest_logreport(report):
+    if report.failed and _tracer is not None and hasattr(_tracer, "xihe_failed"):
+        _tracer.xihe_failed()
+`;
+
+const lineTable = z.record(z.string(), z.array(z.number().int()));
+const pyFile = z.object({
+  files: lineTable,
+  tests: z.array(z.object({ id: z.string(), failed: z.boolean(), files: lineTable })).optional(),
+});
+
+/**
+ * What the run's Python processes executed: per test where a test ran (pytest items, unittest
+ * methods), and `outside`: the lines of processes that ran no test (a subprocess a test started)
+ * and what test processes ran outside their tests (imports, collection), shared by every test.
+ */
+export function readPythonCoverage(dir: string): CoverageRecords {
+  const outside: CoverageByFile = new Map();
+  const tests: TestCoverage[] = [];
   for (const name of readdirSync(dir).filter((n) => /^py-\d+\.json$/.test(n))) {
     const parsed = pyFile.safeParse(readCoverageJson(join(dir, name)));
     if (!parsed.success) continue;
-    for (const [file, lines] of Object.entries(parsed.data.files)) {
-      const rel = file.split("\\").join("/");
-      if (rel.startsWith("../")) continue;
-      const entry = out.get(rel) ?? { lines: new Set<number>(), functionNames: new Set<string>() };
-      for (const line of lines) entry.lines.add(line);
-      out.set(rel, entry);
-    }
+    const own = parsed.data.tests ?? [];
+    for (const t of own) tests.push({ id: t.id, failed: t.failed, coverage: addLines(new Map(), t.files) });
+    addLines(outside, parsed.data.files);
+  }
+  return { outside, tests };
+}
+
+function addLines(out: CoverageByFile, files: Record<string, number[]>): CoverageByFile {
+  for (const [file, lines] of Object.entries(files)) {
+    const rel = file.split("\\").join("/");
+    if (rel.startsWith("../")) continue;
+    const entry = out.get(rel) ?? { lines: new Set<number>(), functionNames: new Set<string>() };
+    for (const line of lines) entry.lines.add(line);
+    out.set(rel, entry);
   }
   return out;
 }

@@ -1,9 +1,11 @@
 // The test command as argv a runner filter can extend: `npm test` (or yarn/pnpm) is replaced by the
 // package's `scripts.test`, whose bare program names resolve to node_modules/.bin like npm would.
-// Leading `NAME=value` words become the run's environment (`PYTHONPATH=src pytest`).
+// Leading `NAME=value` words become the run's environment (`PYTHONPATH=src pytest`). Glob operands
+// (`tape test/*.js`) are expanded against the checkout as a shell would: the sandbox runs argv, no shell.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { globPaths } from "./glob-paths.ts";
 import { parseCommandLine } from "../../../workspace/parse-command-line.ts";
 
 export type ResolvedTestArgv =
@@ -12,14 +14,15 @@ export type ResolvedTestArgv =
 const manifest = z.object({ scripts: z.record(z.string(), z.string()).optional() });
 
 export function resolveTestArgv(root: string, command: string): ResolvedTestArgv {
-  const parsed = parseCommandLine(command);
+  const expandGlob = (pattern: string) => (insideCheckout(pattern) ? globPaths(pattern, root) : []);
+  const parsed = parseCommandLine(command, { expandGlob });
   if (!parsed.ok) return { ok: false, reason: `the test command does not parse: ${parsed.reason}` };
   const { env, rest } = splitAssignments(parsed.argv);
   if (!isPackageScript(rest)) return { ok: true, argv: withLocalBin(root, rest), env };
   const script = readTestScript(root);
   if (script === null)
     return { ok: false, reason: `\`${command}\` runs package.json scripts.test, and there is none` };
-  const inner = parseCommandLine(script);
+  const inner = parseCommandLine(script, { expandGlob });
   if (!inner.ok)
     return { ok: false, reason: `scripts.test (${script}) is not one plain command: ${inner.reason}` };
   const scriptEnv = splitAssignments(inner.argv);
@@ -75,4 +78,8 @@ function withLocalBin(root: string, argv: readonly string[]): string[] {
   if (existsSync(join(root, "node_modules", ".bin", program)))
     return [`node_modules/.bin/${program}`, ...rest];
   return [...argv];
+}
+
+function insideCheckout(pattern: string): boolean {
+  return !pattern.startsWith("/") && !pattern.split("/").includes("..");
 }

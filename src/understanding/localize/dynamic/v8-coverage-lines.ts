@@ -30,14 +30,62 @@ export interface FileCoverage {
 
 export type CoverageByFile = Map<string, FileCoverage>;
 
+/** One test's own coverage and outcome, recorded inside the test process (a runner hook, a plugin). */
+export interface TestCoverage {
+  id: string;
+  failed: boolean;
+  coverage: CoverageByFile;
+}
+
+/** A run's coverage: per test where the runner reported tests, `outside` for processes that did not. */
+export interface CoverageRecords {
+  outside: CoverageByFile;
+  tests: TestCoverage[];
+}
+
 export interface CoverageSources {
   readSource: (file: string) => string | null;
   symbolsOf: (file: string) => readonly SymbolSpan[];
 }
 
-export function readV8Coverage(dir: string, root: string, sources: CoverageSources): CoverageByFile {
+/**
+ * Per-test files a runner hook wrote under `tests/<pid>-<n>/` (with meta.json: id, failed, pid), and
+ * `outside`: every other file — processes that recorded no test (a subprocess), and what test
+ * processes ran outside their tests (loading modules, hooks), which every test of the run shares.
+ */
+export function readV8Records(dir: string, root: string, sources: CoverageSources): CoverageRecords {
+  const tests: TestCoverage[] = [];
+  for (const name of listDirs(join(dir, "tests"))) {
+    const folder = join(dir, "tests", name);
+    const parsed = testMeta.safeParse(readCoverageJson(join(folder, "meta.json")));
+    if (!parsed.success) continue;
+    const coverage = readV8Coverage(folder, root, sources, (n) => n !== "meta.json");
+    tests.push({ id: parsed.data.id, failed: parsed.data.failed, coverage });
+  }
+  return { outside: readV8Coverage(dir, root, sources), tests };
+}
+
+const testMeta = z.object({ id: z.string(), failed: z.boolean(), pid: z.number().int() });
+
+function listDirs(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+  } catch (err) {
+    if (err instanceof Error && "code" in err && err.code === "ENOENT") return [];
+    throw err;
+  }
+}
+
+export function readV8Coverage(
+  dir: string,
+  root: string,
+  sources: CoverageSources,
+  keep: (name: string) => boolean = () => true,
+): CoverageByFile {
   const out: CoverageByFile = new Map();
-  for (const name of listJson(dir)) {
+  for (const name of listJson(dir).filter(keep)) {
     const path = join(dir, name);
     const parsed = v8File.safeParse(readCoverageJson(path));
     if (!parsed.success) continue;
@@ -78,12 +126,30 @@ function addScript(
 ): void {
   for (const fn of script.functions)
     if (fn.functionName !== "" && (fn.ranges[0]?.count ?? 0) > 0) entry.functionNames.add(fn.functionName);
-  const top = script.functions.find((f) => f.ranges[0]?.startOffset === 0);
-  const ranges =
-    top?.ranges[0]?.endOffset === source.length
-      ? script.functions.flatMap((f) => f.ranges)
-      : relocateRanges(script.functions, source, symbols);
+  const ranges = isVerbatim(script, source)
+    ? script.functions.flatMap((f) => f.ranges)
+    : relocateRanges(script.functions, source, symbols);
   for (const line of executedLines(ranges, source)) entry.lines.add(line);
+}
+
+/**
+ * The script is the file's own text: its top-level range spans the file. After v8.takeCoverage()
+ * reset the counters (per-test coverage), functions that did not run since, the top level among
+ * them, are not reported: then every named function must start at its own name in the file.
+ */
+function isVerbatim(script: ScriptCoverage, source: string): boolean {
+  const top = script.functions.find((f) => f.ranges[0]?.startOffset === 0);
+  if (top) return top.ranges[0]?.endOffset === source.length;
+  const named = script.functions.filter((f) => f.functionName !== "");
+  return (
+    named.length > 0 &&
+    named.every((f) => {
+      const whole = f.ranges[0];
+      if (!whole || whole.endOffset > source.length) return false;
+      const name = f.functionName.replace(/^[gs]et /, "");
+      return source.slice(whole.startOffset, whole.startOffset + name.length + 24).includes(name);
+    })
+  );
 }
 
 /** Lines whose first non-blank character lies in a range that ran (innermost range decides). */

@@ -92,6 +92,22 @@ describe.each<SpectrumFlavour>(["node_test", "pytest", "vitest", "unittest", "un
       expect(readdirSync(repo.dir).filter((n) => n.startsWith(".xihe-coverage-"))).toEqual([]);
     });
 
+    if (flavour === "pytest" || flavour.startsWith("unittest"))
+      it("counts each Python test as its own execution, named by the runner's id, the failing one failed", () => {
+        if (outcome.dynamic.kind !== "ranked") throw new Error(outcome.dynamic.reason);
+        const executions = outcome.dynamic.executions;
+        const passing = outcome.dynamic.runs.find((r) => r.expected === "pass")!;
+        expect(executions).toHaveLength(1 + passing.tests);
+        expect(executions.every((e) => e.tests === 1)).toBe(true);
+        expect(executions.filter((e) => e.failed)).toHaveLength(1);
+        // Each passing test ran only what it calls: not every test ran the failing input's branch.
+        const helper = repo.expected.file;
+        const helperLines = executions
+          .filter((e) => !e.failed)
+          .map((e) => e.coverage.get(helper)?.lines.size ?? 0);
+        expect(new Set(helperLines).size).toBeGreaterThan(1);
+      });
+
     if (flavour === "pytest")
       it("selected the sampled passing pytest functions by node id, not by a -k that matches file names", () => {
         const passing = outcome.dynamic.runs.find((r) => r.expected === "pass")!;

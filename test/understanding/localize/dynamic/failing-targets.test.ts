@@ -19,3 +19,15 @@ describe("failing unittest targets", () => {
     ]);
   });
 });
+
+describe("failing uvu targets", () => {
+  // A real `uvu -r esm test -i suites` log of a klona mutant (corpus task klona-02): the test names
+  // hold `::` (`TypedArray "ArrayBuffer :: empty"`), which is no pytest node id.
+  const uvuLog = readFileSync(join(process.cwd(), "bench/localize-corpus/logs/klona-02.txt"), "utf8");
+
+  it("keep the test file from the trace; the name is not split as a node id", async () => {
+    const { failures } = await diagnose(uvuLog, { repoRoot: "/home/runner/work/klona/klona" });
+    const targets = failingTargets({ failures, max: 1, isTest: (f) => f.startsWith("test/") });
+    expect(targets).toEqual([{ name: "ArrayBuffer\u00a0:: empty", file: "test/suites/typedarray.js" }]);
+  });
+});

@@ -31,6 +31,14 @@ describe("selecting one failing test with each runner's own filter", () => {
     expect(filteredArgv(kind!, argv, [target])).toEqual(expected);
   });
 
+  it("keeps a pytest option's path value with it (--deselect), dropping only the suite's own paths", () => {
+    const argv = ["python3", "-m", "pytest", "toolz", "--deselect", "toolz/tests/test_a.py::test_v"];
+    const nodeId = "toolz/tests/test_b.py::test_w";
+    expect(filteredArgv("pytest", argv, [{ name: "test_w", file: "toolz/tests/test_b.py", nodeId }])).toEqual(
+      ["python3", "-m", "pytest", "--deselect", "toolz/tests/test_a.py::test_v", nodeId],
+    );
+  });
+
   it("runs a pytest node id as given, without the suite's own paths", () => {
     const argv = ["pytest", "-p", "no:cacheprovider", "tests"];
     const nodeId = "tests/test_x.py::TestX::test_y[1-2]";

@@ -39,3 +39,46 @@ describe("the passing sample", () => {
     expect(sample([])).toEqual(["should return *", "should return undefined", "keeps the order"]);
   });
 });
+
+// The shape of cachetools' tests/test_cached.py: a mixin holds test methods that pytest collects
+// only under its TestCase subclasses (`Mixin::test_x` selects nothing: pytest exits 4).
+const mixinTests = `import unittest
+
+
+class DecoratorTestMixin:
+    def test_decorator_typed(self):
+        pass
+
+
+class CacheWrapperTest(unittest.TestCase, DecoratorTestMixin):
+    def test_zero_size(self):
+        pass
+
+
+class TestPlain:
+    def test_plain(self):
+        pass
+
+
+def test_module_level():
+    pass
+`;
+
+describe("the passing sample of Python tests", () => {
+  it("leaves out methods of classes no runner collects and files it does not collect (__init__.py)", () => {
+    const sampled = passingSample({
+      testFiles: ["tests/__init__.py", "tests/test_cached.py"],
+      readText: () => mixinTests,
+      failing: [{ name: "test_other", file: "tests/test_cached.py" }],
+      failingNames: [],
+      byFileOnly: false,
+      max: 10,
+    });
+    expect(new Set(sampled.map((t) => t.file))).toEqual(new Set(["tests/test_cached.py"]));
+    expect(sampled.map((t) => [t.className, t.name])).toEqual([
+      ["CacheWrapperTest", "test_zero_size"],
+      ["TestPlain", "test_plain"],
+      [undefined, "test_module_level"],
+    ]);
+  });
+});
