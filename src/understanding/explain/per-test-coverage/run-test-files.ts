@@ -6,10 +6,11 @@ import type { Sandbox } from "../../../workspace/sandbox/sandbox.ts";
 import type { CodeIndex } from "../../index/code-index.ts";
 import { createCoverageFolder } from "../../localize/dynamic/coverage-folder.ts";
 import { filteredArgv } from "../../localize/dynamic/filtered-argv.ts";
+import { allCoverage, mergeCoverage } from "../../localize/dynamic/merge-coverage.ts";
 import { readPythonCoverage } from "../../localize/dynamic/python-line-tracer.ts";
 import { resolveTestArgv } from "../../localize/dynamic/resolve-test-argv.ts";
 import { testRunnerKind, type TestRunnerKind } from "../../localize/dynamic/test-runner-kind.ts";
-import { readV8Coverage } from "../../localize/dynamic/v8-coverage-lines.ts";
+import { readV8Records } from "../../localize/dynamic/v8-coverage-lines.ts";
 import type { TestCoverageMap } from "./test-coverage-map.ts";
 
 export interface RunTestFilesInput {
@@ -66,11 +67,12 @@ export async function runTestFiles(input: RunTestFilesInput): Promise<RunTestFil
         notRun.push(file);
         continue;
       }
-      const coverage = readV8Coverage(`${folder.dir}/v8`, input.sandbox.root, {
+      const v8 = readV8Records(`${folder.dir}/v8`, input.sandbox.root, {
         readSource: input.readText,
         symbolsOf: (f) => input.index.symbols.filter((s) => s.file === f),
       });
-      for (const [f, entry] of readPythonCoverage(folder.dir)) coverage.set(f, entry);
+      // One test file per run: which of its tests ran what does not matter here, only the file's union.
+      const coverage = mergeCoverage([allCoverage(v8), allCoverage(readPythonCoverage(folder.dir))]);
       map.tests.set(file, { exitCode: result.exitCode, coverage });
     }
   } finally {

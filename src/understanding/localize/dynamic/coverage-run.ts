@@ -4,10 +4,11 @@ import type { CodeIndex } from "../../index/code-index.ts";
 import type { Sandbox } from "../../../workspace/sandbox/sandbox.ts";
 import type { CoverageFolder } from "./coverage-folder.ts";
 import { filteredArgv, type TestTarget } from "./filtered-argv.ts";
+import { mergeCoverage } from "./merge-coverage.ts";
 import { readPythonCoverage } from "./python-line-tracer.ts";
 import type { Execution } from "./spectrum-signal.ts";
 import type { TestRunnerKind } from "./test-runner-kind.ts";
-import { readV8Records, type CoverageByFile } from "./v8-coverage-lines.ts";
+import { readV8Records } from "./v8-coverage-lines.ts";
 
 export interface DynamicRun {
   argv: string[];
@@ -59,7 +60,7 @@ export async function runWithCoverage(
   };
   const v8 = readV8Records(`${folder.dir}/v8`, sandbox.root, sources);
   const python = readPythonCoverage(folder.dir);
-  const outside = merged([v8.outside, python.outside]);
+  const outside = mergeCoverage([v8.outside, python.outside]);
   const tests = [...v8.tests, ...python.tests];
   // Each test is its own execution with its own outcome (a failing run's passing siblings count as
   // passing), plus what ran outside the tests (module loading; a subprocess: which test is unknown).
@@ -68,22 +69,14 @@ export async function runWithCoverage(
   if (tests.length > 0 && (step.expected === "pass" || tests.some((t) => t.failed)))
     return {
       run,
-      executions: tests.map((t) => ({ failed: t.failed, coverage: merged([t.coverage, outside]), tests: 1 })),
+      executions: tests.map((t) => ({
+        failed: t.failed,
+        coverage: mergeCoverage([t.coverage, outside]),
+        tests: 1,
+      })),
     };
-  const coverage = merged([outside, ...tests.map((t) => t.coverage)]);
+  const coverage = mergeCoverage([outside, ...tests.map((t) => t.coverage)]);
   return { run, executions: [{ failed, coverage, tests: step.targets.length }] };
-}
-
-function merged(parts: readonly CoverageByFile[]): CoverageByFile {
-  const out: CoverageByFile = new Map();
-  for (const part of parts)
-    for (const [file, entry] of part) {
-      const into = out.get(file) ?? { lines: new Set<number>(), functionNames: new Set<string>() };
-      for (const line of entry.lines) into.lines.add(line);
-      for (const name of entry.functionNames) into.functionNames.add(name);
-      out.set(file, into);
-    }
-  return out;
 }
 
 // pytest exits 1 when tests failed, 2-5 when interrupted, misused or nothing was collected; unittest
