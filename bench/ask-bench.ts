@@ -8,11 +8,12 @@
 // that file when the answer names no line) and spans at most MAX_SPAN lines — a whole class or
 // module "containing" the line is not an answer a reader can use. Prints top-1 and top-3 per
 // repository and per split. Choose ranking changes on tune; report test.
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { execa } from "execa";
 import { args, flag, project } from "./bench-args.ts";
+import { cloneFromMirror } from "./mirror-clone.ts";
 
 interface Question {
   id: string;
@@ -120,17 +121,7 @@ async function ask(checkout: string, question: string): Promise<Location[]> {
 }
 
 async function checkoutAt(repo: Repo): Promise<string> {
-  const dir = join(work, repo.id);
-  if (!existsSync(join(dir, ".git"))) {
-    mkdirSync(work, { recursive: true });
-    await execa("git", [
-      "clone",
-      "--quiet",
-      "--no-checkout",
-      join(mirrors!, repo.repo.replace("/", "+"), "repo"),
-      dir,
-    ]);
-  }
+  const dir = await cloneFromMirror(mirrors!, repo.repo, join(work, repo.id));
   await execa("git", ["-C", dir, "checkout", "--quiet", "--force", repo.commit]);
   await execa("git", ["-C", dir, "clean", "-fdxq"]);
   return dir;

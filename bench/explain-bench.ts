@@ -13,11 +13,12 @@
 // - false "untested": xihe says "no test reaches it" of a symbol some test executes;
 // - API flag: xihe's api.public against the names the package's entry exports.
 // Totals are summed over symbols (micro), per commit, per repository and per split.
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { execa } from "execa";
 import { args, flag, project } from "./bench-args.ts";
+import { cloneFromMirror } from "./mirror-clone.ts";
 import {
   corpus,
   loadCommits,
@@ -216,17 +217,7 @@ async function explain(dir: string, base: string, coverage: string | null): Prom
 }
 
 async function checkout(repo: Repo): Promise<string> {
-  const dir = join(work, repo.id);
-  if (!existsSync(join(dir, ".git"))) {
-    mkdirSync(work, { recursive: true });
-    await execa("git", [
-      "clone",
-      "--quiet",
-      "--no-checkout",
-      join(mirrors!, repo.repo.replace("/", "+"), "repo"),
-      dir,
-    ]);
-  }
+  const dir = await cloneFromMirror(mirrors!, repo.repo, join(work, repo.id));
   return dir;
 }
 

@@ -5,7 +5,7 @@
 import { DelayedError, Worker, type Job } from "bullmq";
 import { z } from "zod";
 import type { Logger } from "../logger.ts";
-import { redisConnection } from "./bullmq-queue.ts";
+import { redisConnection, runQueueName, triageQueueName } from "./bullmq-queue.ts";
 import type { QueueJob } from "./job-queue.ts";
 
 export type JobResult = { status: "done" } | { status: "later"; at: Date };
@@ -68,4 +68,20 @@ export function consumeBullmq(options: {
       await connection.quit().catch(() => connection.disconnect());
     },
   };
+}
+
+/** The queue worker's `consume`: Xihe's two BullMQ queues on one Redis, each job leased for `leaseMs`. */
+export function bullmqConsume(options: { url: string; leaseMs: number; log: Logger }) {
+  return (
+    which: "triage" | "runs",
+    concurrency: number,
+    handle: (job: QueueJob) => Promise<JobResult>,
+  ): Consumer =>
+    consumeBullmq({
+      ...options,
+      queueName: which === "runs" ? runQueueName : triageQueueName,
+      concurrency,
+      maxLeaseLosses: 3,
+      handle,
+    });
 }

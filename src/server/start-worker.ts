@@ -4,8 +4,8 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { ConfigError } from "../errors.ts";
-import { consumeBullmq } from "../queue/bullmq-consumer.ts";
-import { openBullmqQueue, runQueueName, triageQueueName } from "../queue/bullmq-queue.ts";
+import { bullmqConsume } from "../queue/bullmq-consumer.ts";
+import { openBullmqQueue } from "../queue/bullmq-queue.ts";
 import { enqueueRecordedRuns } from "../queue/enqueue-recorded-runs.ts";
 import { startQueueWorker, type QueueWorker } from "../queue/queue-worker.ts";
 import { connectRedisCoordination } from "../queue/redis-coordination.ts";
@@ -47,16 +47,7 @@ export async function startWorker(processEnv: NodeJS.ProcessEnv = process.env): 
     workerId: `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`,
     queue,
     coordination,
-    consume: (which, concurrency, handle) =>
-      consumeBullmq({
-        url,
-        queueName: which === "runs" ? runQueueName : triageQueueName,
-        concurrency,
-        leaseMs,
-        maxLeaseLosses: 3,
-        log,
-        handle,
-      }),
+    consume: bullmqConsume({ url, leaseMs, log }),
     concurrency: env.XIHE_WORKER_CONCURRENCY,
     triage: { handle: deps.triage, concurrency: 4 },
     leaseMs,

@@ -16,8 +16,8 @@ import { createGitHubReporter } from "../../../src/github/github-reporter.ts";
 import { createTriageDelivery } from "../../../src/github/triage-delivery.ts";
 import { createXiheOctokit } from "../../../src/github/xihe-octokit.ts";
 import { createLogger } from "../../../src/logger.ts";
-import { consumeBullmq } from "../../../src/queue/bullmq-consumer.ts";
-import { openBullmqQueue, runQueueName, triageQueueName } from "../../../src/queue/bullmq-queue.ts";
+import { bullmqConsume } from "../../../src/queue/bullmq-consumer.ts";
+import { openBullmqQueue } from "../../../src/queue/bullmq-queue.ts";
 import { enqueueRecordedRuns } from "../../../src/queue/enqueue-recorded-runs.ts";
 import { startQueueWorker } from "../../../src/queue/queue-worker.ts";
 import { connectRedisCoordination } from "../../../src/queue/redis-coordination.ts";
@@ -128,16 +128,7 @@ const worker = await startQueueWorker({
   workerId: `test-${process.pid}`,
   queue,
   coordination,
-  consume: (which, concurrency, handle) =>
-    consumeBullmq({
-      url,
-      queueName: which === "runs" ? runQueueName : triageQueueName,
-      concurrency,
-      leaseMs,
-      maxLeaseLosses: 3,
-      log,
-      handle,
-    }),
+  consume: bullmqConsume({ url, leaseMs, log }),
   concurrency: Number(env.CONCURRENCY ?? 1),
   triage: { handle: triage, concurrency: 4 },
   leaseMs,
