@@ -16,6 +16,9 @@ import {
   type TestCoverageMap,
 } from "../../../src/understanding/explain/per-test-coverage/test-coverage-map.ts";
 import { testsCovering } from "../../../src/understanding/explain/per-test-coverage/tests-covering.ts";
+import { coverageReaching } from "../../../src/understanding/explain/per-test-coverage/coverage-reaching.ts";
+import type { SymbolImpact } from "../../../src/understanding/explain/symbol-impact.ts";
+import type { ReachingTest } from "../../../src/understanding/explain/tests-reaching.ts";
 import { makeScratchDir } from "../../workspace/scratch-dir.ts";
 
 const symbol = (over: Partial<CodeSymbol>): CodeSymbol => ({
@@ -55,6 +58,36 @@ let scratch: ReturnType<typeof makeScratchDir> | undefined;
 afterEach(() => scratch?.remove());
 
 describe("explain per-test coverage", () => {
+  it("replaces the call graph's tests by coverage for the files it ran, and keeps them for files it did not run", () => {
+    const byCalls = (path: string): ReachingTest => ({
+      test: "it works",
+      path,
+      line: 4,
+      via: ["it works", "f"],
+      changedInDiff: false,
+      evidence: "calls",
+    });
+    const impact: SymbolImpact = {
+      callers: [],
+      callerTotal: 0,
+      tests: [],
+      testTotal: 0,
+      references: [],
+      referenceTotal: 0,
+      // load.test.js ran and did not execute f; slow.test.js was never run (budget spent).
+      testsReaching: [byCalls("test/load.test.js"), byCalls("test/slow.test.js")],
+      testsReachingTotal: 2,
+      newCallees: [],
+      stillCalled: [],
+    };
+    const out = coverageReaching(impact, symbol({ name: "f" }), [], map, new Set(["test/f.test.js"]));
+    expect(out.testsReaching.map((t) => [t.path, t.evidence])).toEqual([
+      ["test/f.test.js", "coverage"],
+      ["test/slow.test.js", "calls"],
+    ]);
+    expect(out.testsReachingTotal).toBe(2);
+  });
+
   it("counts a body line or a transformed module's function name, never only the defining line", () => {
     expect(testsCovering(map, symbol({ name: "f" }), [])).toEqual(["test/f.test.js"]);
     expect(testsCovering(map, symbol({ name: "g", startLine: 5, endLine: 7 }), [])).toEqual([

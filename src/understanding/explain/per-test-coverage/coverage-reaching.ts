@@ -1,6 +1,7 @@
 // Replaces the call-graph guess of which tests reach a symbol by what per-test coverage shows: every
 // test file whose run executed it, named by the test block the call graph found in that file when
-// there is one, the diff's own test files first.
+// there is one, the diff's own test files first. A test file the coverage run did not run (the budget
+// ran out, or no import path led to it) keeps what the call graph found for it.
 import type { CodeSymbol } from "../../index/code-index.ts";
 import type { SymbolImpact } from "../symbol-impact.ts";
 import type { ReachingTest } from "../tests-reaching.ts";
@@ -25,6 +26,7 @@ export function coverageReaching(
       evidence: "coverage",
     };
   });
+  for (const byCalls of impact.testsReaching) if (!map.tests.has(byCalls.path)) reaching.push(byCalls);
   reaching.sort((a, b) => Number(b.changedInDiff) - Number(a.changedInDiff) || a.path.localeCompare(b.path));
   return { ...impact, testsReaching: reaching, testsReachingTotal: reaching.length };
 }
