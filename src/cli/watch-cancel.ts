@@ -22,7 +22,9 @@ export function watchCancel(
     store
       .getRun(runId)
       .then((run) => {
-        if (run?.status === "cancelled") controller.abort(new Error(run.reason ?? "cancelled"));
+        if (run?.status !== "cancelled") return;
+        controller.abort(new Error(run.reason ?? "cancelled"));
+        clearInterval(timer);
       })
       .catch((err: unknown) => deps.log.warn({ err, runId }, "could not read the run's status"))
       .finally(() => void (reading = false));

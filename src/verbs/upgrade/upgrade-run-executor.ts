@@ -56,29 +56,33 @@ export function createUpgradeRunExecutor(deps: UpgradeRunDeps): RunExecutor {
       await ctx.progress("Asking the registries for newer versions…");
       let report: UpgradeReport;
       try {
-        report = await upgradeCheckout(deps, {
-          root: prepared.workspace.dir,
-          config: trusted.config,
-          env: deps.env,
-          manager: null,
-          ...upgradeArgs(run.args),
-          // On the App a major is its own group and PR; `/xihe ignore <name> major` keeps it away.
-          includeMajor: true,
-          dryRun: false,
-          useModel: true,
-          trustLocal: false,
-          workDir: join(deps.env.XIHE_WORK_DIR, "upgrades"),
-          ignoreRules: await deps.store.listUpgradeIgnores(run.repo),
-          source: "github",
-          readOnlyDirs: prepared.workspace.readOnlyDirs,
-          recordAs: {
-            installationId: run.installationId,
-            repo: run.repo,
-            trigger: run.trigger,
-            requester: run.requester,
-            startedBy: run.workerId ?? "app",
+        // The run's signal (/xihe stop, the API's cancel) reaches every sandboxed command, as in a fix run.
+        report = await upgradeCheckout(
+          { ...deps, signal: ctx.signal },
+          {
+            root: prepared.workspace.dir,
+            config: trusted.config,
+            env: deps.env,
+            manager: null,
+            ...upgradeArgs(run.args),
+            // On the App a major is its own group and PR; `/xihe ignore <name> major` keeps it away.
+            includeMajor: true,
+            dryRun: false,
+            useModel: true,
+            trustLocal: false,
+            workDir: join(deps.env.XIHE_WORK_DIR, "upgrades"),
+            ignoreRules: await deps.store.listUpgradeIgnores(run.repo),
+            source: "github",
+            readOnlyDirs: prepared.workspace.readOnlyDirs,
+            recordAs: {
+              installationId: run.installationId,
+              repo: run.repo,
+              trigger: run.trigger,
+              requester: run.requester,
+              startedBy: run.workerId ?? "app",
+            },
           },
-        });
+        );
       } catch (err) {
         // Bad input (no manifest, a manager not in deps.managers, an unknown name, a registry that
         // fails): said as it is; nothing was pushed.
