@@ -3,7 +3,7 @@
 import type { ScheduledRepo } from "../runs/upgrade-scheduler.ts";
 import type { Store } from "../store/store.ts";
 import { createRepoRun } from "./create-repo-run.ts";
-import type { GitHubClient } from "./github-client.ts";
+import { splitRepo, type GitHubClient } from "./github-client.ts";
 import type { GitHubUrls } from "./github-urls.ts";
 import { readRepoConfig } from "./read-repo-config.ts";
 
@@ -48,11 +48,10 @@ export async function queueScheduledUpgrade(
   },
   r: ScheduledRepo,
 ): Promise<void> {
-  const [owner = "", repo = ""] = r.repo.split("/");
   await createRepoRun(
     await deps.installationOctokit(r.installationId),
     {
-      ref: { owner, repo },
+      ref: splitRepo(r.repo),
       installationId: r.installationId,
       thread: null,
       verb: "upgrade",
