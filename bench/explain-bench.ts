@@ -1,5 +1,5 @@
 // `xihe explain` scored against ground truth made by running the repositories' tests and grep:
-//   npm run bench:explain -- --mirrors DIR [--set tune|test|all] [--only REPO,...] [--work DIR] [--xihe BIN] [--show]
+//   npm run bench:explain -- --mirrors DIR [--set tune|test|heldout|all] [--only REPO,...] [--work DIR] [--xihe BIN] [--show]
 // The commits, their repositories and the tune/test split are in bench/explain-corpus (repos.json,
 // commits.json); the truth per commit in truth/ID.json, built by explain-truth.ts (see the
 // README there). Each commit runs `xihe explain --base PARENT --json` through bin on a checkout at
@@ -66,8 +66,12 @@ const only = flag("only")?.split(",");
 // between commits.
 const withCoverage = args.includes("--coverage");
 
-if (!["tune", "test", "all"].includes(set)) fail(`--set must be tune, test or all; got ${set}`);
-const repos = loadRepos().filter((r) => (set === "all" || r.split === set) && (!only || only.includes(r.id)));
+// `all` is tune + test, as before the held-out repositories were added; heldout runs only on request.
+if (!["tune", "test", "heldout", "all"].includes(set))
+  fail(`--set must be tune, test, heldout or all; got ${set}`);
+const repos = loadRepos().filter(
+  (r) => (set === "all" ? r.split !== "heldout" : r.split === set) && (!only || only.includes(r.id)),
+);
 const missing = repos.filter((r) => !mirrors || !existsSync(join(mirrors, r.repo.replace("/", "+"))));
 if (!mirrors || missing.length > 0)
   fail(
@@ -136,7 +140,7 @@ for (const r of rows) console.log(line(r.id, r.t));
 console.log(`\n${header.replace("commit", "repo  ")}`);
 for (const repo of repos)
   console.log(line(`${repo.id} (${repo.split})`, sum(rows.filter((r) => r.repo === repo).map((r) => r.t))));
-for (const split of ["tune", "test"]) {
+for (const split of ["tune", "test", "heldout"]) {
   const own = rows.filter((r) => r.repo.split === split);
   if (own.length > 0) console.log(line(`${split} (${own.length} commits)`, sum(own.map((r) => r.t))));
 }

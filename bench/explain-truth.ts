@@ -1,5 +1,6 @@
 // Ground truth for `npm run bench:explain`, made by running tools on real history, never by xihe:
 //   node bin/run-ts.js bench/explain-truth.ts --mirrors DIR [--work DIR] [--select] [--only REPO,...] [--commits ID,...]
+// (--select --only REPO,... replaces only those repositories' commits.)
 // --select picks the commits (bench/explain-corpus/commits.json) by a fixed rule: walking the
 // pinned commit's first-parent history back, the first PER_REPO non-merge commits that change
 // between MIN_LINES and MAX_LINES lines of the repository's source files. Then, per commit, at a
@@ -61,7 +62,9 @@ async function main() {
   const repos = loadRepos().filter((r) => !only || only.includes(r.id));
   if (args.includes("--select")) {
     const picked = repos.flatMap((r) => selectCommits(r, join(mirrors, r.repo.replace("/", "+"), "repo")));
-    writeFileSync(join(corpus, "commits.json"), JSON.stringify(picked, null, 2) + "\n");
+    // With --only, the other repositories' commits stay as they were.
+    const kept = only ? loadCommits().filter((c) => !only.includes(c.repo)) : [];
+    writeFileSync(join(corpus, "commits.json"), JSON.stringify([...kept, ...picked], null, 2) + "\n");
     console.log(`${picked.length} commits`);
     return;
   }
@@ -115,9 +118,22 @@ function checkout(repo: Repo, mirrors: string, work: string): string {
 function buildTruth(repo: Repo, c: Commit, dir: string): Truth {
   git(dir, "checkout", "--quiet", "--force", c.commit);
   git(dir, "clean", "-fdxq", "-e", "node_modules");
+  if (repo.prepare) {
+    try {
+      execFileSync("sh", ["-c", repo.prepare], { cwd: dir, stdio: "ignore", timeout: 900_000 });
+    } catch {
+      console.error(`${c.id}: \`${repo.prepare}\` failed; its test files may fail to load`);
+    }
+  }
   const files = git(dir, "ls-files")
     .split("\n")
-    .filter((f) => f && langFile(f) && !f.startsWith("node_modules/"));
+    .filter(
+      (f) =>
+        f &&
+        langFile(f) &&
+        !f.startsWith("node_modules/") &&
+        !(repo.generated ?? []).some((g) => matchesGlob(f, g)),
+    );
   const tests = files.filter((f) => isTest(repo, f));
   const headText = new Map(files.map((f) => [f, readFileSync(join(dir, f), "utf8")]));
   const headSymbols = symbolsOf(dir, repo, files, (f) => headText.get(f)!);
@@ -170,6 +186,13 @@ function buildTruth(repo: Repo, c: Commit, dir: string): Truth {
   for (const s of headSymbols) defined.set(s.name, (defined.get(s.name) ?? 0) + 1);
   const sourceFiles: SourceFile[] = files.map((f) => ({ path: f, text: headText.get(f)! }));
   const api = publicNames(repo, dir);
+  const exportedFunctions = repo.lang === "js" ? exportedFunctionTexts(dir) : null;
+  const isExportedFunction = (s: TruthSymbol) =>
+    s.fnStart !== undefined && !!exportedFunctions?.has(headText.get(s.file)!.slice(s.fnStart, s.fnEnd));
+  // A JS function named like an export it is not (qs's inner `stringify` beside `qs.stringify`):
+  // `pkg.name` means the exported one, which the grep cannot tell apart, so it is not scored.
+  const sharesExportedName = (s: TruthSymbol) =>
+    repo.lang === "js" && s.kind === "function" && !!api?.has(s.name) && !isExportedFunction(s);
   for (const entry of changed.values()) {
     const s = entry.symbol;
     if (entry.change === "removed") continue;
@@ -183,7 +206,8 @@ function buildTruth(repo: Repo, c: Commit, dir: string): Truth {
       defined.get(s.name) === 1 &&
       s.name.length >= 3 &&
       !s.name.includes(".") &&
-      !isTest(repo, s.file)
+      !isTest(repo, s.file) &&
+      !sharesExportedName(s)
     )
       entry.references = referenceLines(
         { name: s.name, file: s.file, line: declarationLine(s, headText.get(s.file)!) },
@@ -191,7 +215,11 @@ function buildTruth(repo: Repo, c: Commit, dir: string): Truth {
         repo.package,
       );
     if (!api) continue;
-    if (s.kind !== "method")
+    if (s.kind === "function" && exportedFunctions && s.fnStart !== undefined)
+      // CommonJS: the function object the entry hands out, by its text, not by its name (qs's
+      // `module.exports = function` is `qs.stringify`; its inner `stringify` is not).
+      entry.public = s.topLevel && isExportedFunction(s);
+    else if (s.kind !== "method")
       entry.public = s.topLevel && api.has(s.name); // a local function is never API
     else if (s.kind === "method" && s.parent) {
       const cls = headSymbols.find((x) => x.qualifiedName === s.parent && x.file === s.file);
@@ -308,8 +336,12 @@ function loads(test: string, files: ReadonlySet<string>, text: ReadonlyMap<strin
     if (files.has(file)) return true;
     const source = text.get(file) ?? "";
     if (/require\(\s*[^'"\s)]/.test(source)) return true;
-    for (const m of source.matchAll(/(?:require\(|from\s+|import\s*\(?)\s*['"](\.{1,2}(?:\/[^'"]*)?)['"]/g))
-      for (const candidate of resolveRelative(file, m[1]!)) if (text.has(candidate)) stack.push(candidate);
+    for (const m of source.matchAll(/(?:require\(|from\s+|import\s*\(?)\s*['"](\.{1,2}(?:\/[^'"]*)?)['"]/g)) {
+      const found = resolveRelative(file, m[1]!).filter((c) => text.has(c));
+      // A path resolved by something else (`require("../")` through package.json's main): run it.
+      if (found.length === 0) return true;
+      stack.push(...found);
+    }
   }
   return false;
 }
@@ -329,7 +361,8 @@ function resolveRelative(from: string, spec: string): string[] {
 function runTests(repo: Repo, dir: string, tests: string[], mayExecute: (test: string) => boolean): Coverage {
   const executed = new Map<string, Set<string>>(); // test file -> "file:endOffset" or "file:firstLine"
   const failed: string[] = [];
-  for (const t of tests) {
+  if (repo.pytestSession) pytestSession(repo, dir, tests, executed, failed);
+  for (const t of repo.pytestSession ? [] : tests) {
     if (!mayExecute(t)) {
       executed.set(t, new Set());
       continue;
@@ -359,6 +392,61 @@ function runTests(repo: Repo, dir: string, tests: string[], mayExecute: (test: s
   };
 }
 
+/** All test files in one pytest session (repos.json `pytestSession`: a machine too loaded to
+ * start pytest once per file in time), entries attributed per file by python-truth.py. */
+function pytestSession(
+  repo: Repo,
+  dir: string,
+  tests: string[],
+  executed: Map<string, Set<string>>,
+  failed: string[],
+) {
+  const out = mkdtempSync(join(tmpdir(), "xihe-explain-cov-"));
+  const file = join(out, "trace.json");
+  try {
+    try {
+      execFileSync(
+        "python3",
+        [
+          pythonTruth,
+          "trace-session",
+          file,
+          "-q",
+          "-p",
+          "no:cacheprovider",
+          ...(repo.pytestArgs ?? []),
+          ...tests,
+        ],
+        {
+          cwd: dir,
+          env: {
+            ...process.env,
+            TZ: "UTC",
+            PYTHONDONTWRITEBYTECODE: "1",
+            PYTHONHASHSEED: "0",
+            PYTHONPATH: repo.pythonPath ? join(dir, repo.pythonPath) : dir,
+          },
+          stdio: "ignore",
+          timeout: 1_800_000,
+        },
+      );
+    } catch {
+      // failing tests: the per-file failures are in the trace
+    }
+    const data = existsSync(file)
+      ? (JSON.parse(readFileSync(file, "utf8")) as {
+          files: Record<string, [string, number, string][]>;
+          failed: string[];
+        })
+      : { files: {}, failed: tests };
+    for (const t of tests)
+      executed.set(t, new Set((data.files[t] ?? []).map(([f, line, name]) => `${f}:${line}:${name}`)));
+    failed.push(...tests.filter((t) => data.failed.includes(t) || !data.files[t]));
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
 function runOne(repo: Repo, dir: string, test: string, out: string, keys: Set<string>): boolean {
   const env = {
     ...process.env,
@@ -378,9 +466,13 @@ function runOne(repo: Repo, dir: string, test: string, out: string, keys: Set<st
   };
   if (repo.run === "pytest") {
     const file = join(out, "trace.json");
-    const ok = run("python3", [pythonTruth, "trace", file, "-q", "-p", "no:cacheprovider", test], {
-      PYTHONPATH: repo.pythonPath ? join(dir, repo.pythonPath) : dir,
-    });
+    const ok = run(
+      "python3",
+      [pythonTruth, "trace", file, "-q", "-p", "no:cacheprovider", ...(repo.pytestArgs ?? []), test],
+      {
+        PYTHONPATH: repo.pythonPath ? join(dir, repo.pythonPath) : dir,
+      },
+    );
     if (!existsSync(file)) return false;
     const data = JSON.parse(readFileSync(file, "utf8")) as { entered: [string, number, string][] };
     for (const [f, line, name] of data.entered) keys.add(`${f}:${line}:${name}`);
@@ -395,6 +487,7 @@ function runOne(repo: Repo, dir: string, test: string, out: string, keys: Set<st
       "--coverage.reporter=json",
       `--coverage.reportsDirectory=${out}`,
       "--coverage.include=src/**",
+      "--coverage.reportOnFailure=true", // a failing file still executed what it executed
     ]);
     const file = join(out, "coverage-final.json");
     if (!existsSync(file)) return false;
@@ -451,6 +544,34 @@ function publicNames(repo: Repo, dir: string): Set<string> | null {
     console.error(
       `${repo.id}: the package's entry did not load (${(err as Error).message.split("\n")[0]}); API truth left out`,
     );
+    return null;
+  }
+}
+
+/** The source text of every function a JS package's entry exports: the export itself and the
+ * values of its properties, two levels down (class prototypes are left to the method rule). */
+function exportedFunctionTexts(dir: string): Set<string> | null {
+  const code = `const seen = new Set(); const out = [];
+const walk = (v, depth) => {
+  if (v === null || (typeof v !== "object" && typeof v !== "function") || seen.has(v)) return;
+  seen.add(v);
+  if (typeof v === "function") out.push(Function.prototype.toString.call(v));
+  if (depth >= 2) return;
+  for (const k of Object.getOwnPropertyNames(v)) {
+    if (k === "prototype" && typeof v === "function") continue;
+    const d = Object.getOwnPropertyDescriptor(v, k);
+    if (d && "value" in d) walk(d.value, depth + 1);
+  }
+};
+walk(require(${JSON.stringify(dir)}), 0);
+console.log(JSON.stringify(out));`;
+  try {
+    return new Set(
+      JSON.parse(
+        execFileSync(process.execPath, ["-e", code], { cwd: dir, encoding: "utf8", maxBuffer: 1 << 28 }),
+      ) as string[],
+    );
+  } catch {
     return null;
   }
 }

@@ -12,13 +12,27 @@ export interface Repo {
   repo: string;
   commit: string;
   lang: "js" | "ts" | "python";
-  split: "tune" | "test";
+  /** heldout: built and frozen after tune/test had been looked at, measured once (README). */
+  split: "tune" | "test" | "heldout";
   setup?: string;
+  /** Run at every checkout before the tests (ohash's source imports the package's own built
+   * `ohash/crypto`, so that entry is built from the commit, by esbuild: the project's own build
+   * tool changed within the picked history). */
+  prepare?: string;
   sources: string[];
   tests: string[];
   testsExclude?: string[];
   run: "node" | "mocha" | "vitest" | "pytest";
   pythonPath?: string;
+  /** Extra pytest arguments for each test file's run (e.g. `-o addopts=` when the repository's
+   * pytest config needs a plugin pytest alone lacks). */
+  pytestArgs?: string[];
+  /** Run all test files in one pytest session, entries attributed per test file (python-truth.py
+   * trace-session), instead of one pytest per file. */
+  pytestSession?: boolean;
+  /** Committed build output (a browser bundle): its copies of the project's functions are not
+   * the project's symbols, so a name defined in it does not count as defined twice. */
+  generated?: string[];
   entry?: string;
   package: string;
   /** The test command `xihe explain --coverage` runs each test file with (bench --coverage). */

@@ -16,6 +16,8 @@ export interface TruthSymbol {
   topLevel: boolean;
   /** The function node's end offset, when the symbol is (or is bound to) a function. */
   fnEnd?: number;
+  /** Where that function's own text starts (what `Function.prototype.toString` returns). */
+  fnStart?: number;
   fnEndLine?: number;
 }
 
@@ -42,7 +44,7 @@ export function jsSymbols(file: string, text: string): TruthSymbol[] {
       end: line(node.end),
       parent,
       topLevel,
-      ...(fn ? { fnEnd: fn.end, fnEndLine: line(fn.end) } : {}),
+      ...(fn ? { fnEnd: fn.end, fnEndLine: line(fn.end), fnStart: fn.getStart(source) } : {}),
     });
     return qualifiedName;
   };

@@ -2,6 +2,7 @@
 
   python-truth.py symbols FILE...      functions, methods and classes of each file (ast), as JSON
   python-truth.py trace OUT ARGS...    runs pytest with ARGS and writes which functions were entered
+  python-truth.py trace-session OUT ARGS...   the same for many test files in one session, per file
 
 The trace is the standard library's trace hook, so it needs nothing installed beyond pytest. A
 function counts as executed when its code object was entered; it is named by its file and first
@@ -83,8 +84,64 @@ def trace(out, args):
         json.dump({"status": int(status), "entered": sorted(entered)}, f)
 
 
+def trace_session(out, args):
+    """One pytest session for many test files, entries kept per test file (the file of the test
+    running, or the module being collected, when a function was entered). What runs outside both
+    (conftest, the package's import) every file's own run would also have run: it counts for all."""
+    import pytest
+
+    root = os.getcwd() + os.sep
+    shared = set()
+    by_file = {}
+    failed = set()
+    current = [shared]
+
+    def hook(frame, event, arg):
+        code = frame.f_code
+        if code.co_filename.startswith(root):
+            current[0].add((code.co_filename[len(root):], code.co_firstlineno, code.co_name))
+        return None
+
+    class PerFile:
+        @pytest.hookimpl(hookwrapper=True)
+        def pytest_runtest_protocol(self, item, nextitem):
+            current[0] = by_file.setdefault(item.nodeid.split("::")[0], set())
+            yield
+            current[0] = shared
+
+        @pytest.hookimpl(hookwrapper=True)
+        def pytest_make_collect_report(self, collector):
+            # a test module's import and parametrisation belong to that file's own run
+            if isinstance(collector, pytest.Module):
+                current[0] = by_file.setdefault(collector.nodeid.split("::")[0], set())
+            yield
+            current[0] = shared
+
+        def pytest_runtest_logreport(self, report):
+            if report.failed:
+                failed.add(report.nodeid.split("::")[0])
+
+        def pytest_collectreport(self, report):
+            if report.failed:
+                failed.add(report.nodeid.split("::")[0])
+
+    import threading
+    sys.settrace(hook)
+    threading.settrace(hook)
+    try:
+        status = pytest.main(args, plugins=[PerFile()])
+    finally:
+        sys.settrace(None)
+        threading.settrace(None)
+    files = {f: sorted(e | shared) for f, e in by_file.items()}
+    with open(out, "w") as f:
+        json.dump({"status": int(status), "files": files, "failed": sorted(failed)}, f)
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "symbols":
         symbols(sys.argv[2:])
     elif sys.argv[1] == "trace":
         trace(sys.argv[2], sys.argv[3:])
+    elif sys.argv[1] == "trace-session":
+        trace_session(sys.argv[2], sys.argv[3:])
