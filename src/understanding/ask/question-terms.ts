@@ -2,6 +2,7 @@
 // question says "coerced", "compared", "locked" where the code says `coerce`, `compareMain`,
 // `_locked`, and it spells out what code abbreviates ("least recently used" for `LRUCache`).
 import { stemmer } from "stemmer";
+import { splitIdentifier } from "../index/split-identifiers.ts";
 
 const MAX_ACRONYM_WORDS = 4;
 
@@ -28,6 +29,9 @@ export function acronymsIn(question: string, vocabulary: ReadonlySet<string>): s
   const found = new Set<string>();
   for (let n = 2; n <= MAX_ACRONYM_WORDS; n++)
     for (let i = 0; i + n <= words.length; i++) {
+      // A spelled-out name neither starts nor ends with a stop word ("large to" is not `lt`).
+      const [first, last] = [words[i] ?? "", words[i + n - 1] ?? ""];
+      if (splitIdentifier(first).length === 0 || splitIdentifier(last).length === 0) continue;
       const initials = words
         .slice(i, i + n)
         .map((w) => w[0])
@@ -35,4 +39,53 @@ export function acronymsIn(question: string, vocabulary: ReadonlySet<string>): s
       if (vocabulary.has(initials)) found.add(initials);
     }
   return [...found];
+}
+
+// Words a newcomer uses for what code names otherwise: generic programming vocabulary only (no
+// project's domain), each group one meaning. A question word in a group brings the group's other
+// members.
+const SYNONYM_GROUPS: readonly (readonly string[])[] = [
+  ["min", "minimum", "lowest", "smallest"],
+  ["max", "maximum", "highest", "largest", "greatest", "biggest"],
+  ["compare", "cmp", "comparison"],
+  ["remove", "delete", "del", "discard"],
+  ["length", "len", "size"],
+  ["string", "str", "text"],
+  ["number", "num", "int", "integer"],
+  ["argument", "arg", "args", "param", "parameter"],
+  ["initialize", "init", "initialise"],
+  ["configuration", "config", "cfg", "settings", "options", "opts"],
+  ["directory", "dir", "folder"],
+  ["error", "err", "exception"],
+  ["message", "msg"],
+  ["previous", "prev"],
+  ["current", "cur", "curr"],
+  ["source", "src"],
+  ["destination", "dest", "dst", "target"],
+  ["temporary", "tmp", "temp"],
+  ["character", "char", "chr"],
+  ["buffer", "buf"],
+  ["request", "req"],
+  ["response", "res", "resp"],
+  ["join", "concat", "combine"],
+  ["parse", "parser", "parsing"],
+  ["escape", "encode"],
+  ["unescape", "decode"],
+  ["check", "validate", "verify"],
+];
+
+const synonyms = new Map<string, readonly string[]>();
+for (const group of SYNONYM_GROUPS)
+  for (const word of group)
+    synonyms.set(
+      word,
+      group.filter((w) => w !== word),
+    );
+
+/** The other words of the question words' synonym groups, each once, in question order. */
+export function synonymsOf(words: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const word of words) for (const other of synonyms.get(word) ?? []) out.add(other);
+  for (const word of words) out.delete(word);
+  return [...out];
 }

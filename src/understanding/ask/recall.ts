@@ -4,9 +4,10 @@ import { createBm25Index } from "../localize/bm25.ts";
 import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { expandAliases } from "../localize/expand-aliases.ts";
 import { identifiersIn, splitIdentifiers } from "../index/split-identifiers.ts";
-import { symbolDocument, type ReadLines } from "../index/symbol-documents.ts";
+import { documentOf, symbolFields, type ReadLines } from "../index/symbol-documents.ts";
+import { adjacentPairs, nameCoverage } from "./field-signals.ts";
 import { pathPrior } from "../localize/path-prior.ts";
-import { acronymsIn, createStemTerms } from "./question-terms.ts";
+import { acronymsIn, createStemTerms, synonymsOf } from "./question-terms.ts";
 
 export interface RecalledSymbol {
   symbol: CodeSymbol;
@@ -31,6 +32,13 @@ const PLAIN_WORD_FILE = 0.15;
 const VARIABLE_DAMPING = 0.6;
 // Test code answers a question about tests; otherwise the code under test comes first.
 const TEST_DAMPING = 0.3;
+// How much of the question the symbol's name carries, added to the (normalised) lexical score: a
+// name is what its author says the code does, a body mentions everything it touches.
+const NAME_FIELD = 1;
+// The question's word pairs found side by side in the symbol: one pair is a hint, two are the most.
+const PHRASE = 0.2;
+const PHRASE_PAIRS = 2;
+const aboutPeripheral = /\b(examples?|benchmarks?|bench|scripts?|demos?|samples?|docs?|fuzz\w*)\b/i;
 const aboutTests = /\b(tests?|tested|testing|specs?|fixtures?|pytest|mocha|jest|vitest)\b/i;
 
 export function recall(
@@ -40,8 +48,17 @@ export function recall(
   options: RecallOptions = {},
 ): RecalledSymbol[] {
   const paths = new Set(index.files.map((f) => f.path));
+  const functions = new Map(
+    index.symbols
+      .filter((s) => s.kind === "function" || s.kind === "method")
+      .map((s) => [`${s.file}\0${s.qualifiedName}`, s]),
+  );
   const candidates = index.symbols.filter(
-    (s) => s.kind !== "module" && !/\.d\.[cm]?ts$/.test(s.file) && !isShadowedStub(s.file, paths),
+    (s) =>
+      s.kind !== "module" &&
+      !/\.d\.[cm]?ts$/.test(s.file) &&
+      !isShadowedStub(s.file, paths) &&
+      !isClosure(s, functions.get(`${s.file}\0${parentName(s.qualifiedName)}`)),
   );
   if (candidates.length === 0) return [];
   const named = identifiersIn(question);
@@ -61,21 +78,28 @@ export function recall(
       .filter((s) => s.qualifiedName.includes("."))
       .map((s) => `${s.file}\0${s.qualifiedName.slice(0, s.qualifiedName.lastIndexOf("."))}`),
   );
-  const rawDocuments = candidates.map((s) =>
-    symbolDocument(s, withMembers.has(`${s.file}\0${s.qualifiedName}`) ? null : readLines(s.file)),
+  const fields = candidates.map((s) =>
+    symbolFields(s, withMembers.has(`${s.file}\0${s.qualifiedName}`) ? null : readLines(s.file)),
   );
+  const rawDocuments = fields.map(documentOf);
   const stemTerms = createStemTerms();
   const documents = rawDocuments.map(stemTerms);
   const bm25 = createBm25Index(documents);
   const words = expandAliases(splitIdentifiers(question), options.aliases ?? {});
   const vocabulary = new Set(rawDocuments.flat());
-  const spelled = [...words, ...acronymsIn(question, vocabulary)];
+  const spelled = [
+    ...words,
+    ...acronymsIn(question, vocabulary),
+    ...synonymsOf(words).filter((w) => vocabulary.has(w)),
+  ];
   const terms = stemTerms(spelled);
   const wordOf = new Map(terms.map((t, i) => [t, spelled[i] ?? t]));
   const scores = bm25.score(terms);
+  const ordered = stemTerms(splitIdentifiers(question));
   const testFiles = new Set(index.files.filter((f) => f.isTest).map((f) => f.path));
   const damping = aboutTests.test(question) ? 1 : TEST_DAMPING;
   const best = Math.max(0, ...scores);
+  const peripheralDamping = aboutPeripheral.test(question) ? 1 : TEST_DAMPING;
   const out: RecalledSymbol[] = [];
   candidates.forEach((symbol, i) => {
     const why: string[] = [];
@@ -100,14 +124,22 @@ export function recall(
       score += lexical;
       const inName = new Set(stemTerms(splitIdentifiers(symbol.qualifiedName)));
       why.push(matchedWords(terms, wordOf, inName, documents[i] ?? []));
+      const coverage = nameCoverage(terms, inName, bm25.idf);
+      score += NAME_FIELD * coverage;
+      const pairs = adjacentPairs(ordered, stemTerms(fields[i]?.text ?? []));
+      if (pairs.length > 0) {
+        score += PHRASE * Math.min(1, pairs.length / PHRASE_PAIRS);
+        why.push(
+          `has ${pairs.map((p) => `"${p.map((t) => wordOf.get(t) ?? t).join(" ")}"`).join(", ")} together`,
+        );
+      }
     }
     if (testFiles.has(symbol.file)) {
       score *= damping;
       if (damping < 1) why.push("test code, ranked below the code it tests");
     }
-    const prior = pathPrior(symbol.file);
-    if (prior < 1) {
-      score *= prior;
+    if (pathPrior(symbol.file) < 1 && peripheralDamping < 1) {
+      score *= peripheralDamping;
       why.push("example, benchmark or script code, ranked below the library");
     }
     if (symbol.kind === "variable") score *= VARIABLE_DAMPING;
@@ -164,4 +196,24 @@ function baseName(path: string): string {
 
 function span(symbol: CodeSymbol): number {
   return symbol.endLine - symbol.startLine;
+}
+
+/**
+ * A function defined inside another function's body (a decorator's wrapper, a callback) is part of
+ * what that function does: it is scored there, not as a rival answer. A method assigned outside its
+ * constructor function (`Negotiator.prototype.charset = …`) is its own answer.
+ */
+function isClosure(symbol: CodeSymbol, parent: CodeSymbol | undefined): boolean {
+  return (
+    parent !== undefined &&
+    parent !== symbol &&
+    parent.startLine <= symbol.startLine &&
+    symbol.endLine <= parent.endLine
+  );
+}
+
+/** `Cache.get` → `Cache`; a top-level name has no parent (""). */
+function parentName(qualifiedName: string): string {
+  const dot = qualifiedName.lastIndexOf(".");
+  return dot < 0 ? "" : qualifiedName.slice(0, dot);
 }

@@ -8,13 +8,32 @@ export type ReadLines = (path: string) => readonly string[] | null;
 
 const NAME_WEIGHT = 3;
 
-export function symbolDocument(symbol: CodeSymbol, lines: readonly string[] | null): string[] {
-  const nameTerms = splitIdentifiers(symbol.qualifiedName);
+/** A symbol's terms by where they come from, each in source order. */
+export interface SymbolFields {
+  name: string[];
+  path: string[];
+  /** The doc comment, then the body (or only the signature when the body is not read). */
+  text: string[];
+}
+
+export function symbolFields(symbol: CodeSymbol, lines: readonly string[] | null): SymbolFields {
+  const text: string[] = [];
+  if (symbol.doc) text.push(...splitIdentifiers(symbol.doc));
+  if (lines) text.push(...splitIdentifiers(lines.slice(symbol.startLine - 1, symbol.endLine).join("\n")));
+  else text.push(...splitIdentifiers(symbol.signature));
+  return {
+    name: splitIdentifiers(symbol.qualifiedName),
+    path: splitIdentifiers(symbol.file.replace(/\.[^./]+$/, "")),
+    text,
+  };
+}
+
+export function documentOf(fields: SymbolFields): string[] {
   const doc: string[] = [];
-  for (let i = 0; i < NAME_WEIGHT; i++) doc.push(...nameTerms);
-  doc.push(...splitIdentifiers(symbol.file.replace(/\.[^./]+$/, "")));
-  if (symbol.doc) doc.push(...splitIdentifiers(symbol.doc));
-  if (lines) doc.push(...splitIdentifiers(lines.slice(symbol.startLine - 1, symbol.endLine).join("\n")));
-  else doc.push(...splitIdentifiers(symbol.signature));
-  return doc;
+  for (let i = 0; i < NAME_WEIGHT; i++) doc.push(...fields.name);
+  return [...doc, ...fields.path, ...fields.text];
+}
+
+export function symbolDocument(symbol: CodeSymbol, lines: readonly string[] | null): string[] {
+  return documentOf(symbolFields(symbol, lines));
 }

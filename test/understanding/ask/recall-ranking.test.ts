@@ -48,6 +48,7 @@ describe("recall ranking", () => {
     expect(first?.why).toEqual([
       "the question names its file src/cart.js",
       "matches the question's words discount, coupon, applied, cart, total (in its body or doc comment)",
+      'has "discount coupon", "cart total" together',
     ]);
     expect(second?.symbol.file).toBe("test/cart.test.js");
     expect(second?.why).toContain("test code, ranked below the code it tests");

@@ -1,0 +1,42 @@
+// Evidence beyond a bag of words: how much of the question a symbol's *name* carries (a name is what
+// its author says it does; a body mentions everything it touches), and which of the question's word
+// pairs appear side by side in the symbol ("value too large" in a raised message, "recently used" in
+// a doc comment) rather than scattered over a long body.
+
+/**
+ * The share of the question's weight (idf) that the symbol's name carries, in [0, 1]: the terms
+ * of a name that says what the question asks weigh more than the words a body merely mentions.
+ */
+export function nameCoverage(
+  questionTerms: readonly string[],
+  nameTerms: ReadonlySet<string>,
+  idf: (term: string) => number,
+): number {
+  let total = 0;
+  let named = 0;
+  for (const term of new Set(questionTerms)) {
+    const w = idf(term);
+    total += w;
+    if (nameTerms.has(term)) named += w;
+  }
+  return total > 0 ? named / total : 0;
+}
+
+/**
+ * The question's adjacent word pairs (after stop words are dropped) that occur as adjacent terms in
+ * the symbol's own words: its doc comment and body, in order. Pairs of one repeated word are not
+ * evidence of anything.
+ */
+export function adjacentPairs(questionTerms: readonly string[], symbolTerms: readonly string[]): string[][] {
+  const wanted = new Set<string>();
+  for (let i = 0; i + 1 < questionTerms.length; i++) {
+    const [a, b] = [questionTerms[i], questionTerms[i + 1]];
+    if (a !== undefined && b !== undefined && a !== b) wanted.add(`${a} ${b}`);
+  }
+  const found = new Set<string>();
+  for (let i = 0; i + 1 < symbolTerms.length; i++) {
+    const pair = `${symbolTerms[i]} ${symbolTerms[i + 1]}`;
+    if (wanted.has(pair)) found.add(pair);
+  }
+  return [...found].map((p) => p.split(" "));
+}
