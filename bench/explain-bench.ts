@@ -202,6 +202,7 @@ function match(g: TruthChanged, symbols: XiheSymbol[]): XiheSymbol | undefined {
 
 async function explain(dir: string, base: string, coverage: string | null): Promise<XiheSymbol[]> {
   const extra = coverage ? ["--coverage", coverage, "--coverage-budget", "1200"] : [];
+  const started = Date.now();
   const { stdout, stderr } = await execa(
     process.execPath,
     [xihe, "explain", "--repo", dir, "--base", base, "--json", ...extra],
@@ -212,7 +213,9 @@ async function explain(dir: string, base: string, coverage: string | null): Prom
   );
   const parsed = JSON.parse(stdout) as { symbols: XiheSymbol[]; coverage?: { status: string } };
   if (coverage)
-    console.error(`  ${dir} ${base.slice(0, 7)}: coverage ${parsed.coverage?.status} ${stderr.trim()}`);
+    console.error(
+      `  ${dir} ${base.slice(0, 7)}: coverage ${parsed.coverage?.status} in ${((Date.now() - started) / 1000).toFixed(1)} s ${stderr.trim()}`,
+    );
   return parsed.symbols;
 }
 
