@@ -95,7 +95,9 @@ export async function explainCoverage(
   if (install.status === "refused")
     return none("fallback", `install refused (${install.code}): ${install.reason}`);
   if (install.status === "failed")
-    io.stderr(`install failed (${install.code}): ${install.reason}; running the tests anyway\n`);
+    io.stderr(
+      `install failed (${install.code}) after ${seconds(install.steps)} s: ${install.reason}; running the tests with what is importable\n${install.errorTail ?? ""}\n`,
+    );
   const outcome = await runTestFiles({
     sandbox,
     index: repo.index,
@@ -147,4 +149,8 @@ function sandboxFor(io: CliIo, repo: RepoIndex, readOnlyDirs: readonly string[])
     defaults: limitsFromConfig(config),
     toolchains: detectToolchains({ hostEnv: io.env, configured: config.toolchains }),
   });
+}
+
+function seconds(steps: readonly { durationMs: number }[]): string {
+  return (steps.reduce((n, s) => n + s.durationMs, 0) / 1000).toFixed(1);
 }
