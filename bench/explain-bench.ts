@@ -1,5 +1,5 @@
 // `xihe explain` scored against ground truth made by running the repositories' tests and grep:
-//   npm run bench:explain -- --mirrors DIR [--set tune|test|all] [--only REPO,...] [--work DIR] [--xihe BIN] [--show]
+//   npm run bench:explain -- --mirrors DIR [--set tune|test|all] [--only REPO,...] [--commits ID,...] [--work DIR] [--xihe BIN] [--show] [--coverage]
 // The commits, their repositories and the tune/test split are in bench/explain-corpus (repos.json,
 // commits.json); the truth per commit in truth/ID.json, built by explain-truth.ts (see the
 // README there). Each commit runs `xihe explain --base PARENT --json` through bin on a checkout at
@@ -61,6 +61,8 @@ const work = resolve(flag("work") ?? join(tmpdir(), "xihe-explain-bench-xihe"));
 const xihe = resolve(flag("xihe") ?? join(project, "bin", "xihe.js"));
 const show = args.includes("--show");
 const only = flag("only")?.split(",");
+// --commits ID,... scores only these commits (ids as in commits.json): a slow --coverage run in parts.
+const onlyCommits = flag("commits")?.split(",");
 // With --coverage, explain runs each test file with coverage (repos.json coverageCommand), so
 // tests-that-reach is scored "with coverage"; node_modules and the saved maps (.xihe/) are kept
 // between commits.
@@ -96,7 +98,9 @@ const zero = (): Tally => ({
 const rows: { repo: Repo; id: string; t: Tally }[] = [];
 for (const repo of repos) {
   const dir = await checkout(repo);
-  for (const c of loadCommits().filter((c) => c.repo === repo.id)) {
+  for (const c of loadCommits().filter(
+    (c) => c.repo === repo.id && (!onlyCommits || onlyCommits.includes(c.id)),
+  )) {
     const truthFile = join(corpus, "truth", `${c.id}.json`);
     if (!existsSync(truthFile)) {
       console.error(`${c.id}: no truth (run bench/explain-truth.ts); skipped`);
@@ -109,7 +113,7 @@ for (const repo of repos) {
       dir,
       "clean",
       "-fdxq",
-      ...(withCoverage ? ["-e", "node_modules", "-e", ".xihe"] : []),
+      ...(withCoverage ? ["-e", "node_modules", "-e", ".xihe", "-e", ".venv"] : []),
     ]);
     const symbols = await explain(dir, c.base, withCoverage ? (repo.coverageCommand ?? null) : null);
     rows.push({ repo, id: c.id, t: score(truth, symbols) });
