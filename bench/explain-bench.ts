@@ -117,6 +117,8 @@ for (const repo of repos) {
     ]);
     const symbols = await explain(dir, c.base, withCoverage ? (repo.coverageCommand ?? null) : null);
     rows.push({ repo, id: c.id, t: score(truth, symbols) });
+    // Each commit's tally as soon as it is scored: a long --coverage run stopped part-way keeps its rows.
+    if (withCoverage) console.error(`  ${c.id} ${JSON.stringify(rows.at(-1)?.t)}`);
   }
 }
 
