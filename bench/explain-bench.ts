@@ -1,5 +1,5 @@
 // `xihe explain` scored against ground truth made by running the repositories' tests and grep:
-//   npm run bench:explain -- --mirrors DIR [--set tune|test|heldout|all] [--only REPO,...] [--work DIR] [--xihe BIN] [--show]
+//   npm run bench:explain -- --mirrors DIR [--set tune|test|heldout|all] [--only REPO,...] [--commits ID,...] [--work DIR] [--xihe BIN] [--show] [--coverage]
 // The commits, their repositories and the tune/test split are in bench/explain-corpus (repos.json,
 // commits.json); the truth per commit in truth/ID.json, built by explain-truth.ts (see the
 // README there). Each commit runs `xihe explain --base PARENT --json` through bin on a checkout at
@@ -61,6 +61,8 @@ const work = resolve(flag("work") ?? join(tmpdir(), "xihe-explain-bench-xihe"));
 const xihe = resolve(flag("xihe") ?? join(project, "bin", "xihe.js"));
 const show = args.includes("--show");
 const only = flag("only")?.split(",");
+// --commits ID,... scores only these commits (ids as in commits.json): a slow --coverage run in parts.
+const onlyCommits = flag("commits")?.split(",");
 // With --coverage, explain runs each test file with coverage (repos.json coverageCommand), so
 // tests-that-reach is scored "with coverage"; node_modules and the saved maps (.xihe/) are kept
 // between commits.
@@ -100,7 +102,9 @@ const zero = (): Tally => ({
 const rows: { repo: Repo; id: string; t: Tally }[] = [];
 for (const repo of repos) {
   const dir = await checkout(repo);
-  for (const c of loadCommits().filter((c) => c.repo === repo.id)) {
+  for (const c of loadCommits().filter(
+    (c) => c.repo === repo.id && (!onlyCommits || onlyCommits.includes(c.id)),
+  )) {
     const truthFile = join(corpus, "truth", `${c.id}.json`);
     if (!existsSync(truthFile)) {
       console.error(`${c.id}: no truth (run bench/explain-truth.ts); skipped`);
@@ -113,10 +117,12 @@ for (const repo of repos) {
       dir,
       "clean",
       "-fdxq",
-      ...(withCoverage ? ["-e", "node_modules", "-e", ".xihe"] : []),
+      ...(withCoverage ? ["-e", "node_modules", "-e", ".xihe", "-e", ".venv"] : []),
     ]);
     const symbols = await explain(dir, c.base, withCoverage ? (repo.coverageCommand ?? null) : null);
     rows.push({ repo, id: c.id, t: score(truth, symbols) });
+    // Each commit's tally as soon as it is scored: a long --coverage run stopped part-way keeps its rows.
+    if (withCoverage) console.error(`  ${c.id} ${JSON.stringify(rows.at(-1)?.t)}`);
   }
 }
 
@@ -206,6 +212,7 @@ function match(g: TruthChanged, symbols: XiheSymbol[]): XiheSymbol | undefined {
 
 async function explain(dir: string, base: string, coverage: string | null): Promise<XiheSymbol[]> {
   const extra = coverage ? ["--coverage", coverage, "--coverage-budget", "1200"] : [];
+  const started = Date.now();
   const { stdout, stderr } = await execa(
     process.execPath,
     [xihe, "explain", "--repo", dir, "--base", base, "--json", ...extra],
@@ -216,7 +223,9 @@ async function explain(dir: string, base: string, coverage: string | null): Prom
   );
   const parsed = JSON.parse(stdout) as { symbols: XiheSymbol[]; coverage?: { status: string } };
   if (coverage)
-    console.error(`  ${dir} ${base.slice(0, 7)}: coverage ${parsed.coverage?.status} ${stderr.trim()}`);
+    console.error(
+      `  ${dir} ${base.slice(0, 7)}: coverage ${parsed.coverage?.status} in ${((Date.now() - started) / 1000).toFixed(1)} s ${stderr.trim()}`,
+    );
   return parsed.symbols;
 }
 

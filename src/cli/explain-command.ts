@@ -9,6 +9,7 @@ import type { RegisterCommand } from "./register-command.ts";
 import type { CliIo } from "./cli-io.ts";
 import { loadEnv } from "../config.ts";
 import { UsageError, XiheError } from "../errors.ts";
+import { changedPaths } from "../understanding/explain/diff-files.ts";
 import { explainDiff } from "../understanding/explain/explain-diff.ts";
 import { explainCoverage } from "./explain-coverage.ts";
 import { modelFromEnv } from "../model-from-env.ts";
@@ -88,9 +89,7 @@ async function run(flags: ExplainFlags, io: CliIo): Promise<void> {
       `--coverage-budget must be a positive number of seconds; got ${flags.coverageBudget}`,
     );
   const headSha = flags.workingTree ? null : git(repo.root, ["rev-parse", "HEAD"]).trim();
-  const changedFiles = git(repo.root, ["diff", "--name-only", base, ...(headSha ? [headSha] : []), "--"])
-    .split("\n")
-    .filter((l) => l !== "");
+  const changedFiles = await changedPaths(repo.root, base, headSha);
   const coverage = await explainCoverage(io, repo, {
     headSha,
     command: flags.coverage ?? null,

@@ -1,7 +1,8 @@
 // `xihe explain --coverage CMD`: the sandbox wiring that gives explain per-test coverage of the head.
-// A map saved for the head SHA is used as it is (with or without --coverage); else, with --coverage,
-// the install phase runs (as for `xihe locate --run`), then each test file that loads a changed file
-// runs alone with coverage, and the map is saved for the next explanation of the same commit.
+// A map saved for the same question (head SHA, changed files, test files, extractor; the command when
+// one is given) is used as it is (with or without --coverage); else, with --coverage, a command that
+// cannot run files alone is refused, the install phase runs (as for `xihe locate --run`), then each
+// test file that loads a changed file runs alone with coverage, and the map is saved for next time.
 import { randomBytes, randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import { loadEnv } from "../config.ts";
@@ -11,8 +12,11 @@ import {
   readCoverageCache,
   writeCoverageCache,
 } from "../understanding/explain/per-test-coverage/coverage-cache.ts";
-import { runTestFiles } from "../understanding/explain/per-test-coverage/run-test-files.ts";
-import type { TestCoverageMap } from "../understanding/explain/per-test-coverage/test-coverage-map.ts";
+import { planTestFiles, runTestFiles } from "../understanding/explain/per-test-coverage/run-test-files.ts";
+import {
+  coverageKey,
+  type TestCoverageMap,
+} from "../understanding/explain/per-test-coverage/test-coverage-map.ts";
 import { testsLoading } from "../understanding/explain/per-test-coverage/tests-loading.ts";
 import type { RepoIndex } from "../understanding/index/open-repo-index.ts";
 import { chooseSandbox, SandboxUnavailableError } from "../workspace/sandbox/choose-sandbox.ts";
@@ -48,9 +52,17 @@ export async function explainCoverage(
     notRun: [],
     cachePath: null,
   });
-  const cached = request.headSha ? readCoverageCache(repo.root, request.headSha) : null;
-  // A map made with another test command answers another question: run again when asked to.
-  if (cached && (request.command === null || cached.command === request.command))
+  const testFiles = testsLoading(repo.index, new Set(request.changedFiles));
+  const question = {
+    headSha: request.headSha ?? "working-tree",
+    changedFiles: request.changedFiles,
+    testFiles,
+  };
+  const cached = request.headSha
+    ? readCoverageCache(repo.root, { ...coverageKey({ ...question, command: "" }), command: request.command })
+    : null;
+  // A map made with another test command, base or extractor answers another question: none is read.
+  if (cached)
     return {
       status: "cached",
       map: cached,
@@ -60,10 +72,17 @@ export async function explainCoverage(
       cachePath: null,
     };
   if (request.command === null) return none("none", null);
-  const testFiles = testsLoading(repo.index, new Set(request.changedFiles));
   if (testFiles.length === 0) return none("fallback", "no test file loads a changed file");
+  // Everything that refuses without running anything comes before the install phase.
+  const planned = planTestFiles(repo.root, request.command, testFiles);
+  if (!planned.ok) return none("fallback", planned.reason);
   const sandbox = openSandbox(io, repo);
   if (typeof sandbox === "string") return none("fallback", sandbox);
+  if (sandbox.kind === "docker")
+    return none(
+      "fallback",
+      "coverage needs the workspace at the same path inside the sandbox; the docker runner mounts it elsewhere",
+    );
   const install = await installDependencies(
     {
       sandboxWith: (dirs) => sandboxFor(io, repo, dirs),
@@ -76,14 +95,15 @@ export async function explainCoverage(
   if (install.status === "refused")
     return none("fallback", `install refused (${install.code}): ${install.reason}`);
   if (install.status === "failed")
-    io.stderr(`install failed (${install.code}): ${install.reason}; running the tests anyway\n`);
+    io.stderr(
+      `install failed (${install.code}) after ${seconds(install.steps)} s: ${install.reason}; running the tests with what is importable\n${install.errorTail ?? ""}\n`,
+    );
   const outcome = await runTestFiles({
     sandbox,
     index: repo.index,
     readText: repo.readText,
-    command: request.command,
-    headSha: request.headSha ?? "working-tree",
-    testFiles,
+    plan: planned.plan,
+    key: coverageKey({ ...question, command: request.command }),
     budgetMs: request.budgetSeconds * 1000,
     now: Date.now,
     newHexId: () => randomBytes(6).toString("hex"),
@@ -129,4 +149,8 @@ function sandboxFor(io: CliIo, repo: RepoIndex, readOnlyDirs: readonly string[])
     defaults: limitsFromConfig(config),
     toolchains: detectToolchains({ hostEnv: io.env, configured: config.toolchains }),
   });
+}
+
+function seconds(steps: readonly { durationMs: number }[]): string {
+  return (steps.reduce((n, s) => n + s.durationMs, 0) / 1000).toFixed(1);
 }

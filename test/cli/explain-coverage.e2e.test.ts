@@ -157,7 +157,25 @@ describe("xihe explain --coverage", () => {
     expect(again.coverage.status).toBe("cached");
     expect(helper(again)?.testsReaching.map((t) => t.path)).toEqual(["test/discount.test.js"]);
     expect(git(dir, "status", "--porcelain")).toBe("");
+
+    // Another base at the same head is another question: the saved map does not answer it.
+    const otherBase = JSON.parse(
+      (await xihe(["explain", "--json", "--base", "HEAD"], dir)).stdout,
+    ) as ExplainJson;
+    expect(otherBase.coverage.status).toBe("none");
   }, 240_000);
+
+  it("refuses a command that cannot run a test file alone (mocha) before spending the install", async () => {
+    const dir = join(scratch.dir, "clone-mocha");
+    git(scratch.dir, "clone", "-q", join(scratch.dir, "origin"), dir);
+    const run = await xihe(["explain", "--json", "--coverage", "npx mocha"], dir);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const out = JSON.parse(run.stdout) as ExplainJson;
+    expect(out.coverage).toMatchObject({ status: "fallback", cachePath: null });
+    expect(out.coverage.reason).toMatch(/mocha runs are selected by test name/);
+    // The install phase never ran: the lockfile's dependency was not put in place.
+    expect(existsSync(join(dir, "node_modules"))).toBe(false);
+  }, 120_000);
 
   it("falls back to the call graph, saving nothing, when no test file starts (a loader that is missing)", async () => {
     const dir = join(scratch.dir, "clone");

@@ -1,5 +1,6 @@
 // The files of a diff with the symbols each changes, and the files explain could not read, each
 // with the reason: generated, vendored, minified, binary, too large (for the index or the diff).
+// Also the plain list of the paths a diff touches (which test files `--coverage` runs).
 import { readBaseFile } from "./base-symbols.ts";
 import { changedSymbols, type ChangedSymbol } from "./changed-symbols.ts";
 import type { CodeIndex, SkippedFile } from "../index/code-index.ts";
@@ -7,6 +8,7 @@ import type { FileDiff } from "./diff-hunks.ts";
 import type { Grammars } from "../index/grammars.ts";
 import { pathSkipReason } from "../index/skip-rules.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
+import { runGit } from "../index/run-git.ts";
 
 export interface ChangedFile {
   path: string;
@@ -69,4 +71,25 @@ export async function diffFiles(
     });
   }
   return { files, changed };
+}
+
+/**
+ * The head-side paths changed since `base` (a deleted file by its old path), NUL-separated so no path
+ * is quoted; `head` null: the working tree, whose untracked files (not ignored) are changes too.
+ */
+export async function changedPaths(root: string, base: string, head: string | null): Promise<string[]> {
+  const range = head === null ? [base] : [base, head];
+  const diff = await runGit(root, [
+    "diff",
+    "--name-only",
+    "-z",
+    "--no-ext-diff",
+    "--no-textconv",
+    ...range,
+    "--",
+  ]);
+  const untracked =
+    head === null ? await runGit(root, ["ls-files", "--others", "--exclude-standard", "-z", "--"]) : null;
+  const paths = [diff, untracked].flatMap((out) => (out ? out.toString("utf8").split("\0") : []));
+  return [...new Set(paths.filter((p) => p !== ""))].sort();
 }

@@ -1,7 +1,10 @@
 // Finds the package manager of a checkout from its lockfiles and returns the install steps.
 // Install scripts stay off unless the repository config allows them (`sandbox.allow_install_scripts`):
-// a dependency's postinstall is the classic way to phone home (A26).
-import { existsSync } from "node:fs";
+// a dependency's postinstall is the classic way to phone home (A26). A pnpm lockfile gets pnpm itself
+// from the npm registry (`npm exec`), at the version the project pins (`packageManager`, as corepack
+// reads it) or else the major its lockfile version belongs to: the sandbox's PATH has node and npm,
+// not the host user's pnpm, and a lockfile written by one pnpm major is refused by another.
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 export type PackageManager =
@@ -18,7 +21,10 @@ export function detectInstall(root: string, options: { allowScripts: boolean }):
   const has = (file: string): boolean => existsSync(join(root, file));
   const noScripts = options.allowScripts ? [] : ["--ignore-scripts"];
   if (has("pnpm-lock.yaml"))
-    return { manager: "pnpm", steps: [["pnpm", "install", "--frozen-lockfile", ...noScripts]] };
+    return {
+      manager: "pnpm",
+      steps: [[...pnpmFromRegistry(root), "install", "--frozen-lockfile", ...noScripts]],
+    };
   if (has("yarn.lock") && has(".yarnrc.yml"))
     return {
       manager: "yarn-berry",
@@ -61,4 +67,36 @@ export function detectInstall(root: string, options: { allowScripts: boolean }):
   if (has("go.mod")) return { manager: "go", steps: [["go", "mod", "download"]] };
   if (has("pom.xml")) return { manager: "maven", steps: [["mvn", "-B", "-q", "dependency:go-offline"]] };
   return null;
+}
+
+// lockfileVersion -> the pnpm major that writes it (9.0 is also read by pnpm 10).
+const pnpmMajorByLockfile: Record<string, string> = { "9": "9", "6": "8", "5": "7" };
+
+function pnpmFromRegistry(root: string): string[] {
+  const version = pinnedPnpm(root) ?? lockfilePnpm(root);
+  return ["npm", "exec", "--yes", `--package=pnpm@${version ?? "latest"}`, "--", "pnpm"];
+}
+
+function pinnedPnpm(root: string): string | null {
+  try {
+    const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+      packageManager?: unknown;
+    };
+    const pinned = typeof manifest.packageManager === "string" ? manifest.packageManager : "";
+    // "pnpm@10.28.0+sha512.…": the version only; anything else is not ours to pass to npm.
+    return /^pnpm@(\d+\.\d+\.\d+)(?:[+-]|$)/.exec(pinned)?.[1] ?? null;
+  } catch {
+    return null; // no or unreadable manifest: the lockfile decides
+  }
+}
+
+function lockfilePnpm(root: string): string | null {
+  let head: string;
+  try {
+    head = readFileSync(join(root, "pnpm-lock.yaml"), "utf8").slice(0, 200);
+  } catch {
+    return null; // a lockfile that is not a readable file: pnpm itself will say what is wrong
+  }
+  const major = /^lockfileVersion:\s*['"]?(\d+)/m.exec(head)?.[1];
+  return major === undefined ? null : (pnpmMajorByLockfile[major] ?? null);
 }

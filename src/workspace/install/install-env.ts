@@ -28,6 +28,10 @@ export function installEnv(registries: InstallRegistries, allowScripts: boolean)
     YARN_ENABLE_SCRIPTS: allowScripts ? "1" : "0",
     PIP_CONFIG_FILE: "/dev/null",
     PIP_DISABLE_PIP_VERSION_CHECK: "1",
+    // pip's defaults (5 retries with back-off, 15 s per attempt, for every index page and file) turn
+    // an unreachable index into minutes before the install fails; one retry still rides out a blip.
+    PIP_RETRIES: "1",
+    PIP_TIMEOUT: "10",
   };
   if (registries.npmRegistry) {
     env.npm_config_registry = registries.npmRegistry;

@@ -11,6 +11,7 @@ import {
   writeCoverageCache,
 } from "../../../src/understanding/explain/per-test-coverage/coverage-cache.ts";
 import {
+  coverageKey,
   coverageMapFromJson,
   coverageMapToJson,
   type TestCoverageMap,
@@ -37,9 +38,14 @@ const symbol = (over: Partial<CodeSymbol>): CodeSymbol => ({
 });
 
 const lines = (...n: number[]) => ({ lines: new Set(n), functionNames: new Set<string>() });
-const map: TestCoverageMap = {
+const key = coverageKey({
   headSha: "a".repeat(40),
   command: "npm test",
+  changedFiles: ["src/a.js"],
+  testFiles: ["test/f.test.js", "test/g.test.js", "test/load.test.js"],
+});
+const map: TestCoverageMap = {
+  ...key,
   tests: new Map([
     // Loads the module only: the lines that define f (1) and g (5) ran, no body line.
     ["test/load.test.js", { exitCode: 0, coverage: new Map([["src/a.js", lines(1, 5)]]) }],
@@ -99,6 +105,34 @@ describe("explain per-test coverage", () => {
     expect(testsCovering(map, cls, [method])).toEqual(["test/f.test.js", "test/load.test.js"]);
   });
 
+  it("counts an accessor V8 names `get x` / `set x` as the index's `x`", () => {
+    const accessors: TestCoverageMap = {
+      ...key,
+      tests: new Map([
+        [
+          "test/get.test.js",
+          {
+            exitCode: 0,
+            coverage: new Map([
+              ["src/a.js", { lines: new Set<number>(), functionNames: new Set(["get total"]) }],
+            ]),
+          },
+        ],
+        [
+          "test/set.test.js",
+          {
+            exitCode: 0,
+            coverage: new Map([
+              ["src/a.js", { lines: new Set<number>(), functionNames: new Set(["set total"]) }],
+            ]),
+          },
+        ],
+      ]),
+    };
+    const getter = symbol({ name: "total", kind: "method", startLine: 20, endLine: 22 });
+    expect(testsCovering(accessors, getter, [])).toEqual(["test/get.test.js", "test/set.test.js"]);
+  });
+
   it("round-trips the map through JSON and keeps it per head SHA, refusing a planted symlink", () => {
     expect(coverageMapFromJson(coverageMapToJson(map))).toEqual(map);
     expect(() => coverageMapFromJson('{"headSha": 1}')).toThrow(/headSha/);
@@ -107,14 +141,34 @@ describe("explain per-test coverage", () => {
     mkdirSync(root);
     const path = writeCoverageCache(root, map);
     expect(readFileSync(join(root, ".xihe", ".gitignore"), "utf8")).toBe("*\n");
-    expect(readCoverageCache(root, map.headSha)).toEqual(map);
-    expect(readCoverageCache(root, "b".repeat(40))).toBeNull();
+    expect(readCoverageCache(root, key)).toEqual(map);
+    expect(readCoverageCache(root, { ...key, headSha: "b".repeat(40) })).toBeNull();
     // A link at the cache's name is not read through.
+    const other = { ...key, headSha: "c".repeat(40) };
     const elsewhere = join(scratch.dir, "elsewhere.json");
-    writeFileSync(elsewhere, coverageMapToJson({ ...map, headSha: "c".repeat(40) }));
-    symlinkSync(elsewhere, coverageCachePath(root, "c".repeat(40)));
-    expect(readCoverageCache(root, "c".repeat(40))).toBeNull();
-    expect(path).toBe(coverageCachePath(root, map.headSha));
-    expect(() => coverageCachePath(root, "../x")).toThrow(/not a commit id/);
+    writeFileSync(elsewhere, coverageMapToJson({ ...map, ...other }));
+    symlinkSync(elsewhere, coverageCachePath(root, other));
+    expect(readCoverageCache(root, other)).toBeNull();
+    expect(path).toBe(coverageCachePath(root, key));
+    expect(() => coverageCachePath(root, { ...key, headSha: "../x" })).toThrow(/not a commit id/);
+  });
+
+  it("answers only the question it was made for: another base, test set, command or extractor runs again", () => {
+    scratch = makeScratchDir("explain-coverage-key");
+    const root = join(scratch.dir, "repo");
+    mkdirSync(root);
+    writeCoverageCache(root, map);
+    // Another --base changes the diff's files at the same head.
+    expect(readCoverageCache(root, { ...key, changedFiles: ["src/a.js", "src/b.js"] })).toBeNull();
+    expect(readCoverageCache(root, { ...key, testFiles: ["test/f.test.js"] })).toBeNull();
+    expect(readCoverageCache(root, { ...key, command: "npx vitest run" })).toBeNull();
+    expect(readCoverageCache(root, { ...key, extractor: key.extractor + 1 })).toBeNull();
+    // No command asked for (explain without --coverage): the map of the same question, whatever made it.
+    expect(readCoverageCache(root, { ...key, command: null })).toEqual(map);
+    // Two bases of one head are kept side by side.
+    const wider = { ...map, changedFiles: ["src/a.js", "src/b.js"] };
+    writeCoverageCache(root, wider);
+    expect(readCoverageCache(root, key)).toEqual(map);
+    expect(readCoverageCache(root, wider)).toEqual(wider);
   });
 });

@@ -39,6 +39,39 @@ describe("detectInstall", () => {
     });
   });
 
+  it("runs pnpm from the npm registry at the version the project pins, else its lockfile's major", () => {
+    const root = scratch.dir;
+    writeFileSync(join(root, "pnpm-lock.yaml"), "lockfileVersion: '6.0'\n\nimporters:\n");
+    writeFileSync(join(root, "package.json"), JSON.stringify({ packageManager: "pnpm@10.28.0+sha512.abc" }));
+    expect(detectInstall(root, { allowScripts: false })?.steps).toEqual([
+      [
+        "npm",
+        "exec",
+        "--yes",
+        "--package=pnpm@10.28.0",
+        "--",
+        "pnpm",
+        "install",
+        "--frozen-lockfile",
+        "--ignore-scripts",
+      ],
+    ]);
+    // Not a plain pnpm version (another manager, or words for npm): the lockfile decides.
+    for (const packageManager of ["yarn@4.1.0", "pnpm@10.0.0 --registry=http://evil", "pnpm@latest"]) {
+      writeFileSync(join(root, "package.json"), JSON.stringify({ packageManager }));
+      expect(detectInstall(root, { allowScripts: true })?.steps[0]?.slice(0, 6)).toEqual([
+        "npm",
+        "exec",
+        "--yes",
+        "--package=pnpm@8",
+        "--",
+        "pnpm",
+      ]);
+    }
+    writeFileSync(join(root, "pnpm-lock.yaml"), "lockfileVersion: '42.0'\n");
+    expect(detectInstall(root, { allowScripts: true })?.steps[0]?.[3]).toBe("--package=pnpm@latest");
+  });
+
   it("detects python, cargo, go and maven projects", () => {
     const cases: [string, string][] = [
       ["uv.lock", "uv"],

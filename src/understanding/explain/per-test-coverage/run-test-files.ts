@@ -1,26 +1,53 @@
 // Runs test files one at a time in the sandbox with coverage on (the dynamic-localization machinery:
-// the runner's own file selection, NODE_V8_COVERAGE and the Python line tracer) and keeps what each
-// executed, passing or failing: a failing test file still ran the code it reached. Stops when the
-// budget is spent; the files not run are reported, never guessed.
+// its test command resolution, the runner's own file selection, NODE_V8_COVERAGE and the Python line
+// tracer) and keeps what each executed, passing or failing: a failing test file still ran the code it
+// reached. Planned first, without the sandbox, so a command that cannot run files alone is refused
+// before the install phase is spent on it. Stops when the budget is spent; the files not run are
+// reported, never guessed.
 import type { Sandbox } from "../../../workspace/sandbox/sandbox.ts";
 import type { CodeIndex } from "../../index/code-index.ts";
 import { createCoverageFolder } from "../../localize/dynamic/coverage-folder.ts";
 import { filteredArgv } from "../../localize/dynamic/filtered-argv.ts";
 import { allCoverage, mergeCoverage } from "../../localize/dynamic/merge-coverage.ts";
 import { readPythonCoverage } from "../../localize/dynamic/python-line-tracer.ts";
-import { resolveTestArgv } from "../../localize/dynamic/resolve-test-argv.ts";
-import { testRunnerKind, type TestRunnerKind } from "../../localize/dynamic/test-runner-kind.ts";
+import { testCommand } from "../../localize/dynamic/test-command.ts";
+import type { TestRunnerKind } from "../../localize/dynamic/test-runner-kind.ts";
 import { readV8Records } from "../../localize/dynamic/v8-coverage-lines.ts";
-import type { TestCoverageMap } from "./test-coverage-map.ts";
+import type { CoverageKey, TestCoverageMap } from "./test-coverage-map.ts";
+
+export interface TestFilesPlan {
+  runner: TestRunnerKind;
+  env: Record<string, string>;
+  pythonEntries: string[];
+  /** Each test file with the argv that runs it alone; null when this runner cannot. */
+  runs: { file: string; argv: string[] | null }[];
+}
+
+export type PlanOutcome = { ok: true; plan: TestFilesPlan } | { ok: false; reason: string };
+
+export function planTestFiles(root: string, command: string, testFiles: readonly string[]): PlanOutcome {
+  const resolved = testCommand(root, command);
+  if (!resolved.ok) return resolved;
+  const runs = testFiles.map((file) => ({ file, argv: fileArgv(resolved.runner, resolved.argv, file) }));
+  if (runs.length > 0 && runs.every((r) => r.argv === null))
+    return {
+      ok: false,
+      reason:
+        resolved.runner === "mocha"
+          ? "mocha runs are selected by test name here, not by file; no test file could be run alone"
+          : `${resolved.runner} cannot run a test file alone here`,
+    };
+  const { runner, env, pythonEntries } = resolved;
+  return { ok: true, plan: { runner, env, pythonEntries, runs } };
+}
 
 export interface RunTestFilesInput {
   sandbox: Sandbox;
   index: CodeIndex;
   readText: (file: string) => string | null;
-  /** The project's test command (`npm test`, `npx vitest run`, `python3 -m pytest`). */
-  command: string;
-  headSha: string;
-  testFiles: readonly string[];
+  plan: TestFilesPlan;
+  /** What the map answers (head, command, changed and test files); saved with it. */
+  key: CoverageKey;
   budgetMs: number;
   now: () => number;
   newHexId: () => string;
@@ -32,35 +59,20 @@ export type RunTestFilesOutcome =
 
 export async function runTestFiles(input: RunTestFilesInput): Promise<RunTestFilesOutcome> {
   const started = input.now();
-  if (input.sandbox.kind === "docker")
-    return {
-      kind: "unavailable",
-      reason:
-        "coverage needs the workspace at the same path inside the sandbox; the docker runner mounts it elsewhere",
-    };
-  const resolved = resolveTestArgv(input.sandbox.root, input.command);
-  if (!resolved.ok) return { kind: "unavailable", reason: resolved.reason };
-  const runner = testRunnerKind(resolved.argv);
-  if (runner === null)
-    return {
-      kind: "unavailable",
-      reason: `cannot tell which test runner \`${resolved.argv.join(" ")}\` starts (known: jest, vitest, mocha, node --test, tap, ava, tape, uvu, pytest, python -m unittest)`,
-    };
-  const { PYTHONPATH: pythonPath, NODE_V8_COVERAGE: _ours, ...env } = resolved.env;
-  const folder = createCoverageFolder(input.sandbox.root, input.newHexId(), relativeEntries(pythonPath));
-  const map: TestCoverageMap = { headSha: input.headSha, command: input.command, tests: new Map() };
+  const { plan } = input;
+  const folder = createCoverageFolder(input.sandbox.root, input.newHexId(), plan.pythonEntries);
+  const map: TestCoverageMap = { ...input.key, tests: new Map() };
   const notRun: string[] = [];
   try {
-    for (const file of input.testFiles) {
+    for (const { file, argv } of plan.runs) {
       const left = input.budgetMs - (input.now() - started);
-      const argv = fileArgv(runner, resolved.argv, file);
       if (left <= 0 || argv === null) {
         notRun.push(file);
         continue;
       }
       folder.clear();
       const result = await input.sandbox.run(argv, {
-        env: { CI: "true", ...env, ...folder.env },
+        env: { CI: "true", ...plan.env, ...folder.env },
         timeoutMs: left,
       });
       if (result.timedOut) {
@@ -78,13 +90,10 @@ export async function runTestFiles(input: RunTestFilesInput): Promise<RunTestFil
   } finally {
     folder.remove();
   }
-  if (map.tests.size === 0 && input.testFiles.length > 0)
+  if (map.tests.size === 0 && plan.runs.length > 0)
     return {
       kind: "unavailable",
-      reason:
-        runner === "mocha"
-          ? "mocha runs are selected by test name here, not by file; no test file could be run alone"
-          : `no test file finished within the budget (${input.budgetMs / 1000} s)`,
+      reason: `no test file finished within the budget (${input.budgetMs / 1000} s)`,
     };
   // Runs that executed no repository file at all failed to start (a missing install, a loader the
   // sandbox's interpreter lacks): they say nothing about which tests reach what.
@@ -102,11 +111,4 @@ function fileArgv(runner: TestRunnerKind, argv: readonly string[], file: string)
   const at = argv.indexOf("--test");
   const options = argv.slice(at + 1).filter((w) => w.startsWith("-"));
   return [...argv.slice(0, at + 1), ...options, file];
-}
-
-// The command's own PYTHONPATH entries, kept by the tracer; only relative ones inside the checkout.
-function relativeEntries(pythonPath: string | undefined): string[] {
-  return (pythonPath ?? "")
-    .split(":")
-    .filter((p) => p !== "" && !p.startsWith("/") && !p.split("/").includes(".."));
 }

@@ -15,9 +15,9 @@ import { failingTargets } from "./failing-targets.ts";
 import type { TestTarget } from "./filtered-argv.ts";
 import { nodeTestAncestors } from "./node-test-ancestors.ts";
 import { passingSample } from "./passing-sample.ts";
-import { resolveTestArgv } from "./resolve-test-argv.ts";
 import { spectrumSignal, type Execution } from "./spectrum-signal.ts";
-import { testRunnerKind, type TestRunnerKind } from "./test-runner-kind.ts";
+import { testCommand } from "./test-command.ts";
+import type { TestRunnerKind } from "./test-runner-kind.ts";
 
 export type { DynamicRun } from "./coverage-run.ts";
 
@@ -69,21 +69,14 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
     return fallback(
       "coverage needs the workspace at the same path inside the sandbox; the docker runner mounts it elsewhere",
     );
-  const resolved = resolveTestArgv(input.sandbox.root, input.command);
-  if (!resolved.ok) return fallback(resolved.reason);
-  const runner = testRunnerKind(resolved.argv);
-  if (runner === null)
-    return fallback(
-      `cannot tell which test runner \`${resolved.argv.join(" ")}\` starts (known: jest, vitest, mocha, node --test, tap, ava, tape, uvu, pytest, python -m unittest)`,
-    );
-  const plan = planRuns(input, runner, resolved.argv);
+  const command = testCommand(input.sandbox.root, input.command);
+  if (!command.ok) return fallback(command.reason);
+  const { runner, argv, env, pythonEntries } = command;
+  const plan = planRuns(input, runner, argv);
   if (plan.length === 0) return fallback("the log names no failing test to re-run");
-  const { PYTHONPATH: pythonPath, NODE_V8_COVERAGE: _ours, ...env } = resolved.env;
   // One coverage folder per run: the runs go at the same time.
-  const folders = plan.map(() =>
-    createCoverageFolder(input.sandbox.root, input.newHexId(), relativeEntries(pythonPath)),
-  );
-  const context = { ...input, command: { runner, argv: resolved.argv, env } };
+  const folders = plan.map(() => createCoverageFolder(input.sandbox.root, input.newHexId(), pythonEntries));
+  const context = { ...input, command: { runner, argv, env } };
   let executions: Execution[];
   try {
     executions = await runPlan(context, plan, folders, runs, input.budgetMs - (input.now() - started));
@@ -199,13 +192,6 @@ async function runPlan(
     executions.push(...outcome.executions);
   }
   return executions;
-}
-
-// The command's own PYTHONPATH entries, kept by the tracer; only relative ones inside the checkout.
-function relativeEntries(pythonPath: string | undefined): string[] {
-  return (pythonPath ?? "")
-    .split(":")
-    .filter((p) => p !== "" && !p.startsWith("/") && !p.split("/").includes(".."));
 }
 
 function noFailureReason(runs: readonly DynamicRun[], budgetMs: number): string {

@@ -7,6 +7,7 @@
 // the failing tests run.
 import type { CodeSymbol } from "../../index/code-index.ts";
 import type { SignalScores } from "../localize-signal.ts";
+import { ranByName } from "./ran-by-name.ts";
 import type { CoverageByFile } from "./v8-coverage-lines.ts";
 
 export interface Execution {
@@ -81,11 +82,6 @@ export function spectrumSignal(
 }
 
 const byName = 0;
-
-/** V8 names an accessor `get x` / `set x`; the index names it `x`. */
-function ranByName(names: ReadonlySet<string>, name: string): boolean {
-  return names.has(name) || names.has(`get ${name}`) || names.has(`set ${name}`);
-}
 
 /**
  * Each symbol's own lines: those of its body not inside a nested symbol. The first line of a
