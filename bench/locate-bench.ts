@@ -1,9 +1,10 @@
 // Localization accuracy on real repositories with one injected mutation each:
-//   npm run bench:locate -- [--set dev|tune|test|new] [--corpus DIR] [--mirrors DIR] [--work DIR]
+//   npm run bench:locate -- [--set dev|tune|test|heldout|new] [--corpus DIR] [--mirrors DIR] [--work DIR]
 //                           [--only ID,ID] [--repos ID,ID] [--xihe BIN]
-// --set dev (default) scores the shared development set; tune and test score the repositories of
-// bench/localize-corpus/split.json (tasks and logs from bench/localize-corpus, the tooling from the
-// shared corpus); new scores both. Tune on tune, report test: never choose anything on test.
+// --set dev (default) scores the shared development set; tune, test and heldout score the
+// repositories of bench/localize-corpus/split.json (tasks and logs from bench/localize-corpus, the
+// tooling from the shared corpus); new scores tune and test. Tune on tune, report test and heldout:
+// never choose anything on them.
 // DIR defaults: XIHE_LOCALIZE_CORPUS or ../shared/corpus/localize next to the project (the tooling
 // and the dev set); XIHE_LOCALIZE_MIRRORS (required: the folder holding OWNER+NAME/repo git
 // mirrors); XIHE_LOCALIZE_WORK or the OS temp dir. --xihe scores another build's bin/xihe.js (a
@@ -16,8 +17,8 @@ import { flag, project } from "./bench-args.ts";
 
 const newCorpus = join(project, "bench", "localize-corpus");
 const set = flag("set") ?? "dev";
-if (!["dev", "tune", "test", "new"].includes(set)) {
-  console.error(`--set must be dev, tune, test or new; got ${set}`);
+if (!["dev", "tune", "test", "heldout", "new"].includes(set)) {
+  console.error(`--set must be dev, tune, test, heldout or new; got ${set}`);
   process.exit(2);
 }
 const corpus = resolve(

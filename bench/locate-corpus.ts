@@ -33,6 +33,9 @@ export interface LoadedTask {
 export const project = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const newCorpus = join(project, "bench", "localize-corpus");
 
+/** dev: the shared development set; the others: split.json of bench/localize-corpus. */
+const SETS = ["dev", "tune", "test", "heldout"];
+
 export interface CorpusOptions {
   sets: string[];
   mirrors: string;
@@ -43,6 +46,11 @@ export interface CorpusOptions {
 }
 
 export function corpusOptions(flag: (name: string) => string | undefined, sets: string[]): CorpusOptions {
+  const unknown = sets.filter((s) => !SETS.includes(s));
+  if (unknown.length > 0) {
+    console.error(`unknown set ${unknown.join(", ")}: give ${SETS.join(", ")}`);
+    process.exit(2);
+  }
   const mirrors = flag("mirrors") ?? process.env["XIHE_LOCALIZE_MIRRORS"];
   if (!mirrors) {
     console.error("give --mirrors DIR or XIHE_LOCALIZE_MIRRORS (OWNER+NAME/repo git mirrors)");

@@ -1,9 +1,9 @@
 // Static vs dynamic (`xihe locate --run`) localization on the corpus' mutation tasks:
-//   node bin/run-ts.js bench/locate-dynamic-bench.ts -- [--set dev|tune|test] [--corpus DIR]
+//   node bin/run-ts.js bench/locate-dynamic-bench.ts -- [--set dev|tune|test|heldout] [--corpus DIR]
 //     [--new-corpus DIR] [--mirrors DIR] [--work DIR] [--only ID,ID] [--budget SECONDS]
 //     [--test-path DIR]
-// --set dev (default) runs the shared development set; tune and test the repositories of
-// split.json in --new-corpus (default bench/localize-corpus: tasks and logs; the tooling is the
+// --set dev (default) runs the shared development set; tune, test and heldout the repositories
+// of split.json in --new-corpus (default bench/localize-corpus: tasks and logs; the tooling is the
 // shared corpus'). Prints a line per task, per repository and for the set.
 // Each task's mutated checkout is rebuilt with its dependencies installed (prepare.sh, PREPARE_INSTALL=1;
 // one install per repository, copied to its other tasks), its test command is timed as the corpus
@@ -46,8 +46,8 @@ const budget = flag("budget") ?? "120";
 const testPath = flag("test-path");
 const runEnv = testPath ? { PATH: `${resolve(testPath)}:${process.env["PATH"] ?? ""}` } : {};
 const set = flag("set") ?? "dev";
-if (!["dev", "tune", "test"].includes(set)) {
-  console.error(`--set must be dev, tune or test; got ${set}`);
+if (!["dev", "tune", "test", "heldout"].includes(set)) {
+  console.error(`--set must be dev, tune, test or heldout; got ${set}`);
   process.exit(2);
 }
 const newCorpus = resolve(flag("new-corpus") ?? join(project, "bench", "localize-corpus"));

@@ -37,7 +37,7 @@ const DAMPING_VALUES = VALUES.filter((v) => v <= 1);
 const MIN_GAIN_HITS = 2;
 const set = flag("set") ?? "tune";
 if (set !== "tune" && set !== "dev") {
-  console.error(`weights are chosen on tune (or dev) only, never on test; got --set ${set}`);
+  console.error(`weights are chosen on tune (or dev) only, never on test or heldout; got --set ${set}`);
   process.exit(2);
 }
 const prepared: Prepared[] = [];
