@@ -54,7 +54,7 @@ export type DynamicOutcome =
     }
   | { kind: "fallback"; reason: string; runs: DynamicRun[]; elapsedMs: number };
 
-type Step = { targets: TestTarget[]; expected: "fail" | "pass" };
+type Step = { targets: TestTarget[]; expected: "fail" | "pass"; whole?: boolean };
 
 export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<DynamicOutcome> {
   const started = input.now();
@@ -76,8 +76,11 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
     return fallback(
       `cannot tell which test runner \`${resolved.argv.join(" ")}\` starts (known: jest, vitest, mocha, node --test, tap, ava, tape, uvu, pytest, python -m unittest)`,
     );
-  const plan = planRuns(input, runner, resolved.argv);
-  if (plan.length === 0) return fallback("the log names no failing test to re-run");
+  // No failing test named (a suite that failed to load, a log perception could not itemise): the
+  // command itself failed in the log, so it is re-run whole as the failing run; where a hook records
+  // each test, its passing tests are the passing side of the spectrum.
+  const named = planRuns(input, runner, resolved.argv);
+  const plan: Step[] = named.length > 0 ? named : [{ targets: [], expected: "fail", whole: true }];
   const { PYTHONPATH: pythonPath, NODE_V8_COVERAGE: _ours, ...env } = resolved.env;
   // One coverage folder per run: the runs go at the same time.
   const folders = plan.map(() =>
@@ -106,7 +109,8 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
   );
   if (signal.size === 0)
     return fallback(
-      executions.some((e) => e.failed && [...e.coverage.keys()].some((file) => tests.has(file)))
+      (runs.some((r) => r.whole) ? `${wholeRun}: ` : "") +
+        executions.some((e) => e.failed && [...e.coverage.keys()].some((file) => tests.has(file)))
         ? "the failing runs recorded no coverage of the repository's functions (transpiled output or an uninstrumented runtime)"
         : "the failing run exited non-zero without running any test file: it failed to start (a loader or syntax the sandbox's node or python, taken from PATH, does not support?)",
     );
@@ -208,10 +212,17 @@ function relativeEntries(pythonPath: string | undefined): string[] {
     .filter((p) => p !== "" && !p.startsWith("/") && !p.split("/").includes(".."));
 }
 
+const wholeRun = "the log names no failing test, so the whole test command was re-run";
+
 function noFailureReason(runs: readonly DynamicRun[], budgetMs: number): string {
   const finished = runs.filter((r) => r.expected === "fail" && r.exitCode !== null);
+  const whole = runs.find((r) => r.whole);
   if (finished.length === 0)
-    return `the run budget (${budgetMs / 1000} s) ran out before a failing test finished`;
+    return whole
+      ? `${wholeRun}, and the run budget (${budgetMs / 1000} s) ran out before it finished`
+      : `the run budget (${budgetMs / 1000} s) ran out before a failing test finished`;
+  if (whole)
+    return `${wholeRun}, and it did not end in a test failure (exit ${whole.exitCode}): the failure did not reproduce in the sandbox, or is flaky`;
   const codes = [...new Set(finished.map((r) => r.exitCode))].join(", ");
   return `re-running the failing tests alone did not reproduce a test failure (exit ${codes}: the filter matched nothing, or the failure is flaky)`;
 }
