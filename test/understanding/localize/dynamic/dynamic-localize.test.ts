@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { readFileSync, readdirSync, realpathSync } from "node:fs";
+import { readFileSync, readdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diagnose } from "../../../../src/perception/diagnose.ts";
@@ -171,4 +171,17 @@ describe.each<SpectrumFlavour>(["node_test", "vitest"])("a %s log that names no 
       /^spectrum: ochiai 1\.00: ran in 1\/1 failing and 0\/4 passing/,
     );
   });
+
+  if (flavour === "node_test")
+    it("falls back, saying so, when the whole command passes when re-run", async () => {
+      const file = join(repo.dir, repo.expected.file);
+      writeFileSync(file, readFileSync(file, "utf8").replace("Math.floor(cents)", "Math.round(cents)"));
+      const again = await locateBoth(repo);
+      expect(again.dynamic).toMatchObject({
+        kind: "fallback",
+        reason: expect.stringMatching(
+          /^the log names no failing test, so the whole test command was re-run, and it did not end in a test failure \(exit 0\)/,
+        ),
+      });
+    }, 120_000);
 });
