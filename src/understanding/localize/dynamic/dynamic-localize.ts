@@ -109,10 +109,11 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
   );
   if (signal.size === 0)
     return fallback(
-      (runs.some((r) => r.whole) ? `${wholeRun}: ` : "") +
-        (executions.some((e) => e.failed && [...e.coverage.keys()].some((file) => tests.has(file)))
+      runs.some((r) => r.whole)
+        ? `${wholeRun}: it failed without executing any of the repository's functions (a test suite that does not load or compile?)`
+        : executions.some((e) => e.failed && [...e.coverage.keys()].some((file) => tests.has(file)))
           ? "the failing runs recorded no coverage of the repository's functions (transpiled output or an uninstrumented runtime)"
-          : "the failing run exited non-zero without running any test file: it failed to start (a loader or syntax the sandbox's node or python, taken from PATH, does not support?)"),
+          : "the failing run exited non-zero without running any test file: it failed to start (a loader or syntax the sandbox's node or python, taken from PATH, does not support?)",
     );
   return { kind: "ranked", signal, runs, executions, elapsedMs: input.now() - started };
 }

@@ -173,6 +173,21 @@ describe.each<SpectrumFlavour>(["node_test", "vitest"])("a %s log that names no 
   });
 
   if (flavour === "node_test")
+    it("falls back, saying so, when the whole re-run fails without executing a repository function", async () => {
+      const file = join(repo.dir, repo.expected.file);
+      const text = readFileSync(file, "utf8");
+      writeFileSync(file, `${text}\nexport function broken( {\n`);
+      const again = await locateBoth(repo);
+      writeFileSync(file, text);
+      expect(again.dynamic).toMatchObject({
+        kind: "fallback",
+        reason: expect.stringMatching(
+          /^the log names no failing test, so the whole test command was re-run: it failed without executing any of the repository's functions/,
+        ),
+      });
+    }, 120_000);
+
+  if (flavour === "node_test")
     it("falls back, saying so, when the whole command passes when re-run", async () => {
       const file = join(repo.dir, repo.expected.file);
       writeFileSync(file, readFileSync(file, "utf8").replace("Math.floor(cents)", "Math.round(cents)"));
