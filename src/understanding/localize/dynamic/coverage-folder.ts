@@ -3,13 +3,21 @@
 // holding the Python tracer under py/ and V8's files under v8/. Emptied between runs, removed after.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { jestSetupSource } from "./jest-test-hooks.ts";
 import { mochaHooksSource } from "./mocha-test-hooks.ts";
+import { nodeTestHooksSource } from "./node-test-hooks.ts";
 import { pytestPluginSource, pythonTracerSource } from "./python-line-tracer.ts";
+import { vitestSetupSource } from "./vitest-test-hooks.ts";
 
 export interface CoverageFolder {
   dir: string;
   /** mocha root hooks writing one coverage file per test (`--require` it). */
   mochaHooks: string;
+  /** node:test root hooks (`node --require` it). */
+  nodeTestHooks: string;
+  /** jest setupFilesAfterEnv module and vitest setup file, added by a config wrapping the project's. */
+  jestSetup: string;
+  vitestSetup: string;
   env: Record<string, string>;
   /** Removes the files the last run wrote. */
   clear(): void;
@@ -32,9 +40,18 @@ export function createCoverageFolder(
   writeFileSync(join(py, "xihe-path.txt"), pythonPath.join("\n"));
   const mochaHooks = join(dir, "xihe-mocha-hooks.cjs");
   writeFileSync(mochaHooks, mochaHooksSource);
+  const hooks = {
+    nodeTestHooks: join(dir, "xihe-node-test-hooks.cjs"),
+    jestSetup: join(dir, "xihe-jest-setup.cjs"),
+    vitestSetup: join(dir, "xihe-vitest-setup.mjs"),
+  };
+  writeFileSync(hooks.nodeTestHooks, nodeTestHooksSource);
+  writeFileSync(hooks.jestSetup, jestSetupSource);
+  writeFileSync(hooks.vitestSetup, vitestSetupSource);
   return {
     dir,
     mochaHooks,
+    ...hooks,
     env: { NODE_V8_COVERAGE: v8, PYTHONPATH: py },
     clear() {
       rmSync(v8, { recursive: true, force: true });

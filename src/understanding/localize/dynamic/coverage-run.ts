@@ -5,6 +5,7 @@ import type { Sandbox } from "../../../workspace/sandbox/sandbox.ts";
 import type { CoverageFolder } from "./coverage-folder.ts";
 import { filteredArgv, type TestTarget } from "./filtered-argv.ts";
 import { mergeCoverage } from "./merge-coverage.ts";
+import { perTestArgv } from "./per-test-argv.ts";
 import { readPythonCoverage } from "./python-line-tracer.ts";
 import type { Execution } from "./spectrum-signal.ts";
 import type { TestRunnerKind } from "./test-runner-kind.ts";
@@ -13,6 +14,8 @@ import { readV8Records } from "./v8-coverage-lines.ts";
 export interface DynamicRun {
   argv: string[];
   expected: "fail" | "pass";
+  /** The whole test command, re-run because the log named no failing test. */
+  whole?: boolean;
   /** How many tests (or test files) the run selected. */
   tests: number;
   exitCode: number | null;
@@ -31,14 +34,15 @@ export interface CoverageRunContext {
 
 export async function runWithCoverage(
   context: CoverageRunContext,
-  step: { targets: readonly TestTarget[]; expected: "fail" | "pass" },
+  step: { targets: readonly TestTarget[]; expected: "fail" | "pass"; whole?: boolean },
   timeoutMs: number,
 ): Promise<{ run: DynamicRun; executions: Execution[] } | null> {
   const { sandbox, folder, command } = context;
-  const filtered = filteredArgv(command.runner, command.argv, step.targets);
+  // `whole`: the test command itself, unfiltered (the log named no failing test to select).
+  const filtered = step.whole ? [...command.argv] : filteredArgv(command.runner, command.argv, step.targets);
   if (filtered === null) return null;
-  // mocha's root hooks split the batch into tests; other runners give one execution per run.
-  const argv = command.runner === "mocha" ? [...filtered, "--require", folder.mochaHooks] : filtered;
+  // A hook splits the batch into tests where the runner has one; otherwise one execution per run.
+  const argv = perTestArgv(command.runner, filtered, folder, sandbox.root);
   folder.clear();
   const result = await sandbox.run(argv, { env: { CI: "true", ...command.env, ...folder.env }, timeoutMs });
   const failed = isTestFailure(command.runner, result.exitCode);
@@ -48,7 +52,8 @@ export async function runWithCoverage(
   const run = {
     argv,
     expected: step.expected,
-    tests: step.targets.length,
+    ...(step.whole ? { whole: true } : {}),
+    tests: step.whole ? 1 : step.targets.length,
     exitCode: result.exitCode,
     durationMs: result.durationMs,
     used,
@@ -76,7 +81,7 @@ export async function runWithCoverage(
       })),
     };
   const coverage = mergeCoverage([outside, ...tests.map((t) => t.coverage)]);
-  return { run, executions: [{ failed, coverage, tests: step.targets.length }] };
+  return { run, executions: [{ failed, coverage, tests: run.tests }] };
 }
 
 // pytest exits 1 when tests failed, 2-5 when interrupted, misused or nothing was collected; unittest

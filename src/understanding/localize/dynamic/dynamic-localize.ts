@@ -54,7 +54,7 @@ export type DynamicOutcome =
     }
   | { kind: "fallback"; reason: string; runs: DynamicRun[]; elapsedMs: number };
 
-type Step = { targets: TestTarget[]; expected: "fail" | "pass" };
+type Step = { targets: TestTarget[]; expected: "fail" | "pass"; whole?: boolean };
 
 export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<DynamicOutcome> {
   const started = input.now();
@@ -72,8 +72,11 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
   const command = testCommand(input.sandbox.root, input.command);
   if (!command.ok) return fallback(command.reason);
   const { runner, argv, env, pythonEntries } = command;
-  const plan = planRuns(input, runner, argv);
-  if (plan.length === 0) return fallback("the log names no failing test to re-run");
+  // No failing test named (a suite that failed to load, a log perception could not itemise): the
+  // command itself failed in the log, so it is re-run whole as the failing run; where a hook records
+  // each test, its passing tests are the passing side of the spectrum.
+  const named = planRuns(input, runner, argv);
+  const plan: Step[] = named.length > 0 ? named : [{ targets: [], expected: "fail", whole: true }];
   // One coverage folder per run: the runs go at the same time.
   const folders = plan.map(() => createCoverageFolder(input.sandbox.root, input.newHexId(), pythonEntries));
   const context = { ...input, command: { runner, argv, env } };
@@ -99,9 +102,11 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
   );
   if (signal.size === 0)
     return fallback(
-      executions.some((e) => e.failed && [...e.coverage.keys()].some((file) => tests.has(file)))
-        ? "the failing runs recorded no coverage of the repository's functions (transpiled output or an uninstrumented runtime)"
-        : "the failing run exited non-zero without running any test file: it failed to start (a loader or syntax the sandbox's node or python, taken from PATH, does not support?)",
+      runs.some((r) => r.whole)
+        ? `${wholeRun}: it failed without executing any of the repository's functions (a test suite that does not load or compile?)`
+        : executions.some((e) => e.failed && [...e.coverage.keys()].some((file) => tests.has(file)))
+          ? "the failing runs recorded no coverage of the repository's functions (transpiled output or an uninstrumented runtime)"
+          : "the failing run exited non-zero without running any test file: it failed to start (a loader or syntax the sandbox's node or python, taken from PATH, does not support?)",
     );
   return { kind: "ranked", signal, runs, executions, elapsedMs: input.now() - started };
 }
@@ -194,10 +199,17 @@ async function runPlan(
   return executions;
 }
 
+const wholeRun = "the log names no failing test, so the whole test command was re-run";
+
 function noFailureReason(runs: readonly DynamicRun[], budgetMs: number): string {
   const finished = runs.filter((r) => r.expected === "fail" && r.exitCode !== null);
+  const whole = runs.find((r) => r.whole);
   if (finished.length === 0)
-    return `the run budget (${budgetMs / 1000} s) ran out before a failing test finished`;
+    return whole
+      ? `${wholeRun}, and the run budget (${budgetMs / 1000} s) ran out before it finished`
+      : `the run budget (${budgetMs / 1000} s) ran out before a failing test finished`;
+  if (whole)
+    return `${wholeRun}, and it did not end in a test failure (exit ${whole.exitCode}): the failure did not reproduce in the sandbox, or is flaky`;
   const codes = [...new Set(finished.map((r) => r.exitCode))].join(", ");
   return `re-running the failing tests alone did not reproduce a test failure (exit ${codes}: the filter matched nothing, or the failure is flaky)`;
 }

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { readFileSync, readdirSync, realpathSync } from "node:fs";
+import { readFileSync, readdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diagnose } from "../../../../src/perception/diagnose.ts";
@@ -108,6 +108,21 @@ describe.each<SpectrumFlavour>(["node_test", "pytest", "vitest", "unittest", "un
         expect(new Set(helperLines).size).toBeGreaterThan(1);
       });
 
+    if (flavour === "node_test" || flavour === "vitest")
+      it("counts each test as its own execution through the runner's per-test hook, the failing one failed", () => {
+        if (outcome.dynamic.kind !== "ranked") throw new Error(outcome.dynamic.reason);
+        const executions = outcome.dynamic.executions;
+        const passing = outcome.dynamic.runs.find((r) => r.expected === "pass")!;
+        expect(executions).toHaveLength(1 + passing.tests);
+        expect(executions.every((e) => e.tests === 1)).toBe(true);
+        expect(executions.filter((e) => e.failed)).toHaveLength(1);
+        // formatPrice's test does not reach the helper; the applyDiscount tests do.
+        const helperLines = executions
+          .filter((e) => !e.failed)
+          .map((e) => e.coverage.get(repo.expected.file)?.lines.size ?? 0);
+        expect(new Set(helperLines).size).toBeGreaterThan(1);
+      });
+
     if (flavour === "pytest")
       it("selected the sampled passing pytest functions by node id, not by a -k that matches file names", () => {
         const passing = outcome.dynamic.runs.find((r) => r.expected === "pass")!;
@@ -127,3 +142,61 @@ describe.each<SpectrumFlavour>(["node_test", "pytest", "vitest", "unittest", "un
       });
   },
 );
+
+// A CI log cut to its summary names no failing test: the command itself is re-run as the failing run.
+describe.each<SpectrumFlavour>(["node_test", "vitest"])("a %s log that names no failing test", (flavour) => {
+  let repo: SpectrumRepo;
+  let outcome: Awaited<ReturnType<typeof locateBoth>>;
+  beforeAll(async () => {
+    repo = await createSpectrumRepo(flavour, flavour === "vitest" ? vitestBin : undefined);
+    const lines = repo.log.trimEnd().split("\n");
+    const from = lines.findLastIndex((l) => /^(ℹ tests|# tests|Test Files)/.test(l.trim()));
+    const end = lines.findIndex((l, i) => i > from && /failing tests|✖/.test(l));
+    repo = { ...repo, log: `${lines.slice(from, end < 0 ? undefined : end).join("\n")}\n` };
+    outcome = await locateBoth(repo);
+  }, 120_000);
+  afterAll(() => repo?.remove());
+
+  it("re-runs the whole test command once, whose tests split into failing and passing executions", async () => {
+    const { failures } = await diagnose(repo.log, { repoRoot: repo.dir });
+    expect(failures.filter((f) => f.test || f.file)).toEqual([]);
+    if (outcome.dynamic.kind !== "ranked") throw new Error(outcome.dynamic.reason);
+    expect(outcome.dynamic.runs).toHaveLength(1);
+    expect(outcome.dynamic.runs[0]).toMatchObject({ expected: "fail", whole: true, used: true });
+    const executions = outcome.dynamic.executions;
+    expect(executions.filter((e) => e.failed)).toHaveLength(1);
+    expect(executions.filter((e) => !e.failed)).toHaveLength(4);
+    expect(outcome.combined[0]).toMatchObject({ file: repo.expected.file, symbol: repo.expected.symbol });
+    expect(outcome.combined[0]!.why[0]).toMatch(
+      /^spectrum: ochiai 1\.00: ran in 1\/1 failing and 0\/4 passing/,
+    );
+  });
+
+  if (flavour === "node_test")
+    it("falls back, saying so, when the whole re-run fails without executing a repository function", async () => {
+      const file = join(repo.dir, repo.expected.file);
+      const text = readFileSync(file, "utf8");
+      writeFileSync(file, `${text}\nexport function broken( {\n`);
+      const again = await locateBoth(repo);
+      writeFileSync(file, text);
+      expect(again.dynamic).toMatchObject({
+        kind: "fallback",
+        reason: expect.stringMatching(
+          /^the log names no failing test, so the whole test command was re-run: it failed without executing any of the repository's functions/,
+        ),
+      });
+    }, 120_000);
+
+  if (flavour === "node_test")
+    it("falls back, saying so, when the whole command passes when re-run", async () => {
+      const file = join(repo.dir, repo.expected.file);
+      writeFileSync(file, readFileSync(file, "utf8").replace("Math.floor(cents)", "Math.round(cents)"));
+      const again = await locateBoth(repo);
+      expect(again.dynamic).toMatchObject({
+        kind: "fallback",
+        reason: expect.stringMatching(
+          /^the log names no failing test, so the whole test command was re-run, and it did not end in a test failure \(exit 0\)/,
+        ),
+      });
+    }, 120_000);
+});

@@ -1,0 +1,65 @@
+// Per-test V8 coverage under jest (jest-circus, the default runner since 27): a setupFilesAfterEnv
+// module with beforeEach/afterEach hooks. `--setupFilesAfterEnv` on the command line would replace
+// the project's own list, so a config of ours (`--config`) loads theirs and appends the hook. The
+// outcome comes from jest-circus's state (the running test's errors, pushed before afterEach runs);
+// where that state is not found (another test runner), no test is recorded and the run counts whole.
+import { perTestRecorderSource } from "./per-test-recorder.ts";
+
+export const jestSetupSource = String.raw`// Written by xihe (dynamic localization): one V8 coverage file per jest test.
+"use strict";
+${perTestRecorderSource}
+
+function xiheCircus() {
+  const symbol = Object.getOwnPropertySymbols(globalThis).find((s) => s.description === "JEST_STATE_SYMBOL");
+  return symbol === undefined ? undefined : globalThis[symbol];
+}
+
+if (xiheDir && xiheCircus()) {
+  beforeEach(() => xiheBegin());
+  afterEach(() => {
+    const test = xiheCircus().currentlyRunningTest;
+    xiheEnd(expect.getState().currentTestName ?? "", Boolean(test && test.errors.length > 0));
+  });
+}
+`;
+
+/** Where the project's jest config is: a file (js, cjs, mjs, json), package.json's "jest" key, or none. */
+export type JestBaseConfig =
+  { kind: "file"; path: string } | { kind: "package"; path: string } | { kind: "none" };
+
+/**
+ * Our config (CommonJS, in the coverage folder): the project's, with its rootDir made absolute (a
+ * config's rootDir defaults to its own folder) and the hook appended to setupFilesAfterEnv. A config
+ * with `projects` is returned as it is (each project has its own setup list).
+ */
+export function jestConfigSource(base: JestBaseConfig, root: string, setupFile: string): string {
+  return `// Written by xihe (dynamic localization): the project's jest config plus a per-test coverage hook.
+"use strict";
+const fs = require("fs");
+const path = require("path");
+const { pathToFileURL } = require("url");
+const base = ${JSON.stringify(base)};
+const root = ${JSON.stringify(root)};
+
+async function load() {
+  if (base.kind === "none") return {};
+  if (base.kind === "package") return JSON.parse(fs.readFileSync(base.path, "utf8")).jest ?? {};
+  if (base.path.endsWith(".json")) return JSON.parse(fs.readFileSync(base.path, "utf8"));
+  const loaded = await import(pathToFileURL(base.path).href);
+  return loaded.default ?? loaded;
+}
+
+module.exports = async () => {
+  let config = await load();
+  if (typeof config === "function") config = await config();
+  config = (await config) ?? {};
+  if (config.projects) return config;
+  const from = base.kind === "none" ? root : path.dirname(base.path);
+  return {
+    ...config,
+    rootDir: path.resolve(from, config.rootDir ?? "."),
+    setupFilesAfterEnv: [...(config.setupFilesAfterEnv ?? []), ${JSON.stringify(setupFile)}],
+  };
+};
+`;
+}
