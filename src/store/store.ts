@@ -143,6 +143,13 @@ export interface UpgradeIgnore {
   createdAt: string;
 }
 
+/** What `Store.claimTriage` expects a triage job to be. */
+export interface TriageClaim {
+  workerId: string;
+  /** The worker the caller saw holding the job; null: the job must still be queued. */
+  from: string | null;
+}
+
 /** What `Store.claimRun` expects a run to be and what it writes when it is. */
 export interface RunClaim {
   workerId: string;
@@ -168,6 +175,13 @@ export interface Store {
   hasDelivery(id: string): Promise<boolean>;
   /** Atomically moves the oldest claimable queued triage job to running for this worker. */
   claimNextTriage(workerId: string, now: string): Promise<TriageJob | null>;
+  getTriage(deliveryId: string): Promise<TriageJob | null>;
+  /**
+   * Compare-and-set claim of one named triage job (a queue worker's): running under `workerId` only
+   * if it is still as the caller read it (queued, or running under `from`, a dead worker). Null when
+   * another worker moved it first, so two workers never both triage one delivery.
+   */
+  claimTriage(deliveryId: string, claim: TriageClaim): Promise<TriageJob | null>;
   updateTriage(
     deliveryId: string,
     patch: Partial<
