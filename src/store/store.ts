@@ -143,6 +143,14 @@ export interface UpgradeIgnore {
   createdAt: string;
 }
 
+/** The fields of a run updateRun and updateHeldRun may change. */
+export type RunPatch = Partial<
+  Pick<
+    RunRecord,
+    "status" | "reason" | "startedAt" | "endedAt" | "workerId" | "notBefore" | "spend" | "context"
+  >
+>;
+
 /** What `Store.claimTriage` expects a triage job to be. */
 export interface TriageClaim {
   workerId: string;
@@ -215,15 +223,13 @@ export interface Store {
    * run taken over). Null when another worker moved it first, so two workers never both hold it.
    */
   claimRun(id: string, claim: RunClaim): Promise<RunRecord | null>;
-  updateRun(
-    id: string,
-    patch: Partial<
-      Pick<
-        RunRecord,
-        "status" | "reason" | "startedAt" | "endedAt" | "workerId" | "notBefore" | "spend" | "context"
-      >
-    >,
-  ): Promise<RunRecord>;
+  /**
+   * updateRun only while the run is still running under `workerId` (compare-and-set): a run stopped,
+   * ended or taken over meanwhile is left as it is, and null returned. What a holder parks, hands
+   * back or ends its run with.
+   */
+  updateHeldRun(id: string, workerId: string | null, patch: RunPatch): Promise<RunRecord | null>;
+  updateRun(id: string, patch: RunPatch): Promise<RunRecord>;
   getStep(runId: string, stepId: string): Promise<StepRecord | null>;
   listSteps(runId: string): Promise<StepRecord[]>;
   /** Inserts or restarts a step as running (a failed or interrupted step may be retried). */

@@ -228,6 +228,41 @@ export function describeStoreContract(name: string, fresh: () => Promise<StoreFi
       expect(await store.getRun("q")).toMatchObject({ status: "succeeded", workerId: null });
     });
 
+    it("updates a held run only while it is running under that worker (compare-and-set)", async () => {
+      const park = {
+        status: "queued" as const,
+        workerId: null,
+        notBefore: "2026-01-01T00:30:00Z",
+        reason: "rate",
+      };
+      await store.createRun(newRun(), { id: "h", now: "2026-01-01T00:00:00Z" });
+      // Queued, or running under another worker: not this holder's to park.
+      expect(await store.updateHeldRun("h", "w1", park)).toBeNull();
+      await store.claimRun("h", { workerId: "w1", from: null, at: "2026-01-01T00:00:01Z" });
+      expect(await store.updateHeldRun("h", "w2", park)).toBeNull();
+      expect(await store.updateHeldRun("h", "w1", park)).toMatchObject({
+        ...park,
+        startedAt: "2026-01-01T00:00:01Z",
+      });
+      // Stopped while held: the holder's park (or its outcome) leaves it stopped.
+      await store.claimRun("h", { workerId: "w1", from: null, at: "2026-01-01T00:31:00Z" });
+      await store.updateRun("h", { status: "cancelled", reason: "stopped", endedAt: "2026-01-01T00:32:00Z" });
+      expect(await store.updateHeldRun("h", "w1", park)).toBeNull();
+      expect(await store.updateHeldRun("h", "w1", { status: "succeeded", workerId: null })).toBeNull();
+      expect(await store.getRun("h")).toMatchObject({
+        status: "cancelled",
+        reason: "stopped",
+        notBefore: park.notBefore,
+      });
+      expect(await store.updateHeldRun("none", "w1", park)).toBeNull();
+      // A run that never had a worker (a local CLI run) is held by null.
+      await store.createRun(newRun({ pr: 8 }), { id: "local", now: "2026-01-01T00:00:00Z" });
+      await store.updateRun("local", { status: "running" });
+      expect(await store.updateHeldRun("local", null, { status: "succeeded" })).toMatchObject({
+        status: "succeeded",
+      });
+    });
+
     it("gives a named run to one of many processes claiming it at once", async () => {
       const other = await fx.openSibling();
       await store.createRun(newRun(), { id: "race", now: "2026-01-01T00:00:00Z" });
