@@ -19,8 +19,11 @@ export interface TriageJobDeps {
 
 export async function processTriageJob(deps: TriageJobDeps, deliveryId: string): Promise<JobResult> {
   const now = deps.now();
-  // An empty patch reads the delivery (the Store has no separate getter for one triage job).
-  const job = await deps.store.updateTriage(deliveryId, {});
+  const job = await deps.store.getTriage(deliveryId);
+  if (!job) {
+    deps.log.warn({ deliveryId }, "triage job for a delivery the store does not hold; dropped");
+    return { status: "done" };
+  }
   if (job.status === "done" || job.status === "failed") return { status: "done" };
   if (job.status === "queued" && job.notBefore && new Date(job.notBefore) > now)
     return { status: "later", at: new Date(job.notBefore) };
@@ -31,9 +34,14 @@ export async function processTriageJob(deps: TriageJobDeps, deliveryId: string):
   const holder = job.status === "running" ? job.workerId : null;
   if (holder && holder !== deps.workerId && (await deps.coordination.isAlive(holder)))
     return { status: "later", at: new Date(now.getTime() + deps.leaseMs) };
-  const claimed = await deps.store.updateTriage(deliveryId, { status: "running", workerId: deps.workerId });
+  // Compare-and-set: of two workers handed this job (a lapsed lease), only one triages it.
+  const claimed = await deps.store.claimTriage(deliveryId, { workerId: deps.workerId, from: holder });
+  if (!claimed) {
+    deps.log.info({ deliveryId }, "another worker claimed the triage first; leaving it");
+    return { status: "done" };
+  }
   await runTriageJob(deps, claimed);
-  const after = await deps.store.updateTriage(deliveryId, {});
-  if (after.status !== "queued") return { status: "done" };
+  const after = await deps.store.getTriage(deliveryId);
+  if (after?.status !== "queued") return { status: "done" };
   return { status: "later", at: after.notBefore ? new Date(after.notBefore) : deps.now() };
 }

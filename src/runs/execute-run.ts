@@ -95,12 +95,15 @@ async function finish(
     if (err instanceof RateLimitedError) throw err;
     ctx.log.warn({ err }, "could not report the run's outcome; it is recorded in the store");
   }
-  await deps.store.updateRun(ctx.run.id, {
+  // Only while still ours: a run stopped while it was reported keeps its cancelled status.
+  const ended = await deps.store.updateHeldRun(ctx.run.id, ctx.run.workerId, {
     status: outcome.status,
     reason: outcome.status === "succeeded" ? null : outcome.summary,
     endedAt: deps.now().toISOString(),
     workerId: null,
   });
+  if (!ended)
+    return ctx.log.info({ status: outcome.status }, "run ended, but was stopped or taken over meanwhile");
   ctx.log.info({ status: outcome.status }, "run ended");
   deps.onEnded?.(ctx.run.id);
 }
@@ -112,13 +115,15 @@ async function park(
   err: RateLimitedError,
 ): Promise<void> {
   ctx.log.warn({ resumeAt: err.resumeAt.toISOString() }, "run parked by a GitHub rate limit");
-  await requeue(deps, ctx, err.resumeAt, err.message);
-  deps.onRateLimitPark?.();
+  // The installation's limit holds for other workers whether or not the run is still ours.
+  const parked = await requeue(deps, ctx, err.resumeAt, err.message);
+  if (parked) deps.onRateLimitPark?.();
   await deps
     .onRateLimited?.(ctx.run, err.resumeAt)
     .catch((e: unknown) =>
       ctx.log.warn({ err: e }, "could not share the rate-limit park with other workers"),
     );
+  if (!parked) return;
   await reporter
     .progress(ctx, err.message)
     .catch((e: unknown) => ctx.log.warn({ err: e }, "could not show parking"));
@@ -194,11 +199,18 @@ function isStoreUnavailable(err: unknown): boolean {
   return false;
 }
 
-async function requeue(deps: ExecuteRunDeps, ctx: RunContext, at: Date, reason: string): Promise<void> {
-  await deps.store.updateRun(ctx.run.id, {
+/**
+ * Queues the run again (parked until `at`), only while this worker still holds it: a run stopped,
+ * ended or taken over meanwhile stays as it is. False then.
+ */
+async function requeue(deps: ExecuteRunDeps, ctx: RunContext, at: Date, reason: string): Promise<boolean> {
+  const parked = await deps.store.updateHeldRun(ctx.run.id, ctx.run.workerId, {
     status: "queued",
     workerId: null,
     notBefore: at.toISOString(),
     reason,
   });
+  if (!parked)
+    ctx.log.info({ reason }, "run not queued again: it was stopped, ended or taken over meanwhile");
+  return parked !== null;
 }

@@ -25,6 +25,7 @@ export function openPostgresAlertOutbox(
   const db = createPgPool({
     url,
     poolSize: 2,
+    keepOpen: 0,
     connectTimeoutMs: 5_000,
     onIdleError: (err) =>
       options.log.warn({ err }, "an idle PostgreSQL connection of the alert outbox failed"),

@@ -1,6 +1,7 @@
 // The delivery side of the PostgreSQL store: the dedup table, the triage queue the webhook path
 // fills and workers drain (claimed with FOR UPDATE SKIP LOCKED), and the redeliveries Xihe asked for.
 import { redactText } from "../redact.ts";
+import { createDeliveryBatches } from "./postgres-delivery-batches.ts";
 import { pgParams } from "./postgres-params.ts";
 import type { PgDb } from "./postgres-pool.ts";
 import { rowToTriage, type TriageRow } from "./store-rows.ts";
@@ -11,6 +12,8 @@ type DeliveryMethods = Pick<
   | "enqueueDelivery"
   | "hasDelivery"
   | "claimNextTriage"
+  | "getTriage"
+  | "claimTriage"
   | "updateTriage"
   | "listTriage"
   | "recordRedeliveryRequest"
@@ -18,27 +21,11 @@ type DeliveryMethods = Pick<
 >;
 
 export function createPostgresDeliveries(db: PgDb): DeliveryMethods {
+  const batches = createDeliveryBatches(db);
   return {
-    // One statement, so one round trip on the webhook path: the triage job is inserted only when
-    // the delivery id was new (a redelivery inserts neither), atomically like a transaction.
-    async enqueueDelivery(d) {
-      const inserted = await db.query(
-        `WITH fresh AS (
-           INSERT INTO deliveries (id, event, action, received_at) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (id) DO NOTHING RETURNING id)
-         INSERT INTO triage_jobs (delivery_id, event, action, installation_id, payload, status, received_at)
-         SELECT id, $2, $3, $5::bigint, $6::text, 'queued', $4 FROM fresh RETURNING delivery_id`,
-        [
-          d.deliveryId,
-          d.event,
-          d.action,
-          d.receivedAt,
-          d.installationId,
-          redactText(JSON.stringify(d.payload)),
-        ],
-      );
-      return inserted.length === 1;
-    },
+    // Recorded with the other deliveries of this turn of the event loop, in one statement (see
+    // postgres-delivery-batches.ts); resolves once this delivery is committed.
+    enqueueDelivery: (d) => batches.enqueue(d),
     async hasDelivery(id) {
       return (await db.query("SELECT 1 FROM deliveries WHERE id = $1", [id])).length > 0;
     },
@@ -50,6 +37,21 @@ export function createPostgresDeliveries(db: PgDb): DeliveryMethods {
            ORDER BY received_at, seq LIMIT 1 FOR UPDATE SKIP LOCKED)
          RETURNING *`,
         [workerId, now],
+      );
+      return row ? rowToTriage(row) : null;
+    },
+    async getTriage(id) {
+      const [row] = await db.query<TriageRow>("SELECT * FROM triage_jobs WHERE delivery_id = $1", [id]);
+      return row ? rowToTriage(row) : null;
+    },
+    async claimTriage(id, c) {
+      // One conditional UPDATE: of two workers claiming the same job, the second matches no row.
+      const [row] = await db.query<TriageRow>(
+        `UPDATE triage_jobs SET status = 'running', worker_id = $1
+         WHERE delivery_id = $2 AND CASE WHEN $3::text IS NULL THEN status = 'queued'
+           ELSE status = 'running' AND worker_id = $3 END
+         RETURNING *`,
+        [c.workerId, id, c.from],
       );
       return row ? rowToTriage(row) : null;
     },

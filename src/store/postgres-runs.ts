@@ -5,11 +5,11 @@ import { json } from "./json-column.ts";
 import type { PgDb } from "./postgres-pool.ts";
 import { pgParams } from "./postgres-params.ts";
 import { rowToRun, type RunRow } from "./store-rows.ts";
-import type { CreateRunResult, NewRun, RunRecord, Store } from "./store.ts";
+import type { CreateRunResult, NewRun, RunPatch, RunRecord, Store } from "./store.ts";
 
 type RunMethods = Pick<
   Store,
-  "createRun" | "getRun" | "listRuns" | "claimNextRun" | "claimRun" | "updateRun"
+  "createRun" | "getRun" | "listRuns" | "claimNextRun" | "claimRun" | "updateHeldRun" | "updateRun"
 >;
 
 // A conflicting run can end between our INSERT and our SELECT; then the insert is tried again.
@@ -74,28 +74,13 @@ export function createPostgresRuns(db: PgDb): RunMethods {
       );
       return row ? rowToRun(row) : null;
     },
+    async updateHeldRun(id, workerId, patch) {
+      return writeRun(db, id, patch, (row) => row.status === "running" && row.worker_id === workerId);
+    },
     async updateRun(id, patch) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.query<RunRow>("SELECT * FROM runs WHERE id = $1 FOR UPDATE", [id]);
-        if (!row) throw new Error(`run ${id} does not exist`);
-        const next = { ...rowToRun(row), ...patch };
-        const [written] = await tx.query<RunRow>(
-          `UPDATE runs SET status = $1, reason = $2, started_at = $3, ended_at = $4, worker_id = $5,
-             not_before = $6, spend = $7, context = $8 WHERE id = $9 RETURNING *`,
-          [
-            next.status,
-            next.reason,
-            next.startedAt,
-            next.endedAt,
-            next.workerId,
-            next.notBefore,
-            json(next.spend),
-            json(next.context),
-            id,
-          ],
-        );
-        return rowToRun(written!);
-      });
+      const written = await writeRun(db, id, patch, () => true);
+      if (!written) throw new Error(`run ${id} does not exist`);
+      return written;
     },
   };
 }
@@ -137,4 +122,34 @@ function listRunRows(db: PgDb, filter: Parameters<Store["listRuns"]>[0]): Promis
   const sql = `SELECT * FROM runs ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
     ORDER BY created_at DESC, seq DESC LIMIT ${p(filter.limit ?? 50)}`;
   return db.query<RunRow>(sql, values).then((rows) => rows.map(rowToRun));
+}
+
+/** Merges the patch into the run, under its row lock, when `expected` holds for the row as it is. */
+function writeRun(
+  db: PgDb,
+  id: string,
+  patch: RunPatch,
+  expected: (row: RunRow) => boolean,
+): Promise<RunRecord | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<RunRow>("SELECT * FROM runs WHERE id = $1 FOR UPDATE", [id]);
+    if (!row || !expected(row)) return null;
+    const next = { ...rowToRun(row), ...patch };
+    const [written] = await tx.query<RunRow>(
+      `UPDATE runs SET status = $1, reason = $2, started_at = $3, ended_at = $4, worker_id = $5,
+         not_before = $6, spend = $7, context = $8 WHERE id = $9 RETURNING *`,
+      [
+        next.status,
+        next.reason,
+        next.startedAt,
+        next.endedAt,
+        next.workerId,
+        next.notBefore,
+        json(next.spend),
+        json(next.context),
+        id,
+      ],
+    );
+    return rowToRun(written!);
+  });
 }

@@ -26,6 +26,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   const db = createPgPool({
     url,
     poolSize: options.poolSize,
+    keepOpen: 2,
     connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
     onIdleError: (err) =>
       options.log.warn({ err }, "an idle PostgreSQL connection failed; the pool replaces it"),

@@ -3,13 +3,15 @@
 import type Database from "better-sqlite3";
 import { redactText } from "../redact.ts";
 import { rowToTriage, type TriageRow } from "./store-rows.ts";
-import type { NewDelivery, Store, TriageJob } from "./store.ts";
+import type { NewDelivery, Store, TriageClaim, TriageJob } from "./store.ts";
 
 type DeliveryMethods = Pick<
   Store,
   | "enqueueDelivery"
   | "hasDelivery"
   | "claimNextTriage"
+  | "getTriage"
+  | "claimTriage"
   | "updateTriage"
   | "listTriage"
   | "recordRedeliveryRequest"
@@ -33,6 +35,20 @@ export function createSqliteDeliveries(db: Database.Database): DeliveryMethods {
     return true;
   });
 
+  // Read and write in one IMMEDIATE transaction: no other process writes between the two.
+  const claimOne = db.transaction((id: string, c: TriageClaim): TriageJob | null => {
+    const row = getStmt.get(id);
+    if (!row) return null;
+    const expected =
+      c.from === null ? row.status === "queued" : row.status === "running" && row.worker_id === c.from;
+    if (!expected) return null;
+    db.prepare("UPDATE triage_jobs SET status = 'running', worker_id = ? WHERE delivery_id = ?").run(
+      c.workerId,
+      id,
+    );
+    return requireJob(id);
+  });
+
   const claim = db.transaction((workerId: string, now: string): TriageJob | null => {
     const row = oldestClaimableTriage(db, now);
     if (!row) return null;
@@ -52,6 +68,13 @@ export function createSqliteDeliveries(db: Database.Database): DeliveryMethods {
     },
     async claimNextTriage(workerId, now) {
       return claim.immediate(workerId, now);
+    },
+    async getTriage(id) {
+      const row = getStmt.get(id);
+      return row ? rowToTriage(row) : null;
+    },
+    async claimTriage(id, c) {
+      return claimOne.immediate(id, c);
     },
     async updateTriage(id, patch) {
       writeTriage(db, id, { ...requireJob(id), ...patch });

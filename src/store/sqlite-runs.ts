@@ -5,11 +5,11 @@ import type Database from "better-sqlite3";
 import { conditions } from "./sql-conditions.ts";
 import { json } from "./json-column.ts";
 import { rowToRun, type RunRow } from "./store-rows.ts";
-import type { CreateRunResult, NewRun, RunClaim, RunRecord, RunStatus, Store } from "./store.ts";
+import type { CreateRunResult, NewRun, RunClaim, RunPatch, RunRecord, RunStatus, Store } from "./store.ts";
 
 type RunMethods = Pick<
   Store,
-  "createRun" | "getRun" | "listRuns" | "claimNextRun" | "claimRun" | "updateRun"
+  "createRun" | "getRun" | "listRuns" | "claimNextRun" | "claimRun" | "updateHeldRun" | "updateRun"
 >;
 
 const activeStatuses: readonly RunStatus[] = ["queued", "running"];
@@ -67,6 +67,15 @@ export function createSqliteRuns(db: Database.Database): RunMethods {
     return requireRun(id);
   });
 
+  const updateHeld = db.transaction(
+    (id: string, workerId: string | null, patch: RunPatch): RunRecord | null => {
+      const row = getRunStmt.get(id);
+      if (!row || row.status !== "running" || row.worker_id !== workerId) return null;
+      writeRun(db, id, { ...rowToRun(row), ...patch });
+      return requireRun(id);
+    },
+  );
+
   return {
     async createRun(run, ids) {
       return insertRun.immediate(run, ids.id, ids.now);
@@ -83,6 +92,9 @@ export function createSqliteRuns(db: Database.Database): RunMethods {
     },
     async claimRun(id, claim) {
       return claimOne.immediate(id, claim);
+    },
+    async updateHeldRun(id, workerId, patch) {
+      return updateHeld.immediate(id, workerId, patch);
     },
     async updateRun(id, patch) {
       writeRun(db, id, { ...requireRun(id), ...patch });

@@ -143,6 +143,21 @@ export interface UpgradeIgnore {
   createdAt: string;
 }
 
+/** The fields of a run updateRun and updateHeldRun may change. */
+export type RunPatch = Partial<
+  Pick<
+    RunRecord,
+    "status" | "reason" | "startedAt" | "endedAt" | "workerId" | "notBefore" | "spend" | "context"
+  >
+>;
+
+/** What `Store.claimTriage` expects a triage job to be. */
+export interface TriageClaim {
+  workerId: string;
+  /** The worker the caller saw holding the job; null: the job must still be queued. */
+  from: string | null;
+}
+
 /** What `Store.claimRun` expects a run to be and what it writes when it is. */
 export interface RunClaim {
   workerId: string;
@@ -168,6 +183,13 @@ export interface Store {
   hasDelivery(id: string): Promise<boolean>;
   /** Atomically moves the oldest claimable queued triage job to running for this worker. */
   claimNextTriage(workerId: string, now: string): Promise<TriageJob | null>;
+  getTriage(deliveryId: string): Promise<TriageJob | null>;
+  /**
+   * Compare-and-set claim of one named triage job (a queue worker's): running under `workerId` only
+   * if it is still as the caller read it (queued, or running under `from`, a dead worker). Null when
+   * another worker moved it first, so two workers never both triage one delivery.
+   */
+  claimTriage(deliveryId: string, claim: TriageClaim): Promise<TriageJob | null>;
   updateTriage(
     deliveryId: string,
     patch: Partial<
@@ -201,15 +223,13 @@ export interface Store {
    * run taken over). Null when another worker moved it first, so two workers never both hold it.
    */
   claimRun(id: string, claim: RunClaim): Promise<RunRecord | null>;
-  updateRun(
-    id: string,
-    patch: Partial<
-      Pick<
-        RunRecord,
-        "status" | "reason" | "startedAt" | "endedAt" | "workerId" | "notBefore" | "spend" | "context"
-      >
-    >,
-  ): Promise<RunRecord>;
+  /**
+   * updateRun only while the run is still running under `workerId` (compare-and-set): a run stopped,
+   * ended or taken over meanwhile is left as it is, and null returned. What a holder parks, hands
+   * back or ends its run with.
+   */
+  updateHeldRun(id: string, workerId: string | null, patch: RunPatch): Promise<RunRecord | null>;
+  updateRun(id: string, patch: RunPatch): Promise<RunRecord>;
   getStep(runId: string, stepId: string): Promise<StepRecord | null>;
   listSteps(runId: string): Promise<StepRecord[]>;
   /** Inserts or restarts a step as running (a failed or interrupted step may be retried). */

@@ -223,6 +223,33 @@ describe("run lifecycle on GitHub", () => {
       workerId: null,
     });
   });
+
+  it("leaves a run stopped meanwhile stopped when GitHub rate-limits it (no park over the stop)", async () => {
+    const resumeAt = new Date("2026-12-02T12:30:00.000Z");
+    h = await createHarness({
+      executors: {
+        fix: async (ctx) => {
+          // `/xihe stop` lands while the step is waiting on GitHub, which then answers rate-limited.
+          await h!.store.updateRun(ctx.run.id, { status: "cancelled", reason: "stopped by @octocat" });
+          throw new RateLimitedError(resumeAt);
+        },
+      },
+    });
+    await queueRun(h.store);
+    const scope = token();
+    startInterceptors(scope);
+    const parkedComment = scope
+      .patch(`${repoPath}/issues/comments/555`, (b: Body) => b.body?.includes("rate limited") ?? false)
+      .reply(200, {});
+    await h.worker.drain();
+    expect(await h.store.getRun("run-1")).toMatchObject({
+      status: "cancelled",
+      reason: "stopped by @octocat",
+      notBefore: null,
+    });
+    expect(parkedComment.isDone()).toBe(false);
+    nock.cleanAll();
+  });
 });
 
 describe("run lifecycle when GitHub fails to show it", () => {

@@ -7,6 +7,8 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openStore } from "../../src/store/open-store.ts";
+import { createDeliveryBatches } from "../../src/store/postgres-delivery-batches.ts";
+import { createPgPool } from "../../src/store/postgres-pool.ts";
 import { openPostgresAlertOutbox } from "../../src/store/postgres-alert-outbox.ts";
 import { openPostgresStore } from "../../src/store/postgres-store.ts";
 import { postgresMigrations } from "../../src/store/postgres-migrations.ts";
@@ -128,6 +130,59 @@ describePg("postgres store", () => {
     expect(claimed.sort()).toEqual(messages.map((m) => m.id).sort());
     await a.close();
     await b.close();
+  });
+
+  it("records a burst of deliveries in one statement, and one the database refuses fails alone", async () => {
+    const url = await freshDatabase();
+    await (await openPostgresStore(url, { poolSize: 1, log: silent })).close();
+    const pool = createPgPool({
+      url,
+      poolSize: 4,
+      keepOpen: 0,
+      connectTimeoutMs: 5_000,
+      onIdleError: () => {},
+    });
+    const statements: string[] = [];
+    const batches = createDeliveryBatches({
+      query: (sql, params) => {
+        statements.push(sql);
+        return pool.query(sql, params);
+      },
+    });
+    const delivery = (id: string, event = "issue_comment") => ({
+      deliveryId: id,
+      event,
+      action: "created",
+      installationId: 1,
+      payload: { id },
+      receivedAt: "2026-01-01T00:00:00Z",
+    });
+    try {
+      const burst = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => batches.enqueue(delivery(`d${i % 40}`))),
+      );
+      expect(burst.filter(Boolean)).toHaveLength(40);
+      expect(statements).toHaveLength(1);
+      // PostgreSQL text holds no NUL byte: that delivery is refused, the others of its turn are recorded.
+      const mixed = await Promise.allSettled([
+        batches.enqueue(delivery("n1")),
+        batches.enqueue(delivery("bad", "issue_comment\u0000")),
+        batches.enqueue(delivery("n2")),
+        batches.enqueue(delivery("d1")),
+      ]);
+      expect(mixed.map((r) => (r.status === "fulfilled" ? r.value : "refused"))).toEqual([
+        true,
+        "refused",
+        true,
+        false,
+      ]);
+      const { rows } = await pool
+        .query<{ n: number }>("SELECT count(*)::int AS n FROM triage_jobs")
+        .then((r) => ({ rows: r }));
+      expect(rows[0]?.n).toBe(42);
+    } finally {
+      await pool.close();
+    }
   });
 
   it("fails to open with an error naming the database when it does not exist", async () => {

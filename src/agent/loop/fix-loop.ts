@@ -73,9 +73,22 @@ export interface LoopState {
 
 const branchStart = z.object({ branch: z.string().nullable(), baseCommit: z.string() });
 
+/**
+ * The step-id prefix of the loop's attempt in this checkout ("", or "again-N:" when a fresh
+ * checkout lacks an earlier attempt's commits). Steps about the change the loop made (its
+ * description, its verification workflows) take the same prefix, so they describe this change.
+ */
+export function loopAttempt(
+  step: FixDeps["step"],
+  git: FixDeps["git"],
+  request: Pick<FixRequest, "freshCheckout">,
+): Promise<string> {
+  return request.freshCheckout ? checkoutAttempt(step, git, branchStart) : Promise.resolve("");
+}
+
 /** Runs the loop and stores its outcome as the final `result` step (replayed on resume). */
 export async function runFixLoop(given: FixDeps, request: FixRequest): Promise<FixOutcome> {
-  const attempt = request.freshCheckout ? await checkoutAttempt(given.step, given.git, branchStart) : "";
+  const attempt = await loopAttempt(given.step, given.git, request);
   if (attempt)
     given.log.info({ attempt }, "the earlier attempt's commits are not in this checkout; fixing again");
   const deps = { ...given, step: prefixSteps(given.step, attempt) };

@@ -5,7 +5,8 @@ import { randomBytes } from "node:crypto";
 import type { Env, RepoConfig } from "../../config.ts";
 import { budgetLimitsFrom } from "../../agent/loop/budget.ts";
 import { createLocalizer } from "../../agent/loop/create-localizer.ts";
-import { runFixLoop } from "../../agent/loop/fix-loop.ts";
+import { prefixSteps } from "../../agent/loop/checkout-attempt.ts";
+import { loopAttempt, runFixLoop } from "../../agent/loop/fix-loop.ts";
 import type { FixOutcome } from "../../agent/loop/fix-outcome.ts";
 import { createModelClient } from "../../agent/model/model-client.ts";
 import { modelSettingsFromEnv } from "../../agent/model/model-settings.ts";
@@ -130,12 +131,15 @@ export async function fixInWorkspace(
     { store: deps.store, now: deps.now, beforeStep: () => deps.signal?.throwIfAborted() },
     req.runId,
   );
+  const git = openWorkspaceGit(req.root);
+  // Read before the loop records this attempt's steps: the same prefix the loop then takes.
+  const attempt = await loopAttempt(step, git, { freshCheckout: req.freshCheckout });
   const outcome = await runFixLoop(
     {
       step,
       now: deps.now,
       sandbox,
-      git: openWorkspaceGit(req.root),
+      git,
       model,
       tools: toolRegistry,
       checkCommand: bindCommandPolicy(req.root, [...configured, ...commands]),
@@ -163,15 +167,14 @@ export async function fixInWorkspace(
   );
   // The change passed the loop's own checks: the repository's verification workflows come next.
   const changed = outcome.commits.length > 0 || req.changedBefore === true;
-  if (outcome.status !== "done" || !changed) return { ...outcome, install };
-  return withWorkflowVerdict(
-    { ...deps, step },
+  if (outcome.status !== "done" || !changed) return { ...outcome, install, attempt };
+  // Under the attempt's prefix: an earlier attempt's verdict was about a change this one did not make.
+  const verified = await withWorkflowVerdict(
+    { ...deps, step: prefixSteps(step, attempt) },
     { runId: req.runId, config: req.config, env: req.env },
-    {
-      ...outcome,
-      install,
-    },
+    { ...outcome, install },
   );
+  return { ...verified, attempt };
 }
 
 // The sandbox the run's config asks for (or the host, for a trusted local checkout), with the run's

@@ -168,12 +168,16 @@ async function fixAndDeliver(
   // delivery: the risk decides whether `fix.auto_apply_low_risk` may push to the PR branch.
   const change =
     hasCommits && outcome.branch
-      ? await ctx.step("describe:change", { kind: "describe", input: null, output: describedChange }, () =>
-          describeChange(
-            deliveryGit({ dir: workspace.dir, hooksDir: deps.hooksDir }),
-            outcome.baseCommit,
-            outcome.branch!,
-          ),
+      ? await ctx.step(
+          // Under the loop attempt's prefix: a fresh checkout's new attempt made a different change.
+          `${outcome.attempt ?? ""}describe:change`,
+          { kind: "describe", input: null, output: describedChange },
+          () =>
+            describeChange(
+              deliveryGit({ dir: workspace.dir, hooksDir: deps.hooksDir }),
+              outcome.baseCommit,
+              outcome.branch!,
+            ),
         )
       : null;
   const delivery =

@@ -25,7 +25,11 @@ export const workflowEvidence = z.object({
 export type WorkflowEvidence = z.infer<typeof workflowEvidence>;
 
 /** The loop's outcome plus what `verify.workflows` said about the change (absent when none ran). */
-export type FixRunOutcome = FixOutcome & { workflows?: WorkflowEvidence[] };
+/**
+ * `attempt`: the step-id prefix of the loop's attempt ("again-N:" in a fresh checkout that lacked
+ * an earlier attempt's commits); steps about the change it made take it too (describe:change).
+ */
+export type FixRunOutcome = FixOutcome & { workflows?: WorkflowEvidence[]; attempt?: string };
 
 /**
  * A change that passed the loop's own checks, put to the repository's verification workflows (if

@@ -4,6 +4,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { loopAttempt } from "../../../src/agent/loop/fix-loop.ts";
+import { createStep } from "../../../src/runs/run-step.ts";
+import { openWorkspaceGit } from "../../../src/tools/open-workspace-git.ts";
 import { fixHarness, type Harness } from "../support/fix-harness.ts";
 
 const files = { "src/a.js": "const   x = {a:1,\n b:2}\nexport default x\n" };
@@ -52,10 +55,21 @@ describe("fix loop resumed in a fresh checkout", () => {
   it("fixes again there when the earlier attempt's commits are not in it, and delivers a branch that exists", async () => {
     const first = await killedAfterTheFixCommit();
     const fresh = freshClone(first);
+    // The prefix the steps about the change (describe:change, verify.workflows) take with the loop's.
+    const attempt = () =>
+      loopAttempt(
+        createStep({ store: first.store, now: () => new Date() }, "fresh1"),
+        openWorkspaceGit(fresh.repo.root),
+        {
+          freshCheckout: true,
+        },
+      );
+    expect(await attempt()).toBe("again-1:");
     const outcome = await fresh.run(
       { runId: "fresh1", commands, freshCheckout: true },
       { store: first.store },
     );
+    expect(await attempt()).toBe("again-1:");
     expect(outcome).toMatchObject({ status: "done", fixedBy: "deterministic", branch: "xihe/fix-fresh1" });
     expect(outcome.commits).toHaveLength(1);
     expect(hasCommit(fresh, outcome.commits[0]!.sha)).toBe(true);
@@ -83,6 +97,8 @@ describe("fix loop resumed in a fresh checkout", () => {
   it("replays the stored loop when the checkout is not fresh (a local checkout keeps its commits)", async () => {
     const first = await killedAfterTheFixCommit();
     const fresh = freshClone(first);
+    const step = createStep({ store: first.store, now: () => new Date() }, "fresh1");
+    expect(await loopAttempt(step, openWorkspaceGit(fresh.repo.root), { freshCheckout: false })).toBe("");
     const outcome = await fresh.run({ runId: "fresh1", commands }, { store: first.store });
     // The replayed fixer names a commit made in the first checkout: this one does not have it.
     expect(outcome.commits).toHaveLength(1);

@@ -92,6 +92,68 @@ export function describeStoreContract(name: string, fresh: () => Promise<StoreFi
       });
     });
 
+    it("records a burst of deliveries sent in one turn, each answered for its own id", async () => {
+      const other = await fx.openSibling();
+      await store.enqueueDelivery(delivery("old-1"));
+      // 60 sends at once over two processes: 40 distinct ids, 20 of them sent twice (to either
+      // process), and one recorded before the burst.
+      const ids = Array.from({ length: 60 }, (_, i) => (i < 40 ? `burst-${i}` : `burst-${(i * 7) % 40}`));
+      ids.push("old-1");
+      const answers = await Promise.all(
+        ids.map((id, i) =>
+          (i % 3 === 0 ? other : store).enqueueDelivery(delivery(id, { installationId: i, payload: { i } })),
+        ),
+      );
+      const freshIds = ids.filter((_, i) => answers[i]);
+      expect(freshIds.sort()).toEqual(Array.from({ length: 40 }, (_, i) => `burst-${i}`).sort());
+      const jobs = await store.listTriage({ limit: 100 });
+      expect(jobs.map((j) => j.deliveryId).sort()).toEqual(["old-1", ...freshIds].sort());
+      // Each job holds the payload of the send that was answered new.
+      for (const job of jobs.filter((j) => j.deliveryId !== "old-1")) {
+        const i = ids.findIndex((id, k) => id === job.deliveryId && answers[k]);
+        expect(job).toMatchObject({ installationId: i, payload: { i }, status: "queued" });
+      }
+    });
+
+    it("claims one named triage job only while it is as the claimer read it (compare-and-set)", async () => {
+      await store.enqueueDelivery(delivery("t1"));
+      expect(await store.getTriage("t1")).toMatchObject({
+        deliveryId: "t1",
+        status: "queued",
+        workerId: null,
+      });
+      expect(await store.getTriage("none")).toBeNull();
+      // Queued: claimed once; a second claimer that also read it queued gets nothing.
+      expect(await store.claimTriage("t1", { workerId: "w1", from: null })).toMatchObject({
+        status: "running",
+        workerId: "w1",
+      });
+      expect(await store.claimTriage("t1", { workerId: "w2", from: null })).toBeNull();
+      // Taken over from w1 (dead) by one of two takers; a claimer that saw another holder gets nothing.
+      expect(await store.claimTriage("t1", { workerId: "w3", from: "w1" })).toMatchObject({ workerId: "w3" });
+      expect(await store.claimTriage("t1", { workerId: "w4", from: "w1" })).toBeNull();
+      expect(await store.getTriage("t1")).toMatchObject({ status: "running", workerId: "w3" });
+      // Done, or not there: never claimed.
+      await store.updateTriage("t1", { status: "done", workerId: null, endedAt: "2026-01-01T00:00:09Z" });
+      expect(await store.claimTriage("t1", { workerId: "w5", from: null })).toBeNull();
+      expect(await store.claimTriage("t1", { workerId: "w5", from: "w3" })).toBeNull();
+      expect(await store.claimTriage("none", { workerId: "w5", from: null })).toBeNull();
+      expect(await store.getTriage("t1")).toMatchObject({ status: "done", workerId: null });
+    });
+
+    it("gives a named triage job to one of many processes claiming it at once", async () => {
+      const other = await fx.openSibling();
+      await store.enqueueDelivery(delivery("race"));
+      const claims = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          (i % 2 ? other : store).claimTriage("race", { workerId: `w${i}`, from: null }),
+        ),
+      );
+      const winners = claims.filter((c) => c !== null);
+      expect(winners).toHaveLength(1);
+      expect((await store.getTriage("race"))?.workerId).toBe(winners[0]!.workerId);
+    });
+
     it("keeps large installation and delivery ids exact", async () => {
       await store.enqueueDelivery(delivery("big", { installationId: 98_765_432_101 }));
       expect((await store.listTriage({}))[0]?.installationId).toBe(98_765_432_101);
@@ -164,6 +226,41 @@ export function describeStoreContract(name: string, fresh: () => Promise<StoreFi
       expect(await store.claimRun("q", { workerId: "w5", from: "w3", at })).toBeNull();
       expect(await store.claimRun("none", { workerId: "w5", from: null, at })).toBeNull();
       expect(await store.getRun("q")).toMatchObject({ status: "succeeded", workerId: null });
+    });
+
+    it("updates a held run only while it is running under that worker (compare-and-set)", async () => {
+      const park = {
+        status: "queued" as const,
+        workerId: null,
+        notBefore: "2026-01-01T00:30:00Z",
+        reason: "rate",
+      };
+      await store.createRun(newRun(), { id: "h", now: "2026-01-01T00:00:00Z" });
+      // Queued, or running under another worker: not this holder's to park.
+      expect(await store.updateHeldRun("h", "w1", park)).toBeNull();
+      await store.claimRun("h", { workerId: "w1", from: null, at: "2026-01-01T00:00:01Z" });
+      expect(await store.updateHeldRun("h", "w2", park)).toBeNull();
+      expect(await store.updateHeldRun("h", "w1", park)).toMatchObject({
+        ...park,
+        startedAt: "2026-01-01T00:00:01Z",
+      });
+      // Stopped while held: the holder's park (or its outcome) leaves it stopped.
+      await store.claimRun("h", { workerId: "w1", from: null, at: "2026-01-01T00:31:00Z" });
+      await store.updateRun("h", { status: "cancelled", reason: "stopped", endedAt: "2026-01-01T00:32:00Z" });
+      expect(await store.updateHeldRun("h", "w1", park)).toBeNull();
+      expect(await store.updateHeldRun("h", "w1", { status: "succeeded", workerId: null })).toBeNull();
+      expect(await store.getRun("h")).toMatchObject({
+        status: "cancelled",
+        reason: "stopped",
+        notBefore: park.notBefore,
+      });
+      expect(await store.updateHeldRun("none", "w1", park)).toBeNull();
+      // A run that never had a worker (a local CLI run) is held by null.
+      await store.createRun(newRun({ pr: 8 }), { id: "local", now: "2026-01-01T00:00:00Z" });
+      await store.updateRun("local", { status: "running" });
+      expect(await store.updateHeldRun("local", null, { status: "succeeded" })).toMatchObject({
+        status: "succeeded",
+      });
     });
 
     it("gives a named run to one of many processes claiming it at once", async () => {
