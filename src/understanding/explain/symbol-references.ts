@@ -48,6 +48,9 @@ export function symbolReferences(
   const uniqueMethod =
     parent !== null && lookup.byName(symbol.name).filter((s) => s.kind === "method").length === 1;
   const seen = new Map<string, Reference>();
+  // Lines where the name is read from a local binding: the index's call edge there (resolved by
+  // name, without scopes) is not a reference either.
+  const shadowed = new Set<string>();
   const files = new Set([
     ...own.names.keys(),
     ...own.modules.keys(),
@@ -58,6 +61,10 @@ export function symbolReferences(
     for (const u of usesIn(file) ?? noUses) {
       if (u.name !== symbol.name && !own.names.get(file)?.has(u.name)) continue;
       if (file === symbol.file && u.line >= symbol.startLine && u.line <= symbol.endLine) continue;
+      if (readsLocal(u, file, symbol)) {
+        shadowed.add(`${file}:${u.line}`);
+        continue;
+      }
       if (!refersTo(u, file, symbol, parent, own, owner, uniqueMethod)) continue;
       const at = lookup.enclosing(file, u.line);
       const use: UseKind = u.use === "call" && symbol.kind === "class" ? "constructor" : u.use;
@@ -71,7 +78,8 @@ export function symbolReferences(
     }
   }
   for (const call of index.calls) {
-    if (call.to !== symbol.id || seen.has(`${call.file}:${call.line}`) || call.from === symbol.id) continue;
+    const at = `${call.file}:${call.line}`;
+    if (call.to !== symbol.id || seen.has(at) || shadowed.has(at) || call.from === symbol.id) continue;
     const from = call.from ? lookup.byId(call.from) : undefined;
     const use: UseKind = symbol.kind === "class" ? "constructor" : "call";
     seen.set(`${call.file}:${call.line}`, {
@@ -83,6 +91,17 @@ export function symbolReferences(
     });
   }
   return [...seen.values()].sort((a, b) => a.path.localeCompare(b.path) || a.line - b.line);
+}
+
+/**
+ * The use reads a local declaration (a parameter, a local variable, a nested def) rather than the
+ * symbol, unless that declaration is the symbol itself (a nested function used in its parent). A
+ * receiver that is `this`/`self` is always a parameter-like local and never counts as shadowing.
+ */
+function readsLocal(u: IdentifierUse, file: string, symbol: CodeSymbol): boolean {
+  if (u.boundAt === null || (u.receiver !== null && selfNames.has(u.receiver.split(".")[0] ?? "")))
+    return false;
+  return !(file === symbol.file && u.boundAt >= symbol.startLine && u.boundAt <= symbol.endLine);
 }
 
 function refersTo(
