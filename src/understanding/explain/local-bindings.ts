@@ -108,7 +108,7 @@ function jsDeclarators(declaration: Node, out: Map<string, number>): void {
 function isRequire(value: Node | null): boolean {
   let n = value;
   while (n && (n.type === "member_expression" || n.type === "await_expression"))
-    n = n.type === "await_expression" ? n.namedChildren[0] : n.childForFieldName("object");
+    n = n.type === "await_expression" ? (n.namedChildren[0] ?? null) : n.childForFieldName("object");
   const callee = n?.type === "call_expression" ? n.childForFieldName("function") : null;
   return callee?.type === "import" || (callee?.type === "identifier" && callee.text === "require");
 }
