@@ -57,6 +57,10 @@ export function symbolReferences(
     ...(owner ? [...owner.names.keys()] : []),
   ]);
   if (uniqueMethod) for (const f of index.files) files.add(f.path);
+  // Classes that inherit the member: `self.cache_key` in a subclass's method that does not
+  // define `cache_key` itself reads the parent's.
+  const heirs = parent && symbol.kind === "method" ? inheritors(index, lookup, parent, symbol.name) : [];
+  for (const h of heirs) files.add(h.file);
   for (const file of files) {
     for (const u of usesIn(file) ?? noUses) {
       if (u.name !== symbol.name && !own.names.get(file)?.has(u.name)) continue;
@@ -65,7 +69,11 @@ export function symbolReferences(
         shadowed.add(`${file}:${u.line}`);
         continue;
       }
-      if (!refersTo(u, file, symbol, parent, own, owner, uniqueMethod)) continue;
+      const inherited =
+        u.receiver !== null &&
+        selfNames.has(u.receiver) &&
+        heirs.some((h) => h.file === file && h.startLine <= u.line && u.line <= h.endLine);
+      if (!inherited && !refersTo(u, file, symbol, parent, own, owner, uniqueMethod)) continue;
       const at = lookup.enclosing(file, u.line);
       const use: UseKind = u.use === "call" && symbol.kind === "class" ? "constructor" : u.use;
       seen.set(`${file}:${u.line}`, {
@@ -91,6 +99,39 @@ export function symbolReferences(
     });
   }
   return [...seen.values()].sort((a, b) => a.path.localeCompare(b.path) || a.line - b.line);
+}
+
+/** The names a class declares as its bases: `class A(Base, mixins.M, metaclass=X)`, `class A extends B`. */
+export function baseNames(signature: string): string[] {
+  const python = /\bclass\s+\w+\s*\(([^)]*)\)/.exec(signature);
+  if (python)
+    return (python[1] ?? "")
+      .split(",")
+      .map((b) => b.trim())
+      .filter((b) => b && !b.includes("="))
+      .map((b) => b.split(".").pop() ?? b);
+  const js = /\bextends\s+([\w$.]+)/.exec(signature);
+  return js?.[1] ? [js[1].split(".").pop() ?? js[1]] : [];
+}
+
+/** Classes inheriting `member` from `owner`, directly or through other subclasses, that do not
+ * define it themselves (a few levels; matched by base name). */
+function inheritors(index: CodeIndex, lookup: SymbolLookup, owner: CodeSymbol, member: string): CodeSymbol[] {
+  const out: CodeSymbol[] = [];
+  let names = new Set([owner.name]);
+  for (let level = 0; level < 4 && names.size > 0; level++) {
+    const next = new Set<string>();
+    for (const c of index.symbols) {
+      if (c.kind !== "class" || c.id === owner.id || out.includes(c)) continue;
+      if (!baseNames(c.signature).some((b) => names.has(b))) continue;
+      const overrides = lookup.symbolsIn(c.file).some((m) => m.parent === c.id && m.name === member);
+      if (overrides) continue;
+      out.push(c);
+      next.add(c.name);
+    }
+    names = next;
+  }
+  return out;
 }
 
 /**
