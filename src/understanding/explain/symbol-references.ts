@@ -65,7 +65,13 @@ export function symbolReferences(
     for (const u of usesIn(file) ?? noUses) {
       if (u.name !== symbol.name && !own.names.get(file)?.has(u.name)) continue;
       if (file === symbol.file && u.line >= symbol.startLine && u.line <= symbol.endLine) continue;
-      if (readsLocal(u, file, symbol)) {
+      // A local receiver matters only where its name would otherwise be the module or the class
+      // (`def f(toml): toml.loads()`); `s.inc()` on a local `s` is a call on some object.
+      const namedReceiver =
+        u.receiver === null ||
+        Boolean(own.modules.get(file)?.has(u.receiver)) ||
+        Boolean(owner?.names.get(file)?.has(u.receiver.split(".")[0] ?? ""));
+      if (namedReceiver && readsLocal(u, file, symbol)) {
         shadowed.add(`${file}:${u.line}`);
         continue;
       }

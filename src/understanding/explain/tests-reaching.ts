@@ -40,6 +40,16 @@ export interface IncomingEdges {
 
 export const maxHops = 6;
 
+/** What the static walk could not follow, when it found no test: then "no test reaches it" would
+ * claim more than it knows. */
+export type ReachGap = "dynamic-dispatch" | "passed-as-value" | "depth";
+
+export const reachGapText: Record<ReachGap, string> = {
+  "dynamic-dispatch": "it is reached through a method call on an object of unknown type",
+  "passed-as-value": "it is passed as a value and called where it is passed",
+  depth: `its callers go on beyond ${maxHops} calls`,
+};
+
 export function incomingEdges(index: CodeIndex): IncomingEdges {
   const into: IncomingEdges["into"] = new Map();
   const byName: IncomingEdges["byName"] = new Map();
@@ -165,7 +175,9 @@ export function testsReaching(
   target: { id?: string; qualifiedName: string; name: string; kind: string },
   references: readonly Reference[],
   changedFiles: ReadonlySet<string>,
+  gaps: Set<ReachGap> = new Set(),
 ): ReachingTest[] {
+  if (references.some((r) => r.use === "value" && !lookup.isTest(r.path))) gaps.add("passed-as-value");
   const name = target.qualifiedName;
   const found = new Map<string, ReachingTest>();
   const visited = new Set<string>();
@@ -212,9 +224,13 @@ export function testsReaching(
         );
         continue;
       }
+      if (hop === maxHops && site.id && !visited.has(site.id)) gaps.add("depth");
       if (hop === maxHops || !site.id || visited.has(site.id)) continue;
       visited.add(site.id);
       const symbol = lookup.byId(site.id);
+      // Callers of a method whose name other methods share are calls on objects of unknown type.
+      if (symbol?.kind === "method" && (edges.methodCount.get(symbol.name) ?? 0) > 1)
+        gaps.add("dynamic-dispatch");
       const named =
         symbol && symbol.kind !== "method" ? namedCalls(edges, lookup, symbol) : memberCalls(edges, symbol);
       for (const e of [...(edges.into.get(site.id) ?? []), ...named]) {
