@@ -178,6 +178,7 @@ export function testsReaching(
   gaps: Set<ReachGap> = new Set(),
 ): ReachingTest[] {
   if (references.some((r) => r.use === "value" && !lookup.isTest(r.path))) gaps.add("passed-as-value");
+  if (target.kind === "method" && (edges.methodCount.get(target.name) ?? 0) > 1) gaps.add("dynamic-dispatch");
   const name = target.qualifiedName;
   const found = new Map<string, ReachingTest>();
   const visited = new Set<string>();
