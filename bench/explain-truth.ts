@@ -1,6 +1,7 @@
 // Ground truth for `npm run bench:explain`, made by running tools on real history, never by xihe:
 //   node bin/run-ts.js bench/explain-truth.ts --mirrors DIR [--work DIR] [--select] [--only REPO,...] [--commits ID,...]
 // (--select --only REPO,... replaces only those repositories' commits.)
+//     [--references-only]  (re-make only the reference lists of the existing truth files; runs no test)
 // --select picks the commits (bench/explain-corpus/commits.json) by a fixed rule: walking the
 // pinned commit's first-parent history back, the first PER_REPO non-merge commits that change
 // between MIN_LINES and MAX_LINES lines of the repository's source files. Then, per commit, at a
@@ -73,7 +74,9 @@ async function main() {
     const dir = checkout(repo, mirrors, work);
     for (const c of loadCommits().filter((c) => c.repo === repo.id && (!commits || commits.includes(c.id)))) {
       const started = Date.now();
-      const truth = buildTruth(repo, c, dir);
+      const truth = args.includes("--references-only")
+        ? refreshReferences(repo, c, dir)
+        : buildTruth(repo, c, dir);
       writeFileSync(join(corpus, "truth", `${c.id}.json`), JSON.stringify(truth, null, 1) + "\n");
       console.log(
         `${c.id}: ${truth.changed.length} changed, ${truth.testFiles.length} test files (${truth.failedTestFiles.length} failed), ${((Date.now() - started) / 1000).toFixed(0)} s`,
@@ -108,7 +111,7 @@ function checkout(repo: Repo, mirrors: string, work: string): string {
     mkdirSync(work, { recursive: true });
     execFileSync("git", ["clone", "--quiet", join(mirrors, repo.repo.replace("/", "+"), "repo"), dir]);
   }
-  if (repo.setup && !existsSync(join(dir, "node_modules"))) {
+  if (repo.setup && !existsSync(join(dir, "node_modules")) && !args.includes("--references-only")) {
     git(dir, "checkout", "--quiet", "--force", repo.commit);
     execFileSync("sh", ["-c", repo.setup], { cwd: dir, stdio: "inherit" });
   }
@@ -201,19 +204,7 @@ function buildTruth(repo: Repo, c: Commit, dir: string): Truth {
       const members = headSymbols.filter((m) => m.parent === s.qualifiedName && m.file === s.file);
       entry.tests = [...new Set(members.flatMap((m) => coverage.testsOf(m)))].sort();
     }
-    if (
-      s.kind !== "method" &&
-      defined.get(s.name) === 1 &&
-      s.name.length >= 3 &&
-      !s.name.includes(".") &&
-      !isTest(repo, s.file) &&
-      !sharesExportedName(s)
-    )
-      entry.references = referenceLines(
-        { name: s.name, file: s.file, line: declarationLine(s, headText.get(s.file)!) },
-        sourceFiles,
-        repo.package,
-      );
+    entry.references = sharesExportedName(s) ? null : references(repo, s, defined, sourceFiles, headText);
     if (!api) continue;
     if (s.kind === "function" && exportedFunctions && s.fnStart !== undefined)
       // CommonJS: the function object the entry hands out, by its text, not by its name (qs's
@@ -235,6 +226,61 @@ function buildTruth(repo: Repo, c: Commit, dir: string): Truth {
     failedTestFiles: coverage.failed,
     changed: [...changed.values()].map(({ symbol: _s, ...rest }) => rest),
   };
+}
+
+/** Grep-verified references of a changed function, class or constant whose name the repository
+ * defines once (null: not scored). */
+function references(
+  repo: Repo,
+  s: TruthSymbol,
+  defined: ReadonlyMap<string, number>,
+  sourceFiles: SourceFile[],
+  headText: ReadonlyMap<string, string>,
+): string[] | null {
+  if (
+    s.kind === "method" ||
+    defined.get(s.name) !== 1 ||
+    s.name.length < 3 ||
+    s.name.includes(".") ||
+    isTest(repo, s.file)
+  )
+    return null;
+  return referenceLines(
+    { name: s.name, file: s.file, line: declarationLine(s, headText.get(s.file)!) },
+    sourceFiles,
+    repo.package,
+  );
+}
+
+/** --references-only: the truth file's reference lists made again by the current rules
+ * (reference-lines.ts), everything else kept; no test is run. */
+function refreshReferences(repo: Repo, c: Commit, dir: string): Truth {
+  const truth = JSON.parse(readFileSync(join(corpus, "truth", `${c.id}.json`), "utf8")) as Truth;
+  git(dir, "checkout", "--quiet", "--force", c.commit);
+  git(dir, "clean", "-fdxq", "-e", "node_modules");
+  const files = git(dir, "ls-files")
+    .split("\n")
+    .filter(
+      (f) =>
+        f &&
+        langFile(f) &&
+        !f.startsWith("node_modules/") &&
+        !(repo.generated ?? []).some((g) => matchesGlob(f, g)),
+    );
+  const headText = new Map(files.map((f) => [f, readFileSync(join(dir, f), "utf8")]));
+  const headSymbols = symbolsOf(dir, repo, files, (f) => headText.get(f)!);
+  const defined = new Map<string, number>();
+  for (const s of headSymbols) defined.set(s.name, (defined.get(s.name) ?? 0) + 1);
+  const sourceFiles: SourceFile[] = files.map((f) => ({ path: f, text: headText.get(f)! }));
+  for (const entry of truth.changed) {
+    if (entry.change === "removed") continue;
+    const s = headSymbols.find((h) => h.file === entry.file && h.qualifiedName === entry.qualifiedName);
+    // A list left out when the truth was built (a JS function named like an export it is not)
+    // stays out: that rule needs the package's entry, which this refresh does not load.
+    if (s && entry.references !== null)
+      entry.references = references(repo, s, defined, sourceFiles, headText);
+  }
+  return truth;
 }
 
 function pick(s: TruthSymbol) {

@@ -1,21 +1,122 @@
 // Grep-verified references for the explain bench's ground truth: the lines of a repository where a
-// name occurs as code (comments and strings blanked) and the occurrence can only mean the project's
-// symbol — in the file that defines it, through a name the file imported from the project, or as a
-// member of a module binding of the project (`semver.parse`, `_parser.loads`), never `JSON.parse`.
-// Import lines are bindings, not uses; object keys and keyword arguments are not references.
+// name occurs as code (comments and strings blanked, but the code inside a template literal's
+// `${...}` or a Python f-string's `{...}` kept) and the occurrence can only mean the project's
+// symbol — in the file that defines it, through a name the file imported from the project (an
+// import may span several lines), or as a member of a module binding of the project
+// (`semver.parse`, `_parser.loads`), never `JSON.parse`. A spread (`...parse(x)`) is not a member
+// access. Import lines are bindings, not uses; object keys and keyword arguments are not references.
 
 export interface SourceFile {
   path: string;
   text: string;
 }
 
-const jsBlank = /\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\[\s\S]|[^`\\])*`/g;
-const pyBlank = /"""[\s\S]*?"""|'''[\s\S]*?'''|#[^\n]*|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"/g;
-
 /** The text with comments and string contents replaced by spaces (newlines kept). */
 export function blankText(path: string, text: string): string {
-  const re = path.endsWith(".py") ? pyBlank : jsBlank;
-  return text.replace(re, (m) => m.replace(/[^\n]/g, " "));
+  return path.endsWith(".py") ? blankPython(text) : blankJs(text);
+}
+
+const blank = (s: string) => s.replace(/[^\n]/g, " ");
+
+function blankJs(text: string): string {
+  let out = "";
+  let i = 0;
+  // Template literals whose `${` we are inside, each with the brace depth at which it resumes.
+  const templates: number[] = [];
+  let depth = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    const two = text.slice(i, i + 2);
+    if (two === "//" || two === "/*") {
+      const end = two === "//" ? text.indexOf("\n", i) : text.indexOf("*/", i + 2);
+      const stop = end === -1 ? text.length : two === "//" ? end : end + 2;
+      out += blank(text.slice(i, stop));
+      i = stop;
+    } else if (c === "'" || c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== c && text[j] !== "\n") j += text[j] === "\\" ? 2 : 1;
+      const stop = Math.min(j + 1, text.length);
+      out += blank(text.slice(i, stop));
+      i = stop;
+    } else if (c === "`" || (c === "}" && templates.length > 0 && depth === templates.at(-1))) {
+      if (c === "}") templates.pop();
+      // Template text runs to its closing backtick or to the next `${`, where code starts again.
+      let j = i + 1;
+      while (j < text.length && text[j] !== "`" && !text.startsWith("${", j)) j += text[j] === "\\" ? 2 : 1;
+      if (text.startsWith("${", j)) {
+        out += blank(text.slice(i, j + 2));
+        templates.push(depth);
+        i = j + 2;
+      } else {
+        const stop = Math.min(j + 1, text.length);
+        out += blank(text.slice(i, stop));
+        i = stop;
+      }
+    } else {
+      if (c === "{") depth++;
+      else if (c === "}") depth--;
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+const pyStringStart = /([rRbBuUfF]{1,2})?('''|"""|'|")/y;
+
+function blankPython(text: string): string {
+  let out = "";
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === "#") {
+      const end = text.indexOf("\n", i);
+      const stop = end === -1 ? text.length : end;
+      out += blank(text.slice(i, stop));
+      i = stop;
+      continue;
+    }
+    pyStringStart.lastIndex = i;
+    // A prefix letter starts a string only as a word of its own (`rf"`, not the `f` of `elif`).
+    const m = c === "'" || c === '"' || !/\w/.test(text[i - 1] ?? "") ? pyStringStart.exec(text) : null;
+    if (!m) {
+      out += c;
+      i++;
+      continue;
+    }
+    const prefix = m[1] ?? "";
+    const quote = m[2]!;
+    const raw = /[rR]/.test(prefix);
+    const formatted = /[fF]/.test(prefix);
+    let j = i + m[0].length;
+    out += blank(text.slice(i, j));
+    while (j < text.length && !text.startsWith(quote, j) && (quote.length === 3 || text[j] !== "\n")) {
+      if (text[j] === "\\" && !raw) {
+        out += blank(text.slice(j, j + 2));
+        j += 2;
+      } else if (formatted && text.startsWith("{{", j)) {
+        out += "  ";
+        j += 2;
+      } else if (formatted && text[j] === "{") {
+        // A replacement field is code, up to its matching brace.
+        let level = 0;
+        let k = j;
+        for (; k < text.length; k++) {
+          if (text[k] === "{") level++;
+          else if (text[k] === "}" && --level === 0) break;
+        }
+        out += text.slice(j, k + 1);
+        j = k + 1;
+      } else {
+        out += blank(text[j]!);
+        j++;
+      }
+    }
+    const stop = Math.min(j + (text.startsWith(quote, j) ? quote.length : 0), text.length);
+    out += blank(text.slice(j, stop));
+    i = stop;
+  }
+  return out;
 }
 
 interface Bindings {
@@ -61,12 +162,18 @@ export function bindings(file: SourceFile, pkg: string): Bindings {
       }
       return;
     }
-    const req = /require\(\s*['"]([^'"]+)['"]\s*\)/.exec(line);
-    const imp = /^\s*import\s+(.*?)\s+from\s+['"]([^'"]+)['"]/.exec(line);
+    // `import {\n a,\n b\n} from "x"` and `const {\n a\n} = require("x")` are one statement.
+    let statement = line;
+    let last = i;
+    if (/^\s*(?:import|(?:const|let|var))\s*\{/.test(line))
+      while (unclosedBrace(statement) && last + 1 < lines.length && last - i < 100)
+        statement += " " + lines[++last]!;
+    const req = /require\(\s*['"]([^'"]+)['"]\s*\)/.exec(statement);
+    const imp = /^\s*import\s+(.*?)\s+from\s+['"]([^'"]+)['"]/.exec(statement);
     const spec = req?.[1] ?? imp?.[2];
     if (!spec || !projectSpecifier(spec, pkg)) return;
-    b.importLines.add(i + 1);
-    const head = imp ? imp[1]! : (/^\s*(?:const|let|var)\s+(.*?)\s*=\s*require/.exec(line)?.[1] ?? "");
+    for (let l = i; l <= last; l++) b.importLines.add(l + 1);
+    const head = imp ? imp[1]! : (/^\s*(?:const|let|var)\s+(.*?)\s*=\s*require/.exec(statement)?.[1] ?? "");
     const braces = /\{([^}]*)\}/.exec(head);
     if (braces)
       for (const part of braces[1]!.split(",")) {
@@ -109,7 +216,9 @@ export function referenceLines(target: Target, files: SourceFile[], pkg: string)
       for (const m of line.matchAll(word)) {
         const before = line.slice(0, m.index);
         const after = line.slice(m.index + target.name.length);
-        const receiver = /([\w$]+)\s*(?:\)\s*)?\.\s*$/.exec(before) ?? (/\.\s*$/.test(before) ? [""] : null);
+        // `a.name`, `f().name`, `.name` on a continued line; not a spread (`...name`).
+        const receiver =
+          /([\w$]+)\s*(?:\)\s*)?\.\s*$/.exec(before) ?? (/(?<!\.\.)\.\s*$/.test(before) ? [""] : null);
         let counts: boolean;
         if (receiver) {
           const root = receiver[1] ?? "";
@@ -131,6 +240,12 @@ export function referenceLines(target: Target, files: SourceFile[], pkg: string)
     });
   }
   return [...out].sort();
+}
+
+function unclosedBrace(text: string): boolean {
+  let depth = 0;
+  for (const c of text) depth += c === "{" ? 1 : c === "}" ? -1 : 0;
+  return depth > 0;
 }
 
 function unclosedParen(text: string): boolean {

@@ -1,9 +1,11 @@
 // Every place a wanted name is written as an identifier in a file (not in a comment or a string),
 // with how it is used: called, constructed, named as a type, re-exported, or used as a value, and
 // the receiver it is read through (`toml` in `toml.loads`). One parse per file serves all changed
-// symbols of an explanation; the records are plain data, so the tree is freed at once.
+// symbols of an explanation; the records are plain data, so the tree is freed at once. A bare name
+// that a local declaration binds (a parameter, a local variable) says where (local-bindings.ts).
 import type { Node } from "web-tree-sitter";
 import type { LoadedLanguage } from "../index/grammars.ts";
+import { localBindingLine, type ScopeCache } from "./local-bindings.ts";
 
 export type UseKind = "call" | "constructor" | "type" | "value" | "re-export";
 
@@ -15,6 +17,9 @@ export interface IdentifierUse {
   receiver: string | null;
   /** A re-export's local alias (`export { a as b } from`), else null. */
   alias: string | null;
+  /** The line of the local declaration (parameter, local variable, loop name, nested def) that the
+   * bare name, or the receiver's first name, reads; null when it reads a module-level name. */
+  boundAt: number | null;
 }
 
 const identifierTypes = [
@@ -50,6 +55,30 @@ const bindingParents = new Set([
   "typed_default_parameter",
   "keyword_argument",
   "pair",
+  "pair_pattern",
+  "assignment_pattern",
+  "object_assignment_pattern",
+  "array_pattern",
+  "rest_pattern",
+  "for_in_statement",
+  "catch_clause",
+  "arrow_function",
+  "property_signature",
+  "enum_assignment",
+  "enum_body",
+  "labeled_statement",
+  "lambda_parameters",
+  "list_splat_pattern",
+  "dictionary_splat_pattern",
+  "for_statement",
+  "for_in_clause",
+  "as_pattern_target",
+  "named_expression",
+  "pattern_list",
+  "tuple_pattern",
+  "list_pattern",
+  "global_statement",
+  "nonlocal_statement",
   "import_specifier",
   "import_clause",
   "namespace_import",
@@ -77,10 +106,16 @@ export function identifierUses(
   if (!tree) return [];
   try {
     const out: IdentifierUse[] = [];
+    const scopes: ScopeCache = new Map();
+    const python = language.id === "python";
     for (const node of tree.rootNode.descendantsOfType(identifierTypes)) {
       if (!node || !wanted.has(node.text)) continue;
       const use = classify(node);
-      if (use) out.push(use);
+      if (!use) continue;
+      // `a.b.loads`: the binding that matters is the one of `a`.
+      const head = use.receiver === null ? node : firstName(node.parent?.childForFieldName("object"));
+      if (head && use.use !== "re-export") use.boundAt = localBindingLine(head, python, scopes);
+      out.push(use);
     }
     return out;
   } finally {
@@ -92,7 +127,7 @@ function classify(node: Node): IdentifierUse | null {
   const parent = node.parent;
   if (!parent) return null;
   const line = node.startPosition.row + 1;
-  const base = { name: node.text, line, receiver: null, alias: null };
+  const base = { name: node.text, line, receiver: null, alias: null, boundAt: null };
   if (parent.type === "export_specifier") return reExport(node, parent, base);
   if (bindingParents.has(parent.type) && !isValueOf(parent, node)) return null;
   const member = parent.type === "member_expression" || parent.type === "attribute";
@@ -104,10 +139,20 @@ function classify(node: Node): IdentifierUse | null {
   return { ...base, receiver, use: useOf(node, outer) };
 }
 
-/** `const x = value` / `f(a=value)` / `{k: value}`: the name on the value side is a use. */
+/** The leftmost plain name of a receiver (`a` of `a.b.c`), if it is one. */
+function firstName(node: Node | null | undefined): Node | null {
+  let n = node ?? null;
+  while (n && (n.type === "member_expression" || n.type === "attribute")) n = n.childForFieldName("object");
+  return n?.type === "identifier" ? n : null;
+}
+
+/** `const x = value` / `f(a=value)` / `{k: value}` / `for (x of value)` / `() => value`: the name on
+ * the value side is a use. */
 function isValueOf(parent: Node, node: Node): boolean {
-  const value = parent.childForFieldName("value") ?? parent.childForFieldName("right");
-  if (value && value.startIndex <= node.startIndex && node.endIndex <= value.endIndex) return true;
+  for (const field of ["value", "right", "body"]) {
+    const value = parent.childForFieldName(field);
+    if (value && value.startIndex <= node.startIndex && node.endIndex <= value.endIndex) return true;
+  }
   const type = parent.childForFieldName("type");
   return Boolean(type && type.startIndex <= node.startIndex && node.endIndex <= type.endIndex);
 }

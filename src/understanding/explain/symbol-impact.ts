@@ -9,7 +9,13 @@ import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import type { UseKind } from "./identifier-uses.ts";
 import type { ModuleShapes } from "./module-shapes.ts";
 import { symbolReferences, type Reference, type UsesIn } from "./symbol-references.ts";
-import { incomingEdges, testsReaching, type ReachingTest } from "./tests-reaching.ts";
+import {
+  incomingEdges,
+  reachGapText,
+  testsReaching,
+  type ReachGap,
+  type ReachingTest,
+} from "./tests-reaching.ts";
 
 export interface CallSite {
   /** Qualified name of the referring symbol; null for top-level code. */
@@ -33,6 +39,9 @@ export interface SymbolImpact {
   /** Tests that reach the symbol through calls, the diff's own tests first. */
   testsReaching: ReachingTest[];
   testsReachingTotal: number;
+  /** When the static walk met what it cannot follow (a method call on an object of unknown type,
+   * a use as a value, more than the hop limit): why "no test reaches it" cannot be claimed. */
+  reachGaps?: string[];
   /** Callees of the head symbol whose names the base symbol did not call. */
   newCallees: { name: string; path: string | null; line: number | null }[];
   /** Removed symbols only: head call sites by that name that resolve to no symbol. */
@@ -86,7 +95,8 @@ export function createCallGraph(
       const inCode = refs.filter((r) => !lookup.isTest(r.path));
       const calls = inCode.filter((r) => r.use === "call" || r.use === "constructor");
       const others = inCode.filter((r) => r.use !== "call" && r.use !== "constructor");
-      const reaching = target ? testsReaching(lookup, edges, target, refs, changedFiles) : [];
+      const gaps = new Set<ReachGap>();
+      const reaching = target ? testsReaching(lookup, edges, target, refs, changedFiles, gaps) : [];
       const stillCalled = target ? [] : (unresolved.get(changed.name) ?? []);
       return {
         callers: calls.slice(0, maxListed).map(site),
@@ -97,6 +107,7 @@ export function createCallGraph(
         referenceTotal: others.length,
         testsReaching: reaching.slice(0, maxListed),
         testsReachingTotal: reaching.length,
+        reachGaps: [...gaps].map((g) => reachGapText[g]),
         newCallees: target ? newCallees(changed, out.get(target.id) ?? []) : [],
         stillCalled: stillCalled.slice(0, maxListed),
       };

@@ -48,17 +48,38 @@ export function symbolReferences(
   const uniqueMethod =
     parent !== null && lookup.byName(symbol.name).filter((s) => s.kind === "method").length === 1;
   const seen = new Map<string, Reference>();
+  // Lines where the name is read from a local binding: the index's call edge there (resolved by
+  // name, without scopes) is not a reference either.
+  const shadowed = new Set<string>();
   const files = new Set([
     ...own.names.keys(),
     ...own.modules.keys(),
     ...(owner ? [...owner.names.keys()] : []),
   ]);
   if (uniqueMethod) for (const f of index.files) files.add(f.path);
+  // Classes that inherit the member: `self.cache_key` in a subclass's method that does not
+  // define `cache_key` itself reads the parent's.
+  const heirs = parent && symbol.kind === "method" ? inheritors(index, lookup, parent, symbol.name) : [];
+  for (const h of heirs) files.add(h.file);
   for (const file of files) {
     for (const u of usesIn(file) ?? noUses) {
       if (u.name !== symbol.name && !own.names.get(file)?.has(u.name)) continue;
       if (file === symbol.file && u.line >= symbol.startLine && u.line <= symbol.endLine) continue;
-      if (!refersTo(u, file, symbol, parent, own, owner, uniqueMethod)) continue;
+      // A local receiver matters only where its name would otherwise be the module or the class
+      // (`def f(toml): toml.loads()`); `s.inc()` on a local `s` is a call on some object.
+      const namedReceiver =
+        u.receiver === null ||
+        Boolean(own.modules.get(file)?.has(u.receiver)) ||
+        Boolean(owner?.names.get(file)?.has(u.receiver.split(".")[0] ?? ""));
+      if (namedReceiver && readsLocal(u, file, symbol)) {
+        shadowed.add(`${file}:${u.line}`);
+        continue;
+      }
+      const inherited =
+        u.receiver !== null &&
+        selfNames.has(u.receiver) &&
+        heirs.some((h) => h.file === file && h.startLine <= u.line && u.line <= h.endLine);
+      if (!inherited && !refersTo(u, file, symbol, parent, own, owner, uniqueMethod)) continue;
       const at = lookup.enclosing(file, u.line);
       const use: UseKind = u.use === "call" && symbol.kind === "class" ? "constructor" : u.use;
       seen.set(`${file}:${u.line}`, {
@@ -71,7 +92,8 @@ export function symbolReferences(
     }
   }
   for (const call of index.calls) {
-    if (call.to !== symbol.id || seen.has(`${call.file}:${call.line}`) || call.from === symbol.id) continue;
+    const at = `${call.file}:${call.line}`;
+    if (call.to !== symbol.id || seen.has(at) || shadowed.has(at) || call.from === symbol.id) continue;
     const from = call.from ? lookup.byId(call.from) : undefined;
     const use: UseKind = symbol.kind === "class" ? "constructor" : "call";
     seen.set(`${call.file}:${call.line}`, {
@@ -83,6 +105,50 @@ export function symbolReferences(
     });
   }
   return [...seen.values()].sort((a, b) => a.path.localeCompare(b.path) || a.line - b.line);
+}
+
+/** The names a class declares as its bases: `class A(Base, mixins.M, metaclass=X)`, `class A extends B`. */
+export function baseNames(signature: string): string[] {
+  const python = /\bclass\s+\w+\s*\(([^)]*)\)/.exec(signature);
+  if (python)
+    return (python[1] ?? "")
+      .split(",")
+      .map((b) => b.trim())
+      .filter((b) => b && !b.includes("="))
+      .map((b) => b.split(".").pop() ?? b);
+  const js = /\bextends\s+([\w$.]+)/.exec(signature);
+  return js?.[1] ? [js[1].split(".").pop() ?? js[1]] : [];
+}
+
+/** Classes inheriting `member` from `owner`, directly or through other subclasses, that do not
+ * define it themselves (a few levels; matched by base name). */
+function inheritors(index: CodeIndex, lookup: SymbolLookup, owner: CodeSymbol, member: string): CodeSymbol[] {
+  const out: CodeSymbol[] = [];
+  let names = new Set([owner.name]);
+  for (let level = 0; level < 4 && names.size > 0; level++) {
+    const next = new Set<string>();
+    for (const c of index.symbols) {
+      if (c.kind !== "class" || c.id === owner.id || out.includes(c)) continue;
+      if (!baseNames(c.signature).some((b) => names.has(b))) continue;
+      const overrides = lookup.symbolsIn(c.file).some((m) => m.parent === c.id && m.name === member);
+      if (overrides) continue;
+      out.push(c);
+      next.add(c.name);
+    }
+    names = next;
+  }
+  return out;
+}
+
+/**
+ * The use reads a local declaration (a parameter, a local variable, a nested def) rather than the
+ * symbol, unless that declaration is the symbol itself (a nested function used in its parent). A
+ * receiver that is `this`/`self` is always a parameter-like local and never counts as shadowing.
+ */
+function readsLocal(u: IdentifierUse, file: string, symbol: CodeSymbol): boolean {
+  if (u.boundAt === null || (u.receiver !== null && selfNames.has(u.receiver.split(".")[0] ?? "")))
+    return false;
+  return !(file === symbol.file && u.boundAt >= symbol.startLine && u.boundAt <= symbol.endLine);
 }
 
 function refersTo(

@@ -1,7 +1,8 @@
 // The risks of one changed symbol, each a sentence a reviewer can act on: a public API change (by
 // the language's export rules), a breaking signature change with the call sites that break, a
 // behaviour change (regex, default, condition, raised exception), a security-relevant line, a
-// removed name still called, and "no test reaches it" (never for test code itself).
+// removed name still called, and "no test reaches it" (never for test code itself; only when the
+// static walk followed everything, else "no test found statically" with what it could not follow).
 import type { ApiVisibility } from "./api-visibility.ts";
 import type { ChangedSymbol } from "./changed-symbols.ts";
 import type { SignatureChange } from "./signature-compatibility.ts";
@@ -51,7 +52,10 @@ export function symbolRisks(
     out.push(
       typeof facts.coveredBy === "number"
         ? `no test reaches it (none of the ${facts.coveredBy} test file(s) run with coverage executed it)`
-        : `no test reaches it (through up to ${maxHops} calls)`,
+        : impact.reachGaps?.length
+          ? // The walk met what it cannot follow: say what it knows, not that the code is untested.
+            `no test found statically (${(impact.reachGaps ?? []).join("; ")}; run with --coverage to know)`
+          : `no test reaches it (through up to ${maxHops} calls)`,
     );
   return out;
 }

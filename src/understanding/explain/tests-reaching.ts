@@ -21,6 +21,8 @@ interface Edge {
   from: string | null;
   file: string;
   line: number;
+  /** For a call through an imported name: the repository file that import resolves to. */
+  resolved?: string;
 }
 
 export interface IncomingEdges {
@@ -38,6 +40,16 @@ export interface IncomingEdges {
 
 export const maxHops = 6;
 
+/** What the static walk could not follow, when it found no test: then "no test reaches it" would
+ * claim more than it knows. */
+export type ReachGap = "dynamic-dispatch" | "passed-as-value" | "depth";
+
+export const reachGapText: Record<ReachGap, string> = {
+  "dynamic-dispatch": "it is reached through a method call on an object of unknown type",
+  "passed-as-value": "it is passed as a value and called where it is passed",
+  depth: `its callers go on beyond ${maxHops} calls`,
+};
+
 export function incomingEdges(index: CodeIndex): IncomingEdges {
   const into: IncomingEdges["into"] = new Map();
   const byName: IncomingEdges["byName"] = new Map();
@@ -45,30 +57,70 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
   const methodCount = new Map<string, number>();
   for (const symbol of index.symbols)
     if (symbol.kind === "method") methodCount.set(symbol.name, (methodCount.get(symbol.name) ?? 0) + 1);
-  const internal = new Map<string, Set<string>>();
+  // file -> local name -> the imports binding it to a repository file (several when functions
+  // import the same name from different modules: `from ._cached import _wrapper` in one,
+  // `from ._cachedmethod import _wrapper` in another).
+  const internal = new Map<string, Map<string, { resolved: string; line: number }[]>>();
   for (const ref of index.imports) {
     if (!ref.resolved) continue;
-    const set = internal.get(ref.file) ?? new Set<string>();
-    for (const b of ref.bindings ?? ref.names.map((n) => ({ local: n }))) set.add(b.local);
-    internal.set(ref.file, set);
+    const names = internal.get(ref.file) ?? new Map<string, { resolved: string; line: number }[]>();
+    for (const b of ref.bindings ?? ref.names.map((n) => ({ local: n })))
+      names.set(b.local, [...(names.get(b.local) ?? []), { resolved: ref.resolved, line: ref.line }]);
+    internal.set(ref.file, names);
   }
   const fileOf = new Map(index.symbols.map((s) => [s.id, s.file]));
+  const scopes = new Map<string, CodeSymbol[]>();
+  for (const s of index.symbols) {
+    if (s.kind !== "function" && s.kind !== "method") continue;
+    const list = scopes.get(s.file);
+    if (list) list.push(s);
+    else scopes.set(s.file, [s]);
+  }
   for (const call of index.calls) {
     const edge = { from: call.from, file: call.file, line: call.line };
     const parts = call.calleeName.split(".");
     const name = parts.pop() ?? "";
     const through = parts.length === 0 ? name : parts.join(".");
-    const imported = internal.get(call.file)?.has(through) ?? false;
+    const resolvedFile = importInScope(
+      internal.get(call.file)?.get(through),
+      scopes.get(call.file),
+      call.line,
+    );
+    const imported = resolvedFile !== undefined;
     // A name the file imports from the repository cannot mean a definition of that same file (a
-    // `describe("withBase")` block titled like the imported `withBase` it tests): such an edge is
-    // taken by name, like an unresolved one.
-    const resolved = call.to && !(imported && fileOf.get(call.to) === call.file) ? call.to : null;
+    // `describe("withBase")` block titled like the imported `withBase` it tests), nor one of
+    // another module than the import in scope: such an edge is taken by name, like an unresolved one.
+    const target = call.to ? fileOf.get(call.to) : undefined;
+    const resolved =
+      call.to && !(imported && (target === call.file || target !== resolvedFile)) ? call.to : null;
     if (resolved && resolved !== call.from) push(into, resolved, edge);
     if (resolved) continue;
-    if (imported) push(byName, name, edge);
+    if (imported) push(byName, name, { ...edge, resolved: resolvedFile });
     else if (parts.length > 0 && !through.includes("(")) push(byMember, name, edge);
   }
   return { into, byName, byMember, methodCount };
+}
+
+/** Of the imports binding one name in a file, the one in scope at `line`: inside the innermost
+ * function around it that imports the name, else a module-level one. */
+function importInScope(
+  imports: readonly { resolved: string; line: number }[] | undefined,
+  functions: readonly CodeSymbol[] | undefined,
+  line: number,
+): string | undefined {
+  if (!imports || imports.length <= 1) return imports?.[0]?.resolved;
+  const around = (at: number) =>
+    (functions ?? [])
+      .filter((f) => f.startLine <= at && at <= f.endLine)
+      .reduce<CodeSymbol | null>((best, f) => (!best || f.startLine > best.startLine ? f : best), null);
+  let best: { resolved: string; depth: number } | undefined;
+  for (const i of imports) {
+    const scope = around(i.line);
+    if (scope && !(scope.startLine <= line && line <= scope.endLine)) continue;
+    const depth = scope?.startLine ?? 0;
+    if (!best || depth > best.depth) best = { resolved: i.resolved, depth };
+  }
+  return best?.resolved;
 }
 
 function push(map: Map<string, Edge[]>, key: string, edge: Edge): void {
@@ -83,13 +135,26 @@ function memberCalls(edges: IncomingEdges, symbol: { kind: string; name: string 
   return edges.byMember.get(symbol.name) ?? [];
 }
 
+/** Calls through an imported name that can mean this symbol: the import resolves to its file, or to
+ * a file that does not define that name itself (a package `__init__` or index passing it on); a
+ * same-named function of another module (`_cached._wrapper` vs `_cachedmethod._wrapper`) is not it. */
+function namedCalls(edges: IncomingEdges, lookup: SymbolLookup, symbol: CodeSymbol): Edge[] {
+  return (edges.byName.get(symbol.name) ?? []).filter(
+    (e) =>
+      !e.resolved ||
+      e.resolved === symbol.file ||
+      !lookup.symbolsIn(e.resolved).some((s) => s.name === symbol.name && s.parent === null),
+  );
+}
+
 const constructorNames = new Set(["__init__", "constructor"]);
 
 /**
  * The symbol whose use runs this one without a call by name: a constructor or a Python special
  * method (`__call__`, `__get__`, `__enter__`) runs when its class is used; a function or class
  * declared inside a function (a decorator's wrapper, a factory's closure) runs when that function's
- * result is used, so the function's callers reach it.
+ * result is used, so the function's callers reach it; a class declared inside a class is made by
+ * the outer class. These steps follow the code's structure, not a call: they cost no hop.
  */
 function implicitCaller(lookup: SymbolLookup, symbol: CodeSymbol): CodeSymbol | null {
   const parent = symbol.parent ? lookup.byId(symbol.parent) : undefined;
@@ -98,16 +163,22 @@ function implicitCaller(lookup: SymbolLookup, symbol: CodeSymbol): CodeSymbol | 
   if (symbol.kind === "method" && parent.kind === "class")
     return constructorNames.has(symbol.name) || /^__\w+__$/.test(symbol.name) ? parent : null;
   if ((parent.kind === "function" || parent.kind === "method") && inside) return parent;
+  // A class declared inside a class (a descriptor's `Wrapper`) is made by the outer class's code
+  // (`self.Wrapper(obj)` in its `__get__`), so what uses the outer class reaches it.
+  if (symbol.kind === "class" && parent.kind === "class" && inside) return parent;
   return null;
 }
 
 export function testsReaching(
   lookup: SymbolLookup,
   edges: IncomingEdges,
-  target: { qualifiedName: string; name: string; kind: string },
+  target: { id?: string; qualifiedName: string; name: string; kind: string },
   references: readonly Reference[],
   changedFiles: ReadonlySet<string>,
+  gaps: Set<ReachGap> = new Set(),
 ): ReachingTest[] {
+  if (references.some((r) => r.use === "value" && !lookup.isTest(r.path))) gaps.add("passed-as-value");
+  if (target.kind === "method" && (edges.methodCount.get(target.name) ?? 0) > 1) gaps.add("dynamic-dispatch");
   const name = target.qualifiedName;
   const found = new Map<string, ReachingTest>();
   const visited = new Set<string>();
@@ -130,6 +201,18 @@ export function testsReaching(
       via: [(e.from ? lookup.byId(e.from)?.qualifiedName : undefined) ?? e.file, name],
     })),
   ];
+  // A symbol no one names (a wrapper's `__call__`) still runs when what holds it is used.
+  const self = target.id ? lookup.byId(target.id) : undefined;
+  const holderOfTarget = self ? implicitCaller(lookup, self) : null;
+  if (self && holderOfTarget) {
+    visited.add(self.id);
+    frontier.push({
+      id: holderOfTarget.id,
+      path: holderOfTarget.file,
+      line: holderOfTarget.startLine,
+      via: [holderOfTarget.qualifiedName, name],
+    });
+  }
   for (let hop = 0; hop <= maxHops && frontier.length > 0; hop++) {
     const next: typeof frontier = [];
     for (const site of frontier) {
@@ -142,13 +225,15 @@ export function testsReaching(
         );
         continue;
       }
+      if (hop === maxHops && site.id && !visited.has(site.id)) gaps.add("depth");
       if (hop === maxHops || !site.id || visited.has(site.id)) continue;
       visited.add(site.id);
       const symbol = lookup.byId(site.id);
+      // Callers of a method whose name other methods share are calls on objects of unknown type.
+      if (symbol?.kind === "method" && (edges.methodCount.get(symbol.name) ?? 0) > 1)
+        gaps.add("dynamic-dispatch");
       const named =
-        symbol && symbol.kind !== "method"
-          ? (edges.byName.get(symbol.name) ?? [])
-          : memberCalls(edges, symbol);
+        symbol && symbol.kind !== "method" ? namedCalls(edges, lookup, symbol) : memberCalls(edges, symbol);
       for (const e of [...(edges.into.get(site.id) ?? []), ...named]) {
         const from = e.from ? lookup.byId(e.from) : undefined;
         next.push({
@@ -159,8 +244,9 @@ export function testsReaching(
         });
       }
       const holder = symbol ? implicitCaller(lookup, symbol) : null;
+      // Pushed onto this hop's own frontier: a structural step is free.
       if (holder && !visited.has(holder.id))
-        next.push({
+        frontier.push({
           id: holder.id,
           path: holder.file,
           line: holder.startLine,

@@ -1,0 +1,135 @@
+// Tests that reach code no call names: a method decorator that returns a descriptor whose
+// `__get__` makes a nested `Wrapper` class, whose `__call__` runs when the decorated method is
+// called; a property read through `self` in a subclass; and a same-named helper of another module
+// that must not lend its callers. Real git, real tree-sitter, a small package written here.
+import { afterEach, describe, expect, it } from "vitest";
+import { buildIndex } from "../../../src/understanding/index/build-index.ts";
+import { explainDiff } from "../../../src/understanding/explain/explain-diff.ts";
+import { lines, makeRepo, type TestRepo } from "../make-repo.ts";
+
+let repo: TestRepo | undefined;
+afterEach(() => {
+  repo?.cleanup();
+  repo = undefined;
+});
+
+async function explainChange(files: Record<string, string>, head: Record<string, string>) {
+  repo = makeRepo(files);
+  const base = repo.git("rev-parse", "HEAD").trim();
+  for (const [path, text] of Object.entries(head)) repo.write(path, text);
+  repo.commitAll("change");
+  const index = await buildIndex(repo.root, { cache: null });
+  const result = await explainDiff({ root: repo.root, base, index });
+  return (name: string) => result.symbols.find((s) => s.qualifiedName === name);
+}
+
+const testFiles = (s: { testsReaching: { path: string }[] } | undefined) =>
+  [...new Set(s?.testsReaching.map((t) => t.path))].sort();
+
+const method = (keyBody: string, callBody: string) =>
+  lines(
+    "class _BoundBase:",
+    "    def __init__(self, obj, method, store):",
+    "        self._obj = obj",
+    "        self._method = method",
+    "        self._store = store",
+    "",
+    "    @property",
+    "    def make_key(self):",
+    `        return ${keyBody}`,
+    "",
+    "class _DescriptorBase:",
+    "    def __get__(self, obj, objtype=None):",
+    "        return self.Bound(obj)",
+    "",
+    "def _plain(method, store):",
+    "    class Descriptor(_DescriptorBase):",
+    "        class Bound(_BoundBase):",
+    "            def __init__(self, obj):",
+    "                super().__init__(obj, method, store)",
+    "",
+    "            def __call__(self, *args):",
+    "                key = self.make_key(*args)",
+    "                if key not in self._store:",
+    `                    self._store[key] = ${callBody}`,
+    "                return self._store[key]",
+    "    return Descriptor()",
+    "",
+    "def _wrap(method, store):",
+    "    return _plain(method, store)",
+  );
+
+const project = {
+  "pyproject.toml": '[project]\nname = "memo"\n',
+  "src/memo/__init__.py": lines(
+    "def memomethod(store):",
+    "    from ._method import _wrap",
+    "",
+    "    def decorator(method):",
+    "        return _wrap(method, store)",
+    "    return decorator",
+    "",
+    "def memofunc(store):",
+    "    from ._func import _wrap",
+    "",
+    "    def decorator(func):",
+    "        return _wrap(func, store)",
+    "    return decorator",
+  ),
+  "src/memo/_func.py": lines(
+    "def _wrap(func, store):",
+    "    def wrapper(*args):",
+    "        return store.setdefault(args, func(*args))",
+    "    return wrapper",
+  ),
+  "src/memo/_method.py": method("lambda *args: args", "self._method(self._obj, *args)"),
+  "tests/__init__.py": "",
+  "tests/test_method.py": lines(
+    "from memo import memomethod",
+    "",
+    "class Thing:",
+    "    @memomethod({})",
+    "    def double(self, x):",
+    "        return 2 * x",
+    "",
+    "def test_double():",
+    "    assert Thing().double(2) == 4",
+  ),
+  "tests/test_func.py": lines(
+    "from memo import memofunc",
+    "",
+    "@memofunc({})",
+    "def triple(x):",
+    "    return 3 * x",
+    "",
+    "def test_triple():",
+    "    assert triple(2) == 6",
+  ),
+};
+
+describe("explain through descriptors and decorators", () => {
+  it("reaches a descriptor's nested wrapper __call__ and a base-class property read through self", async () => {
+    const by = await explainChange(project, {
+      "src/memo/_method.py": method("lambda *args: tuple(args)", "self._method(self._obj, *args) or None"),
+    });
+    const call = by("_plain.Descriptor.Bound.__call__");
+    expect(testFiles(call)).toEqual(["tests/test_method.py"]);
+    // The decorator is applied in the test module's class body; the path goes from there through
+    // the factory, the import in its scope and the nested classes to the wrapper's __call__.
+    expect(call?.testsReaching[0]?.via).toEqual([
+      "tests/test_method.py",
+      "memomethod",
+      "memomethod.decorator",
+      "_wrap",
+      "_plain",
+      "_plain.Descriptor",
+      "_plain.Descriptor.Bound",
+      "_plain.Descriptor.Bound.__call__",
+    ]);
+    expect(call?.risks.some((r) => r.startsWith("no test"))).toBe(false);
+
+    const key = by("_BoundBase.make_key");
+    expect(key?.callers.map((c) => [c.caller, c.line])).toEqual([["_plain.Descriptor.Bound.__call__", 22]]);
+    expect(testFiles(key)).toEqual(["tests/test_method.py"]);
+  });
+});
