@@ -109,8 +109,10 @@ export async function explainCoverage(
     newHexId: () => randomBytes(6).toString("hex"),
   });
   if (outcome.kind === "unavailable") return none("fallback", outcome.reason);
-  // A map of the working tree is not the commit's: it is used once, never saved under a SHA.
-  const complete = outcome.notRun.length === 0;
+  // A map of the working tree is not the commit's: it is used once, never saved under a SHA. Nor is
+  // one made after a failed install: test files that died on a missing import would reach nothing
+  // in every later explain.
+  const complete = outcome.notRun.length === 0 && install.status !== "failed";
   const cachePath = request.headSha && complete ? writeCoverageCache(repo.root, outcome.map) : null;
   return {
     status: "ran",

@@ -82,7 +82,7 @@ describePg("xihe worker processes killed (SIGKILL) at each persisted step bounda
       XIHE_STORE: storeUrl,
       XIHE_WORK_DIR: join(root, `work-${n}`),
       XIHE_ARCHIVE: join(root, `archive-${n}`),
-      XIHE_QUEUE_LEASE_SECONDS: "2",
+      XIHE_QUEUE_LEASE_SECONDS: "6",
       XIHE_WORKER_CONCURRENCY: "1",
       LOG_LEVEL: "info",
       ...scriptedModelAppEnv(model!.baseURL),

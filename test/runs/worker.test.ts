@@ -250,6 +250,31 @@ describe("run lifecycle on GitHub", () => {
     expect(parkedComment.isDone()).toBe(false);
     nock.cleanAll();
   });
+
+  it("stops without a word when another worker took the run over after this one's lease lapsed", async () => {
+    h = await createHarness({
+      executors: {
+        fix: async (ctx) => {
+          // A stalled event loop: the lease lapsed and another worker claimed the run meanwhile.
+          await h!.store.updateRun(ctx.run.id, { workerId: "worker-elsewhere" });
+          await ctx.remember({ note: "written by the worker that lost the run" });
+          return { status: "succeeded", summary: "done", body: "" };
+        },
+      },
+    });
+    await queueRun(h.store);
+    const scope = token();
+    startInterceptors(scope);
+    const finalComment = scope
+      .patch(`${repoPath}/issues/comments/555`, (b: Body) => b.body?.includes("done") ?? false)
+      .reply(200, {});
+    await h.worker.drain();
+    const run = await h.store.getRun("run-1");
+    expect(run).toMatchObject({ status: "running", workerId: "worker-elsewhere", endedAt: null });
+    expect(run?.context).not.toHaveProperty("note");
+    expect(finalComment.isDone()).toBe(false);
+    nock.cleanAll();
+  });
 });
 
 describe("run lifecycle when GitHub fails to show it", () => {

@@ -69,6 +69,7 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     internal.set(ref.file, names);
   }
   const fileOf = new Map(index.symbols.map((s) => [s.id, s.file]));
+  const definedIn = new Set(index.symbols.map((s) => `${s.file}\0${s.name}`));
   const scopes = new Map<string, CodeSymbol[]>();
   for (const s of index.symbols) {
     if (s.kind !== "function" && s.kind !== "method") continue;
@@ -89,10 +90,12 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     const imported = resolvedFile !== undefined;
     // A name the file imports from the repository cannot mean a definition of that same file (a
     // `describe("withBase")` block titled like the imported `withBase` it tests), nor one of
-    // another module than the import in scope: such an edge is taken by name, like an unresolved one.
+    // another module than the import in scope when that module defines the name itself: such an
+    // edge is taken by name, like an unresolved one. A module that only re-exports (a package's
+    // `__init__.py`, an `index.ts`) defines nothing of it, so the index's resolution stands.
     const target = call.to ? fileOf.get(call.to) : undefined;
-    const resolved =
-      call.to && !(imported && (target === call.file || target !== resolvedFile)) ? call.to : null;
+    const otherModule = target !== resolvedFile && definedIn.has(`${resolvedFile ?? ""}\0${name}`);
+    const resolved = call.to && !(imported && (target === call.file || otherModule)) ? call.to : null;
     if (resolved && resolved !== call.from) push(into, resolved, edge);
     if (resolved) continue;
     if (imported) push(byName, name, { ...edge, resolved: resolvedFile });

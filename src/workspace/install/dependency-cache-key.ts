@@ -55,6 +55,21 @@ export function dependencyCacheKey(input: CacheKeyInput): CacheKey {
     return { ok: false, reason: "no lockfile: what npm installs is not pinned" };
   if (input.manager === "pnpm" && existsSync(join(input.root, ".pnpmfile.cjs")))
     return { ok: false, reason: ".pnpmfile.cjs is the repository's code, run by pnpm during the install" };
+  if (
+    input.manager === "pnpm" &&
+    /^\s*(?:global-)?pnpmfile\s*=/m.test(readIfExists(join(input.root, ".npmrc")) ?? "")
+  )
+    return {
+      ok: false,
+      reason: ".npmrc names a pnpmfile: the repository's code, run by pnpm during the install",
+    };
+  // `npm exec --package=pnpm@…` runs a pnpm the checkout already holds (a committed
+  // node_modules/.bin/pnpm) instead of the registry's: that would be the PR's code writing the cache.
+  if (
+    input.manager === "pnpm" &&
+    ["node_modules/pnpm", "node_modules/.bin/pnpm"].some((p) => existsSync(join(input.root, p)))
+  )
+    return { ok: false, reason: "the checkout holds its own pnpm in node_modules, which npm exec would run" };
   const lock = readIfExists(join(input.root, layout.lock));
   if (lock === null) return { ok: false, reason: `no ${layout.lock}` };
   const unpinned = input.manager === "pip" ? unpinnedRequirement(lock) : localSource.exec(lock)?.[0];

@@ -20,6 +20,9 @@ export function installEnv(registries: InstallRegistries, allowScripts: boolean)
     npm_config_globalconfig: "/nonexistent/xihe-global-npmrc",
     npm_config_git: "git",
     npm_config_script_shell: "/bin/sh",
+    // A project's `.npmrc` node-options would become NODE_OPTIONS (`--require ./x.cjs`) of the pnpm
+    // that npm exec starts.
+    npm_config_node_options: "",
     npm_config_strict_ssl: "true",
     npm_config_ignore_scripts: allowScripts ? "false" : "true",
     npm_config_offline: "false",

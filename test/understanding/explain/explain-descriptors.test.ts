@@ -133,3 +133,34 @@ describe("explain through descriptors and decorators", () => {
     expect(testFiles(key)).toEqual(["tests/test_method.py"]);
   });
 });
+
+describe("tests reaching through a package that re-exports", () => {
+  it("keeps a method call whose import names the package's __init__.py, not the defining module", async () => {
+    const version = (body: string) =>
+      lines(
+        "def _bump(n):",
+        `    return ${body}`,
+        "",
+        "class Version:",
+        "    @classmethod",
+        "    def parse(cls, text):",
+        "        return _bump(int(text))",
+      );
+    const find = await explainChange(
+      {
+        "pkg/__init__.py": lines("from .version import Version", ""),
+        "pkg/version.py": version("n + 1"),
+        "tests/test_version.py": lines(
+          "from pkg import Version",
+          "",
+          "def test_parse():",
+          "    assert Version.parse('1') == 2",
+        ),
+      },
+      { "pkg/version.py": version("n + 2") },
+    );
+    // The test reaches `_bump` through `Version.parse`; the import resolves to the package's
+    // `__init__.py`, which only re-exports `Version`.
+    expect(testFiles(find("_bump"))).toEqual(["tests/test_version.py"]);
+  });
+});

@@ -198,4 +198,25 @@ describe("dependencyCacheKey", () => {
       dir: ".venv",
     });
   });
+
+  it("refuses a pnpm install that would run the repository's own pnpm or pnpmfile", () => {
+    const root = join(runDir.dir, "pnpm-key");
+    mkdirSync(join(root, "node_modules", ".bin"), { recursive: true });
+    writeFileSync(join(root, "package.json"), "{}");
+    writeFileSync(join(root, "pnpm-lock.yaml"), "lockfileVersion: '9.0'\n");
+    const pnpm = { ...base, manager: "pnpm", steps: [["pnpm", "install"]], root };
+    expect(dependencyCacheKey(pnpm)).toMatchObject({ ok: true, dir: "node_modules" });
+    // A committed node_modules/.bin/pnpm is what `npm exec --package=pnpm@…` would run.
+    writeFileSync(join(root, "node_modules", ".bin", "pnpm"), "#!/bin/sh\n");
+    expect(dependencyCacheKey(pnpm)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("its own pnpm"),
+    });
+    rmSync(join(root, "node_modules", ".bin", "pnpm"));
+    writeFileSync(join(root, ".npmrc"), "pnpmfile=./hooks.cjs\n");
+    expect(dependencyCacheKey(pnpm)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("pnpmfile"),
+    });
+  });
 });

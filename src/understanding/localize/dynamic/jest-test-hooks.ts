@@ -15,6 +15,8 @@ function xiheCircus() {
 }
 
 if (xiheDir && xiheCircus()) {
+  // Not the globals: a project with injectGlobals: false has none, and jest serves these to every setup file.
+  const { beforeEach, afterEach, expect } = require("@jest/globals");
   beforeEach(() => xiheBegin());
   afterEach(() => {
     const test = xiheCircus().currentlyRunningTest;
@@ -30,7 +32,8 @@ export type JestBaseConfig =
 /**
  * Our config (CommonJS, in the coverage folder): the project's, with its rootDir made absolute (a
  * config's rootDir defaults to its own folder) and the hook appended to setupFilesAfterEnv. A config
- * with `projects` is returned as it is (each project has its own setup list).
+ * with `projects` keeps its lists (each project has its own) and only gets the absolute rootDir, so
+ * its `<rootDir>` paths still name the checkout, not our folder.
  */
 export function jestConfigSource(base: JestBaseConfig, root: string, setupFile: string): string {
   return `// Written by xihe (dynamic localization): the project's jest config plus a per-test coverage hook.
@@ -53,8 +56,8 @@ module.exports = async () => {
   let config = await load();
   if (typeof config === "function") config = await config();
   config = (await config) ?? {};
-  if (config.projects) return config;
   const from = base.kind === "none" ? root : path.dirname(base.path);
+  if (config.projects) return { ...config, rootDir: path.resolve(from, config.rootDir ?? ".") };
   return {
     ...config,
     rootDir: path.resolve(from, config.rootDir ?? "."),
