@@ -128,15 +128,7 @@ function buildTruth(repo: Repo, c: Commit, dir: string): Truth {
       console.error(`${c.id}: \`${repo.prepare}\` failed; its test files may fail to load`);
     }
   }
-  const files = git(dir, "ls-files")
-    .split("\n")
-    .filter(
-      (f) =>
-        f &&
-        langFile(f) &&
-        !f.startsWith("node_modules/") &&
-        !(repo.generated ?? []).some((g) => matchesGlob(f, g)),
-    );
+  const files = trackedSources(repo, dir);
   const tests = files.filter((f) => isTest(repo, f));
   const headText = new Map(files.map((f) => [f, readFileSync(join(dir, f), "utf8")]));
   const headSymbols = symbolsOf(dir, repo, files, (f) => headText.get(f)!);
@@ -252,13 +244,10 @@ function references(
   );
 }
 
-/** --references-only: the truth file's reference lists made again by the current rules
- * (reference-lines.ts), everything else kept; no test is run. */
-function refreshReferences(repo: Repo, c: Commit, dir: string): Truth {
-  const truth = JSON.parse(readFileSync(join(corpus, "truth", `${c.id}.json`), "utf8")) as Truth;
-  git(dir, "checkout", "--quiet", "--force", c.commit);
-  git(dir, "clean", "-fdxq", "-e", "node_modules");
-  const files = git(dir, "ls-files")
+/** The checkout's tracked files of the repository's languages, without node_modules and the
+ * repository's generated files (a committed bundle would define every name twice). */
+function trackedSources(repo: Repo, dir: string): string[] {
+  return git(dir, "ls-files")
     .split("\n")
     .filter(
       (f) =>
@@ -267,6 +256,15 @@ function refreshReferences(repo: Repo, c: Commit, dir: string): Truth {
         !f.startsWith("node_modules/") &&
         !(repo.generated ?? []).some((g) => matchesGlob(f, g)),
     );
+}
+
+/** --references-only: the truth file's reference lists made again by the current rules
+ * (reference-lines.ts), everything else kept; no test is run. */
+function refreshReferences(repo: Repo, c: Commit, dir: string): Truth {
+  const truth = JSON.parse(readFileSync(join(corpus, "truth", `${c.id}.json`), "utf8")) as Truth;
+  git(dir, "checkout", "--quiet", "--force", c.commit);
+  git(dir, "clean", "-fdxq", "-e", "node_modules");
+  const files = trackedSources(repo, dir);
   const headText = new Map(files.map((f) => [f, readFileSync(join(dir, f), "utf8")]));
   const headSymbols = symbolsOf(dir, repo, files, (f) => headText.get(f)!);
   const defined = new Map<string, number>();
