@@ -57,17 +57,33 @@ export function createPgPool(options: PgPoolOptions): PgDb {
       throw unavailableOr(err);
     }
   };
-  const connect = async () => {
+  // A checked-out client has no pool listener: a connection lost between its queries (a server
+  // shutdown while a transaction waits on other work) would emit an unhandled 'error' and crash
+  // the process. The listener keeps the loss, and release() then discards the connection.
+  const checkOut = async () => {
+    let client: pg.PoolClient;
     try {
-      return await pool.connect();
+      client = await pool.connect();
     } catch (err) {
       throw unavailableOr(err);
     }
+    let lost: Error | undefined;
+    const onLost = (err: Error) => {
+      lost = err;
+    };
+    client.on("error", onLost);
+    return {
+      client,
+      release(broken: Error | undefined) {
+        client.off("error", onLost);
+        client.release(broken ?? lost);
+      },
+    };
   };
   return {
     query: (sql, params) => run(pool, sql, params),
     async transaction(fn) {
-      const client = await connect();
+      const { client, release } = await checkOut();
       let broken: unknown;
       try {
         await run(client, "BEGIN");
@@ -80,11 +96,11 @@ export function createPgPool(options: PgPoolOptions): PgDb {
         throw err;
       } finally {
         // A connection that failed mid-transaction is discarded rather than reused.
-        client.release(broken instanceof StoreUnavailableError ? (broken as Error) : undefined);
+        release(broken instanceof StoreUnavailableError ? (broken as Error) : undefined);
       }
     },
     async withClient(fn) {
-      const client = await connect();
+      const { client, release } = await checkOut();
       let broken: Error | undefined;
       try {
         return await fn({ query: (sql, params) => run(client, sql, params) });
@@ -92,7 +108,7 @@ export function createPgPool(options: PgPoolOptions): PgDb {
         if (err instanceof StoreUnavailableError) broken = err;
         throw err;
       } finally {
-        client.release(broken);
+        release(broken);
       }
     },
     close: () => pool.end(),
