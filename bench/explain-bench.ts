@@ -70,7 +70,7 @@ const withCoverage = args.includes("--coverage");
 
 // `all` is tune + test, as before the held-out repositories were added; a held-out split (heldout,
 // heldout2, ...) runs only when named.
-const splits = [...new Set(loadRepos().map((r) => r.split))];
+const splits: string[] = [...new Set(loadRepos().map((r) => r.split))];
 if (set !== "all" && !splits.includes(set))
   fail(`--set must be all or one of ${splits.join(", ")}; got ${set}`);
 const repos = loadRepos().filter(
