@@ -1,5 +1,5 @@
 // `xihe ask` without a model on questions with known answers about real repositories:
-//   npm run bench:ask -- [--set tune|test|heldout|all] [--mirrors DIR] [--work DIR] [--xihe BIN] [--show]
+//   npm run bench:ask -- [--set tune|test|heldout|heldout2|all] [--mirrors DIR] [--work DIR] [--xihe BIN] [--show]
 // Questions and their answers (a file, and a line inside the function or declaration that answers
 // them) are in bench/ask-corpus/questions.jsonl; the repositories and their tune/test split in
 // repos.json, fixed before any result was seen. Each question runs `xihe ask --json -k 3` through
@@ -42,12 +42,15 @@ const work = resolve(flag("work") ?? join(tmpdir(), "xihe-ask-bench"));
 const xihe = resolve(flag("xihe") ?? join(project, "bin", "xihe.js"));
 const show = args.includes("--show");
 
-// `all` is tune + test, as before the held-out repositories were added; heldout runs only on request.
-if (!["tune", "test", "heldout", "all"].includes(set))
-  fail(`--set must be tune, test, heldout or all; got ${set}`);
-const repos = (
-  JSON.parse(readFileSync(join(corpus, "repos.json"), "utf8")) as { repos: Repo[] }
-).repos.filter((r) => (set === "all" ? r.split !== "heldout" : r.split === set));
+// `all` is tune + test, as before the held-out repositories were added; a held-out split (heldout,
+// heldout2, ...) runs only when named.
+const allRepos = (JSON.parse(readFileSync(join(corpus, "repos.json"), "utf8")) as { repos: Repo[] }).repos;
+const splits = [...new Set(allRepos.map((r) => r.split))];
+if (set !== "all" && !splits.includes(set))
+  fail(`--set must be all or one of ${splits.join(", ")}; got ${set}`);
+const repos = allRepos.filter((r) =>
+  set === "all" ? r.split === "tune" || r.split === "test" : r.split === set,
+);
 const questions = readFileSync(join(corpus, "questions.jsonl"), "utf8")
   .split("\n")
   .filter((l) => l.trim())
@@ -86,17 +89,17 @@ for (const repo of repos) {
 }
 
 const pct = (n: number, d: number) => (d === 0 ? "-" : (n / d).toFixed(3));
-console.log("repo            split  questions  top-1  top-3");
+console.log("repo            split    questions  top-1  top-3");
 for (const r of rows)
   console.log(
-    `${r.repo.id.padEnd(16)}${r.repo.split.padEnd(7)}${String(r.total).padStart(9)}  ${pct(r.top1, r.total)}  ${pct(r.top3, r.total)}`,
+    `${r.repo.id.padEnd(16)}${r.repo.split.padEnd(9)}${String(r.total).padStart(9)}  ${pct(r.top1, r.total)}  ${pct(r.top3, r.total)}`,
   );
-for (const split of ["tune", "test", "heldout"]) {
+for (const split of splits) {
   const own = rows.filter((r) => r.repo.split === split);
   if (own.length === 0) continue;
   const sum = (f: (r: (typeof rows)[number]) => number) => own.reduce((a, r) => a + f(r), 0);
   console.log(
-    `${split.padEnd(23)}${String(sum((r) => r.total)).padStart(9)}  ${pct(
+    `${split.padEnd(25)}${String(sum((r) => r.total)).padStart(9)}  ${pct(
       sum((r) => r.top1),
       sum((r) => r.total),
     )}  ${pct(

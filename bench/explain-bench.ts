@@ -1,5 +1,5 @@
 // `xihe explain` scored against ground truth made by running the repositories' tests and grep:
-//   npm run bench:explain -- --mirrors DIR [--set tune|test|heldout|all] [--only REPO,...] [--commits ID,...] [--work DIR] [--xihe BIN] [--show] [--coverage]
+//   npm run bench:explain -- --mirrors DIR [--set tune|test|heldout|heldout2|all] [--only REPO,...] [--commits ID,...] [--work DIR] [--xihe BIN] [--show] [--coverage]
 // The commits, their repositories and the tune/test split are in bench/explain-corpus (repos.json,
 // commits.json); the truth per commit in truth/ID.json, built by explain-truth.ts (see the
 // README there). Each commit runs `xihe explain --base PARENT --json` through bin on a checkout at
@@ -68,11 +68,15 @@ const onlyCommits = flag("commits")?.split(",");
 // between commits.
 const withCoverage = args.includes("--coverage");
 
-// `all` is tune + test, as before the held-out repositories were added; heldout runs only on request.
-if (!["tune", "test", "heldout", "all"].includes(set))
-  fail(`--set must be tune, test, heldout or all; got ${set}`);
+// `all` is tune + test, as before the held-out repositories were added; a held-out split (heldout,
+// heldout2, ...) runs only when named.
+const splits: string[] = [...new Set(loadRepos().map((r) => r.split))];
+if (set !== "all" && !splits.includes(set))
+  fail(`--set must be all or one of ${splits.join(", ")}; got ${set}`);
 const repos = loadRepos().filter(
-  (r) => (set === "all" ? r.split !== "heldout" : r.split === set) && (!only || only.includes(r.id)),
+  (r) =>
+    (set === "all" ? r.split === "tune" || r.split === "test" : r.split === set) &&
+    (!only || only.includes(r.id)),
 );
 const missing = repos.filter((r) => !mirrors || !existsSync(join(mirrors, r.repo.replace("/", "+"))));
 if (!mirrors || missing.length > 0)
@@ -146,7 +150,7 @@ for (const r of rows) console.log(line(r.id, r.t));
 console.log(`\n${header.replace("commit", "repo  ")}`);
 for (const repo of repos)
   console.log(line(`${repo.id} (${repo.split})`, sum(rows.filter((r) => r.repo === repo).map((r) => r.t))));
-for (const split of ["tune", "test", "heldout"]) {
+for (const split of splits) {
   const own = rows.filter((r) => r.repo.split === split);
   if (own.length > 0) console.log(line(`${split} (${own.length} commits)`, sum(own.map((r) => r.t))));
 }
