@@ -1,0 +1,39 @@
+// Tiny wrappers and the code they delegate to: `replaceCarets` maps `replaceCaret` over a list,
+// `Negotiator.charsets` returns `preferredCharsets(...)`. Both carry the question's words in their
+// names, and BM25's length normalisation favours the few lines of the wrapper, so the wrapper would
+// outrank the implementation that actually answers "how". A wrapper's score is handed to its
+// implementation, which is ranked just above it.
+import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
+import { createSymbolLookup } from "../index/symbol-lookup.ts";
+import { splitIdentifier } from "../index/split-identifiers.ts";
+import { resolveCallee } from "../localize/test-target-signal.ts";
+
+/** At most this many lines, header and closing brace included: a wrapper, not an algorithm. */
+export const MAX_WRAPPER_LINES = 8;
+
+/**
+ * For each tiny function or method, the functions it calls that are named for the same thing (a
+ * stemmed name part in common): the implementations it delegates to. Keys and values are symbol ids.
+ */
+export function delegatesOf(
+  index: CodeIndex,
+  stem: (terms: readonly string[]) => string[],
+): Map<string, CodeSymbol[]> {
+  const lookup = createSymbolLookup(index);
+  const nameTerms = (s: CodeSymbol) => new Set(stem(splitIdentifier(s.name)));
+  const out = new Map<string, CodeSymbol[]>();
+  for (const call of index.calls) {
+    const from = call.from ? lookup.byId(call.from) : undefined;
+    if (!from || (from.kind !== "function" && from.kind !== "method")) continue;
+    if (from.endLine - from.startLine + 1 > MAX_WRAPPER_LINES || lookup.isTest(from.file)) continue;
+    const own = nameTerms(from);
+    for (const callee of resolveCallee(call, lookup)) {
+      if (callee.id === from.id || callee.endLine - callee.startLine <= from.endLine - from.startLine) continue;
+      if (![...nameTerms(callee)].some((t) => own.has(t))) continue;
+      const list = out.get(from.id) ?? [];
+      if (!list.includes(callee)) list.push(callee);
+      out.set(from.id, list);
+    }
+  }
+  return out;
+}
