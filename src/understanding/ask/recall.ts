@@ -35,8 +35,9 @@ const EXACT_SYMBOL = 2;
 const EXACT_FILE = 1;
 const PLAIN_WORD_SYMBOL = 0.3;
 const PLAIN_WORD_FILE = 0.15;
-// A mutable variable (`let versions = []` in a script) is rarely what "how"/"where" asks for.
-const VARIABLE_DAMPING = 0.6;
+// A variable or constant holds data (`let versions = []`, a table of release names): "how", "where"
+// and "what happens" ask for the code that does something with it.
+const DATA_DAMPING = 0.6;
 // Test code answers a question about tests; otherwise the code under test comes first.
 const TEST_DAMPING = 0.3;
 // How much of the question the symbol's name carries, added to the (normalised) lexical score: a
@@ -154,7 +155,7 @@ export function recall(
       score *= peripheralDamping;
       why.push("example, benchmark or script code, ranked below the library");
     }
-    if (symbol.kind === "variable") score *= VARIABLE_DAMPING;
+    if (symbol.kind === "variable" || symbol.kind === "constant") score *= DATA_DAMPING;
     if (score > 0) out.push({ symbol, score, why });
   });
   liftImplementations(out, delegatesOf(index, stemTerms), new Set(candidates));
