@@ -7,13 +7,17 @@ import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { createSymbolLookup } from "../index/symbol-lookup.ts";
 import { splitIdentifier } from "../index/split-identifiers.ts";
 import { resolveCallee } from "../localize/test-target-signal.ts";
+import type { RecalledSymbol } from "./recall.ts";
 
 /** At most this many lines, header and closing brace included: a wrapper, not an algorithm. */
 export const MAX_WRAPPER_LINES = 8;
+// The implementation is ranked this much above its wrapper; chains are followed this many steps.
+const DELEGATE_MARGIN = 0.01;
+const MAX_DELEGATION_STEPS = 3;
 
 /**
- * For each tiny function or method, the functions it calls that are named for the same thing (a
- * stemmed name part in common): the implementations it delegates to. Keys and values are symbol ids.
+ * For each tiny function or method (by id), the longer functions it calls that are named for the
+ * same thing (a stemmed name part in common): the implementations it delegates to.
  */
 export function delegatesOf(
   index: CodeIndex,
@@ -28,7 +32,8 @@ export function delegatesOf(
     if (from.endLine - from.startLine + 1 > MAX_WRAPPER_LINES || lookup.isTest(from.file)) continue;
     const own = nameTerms(from);
     for (const callee of resolveCallee(call, lookup)) {
-      if (callee.id === from.id || callee.endLine - callee.startLine <= from.endLine - from.startLine) continue;
+      if (callee.id === from.id || callee.endLine - callee.startLine <= from.endLine - from.startLine)
+        continue;
       if (![...nameTerms(callee)].some((t) => own.has(t))) continue;
       const list = out.get(from.id) ?? [];
       if (!list.includes(callee)) list.push(callee);
@@ -36,4 +41,34 @@ export function delegatesOf(
     }
   }
   return out;
+}
+
+/**
+ * Each wrapper's implementation is scored just above the wrapper, or recalled there if it was not. Chains
+ * (`charset` → `charsets` → `preferredCharsets`) are followed a few steps.
+ */
+export function liftImplementations(
+  out: RecalledSymbol[],
+  delegates: ReadonlyMap<string, readonly CodeSymbol[]>,
+  candidates: ReadonlySet<CodeSymbol>,
+): void {
+  const byId = new Map(out.map((r) => [r.symbol.id, r]));
+  for (let step = 0; step < MAX_DELEGATION_STEPS; step++)
+    for (const wrapper of [...byId.values()]) {
+      for (const callee of delegates.get(wrapper.symbol.id) ?? []) {
+        if (!candidates.has(callee)) continue;
+        const lifted = wrapper.score + DELEGATE_MARGIN;
+        const have = byId.get(callee.id);
+        if (have && have.score >= lifted) continue;
+        const why = `${wrapper.symbol.qualifiedName} (${wrapper.symbol.file}:${wrapper.symbol.startLine}) is a short wrapper that delegates to it`;
+        if (have) {
+          have.score = lifted;
+          have.why.push(why);
+        } else {
+          const added = { symbol: callee, score: lifted, why: [why] };
+          out.push(added);
+          byId.set(callee.id, added);
+        }
+      }
+    }
 }

@@ -6,7 +6,7 @@ import { expandAliases } from "../localize/expand-aliases.ts";
 import { identifiersIn, splitIdentifiers } from "../index/split-identifiers.ts";
 import { documentOf, symbolFields, type ReadLines } from "../index/symbol-documents.ts";
 import { adjacentPairs, nameCoverage } from "./field-signals.ts";
-import { delegatesOf } from "./delegating-wrappers.ts";
+import { delegatesOf, liftImplementations } from "./delegating-wrappers.ts";
 import { pathPrior } from "../localize/path-prior.ts";
 import {
   acronymsIn,
@@ -46,9 +46,6 @@ const NAME_FIELD = 1;
 // The question's word pairs found side by side in the symbol: one pair is a hint, two are the most.
 const PHRASE = 0.2;
 const PHRASE_PAIRS = 2;
-// A wrapper's implementation is ranked this much above the wrapper; chains are followed this far.
-const DELEGATE_MARGIN = 0.01;
-const MAX_DELEGATION_STEPS = 3;
 const aboutPeripheral = /\b(examples?|benchmarks?|bench|scripts?|demos?|samples?|docs?|fuzz\w*)\b/i;
 const aboutTests = /\b(tests?|tested|testing|specs?|fixtures?|pytest|mocha|jest|vitest)\b/i;
 
@@ -162,36 +159,6 @@ export function recall(
   return out
     .sort((a, b) => b.score - a.score || span(a.symbol) - span(b.symbol))
     .slice(0, options.limit ?? 10);
-}
-
-/**
- * A tiny wrapper's implementation ranks just above the wrapper (delegating-wrappers.ts). Chains
- * (`charset` → `charsets` → `preferredCharsets`) are followed a few steps.
- */
-function liftImplementations(
-  out: RecalledSymbol[],
-  delegates: ReadonlyMap<string, readonly CodeSymbol[]>,
-  candidates: ReadonlySet<CodeSymbol>,
-): void {
-  const byId = new Map(out.map((r) => [r.symbol.id, r]));
-  for (let step = 0; step < MAX_DELEGATION_STEPS; step++)
-    for (const wrapper of [...byId.values()]) {
-      for (const callee of delegates.get(wrapper.symbol.id) ?? []) {
-        if (!candidates.has(callee)) continue;
-        const lifted = wrapper.score + DELEGATE_MARGIN;
-        const have = byId.get(callee.id);
-        if (have && have.score >= lifted) continue;
-        const why = `${wrapper.symbol.qualifiedName} (${wrapper.symbol.file}:${wrapper.symbol.startLine}) is a short wrapper that delegates to it`;
-        if (have) {
-          have.score = lifted;
-          have.why.push(why);
-        } else {
-          const added = { symbol: callee, score: lifted, why: [why] };
-          out.push(added);
-          byId.set(callee.id, added);
-        }
-      }
-    }
 }
 
 /** "matches the question's words parse, header (in its name: parse)". */

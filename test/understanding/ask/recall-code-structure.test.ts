@@ -74,7 +74,9 @@ describe("ask recall: the code's structure and the question's grammar", () => {
     });
     const ranked = recall(index, readLines, "how does a caret range treat versions below 1.0.0?");
     expect(names(ranked).slice(0, 2)).toEqual(["replaceCaret", "replaceCarets"]);
-    expect(ranked[0]?.why.join("; ")).toContain("replaceCarets (range.js:1) is a short wrapper that delegates to it");
+    expect(ranked[0]?.why.join("; ")).toContain(
+      "replaceCarets (range.js:1) is a short wrapper that delegates to it",
+    );
   });
 
   it("ranks a table of names below the function that computes one of them", async () => {
