@@ -3,9 +3,16 @@
 // pairs appear side by side in the symbol ("value too large" in a raised message, "recently used" in
 // a doc comment) rather than scattered over a long body.
 
+// A name part that abbreviates a question word by cutting it short (`inc` for "incrementing", `pre`
+// for "prerelease") is evidence, but weaker than the word itself: `pre` may as well
+// be "prefix".
+const ABBREVIATION = 0.5;
+const MIN_ABBREVIATION = 3;
+
 /**
  * The share of the question's weight (idf) that the symbol's name carries, in [0, 1]: the terms
- * of a name that says what the question asks weigh more than the words a body merely mentions.
+ * of a name that says what the question asks weigh more than the words a body merely mentions. A
+ * name part that cuts a question word short counts half.
  */
 export function nameCoverage(
   questionTerms: readonly string[],
@@ -18,6 +25,7 @@ export function nameCoverage(
     const w = idf(term);
     total += w;
     if (nameTerms.has(term)) named += w;
+    else if (abbreviates(nameTerms, term)) named += ABBREVIATION * w;
   }
   return total > 0 ? named / total : 0;
 }
@@ -39,4 +47,10 @@ export function adjacentPairs(questionTerms: readonly string[], symbolTerms: rea
     if (wanted.has(pair)) found.add(pair);
   }
   return [...found].map((p) => p.split(" "));
+}
+
+function abbreviates(nameTerms: ReadonlySet<string>, term: string): boolean {
+  for (const part of nameTerms)
+    if (part.length >= MIN_ABBREVIATION && term.length > part.length && term.startsWith(part)) return true;
+  return false;
 }

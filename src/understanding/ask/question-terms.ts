@@ -2,9 +2,31 @@
 // question says "coerced", "compared", "locked" where the code says `coerce`, `compareMain`,
 // `_locked`, and it spells out what code abbreviates ("least recently used" for `LRUCache`).
 import { stemmer } from "stemmer";
-import { splitIdentifier } from "../index/split-identifiers.ts";
+import { identifiersIn, splitIdentifier, splitIdentifiers } from "../index/split-identifiers.ts";
 
 const MAX_ACRONYM_WORDS = 4;
+
+// The grammar of a question, not its subject: "how does X get converted", "what happens when",
+// "which item does". Code's stop words (split-identifiers.ts) are keywords; these are the words every
+// question has, so they say nothing about which code answers it. Kept out of the question's terms
+// and of the plain words that may name a symbol (`get`, `use`, `that`).
+const QUESTION_WORDS = new Set(
+  (
+    "how what where which when why who whose whom does did done do get gets got getting happen happens " +
+    "happened happening there that these those than then so such some any can could should would may " +
+    "might must being been also just about like"
+  ).split(" "),
+);
+
+/** The question's lexical terms, in order, without the words every question has. */
+export function questionTerms(question: string): string[] {
+  return splitIdentifiers(question).filter((t) => !QUESTION_WORDS.has(t));
+}
+
+/** The identifiers the question writes (identifiersIn), without the words every question has. */
+export function questionIdentifiers(question: string): Set<string> {
+  return new Set([...identifiersIn(question)].filter((w) => !QUESTION_WORDS.has(w.toLowerCase())));
+}
 
 /**
  * A stemmer for one recall: the same identifier parts recur thousands of times across a repository's

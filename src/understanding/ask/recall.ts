@@ -6,8 +6,15 @@ import { expandAliases } from "../localize/expand-aliases.ts";
 import { identifiersIn, splitIdentifiers } from "../index/split-identifiers.ts";
 import { documentOf, symbolFields, type ReadLines } from "../index/symbol-documents.ts";
 import { adjacentPairs, nameCoverage } from "./field-signals.ts";
+import { delegatesOf, liftImplementations } from "./delegating-wrappers.ts";
 import { pathPrior } from "../localize/path-prior.ts";
-import { acronymsIn, createStemTerms, synonymsOf } from "./question-terms.ts";
+import {
+  acronymsIn,
+  createStemTerms,
+  questionIdentifiers,
+  questionTerms,
+  synonymsOf,
+} from "./question-terms.ts";
 
 export interface RecalledSymbol {
   symbol: CodeSymbol;
@@ -28,8 +35,9 @@ const EXACT_SYMBOL = 2;
 const EXACT_FILE = 1;
 const PLAIN_WORD_SYMBOL = 0.3;
 const PLAIN_WORD_FILE = 0.15;
-// A mutable variable (`let versions = []` in a script) is rarely what "how"/"where" asks for.
-const VARIABLE_DAMPING = 0.6;
+// A variable or constant holds data (`let versions = []`, a table of release names): "how", "where"
+// and "what happens" ask for the code that does something with it.
+const DATA_DAMPING = 0.6;
 // Test code answers a question about tests; otherwise the code under test comes first.
 const TEST_DAMPING = 0.3;
 // How much of the question the symbol's name carries, added to the (normalised) lexical score: a
@@ -58,10 +66,10 @@ export function recall(
       s.kind !== "module" &&
       !/\.d\.[cm]?ts$/.test(s.file) &&
       !isShadowedStub(s.file, paths) &&
-      !isClosure(s, functions.get(`${s.file}\0${parentName(s.qualifiedName)}`)),
+      !insideFunction(s, functions),
   );
   if (candidates.length === 0) return [];
-  const named = identifiersIn(question);
+  const named = questionIdentifiers(question);
   const asCode = writtenAsCode(question, named);
   const nameWeight = (name: string, full: number, plain: number) =>
     named.has(name) ? (asCode.has(name) ? full : plain) : 0;
@@ -73,11 +81,13 @@ export function recall(
   );
   // A class whose methods are symbols of their own is matched on its name, doc and signature: with
   // its whole body it would outrank, on any broad question, the one method that answers it.
+  // A function's nested symbols were folded into it above, so a function is always read whole.
   const withMembers = new Set(
     candidates
       .filter((s) => s.qualifiedName.includes("."))
       .map((s) => `${s.file}\0${s.qualifiedName.slice(0, s.qualifiedName.lastIndexOf("."))}`),
   );
+  for (const f of functions.values()) withMembers.delete(`${f.file}\0${f.qualifiedName}`);
   const fields = candidates.map((s) =>
     symbolFields(s, withMembers.has(`${s.file}\0${s.qualifiedName}`) ? null : readLines(s.file)),
   );
@@ -85,7 +95,7 @@ export function recall(
   const stemTerms = createStemTerms();
   const documents = rawDocuments.map(stemTerms);
   const bm25 = createBm25Index(documents);
-  const words = expandAliases(splitIdentifiers(question), options.aliases ?? {});
+  const words = expandAliases(questionTerms(question), options.aliases ?? {});
   const vocabulary = new Set(rawDocuments.flat());
   const spelled = [
     ...words,
@@ -95,7 +105,7 @@ export function recall(
   const terms = stemTerms(spelled);
   const wordOf = new Map(terms.map((t, i) => [t, spelled[i] ?? t]));
   const scores = bm25.score(terms);
-  const ordered = stemTerms(splitIdentifiers(question));
+  const ordered = stemTerms(questionTerms(question));
   const testFiles = new Set(index.files.filter((f) => f.isTest).map((f) => f.path));
   const damping = aboutTests.test(question) ? 1 : TEST_DAMPING;
   const best = Math.max(0, ...scores);
@@ -142,9 +152,10 @@ export function recall(
       score *= peripheralDamping;
       why.push("example, benchmark or script code, ranked below the library");
     }
-    if (symbol.kind === "variable") score *= VARIABLE_DAMPING;
+    if (symbol.kind === "variable" || symbol.kind === "constant") score *= DATA_DAMPING;
     if (score > 0) out.push({ symbol, score, why });
   });
+  liftImplementations(out, delegatesOf(index, stemTerms), new Set(candidates));
   return out
     .sort((a, b) => b.score - a.score || span(a.symbol) - span(b.symbol))
     .slice(0, options.limit ?? 10);
@@ -199,17 +210,18 @@ function span(symbol: CodeSymbol): number {
 }
 
 /**
- * A function defined inside another function's body (a decorator's wrapper, a callback) is part of
- * what that function does: it is scored there, not as a rival answer. A method assigned outside its
- * constructor function (`Negotiator.prototype.charset = …`) is its own answer.
+ * A function or class defined inside another function's body (a decorator's wrapper, a callback, a
+ * descriptor class a decorator builds) is part of what that function does: it is scored there, not
+ * as a rival answer, however deep it is nested. A method assigned outside its constructor function
+ * (`Negotiator.prototype.charset = …`) is its own answer.
  */
-function isClosure(symbol: CodeSymbol, parent: CodeSymbol | undefined): boolean {
-  return (
-    parent !== undefined &&
-    parent !== symbol &&
-    parent.startLine <= symbol.startLine &&
-    symbol.endLine <= parent.endLine
-  );
+function insideFunction(symbol: CodeSymbol, functions: ReadonlyMap<string, CodeSymbol>): boolean {
+  for (let name = parentName(symbol.qualifiedName); name !== ""; name = parentName(name)) {
+    const outer = functions.get(`${symbol.file}\0${name}`);
+    if (outer && outer !== symbol && outer.startLine <= symbol.startLine && symbol.endLine <= outer.endLine)
+      return true;
+  }
+  return false;
 }
 
 /** `Cache.get` → `Cache`; a top-level name has no parent (""). */

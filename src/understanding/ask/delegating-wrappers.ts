@@ -1,0 +1,74 @@
+// Tiny wrappers and the code they delegate to: `replaceCarets` maps `replaceCaret` over a list,
+// `Negotiator.charsets` returns `preferredCharsets(...)`. Both carry the question's words in their
+// names, and BM25's length normalisation favours the few lines of the wrapper, so the wrapper would
+// outrank the implementation that actually answers "how". A wrapper's score is handed to its
+// implementation, which is ranked just above it.
+import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
+import { createSymbolLookup } from "../index/symbol-lookup.ts";
+import { splitIdentifier } from "../index/split-identifiers.ts";
+import { resolveCallee } from "../localize/test-target-signal.ts";
+import type { RecalledSymbol } from "./recall.ts";
+
+/** At most this many lines, header and closing brace included: a wrapper, not an algorithm. */
+export const MAX_WRAPPER_LINES = 8;
+// The implementation is ranked this much above its wrapper; chains are followed this many steps.
+const DELEGATE_MARGIN = 0.01;
+const MAX_DELEGATION_STEPS = 3;
+
+/**
+ * For each tiny function or method (by id), the longer functions it calls that are named for the
+ * same thing (a stemmed name part in common): the implementations it delegates to.
+ */
+export function delegatesOf(
+  index: CodeIndex,
+  stem: (terms: readonly string[]) => string[],
+): Map<string, CodeSymbol[]> {
+  const lookup = createSymbolLookup(index);
+  const nameTerms = (s: CodeSymbol) => new Set(stem(splitIdentifier(s.name)));
+  const out = new Map<string, CodeSymbol[]>();
+  for (const call of index.calls) {
+    const from = call.from ? lookup.byId(call.from) : undefined;
+    if (!from || (from.kind !== "function" && from.kind !== "method")) continue;
+    if (from.endLine - from.startLine + 1 > MAX_WRAPPER_LINES || lookup.isTest(from.file)) continue;
+    const own = nameTerms(from);
+    for (const callee of resolveCallee(call, lookup)) {
+      if (callee.id === from.id || callee.endLine - callee.startLine <= from.endLine - from.startLine)
+        continue;
+      if (![...nameTerms(callee)].some((t) => own.has(t))) continue;
+      const list = out.get(from.id) ?? [];
+      if (!list.includes(callee)) list.push(callee);
+      out.set(from.id, list);
+    }
+  }
+  return out;
+}
+
+/**
+ * Each wrapper's implementation is scored just above the wrapper, or recalled there if it was not. Chains
+ * (`charset` → `charsets` → `preferredCharsets`) are followed a few steps.
+ */
+export function liftImplementations(
+  out: RecalledSymbol[],
+  delegates: ReadonlyMap<string, readonly CodeSymbol[]>,
+  candidates: ReadonlySet<CodeSymbol>,
+): void {
+  const byId = new Map(out.map((r) => [r.symbol.id, r]));
+  for (let step = 0; step < MAX_DELEGATION_STEPS; step++)
+    for (const wrapper of [...byId.values()]) {
+      for (const callee of delegates.get(wrapper.symbol.id) ?? []) {
+        if (!candidates.has(callee)) continue;
+        const lifted = wrapper.score + DELEGATE_MARGIN;
+        const have = byId.get(callee.id);
+        if (have && have.score >= lifted) continue;
+        const why = `${wrapper.symbol.qualifiedName} (${wrapper.symbol.file}:${wrapper.symbol.startLine}) is a short wrapper that delegates to it`;
+        if (have) {
+          have.score = lifted;
+          have.why.push(why);
+        } else {
+          const added = { symbol: callee, score: lifted, why: [why] };
+          out.push(added);
+          byId.set(callee.id, added);
+        }
+      }
+    }
+}
