@@ -13,6 +13,7 @@ import {
 } from "./combine-signals.ts";
 import { expandAliases } from "./expand-aliases.ts";
 import { extractEntities } from "./extract-entities.ts";
+import { failingReachSignal } from "./failing-reach-signal.ts";
 import { frameEvidence } from "./frame-signal.ts";
 import { lexicalSignal } from "./lexical-signal.ts";
 import { pathPrior } from "./path-prior.ts";
@@ -124,6 +125,7 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     ["test_name", tests.named],
     ["call_chain", chain],
     ["shared_callee", sharedCalleeSignal(index, lookup, seeds)],
+    ["failing_reach", failingReachSignal(index, lookup, frames.testLocations)],
     ["bm25", lexical.bm25],
     ["bm25_log", lexical.bm25Log],
     ["exact_name", lexical.exact],
