@@ -11,6 +11,8 @@ export type SignalName =
   | "imported_by_test"
   | "test_file"
   | "shared_callee"
+  /** Share of the failing tests whose calls reach the symbol (failing-reach-signal.ts). */
+  | "failing_reach"
   /** Dynamic: spectrum-based (Ochiai) score from re-running the failing and some passing tests. */
   | "spectrum";
 

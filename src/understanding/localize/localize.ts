@@ -2,6 +2,7 @@
 // in non-test code, `path:line` mentions, the code under test, call-chain expansion, exact names and
 // BM25; combine-signals.ts reranks them. An optional listwise rerank (e.g. an LLM) runs on top.
 import type { Failure } from "../../perception/failure.ts";
+import { argumentFaults } from "./argument-fault.ts";
 import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { callChainSignal } from "./call-chain-signal.ts";
 import {
@@ -12,10 +13,11 @@ import {
 } from "./combine-signals.ts";
 import { expandAliases } from "./expand-aliases.ts";
 import { extractEntities } from "./extract-entities.ts";
+import { failingReachSignal } from "./failing-reach-signal.ts";
 import { frameEvidence } from "./frame-signal.ts";
 import { lexicalSignal } from "./lexical-signal.ts";
 import { pathPrior } from "./path-prior.ts";
-import type { SignalName, SignalScores } from "./localize-signal.ts";
+import { addHit, type SignalName, type SignalScores } from "./localize-signal.ts";
 import { createLogPathResolver } from "./resolve-log-path.ts";
 import { splitIdentifiers } from "../index/split-identifiers.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
@@ -74,6 +76,22 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     return file !== null && lookup.isTest(file);
   });
   const frames = frameEvidence(entities.locations, resolve, lookup);
+  for (const fault of argumentFaults(input.failures, entities.locations, resolve, lookup, readLines)) {
+    const crashed = frames.frames.get(fault.innermostId);
+    if (!crashed) continue;
+    const name = lookup.byId(fault.innermostId)?.name ?? "the innermost frame";
+    addHit(
+      frames.frames,
+      fault.callerId,
+      crashed.strength,
+      `passed ${fault.parameter} at ${fault.where}, on which ${name} crashed`,
+    );
+    // The frame that crashed on its parameter is where the bad value showed, one step from its source.
+    frames.frames.set(fault.innermostId, {
+      strength: crashed.strength * SYMPTOM_SHARE,
+      detail: `${crashed.detail}, crashed on its parameter ${fault.parameter}`,
+    });
+  }
   const tests = testTargets(index, lookup, frames.testLocations, entities.testNames);
   const candidates = index.symbols.filter(
     (s) => isCandidate(s) && !lookup.isTest(s.file) && !isDeclarationFile(s.file),
@@ -107,6 +125,7 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     ["test_name", tests.named],
     ["call_chain", chain],
     ["shared_callee", sharedCalleeSignal(index, lookup, seeds)],
+    ["failing_reach", failingReachSignal(index, lookup, frames.testLocations)],
     ["bm25", lexical.bm25],
     ["bm25_log", lexical.bm25Log],
     ["exact_name", lexical.exact],
@@ -145,6 +164,9 @@ export function rankSuspects(
   }
   return out.sort((a, b) => b.score - a.score).slice(0, limit);
 }
+
+// An innermost frame that crashed on its own parameter keeps this share (a depth-1 frame's).
+const SYMPTOM_SHARE = 0.5;
 
 // A frame this strong or more is the innermost project frame of its failure (a mention's is 0.85).
 const INNERMOST = 0.85;

@@ -54,7 +54,7 @@ export function testTargets(
   return { callees, named: namedByTests(index, lookup, testNames), importedFiles };
 }
 
-function callsOfTest(index: CodeIndex, lookup: SymbolLookup, loc: TestLocation) {
+export function callsOfTest(index: CodeIndex, lookup: SymbolLookup, loc: TestLocation) {
   const around = lookup.enclosing(loc.file, loc.line);
   const inTest = around && isCallable(around) ? around : null;
   const out: { call: CallEdge; strength: number }[] = [];
@@ -69,9 +69,21 @@ function callsOfTest(index: CodeIndex, lookup: SymbolLookup, loc: TestLocation) 
 
 /** Non-test callables a call may reach: its resolved target, else every symbol of that name. */
 export function resolveCallee(call: CallEdge, lookup: SymbolLookup): CodeSymbol[] {
-  const resolved = call.to ? lookup.byId(call.to) : undefined;
+  const target = call.to ? lookup.byId(call.to) : undefined;
+  // `describe("joinURL", () => { joinURL(...) })`: the index binds the call to the test block around
+  // it, named like the imported function the test calls; a test block is never what a call means.
+  const resolved = target && !isEnclosingTestBlock(target, call, lookup) ? target : undefined;
   const found = resolved ? [resolved] : lookup.byName(call.calleeName.split(".").pop() ?? "");
   return found.filter((s) => isCallable(s) && !lookup.isTest(s.file));
+}
+
+function isEnclosingTestBlock(target: CodeSymbol, call: CallEdge, lookup: SymbolLookup): boolean {
+  return (
+    lookup.isTest(target.file) &&
+    target.file === call.file &&
+    target.startLine <= call.line &&
+    call.line <= target.endLine
+  );
 }
 
 function namedByTests(index: CodeIndex, lookup: SymbolLookup, testNames: readonly string[]): SignalScores {

@@ -13,7 +13,11 @@ const made: FailingRepo[] = [];
 const track = (repo: FailingRepo): FailingRepo => (made.push(repo), repo);
 afterAll(() => made.forEach((repo) => repo.remove()));
 
-async function run(repo: FailingRepo, index: CodeIndex, options: { callDepth?: number } = {}) {
+async function run(
+  repo: FailingRepo,
+  index: CodeIndex,
+  options: { callDepth?: number; weights?: { call_chain: number } } = {},
+) {
   const { failures } = await diagnose(repo.log, { repoRoot: repo.dir });
   return localize({
     index,
@@ -49,8 +53,9 @@ describe("localize on a JavaScript repo whose node:test assertion fails", () => 
   });
 
   it("reaches callees of the code under test only through call-chain expansion", async () => {
-    const withChain = await run(repo, index, { callDepth: 1 });
-    const withoutChain = await run(repo, index, { callDepth: 0 });
+    // call_chain's default weight is 0 (failing_reach carries callees since the tune of session 31).
+    const withChain = await run(repo, index, { callDepth: 1, weights: { call_chain: 1 } });
+    const withoutChain = await run(repo, index, { callDepth: 0, weights: { call_chain: 1 } });
     const why = (rs: typeof withChain) => rs.find((r) => r.symbol === "roundCents")?.why ?? [];
     expect(why(withChain).some((w) => w.startsWith("call_chain: called by cartTotal"))).toBe(true);
     expect(why(withoutChain).some((w) => w.startsWith("call_chain"))).toBe(false);

@@ -1,0 +1,124 @@
+// A crash on a parameter is the caller's doing: when the innermost project frame fails because one of
+// its own parameters has the wrong type (`iter.keys is not a function`, `Cannot read properties of
+// undefined (reading 'type')` on `selector.type`, `'dict' object has no attribute 'cache'` on
+// `ctx.cache`), the bad value came in from the next frame out: swapped or wrong arguments, an index
+// off by one at the call site. That caller is as strong a suspect as the frame that crashed.
+import type { Failure } from "../../perception/failure.ts";
+import type { LoggedLocation } from "./extract-entities.ts";
+import type { ReadLines } from "../index/symbol-documents.ts";
+import type { LogPathResolver } from "./resolve-log-path.ts";
+import type { SymbolLookup } from "../index/symbol-lookup.ts";
+import type { CodeSymbol } from "../index/code-index.ts";
+
+export interface ArgumentFault {
+  /** The caller that passed the bad value. */
+  callerId: string;
+  /** The frame that crashed on it. */
+  innermostId: string;
+  parameter: string;
+  where: string;
+}
+
+// `x.y is not a function`, `x.y is not iterable` (V8): the receiver and the property.
+const JS_NOT_CALLABLE = /\b([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*) is not (?:a function|iterable)/;
+// `Cannot read properties of undefined (reading 'type')` (V8): only the property.
+const JS_READ_OF_NOTHING = /Cannot read propert(?:y|ies) of (?:undefined|null) \(reading '([^']+)'\)/;
+// `'dict' object has no attribute 'cache'` (Python): only the attribute (name-mangled for `__x`).
+const PY_NO_ATTRIBUTE = /object has no attribute '([^']+)'/;
+
+/** What the message says was looked up, and on which name when it says so. */
+function failedAccess(message: string): { receiver: string | null; property: string } | null {
+  const called = JS_NOT_CALLABLE.exec(message);
+  if (called) return { receiver: called[1] ?? null, property: called[2] ?? "" };
+  const read = JS_READ_OF_NOTHING.exec(message) ?? PY_NO_ATTRIBUTE.exec(message);
+  if (!read) return null;
+  // Python mangles `self.__size` inside class Cache to `_Cache__size`.
+  return { receiver: null, property: (read[1] ?? "").replace(/^_[A-Za-z]\w*?(__\w+)$/, "$1") };
+}
+
+/** Parameter names of a function from its signature (`(a, b: T = 1, *args, ...rest)`). */
+export function parameterNames(symbol: CodeSymbol): string[] {
+  const open = symbol.signature.indexOf("(");
+  if (open < 0) {
+    // `const f = x =>` has no parentheses.
+    const bare = /([A-Za-z_$][\w$]*)\s*=>/.exec(symbol.signature);
+    return bare?.[1] ? [bare[1]] : [];
+  }
+  let depth = 0;
+  let current = "";
+  const parts: string[] = [];
+  for (const ch of symbol.signature.slice(open + 1)) {
+    if ("([{<".includes(ch)) depth++;
+    if (")]}>".includes(ch)) {
+      if (depth === 0) break;
+      depth--;
+    }
+    if (ch === "," && depth === 0) {
+      parts.push(current);
+      current = "";
+    } else current += ch;
+  }
+  parts.push(current);
+  return parts.flatMap((p) => {
+    const name = /^\s*(?:\*{1,2}|\.\.\.)?\s*([A-Za-z_$][\w$]*)/.exec(p)?.[1];
+    return name ? [name] : [];
+  });
+}
+
+/**
+ * For each failure whose innermost project frame crashed on a parameter (the message names the
+ * property, the frame's line reads it from the parameter), the project frame that called it.
+ */
+export function argumentFaults(
+  failures: readonly Failure[],
+  locations: readonly LoggedLocation[],
+  resolve: LogPathResolver,
+  lookup: SymbolLookup,
+  readLines: ReadLines,
+): ArgumentFault[] {
+  const out: ArgumentFault[] = [];
+  failures.forEach((failure, index) => {
+    const access = failedAccess(failure.message);
+    if (!access) return;
+    // The last traceback of the failure is the exception the message is about.
+    const own = locations.filter((l) => l.origin === "frame" && l.group.startsWith(`f${index}.`));
+    const last = Math.max(-1, ...own.map((l) => l.offset));
+    const project = own
+      .filter((l) => l.offset === last && !l.external && l.line !== null)
+      .flatMap((l) => {
+        const file = resolve(l.path);
+        return file !== null && lookup.file(file) ? [{ file, line: l.line as number }] : [];
+      });
+    const [inner, outer] = project;
+    if (!inner || !outer || lookup.isTest(inner.file) || lookup.isTest(outer.file)) return;
+    const crashed = lookup.enclosing(inner.file, inner.line);
+    const caller = lookup.enclosing(outer.file, outer.line);
+    if (!crashed || !caller || crashed.id === caller.id) return;
+    const text = readLines(inner.file)?.[inner.line - 1] ?? "";
+    const property = access.property.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const receivers = [...text.matchAll(new RegExp(`([A-Za-z_$][\\w$]*)\\s*\\??\\.\\s*${property}\\b`, "g"))]
+      .map((m) => m[1] ?? "")
+      .filter((r) => access.receiver === null || r === access.receiver);
+    const parameters = new Set(parameterNames(crashed));
+    const parameter = receivers.find((r) => parameters.has(r));
+    if (parameter === undefined) return;
+    // A function that checks the parameter's type itself owns the crash: its check let it through.
+    const body = (readLines(crashed.file) ?? []).slice(crashed.startLine - 1, crashed.endLine).join("\n");
+    if (checksType(body, parameter)) return;
+    out.push({
+      callerId: caller.id,
+      innermostId: crashed.id,
+      parameter,
+      where: `${outer.file}:${outer.line}`,
+    });
+  });
+  return out;
+}
+
+/** `typeof x`, `x instanceof`, `isinstance(x`, `x == null`, `x is None`, `Array.isArray(x)`. */
+function checksType(body: string, parameter: string): boolean {
+  const p = parameter.replace(/\$/g, "\\$");
+  return new RegExp(
+    `typeof\\s+${p}\\b|\\b${p}\\s+instanceof\\b|isinstance\\(\\s*${p}\\b|\\b${p}\\s*[!=]==?\\s*(?:null|undefined)\\b|\\b${p}\\s+is\\s+(?:not\\s+)?None\\b|isArray\\(\\s*${p}\\s*\\)`,
+  ).test(body);
+}
