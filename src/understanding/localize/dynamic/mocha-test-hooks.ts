@@ -11,20 +11,27 @@ const v8 = require("v8");
 const dir = process.env.NODE_V8_COVERAGE;
 const mine = "coverage-" + process.pid + "-";
 let n = 0;
+let taken = 0;
 
-const shared = new Set();
-
-// What this process wrote since the last call (the files of earlier takes stay where they are).
+// What this process wrote since the last call. V8 names the file by the millisecond: two takes in
+// the same one (a quick test) would write the same name, so each take's file is renamed at once
+// ("t" and a count where V8 writes the time) and none is overwritten.
 function take() {
   v8.takeCoverage();
-  const files = fs.readdirSync(dir).filter((f) => f.startsWith(mine) && f.endsWith(".json") && !shared.has(f));
-  return files;
+  const fresh = fs
+    .readdirSync(dir)
+    .filter((f) => f.startsWith(mine) && /^[0-9]/.test(f.slice(mine.length)) && f.endsWith("-0.json"));
+  return fresh.map((f) => {
+    const to = mine + "t" + ++taken + "-0.json";
+    fs.renameSync(path.join(dir, f), path.join(dir, to));
+    return to;
+  });
 }
 
 exports.mochaHooks = dir
   ? {
       beforeEach() {
-        for (const f of take()) shared.add(f);
+        take();
       },
       afterEach() {
         const test = this.currentTest;

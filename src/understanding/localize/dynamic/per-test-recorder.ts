@@ -41,18 +41,28 @@ function xiheSlim(file) {
   }
 }
 
-const xiheSlimmed = new Set();
+let xiheTaken = 0;
 
+// V8's file name has millisecond resolution: two takes in the same millisecond (a test quicker than
+// that) would write the same name, the second overwriting the first. Each take's file is renamed at
+// once to a name of its own ("t" and a count where V8 writes the time), so nothing is overwritten.
 function xiheTake() {
   xiheV8.takeCoverage();
-  const files = xiheFs.readdirSync(xiheDir).filter((f) => f.startsWith(xiheMine) && f.endsWith(xiheOwnThread));
-  for (const f of files) if (!xiheSlimmed.has(f)) (xiheSlim(f), xiheSlimmed.add(f));
-  return files;
+  const fresh = xiheFs
+    .readdirSync(xiheDir)
+    .filter((f) => f.startsWith(xiheMine) && /^[0-9]/.test(f.slice(xiheMine.length)) && f.endsWith(xiheOwnThread));
+  return fresh.map((f) => {
+    const taken = xiheMine + "t" + ++xiheTaken + xiheOwnThread;
+    xiheFs.renameSync(xihePath.join(xiheDir, f), xihePath.join(xiheDir, taken));
+    xiheSlim(taken);
+    return taken;
+  });
 }
 
 function xiheBegin() {
   if (xiheOpen.length > 0) xiheOpen[xiheOpen.length - 1].parent = true;
-  xiheOpen.push({ before: new Set(xiheTake()), parent: false });
+  xiheTake();
+  xiheOpen.push({ parent: false });
 }
 
 function xiheEnd(id, failed) {
@@ -65,7 +75,7 @@ function xiheEnd(id, failed) {
     process.pid + "-" + xiheThread + "-" + Date.now().toString(36) + Math.random().toString(36).slice(2, 8),
   );
   xiheFs.mkdirSync(out, { recursive: true });
-  for (const f of files) if (!open.before.has(f)) xiheFs.renameSync(xihePath.join(xiheDir, f), xihePath.join(out, f));
+  for (const f of files) xiheFs.renameSync(xihePath.join(xiheDir, f), xihePath.join(out, f));
   xiheFs.writeFileSync(xihePath.join(out, "meta.json"), JSON.stringify({ id, failed, pid: process.pid }));
 }
 `;
