@@ -96,7 +96,14 @@ export async function explainDiff(input: ExplainInput): Promise<DiffExplanation>
     const changedFiles = new Set(files.map((f) => f.path));
     const readText = (f: string) => readRepoFile(input.root, f)?.toString("utf8") ?? null;
     const shapes = createModuleShapes(readText);
-    const graph = createCallGraph(input.index, lookup, (f) => uses.get(f) ?? [], changedFiles, shapes, readText);
+    const graph = createCallGraph(
+      input.index,
+      lookup,
+      (f) => uses.get(f) ?? [],
+      changedFiles,
+      shapes,
+      readText,
+    );
     const symbols: SymbolExplanation[] = [];
     let modelCalls = 0;
     for (const c of wanted) {

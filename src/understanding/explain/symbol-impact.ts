@@ -9,6 +9,7 @@ import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import type { UseKind } from "./identifier-uses.ts";
 import type { ModuleShapes } from "./module-shapes.ts";
 import { symbolProviders } from "./symbol-providers.ts";
+import { unresolvedTestImports } from "./unresolved-test-imports.ts";
 import { symbolReferences, type Reference, type UsesIn } from "./symbol-references.ts";
 import {
   incomingEdges,
@@ -81,8 +82,13 @@ export function createCallGraph(
     }
   }
   const edges = incomingEdges(index);
+  // Read once, on the first symbol no test was found for.
+  let unresolvedImports: string[] | undefined;
   const readsComputedMember = (owner: CodeSymbol) => {
-    const body = (readText(owner.file) ?? "").split("\n").slice(owner.startLine - 1, owner.endLine).join("\n");
+    const body = (readText(owner.file) ?? "")
+      .split("\n")
+      .slice(owner.startLine - 1, owner.endLine)
+      .join("\n");
     return computedSelfMember.test(body);
   };
   const exported = new Map<string, ReadonlyMap<string, string>>();
@@ -114,10 +120,16 @@ export function createCallGraph(
       const calls = inCode.filter((r) => r.use === "call" || r.use === "constructor");
       const others = inCode.filter((r) => r.use !== "call" && r.use !== "constructor");
       const gaps = new Set<ReachGap>();
-      const reaching = target ? testsReaching(lookup, edges, target, refs, changedFiles, gaps, {
+      const reaching = target
+        ? testsReaching(lookup, edges, target, refs, changedFiles, gaps, {
             exportsOf,
             readsComputedMember,
-          }) : [];
+          })
+        : [];
+      if (target && reaching.length === 0) {
+        unresolvedImports ??= unresolvedTestImports(index, readText);
+        if (unresolvedImports.length > 0) gaps.add("unresolved-import");
+      }
       const stillCalled = target ? [] : (unresolved.get(changed.name) ?? []);
       return {
         callers: calls.slice(0, maxListed).map(site),

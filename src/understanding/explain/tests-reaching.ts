@@ -46,13 +46,15 @@ export const maxHops = 6;
 
 /** What the static walk could not follow, when it found no test: then "no test reaches it" would
  * claim more than it knows. */
-export type ReachGap = "dynamic-dispatch" | "computed-member" | "passed-as-value" | "depth";
+export type ReachGap =
+  "dynamic-dispatch" | "computed-member" | "passed-as-value" | "depth" | "unresolved-import";
 
 export const reachGapText: Record<ReachGap, string> = {
   "dynamic-dispatch": "it is reached through a method call on an object of unknown type",
   "computed-member": "its class looks up its own members by computed name (`this[name]`)",
   "passed-as-value": "it is passed as a value and called where it is passed",
   depth: `its callers go on beyond ${maxHops} calls`,
+  "unresolved-import": "a test file imports project code the static walk could not resolve",
 };
 
 export function incomingEdges(index: CodeIndex): IncomingEdges {

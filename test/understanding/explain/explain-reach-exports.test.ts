@@ -22,7 +22,8 @@ async function explainChange(files: Record<string, string>, head: Record<string,
   repo.commitAll("change");
   const index = await buildIndex(repo.root, { cache: null });
   const result = await explainDiff({ root: repo.root, base, index });
-  return (file: string, name: string) => result.symbols.find((s) => s.file === file && s.qualifiedName === name);
+  return (file: string, name: string) =>
+    result.symbols.find((s) => s.file === file && s.qualifiedName === name);
 }
 
 const testFiles = (s: { testsReaching: { path: string }[] } | undefined) =>
@@ -144,6 +145,28 @@ describe("tests that reach a symbol through what modules hand out", () => {
     const symbol = await explainChange(ohashLike, { "src/serialize.ts": serializer('"') });
     expect(symbol("src/serialize.ts", "Serializer.$Map")?.risks.find((r) => r.startsWith("no test"))).toBe(
       "no test found statically (its class looks up its own members by computed name (`this[name]`); run with --coverage to know)",
+    );
+  });
+
+  it("says 'not found statically' when a test imports project code through a path the index cannot map (a build output, the package's own name)", async () => {
+    const files = {
+      "package.json": '{ "name": "trim-like", "type": "module" }\n',
+      "src/trim.ts": lines("export function trim(s: string): string {", "  return s.trim();", "}"),
+      "test/trim.test.ts": lines(
+        'import { expect, it } from "vitest";',
+        'import * as lib from "../dist/index.mjs";',
+        'it("trims", () => expect(lib.trim(" a ")).toBe("a"));',
+      ),
+    };
+    const symbol = await explainChange(files, {
+      "src/trim.ts": lines(
+        "export function trim(s: string): string {",
+        "  return s.trimStart().trimEnd();",
+        "}",
+      ),
+    });
+    expect(symbol("src/trim.ts", "trim")?.risks.find((r) => r.startsWith("no test"))).toBe(
+      "no test found statically (a test file imports project code the static walk could not resolve; run with --coverage to know)",
     );
   });
 });
