@@ -44,6 +44,11 @@ export interface IncomingEdges {
 
 export const maxHops = 6;
 
+/** Files under test folders that check nothing a change could break: vitest's type tests
+ * (`*.test-d.ts`, only type-checked, never executed) and benchmarks (`*.bench.ts`, run by `vitest
+ * bench` for timings, not by the test run). */
+const notATest = /\.(?:test|spec)-d\.[cm]?tsx?$|\.bench\.[cm]?[jt]sx?$/;
+
 /** What the static walk could not follow, when it found no test: then "no test reaches it" would
  * claim more than it knows. */
 export type ReachGap =
@@ -314,6 +319,7 @@ export function testsReaching(
     const next: typeof frontier = [];
     for (const site of frontier) {
       if (lookup.isTest(site.path)) {
+        if (notATest.test(site.path)) continue;
         record(
           site.id ? (lookup.byId(site.id)?.qualifiedName ?? null) : null,
           site.path,

@@ -169,4 +169,30 @@ describe("tests that reach a symbol through what modules hand out", () => {
       "no test found statically (a test file imports project code the static walk could not resolve; run with --coverage to know)",
     );
   });
+
+  it("does not count a type test (*.test-d.ts, only type-checked) or a benchmark (*.bench.ts) as a test that reaches", async () => {
+    const trim = (body: string) =>
+      lines("export function trim(s: string): string {", `  return ${body};`, "}");
+    const files = {
+      "package.json": '{ "name": "trim-like", "type": "module" }\n',
+      "src/trim.ts": trim("s.trim()"),
+      "test/trim.test.ts": lines(
+        'import { expect, it } from "vitest";',
+        'import { trim } from "../src/trim";',
+        'it("trims", () => expect(trim(" a ")).toBe("a"));',
+      ),
+      "test/trim.bench.ts": lines(
+        'import { bench } from "vitest";',
+        'import { trim } from "../src/trim";',
+        'bench("trim", () => { trim(" a "); });',
+      ),
+      "test/trim.test-d.ts": lines(
+        'import { expectTypeOf, test } from "vitest";',
+        'import { trim } from "../src/trim";',
+        'test("types", () => expectTypeOf(trim(" a ")).toEqualTypeOf<string>());',
+      ),
+    };
+    const symbol = await explainChange(files, { "src/trim.ts": trim("s.trimStart().trimEnd()") });
+    expect(testFiles(symbol("src/trim.ts", "trim"))).toEqual(["test/trim.test.ts"]);
+  });
 });
