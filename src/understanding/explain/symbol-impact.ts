@@ -91,8 +91,12 @@ export function createCallGraph(
       .join("\n");
     return computedSelfMember.test(body);
   };
+  // What modules hand each symbol the walk meets out as: a pass over the imports per symbol of a
+  // file some import resolves to; a file no one imports hands out nothing beyond itself.
   const exported = new Map<string, ReadonlyMap<string, string>>();
+  const imported = new Set(index.imports.map((i) => i.resolved));
   const exportsOf = (symbol: CodeSymbol) => {
+    if (!imported.has(symbol.file)) return new Map([[symbol.file, symbol.name]]);
     let known = exported.get(symbol.id);
     if (!known) {
       known = symbolProviders(index, symbol, usesIn, shapes).exports;
