@@ -128,6 +128,8 @@ interface ClassMethods {
   methods: Map<string, Map<string, string>>;
   /** Every symbol name, so that a factory `newThing()` is not read as `new Thing()`. */
   names: Set<string>;
+  /** Names of functions, so that a Python `Thing()` that some function is named is not read as a class. */
+  functions: Set<string>;
 }
 
 function classMethods(index: CodeIndex): ClassMethods {
@@ -140,13 +142,19 @@ function classMethods(index: CodeIndex): ClassMethods {
     if (!own.has(s.name)) own.set(s.name, s.id);
     methods.set(s.parent, own);
   }
-  return { named, methods, names: new Set(index.symbols.map((s) => s.name)) };
+  return {
+    named,
+    methods,
+    names: new Set(index.symbols.map((s) => s.name)),
+    functions: new Set(index.symbols.filter((s) => s.kind === "function").map((s) => s.name)),
+  };
 }
 
 /**
  * `new Serializer().serialize(x)` (written `newSerializer().serialize` once the callee name is
- * compacted): a method of the class just made. The class is the one of that name in the calling
- * file, else in the file its import resolves to, else the only one in the repository.
+ * compacted), Python's `Serializer().serialize(x)`: a method of the class just made. The class is
+ * the one of that name in the calling file, else in the file its import resolves to, else the only
+ * one in the repository.
  */
 function methodOnNew(
   through: string,
@@ -155,8 +163,15 @@ function methodOnNew(
   imports: ReadonlyMap<string, { resolved: string }[]> | undefined,
   classes: ClassMethods,
 ): string | null {
-  const made = /^new([A-Za-z_$][\w$]*)\(\)$/.exec(through)?.[1];
-  if (!made || classes.names.has(`new${made}`)) return null;
+  const viaNew = /^new([A-Za-z_$][\w$]*)\(\)$/.exec(through)?.[1];
+  const viaCall = file.endsWith(".py") ? /^([A-Za-z_]\w*)\(\)$/.exec(through)?.[1] : undefined;
+  const made =
+    viaNew !== undefined && !classes.names.has(`new${viaNew}`)
+      ? viaNew
+      : viaCall !== undefined && !classes.functions.has(viaCall)
+        ? viaCall
+        : undefined;
+  if (!made) return null;
   const candidates = classes.named.get(made) ?? [];
   const from = imports?.get(made)?.[0]?.resolved;
   const owner =

@@ -195,4 +195,37 @@ describe("tests that reach a symbol through what modules hand out", () => {
     const symbol = await explainChange(files, { "src/trim.ts": trim("s.trimStart().trimEnd()") });
     expect(testFiles(symbol("src/trim.ts", "trim"))).toEqual(["test/trim.test.ts"]);
   });
+
+  it("follows Python's Cache().get() to the method of the class made there", async () => {
+    const cache = (default_: string) =>
+      lines(
+        "class Cache:",
+        "    def get(self, key):",
+        "        return self.lookup(key)",
+        "",
+        "    def lookup(self, key):",
+        `        return ${default_}`,
+        "",
+        "",
+        "def cached(key):",
+        "    return Cache().get(key)",
+      );
+    const symbol = await explainChange(
+      {
+        "pkg/__init__.py": "",
+        "pkg/cache.py": cache("None"),
+        "tests/test_cache.py": lines(
+          "from pkg.cache import cached",
+          "",
+          "",
+          "def test_cached():",
+          '    assert cached("a") is None',
+        ),
+      },
+      { "pkg/cache.py": cache("0") },
+    );
+    const lookup = symbol("pkg/cache.py", "Cache.lookup");
+    expect(testFiles(lookup)).toEqual(["tests/test_cache.py"]);
+    expect(lookup?.testsReaching[0]?.via).toEqual(["test_cached", "cached", "Cache.get", "Cache.lookup"]);
+  });
 });
