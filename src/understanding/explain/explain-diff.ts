@@ -94,8 +94,16 @@ export async function explainDiff(input: ExplainInput): Promise<DiffExplanation>
     const names = new Set(wanted.flatMap((c) => (c.after ? namesToScan(input.index, c.after, lookup) : [])));
     const uses = await scanUses(input.root, input.index, grammars, names);
     const changedFiles = new Set(files.map((f) => f.path));
-    const shapes = createModuleShapes((f) => readRepoFile(input.root, f)?.toString("utf8") ?? null);
-    const graph = createCallGraph(input.index, lookup, (f) => uses.get(f) ?? [], changedFiles, shapes);
+    const readText = (f: string) => readRepoFile(input.root, f)?.toString("utf8") ?? null;
+    const shapes = createModuleShapes(readText);
+    const graph = createCallGraph(
+      input.index,
+      lookup,
+      (f) => uses.get(f) ?? [],
+      changedFiles,
+      shapes,
+      readText,
+    );
     const symbols: SymbolExplanation[] = [];
     let modelCalls = 0;
     for (const c of wanted) {

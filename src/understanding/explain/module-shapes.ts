@@ -6,7 +6,9 @@
 import type { ImportRef } from "../index/code-index.ts";
 
 export interface ModuleShape {
-  /** The local name `module.exports = NAME` hands out: `require()` of the file returns it. */
+  /** The local name `module.exports = NAME` hands out: `require()` of the file returns it; for
+   * `module.exports = function (...) {}` the function's name, `default` when it has none (the
+   * index's name for it). */
   whole: string | null;
   /** Exported key -> local name, for `module.exports = { key: local }` and `exports.key = local`. */
   members: Map<string, string>;
@@ -20,6 +22,11 @@ export interface ModuleShapes {
 
 const identifier = String.raw`[A-Za-z_$][\w$]*`;
 const wholeExport = new RegExp(String.raw`^\s*module\.exports\s*=\s*(${identifier})\s*;?\s*$`, "m");
+// `module.exports = function name (...)` is that function; an anonymous one is the index's `default`.
+const functionExport = new RegExp(
+  String.raw`^\s*module\.exports\s*=\s*(?:async\s+)?(?:function\b\s*\*?\s*(${identifier})?|class\b\s*(${identifier})?|(?:\([^)]*\)|${identifier})\s*=>)`,
+  "m",
+);
 const objectExport = /^\s*module\.exports\s*=\s*\{([^}]*)\}/m;
 const memberExport = new RegExp(
   String.raw`^\s*(?:module\.)?exports\.(${identifier})\s*=\s*(${identifier})\s*;?\s*$`,
@@ -52,7 +59,8 @@ export function createModuleShapes(readText: (file: string) => string | null): M
 
 function readShape(text: string): ModuleShape {
   const members = new Map<string, string>();
-  const whole = wholeExport.exec(text)?.[1] ?? null;
+  const fn = functionExport.exec(text);
+  const whole = wholeExport.exec(text)?.[1] ?? (fn ? (fn[1] ?? fn[2] ?? "default") : null);
   const object = objectExport.exec(text)?.[1];
   if (object !== undefined)
     for (const entry of object.split(",")) {

@@ -8,6 +8,8 @@ import type { CallEdge, CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import type { UseKind } from "./identifier-uses.ts";
 import type { ModuleShapes } from "./module-shapes.ts";
+import { symbolProviders } from "./symbol-providers.ts";
+import { unresolvedTestImports } from "./unresolved-test-imports.ts";
 import { symbolReferences, type Reference, type UsesIn } from "./symbol-references.ts";
 import {
   incomingEdges,
@@ -54,6 +56,9 @@ export interface CallGraph {
 
 const constructorNames = new Set(["__init__", "constructor"]);
 
+/** `this[key]`, `self[key]`, `getattr(self, name)`: a member looked up by a computed name. */
+const computedSelfMember = /\b(?:this|self)\s*\[|\bgetattr\s*\(\s*self\s*,/;
+
 /** Lists in the data are bounded; the totals are not. */
 export const maxListed = 200;
 
@@ -63,6 +68,7 @@ export function createCallGraph(
   usesIn: UsesIn,
   changedFiles: ReadonlySet<string>,
   shapes: ModuleShapes | null = null,
+  readText: (file: string) => string | null = () => null,
 ): CallGraph {
   const out = new Map<string, { call: CallEdge; to: CodeSymbol | undefined }[]>();
   const unresolved = new Map<string, CallSite[]>();
@@ -76,6 +82,28 @@ export function createCallGraph(
     }
   }
   const edges = incomingEdges(index);
+  // Read once, on the first symbol no test was found for.
+  let unresolvedImports: string[] | undefined;
+  const readsComputedMember = (owner: CodeSymbol) => {
+    const body = (readText(owner.file) ?? "")
+      .split("\n")
+      .slice(owner.startLine - 1, owner.endLine)
+      .join("\n");
+    return computedSelfMember.test(body);
+  };
+  // What modules hand each symbol the walk meets out as: a pass over the imports per symbol of a
+  // file some import resolves to; a file no one imports hands out nothing beyond itself.
+  const exported = new Map<string, ReadonlyMap<string, string>>();
+  const imported = new Set(index.imports.map((i) => i.resolved));
+  const exportsOf = (symbol: CodeSymbol) => {
+    if (!imported.has(symbol.file)) return new Map([[symbol.file, symbol.name]]);
+    let known = exported.get(symbol.id);
+    if (!known) {
+      known = symbolProviders(index, symbol, usesIn, shapes).exports;
+      exported.set(symbol.id, known);
+    }
+    return known;
+  };
   // A constructor (`__init__`, `constructor`) is called by instantiating its class: `Flags()`,
   // `new Range(...)` are its call sites, and the tests that reach them reach it.
   const constructorCalls = (target: CodeSymbol): Reference[] => {
@@ -96,7 +124,16 @@ export function createCallGraph(
       const calls = inCode.filter((r) => r.use === "call" || r.use === "constructor");
       const others = inCode.filter((r) => r.use !== "call" && r.use !== "constructor");
       const gaps = new Set<ReachGap>();
-      const reaching = target ? testsReaching(lookup, edges, target, refs, changedFiles, gaps) : [];
+      const reaching = target
+        ? testsReaching(lookup, edges, target, refs, changedFiles, gaps, {
+            exportsOf,
+            readsComputedMember,
+          })
+        : [];
+      if (target && reaching.length === 0) {
+        unresolvedImports ??= unresolvedTestImports(index, readText);
+        if (unresolvedImports.length > 0) gaps.add("unresolved-import");
+      }
       const stillCalled = target ? [] : (unresolved.get(changed.name) ?? []);
       return {
         callers: calls.slice(0, maxListed).map(site),

@@ -13,6 +13,9 @@ export interface Providers {
   names: Map<string, Set<string>>;
   /** file -> local names that denote a module whose member is the symbol (`import tomli`). */
   modules: Map<string, Set<string>>;
+  /** file -> the name the file hands the symbol out under (its own file, importers that pass it
+   * on): `qs.parse` reaches lib/parse.js's `module.exports = function` through index.js's `parse`. */
+  exports: Map<string, string>;
 }
 
 const maxHops = 4;
@@ -23,7 +26,7 @@ export function symbolProviders(
   usesIn: (file: string) => readonly IdentifierUse[],
   shapes: ModuleShapes | null = null,
 ): Providers {
-  const exporters = new Map<string, string>([[symbol.file, symbol.name]]);
+  const exporters = new Map<string, string>([[symbol.file, exportedName(shapes, symbol.file, symbol.name)]]);
   const names = new Map<string, Set<string>>([[symbol.file, new Set([symbol.name])]]);
   const modules = new Map<string, Set<string>>();
   let frontier = new Map(exporters);
@@ -43,7 +46,7 @@ export function symbolProviders(
           (b.imported === exported || (b.imported === "default" && isDefault(symbol)) || whole)
         ) {
           add(names, ref.file, b.local);
-          if (!exporters.has(ref.file)) next.set(ref.file, b.local);
+          if (!exporters.has(ref.file)) next.set(ref.file, exportedName(shapes, ref.file, b.local));
         } else if (exported !== undefined && (b.imported === "*" || b.imported === "default"))
           // A default import of a CommonJS module is its `module.exports` object: `sjson.parse`.
           add(modules, ref.file, b.local);
@@ -61,7 +64,17 @@ export function symbolProviders(
     for (const [file, name] of next) exporters.set(file, name);
     frontier = next;
   }
-  return { names, modules };
+  return { names, modules, exports: exporters };
+}
+
+/** The name a file hands `local` out under: the key of `module.exports = { key: local }` or
+ * `exports.key = local` (qs's `index.js` hands its `parse` binding out as `qs.parse`), else the name. */
+function exportedName(shapes: ModuleShapes | null, file: string, local: string): string {
+  if (!shapes) return local;
+  const { members } = shapes.shapeOf(file);
+  if (members.get(local) === local) return local;
+  for (const [key, value] of members) if (value === local) return key;
+  return local;
 }
 
 /** `export { a as b } from "./x"` (a re-export record on the import's line). */

@@ -34,26 +34,39 @@ export interface IncomingEdges {
    * method of the repository has (a mocha `this.negotiator.charsets()`, a `self.cache.get()`): the
    * index leaves a field receiver's type unknown, but only one method can answer that name. */
   byMember: Map<string, Edge[]>;
+  /** Every call through a name imported from a repository file, by called name, whether or not
+   * the index resolved it: the index may have guessed (`qs.stringify` through lib/index.js taken
+   * for lib/stringify.js's inner `stringify`), and what the imported module hands out decides. */
+  throughImport: Map<string, Edge[]>;
   /** How many methods of the repository have each name. */
   methodCount: Map<string, number>;
 }
 
 export const maxHops = 6;
 
+/** Files under test folders that check nothing a change could break: vitest's type tests
+ * (`*.test-d.ts`, only type-checked, never executed) and benchmarks (`*.bench.ts`, run by `vitest
+ * bench` for timings, not by the test run). */
+const notATest = /\.(?:test|spec)-d\.[cm]?tsx?$|\.bench\.[cm]?[jt]sx?$/;
+
 /** What the static walk could not follow, when it found no test: then "no test reaches it" would
  * claim more than it knows. */
-export type ReachGap = "dynamic-dispatch" | "passed-as-value" | "depth";
+export type ReachGap =
+  "dynamic-dispatch" | "computed-member" | "passed-as-value" | "depth" | "unresolved-import";
 
 export const reachGapText: Record<ReachGap, string> = {
   "dynamic-dispatch": "it is reached through a method call on an object of unknown type",
+  "computed-member": "its class looks up its own members by computed name (`this[name]`)",
   "passed-as-value": "it is passed as a value and called where it is passed",
   depth: `its callers go on beyond ${maxHops} calls`,
+  "unresolved-import": "a test file imports project code the static walk could not resolve",
 };
 
 export function incomingEdges(index: CodeIndex): IncomingEdges {
   const into: IncomingEdges["into"] = new Map();
   const byName: IncomingEdges["byName"] = new Map();
   const byMember: IncomingEdges["byMember"] = new Map();
+  const throughImport: IncomingEdges["throughImport"] = new Map();
   const methodCount = new Map<string, number>();
   for (const symbol of index.symbols)
     if (symbol.kind === "method") methodCount.set(symbol.name, (methodCount.get(symbol.name) ?? 0) + 1);
@@ -77,6 +90,7 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     if (list) list.push(s);
     else scopes.set(s.file, [s]);
   }
+  const classes = classMethods(index);
   for (const call of index.calls) {
     const edge = { from: call.from, file: call.file, line: call.line };
     const parts = call.calleeName.split(".");
@@ -88,6 +102,7 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
       call.line,
     );
     const imported = resolvedFile !== undefined;
+    if (imported) push(throughImport, name, { ...edge, resolved: resolvedFile });
     // A name the file imports from the repository cannot mean a definition of that same file (a
     // `describe("withBase")` block titled like the imported `withBase` it tests), nor one of
     // another module than the import in scope when that module defines the name itself: such an
@@ -95,13 +110,75 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     // `__init__.py`, an `index.ts`) defines nothing of it, so the index's resolution stands.
     const target = call.to ? fileOf.get(call.to) : undefined;
     const otherModule = target !== resolvedFile && definedIn.has(`${resolvedFile ?? ""}\0${name}`);
-    const resolved = call.to && !(imported && (target === call.file || otherModule)) ? call.to : null;
+    const onNew = call.to ? null : methodOnNew(through, name, call.file, internal.get(call.file), classes);
+    const resolved =
+      onNew ?? (call.to && !(imported && (target === call.file || otherModule)) ? call.to : null);
     if (resolved && resolved !== call.from) push(into, resolved, edge);
     if (resolved) continue;
     if (imported) push(byName, name, { ...edge, resolved: resolvedFile });
     else if (parts.length > 0 && !through.includes("(")) push(byMember, name, edge);
   }
-  return { into, byName, byMember, methodCount };
+  return { into, byName, byMember, throughImport, methodCount };
+}
+
+interface ClassMethods {
+  /** Class name -> the classes of that name. */
+  named: Map<string, CodeSymbol[]>;
+  /** Class id -> method name -> method id. */
+  methods: Map<string, Map<string, string>>;
+  /** Every symbol name, so that a factory `newThing()` is not read as `new Thing()`. */
+  names: Set<string>;
+  /** Names of functions, so that a Python `Thing()` that some function is named is not read as a class. */
+  functions: Set<string>;
+}
+
+function classMethods(index: CodeIndex): ClassMethods {
+  const named = new Map<string, CodeSymbol[]>();
+  const methods = new Map<string, Map<string, string>>();
+  for (const s of index.symbols) if (s.kind === "class") named.set(s.name, [...(named.get(s.name) ?? []), s]);
+  for (const s of index.symbols) {
+    if (s.kind !== "method" || !s.parent) continue;
+    const own = methods.get(s.parent) ?? new Map<string, string>();
+    if (!own.has(s.name)) own.set(s.name, s.id);
+    methods.set(s.parent, own);
+  }
+  return {
+    named,
+    methods,
+    names: new Set(index.symbols.map((s) => s.name)),
+    functions: new Set(index.symbols.filter((s) => s.kind === "function").map((s) => s.name)),
+  };
+}
+
+/**
+ * `new Serializer().serialize(x)` (written `newSerializer().serialize` once the callee name is
+ * compacted), Python's `Serializer().serialize(x)`: a method of the class just made. The class is
+ * the one of that name in the calling file, else in the file its import resolves to, else the only
+ * one in the repository.
+ */
+function methodOnNew(
+  through: string,
+  member: string,
+  file: string,
+  imports: ReadonlyMap<string, { resolved: string }[]> | undefined,
+  classes: ClassMethods,
+): string | null {
+  const viaNew = /^new([A-Za-z_$][\w$]*)\(\)$/.exec(through)?.[1];
+  const viaCall = file.endsWith(".py") ? /^([A-Za-z_]\w*)\(\)$/.exec(through)?.[1] : undefined;
+  const made =
+    viaNew !== undefined && !classes.names.has(`new${viaNew}`)
+      ? viaNew
+      : viaCall !== undefined && !classes.functions.has(viaCall)
+        ? viaCall
+        : undefined;
+  if (!made) return null;
+  const candidates = classes.named.get(made) ?? [];
+  const from = imports?.get(made)?.[0]?.resolved;
+  const owner =
+    candidates.find((c) => c.file === file) ??
+    candidates.find((c) => c.file === from) ??
+    (candidates.length === 1 ? candidates[0] : undefined);
+  return owner ? (classes.methods.get(owner.id)?.get(member) ?? null) : null;
 }
 
 /** Of the imports binding one name in a file, the one in scope at `line`: inside the innermost
@@ -150,6 +227,30 @@ function namedCalls(edges: IncomingEdges, lookup: SymbolLookup, symbol: CodeSymb
   );
 }
 
+/** What the walk may ask beyond the call edges. */
+export interface ReachWalk {
+  exportsOf?: ExportsOf;
+  /** The class reads its own members by computed name (`this[key]`, `self[key]`, `getattr(self, n)`):
+   * any method of it may be called that way (ohash's `this["$" + type]`). */
+  readsComputedMember?: (owner: CodeSymbol) => boolean;
+}
+
+/** Where a symbol is handed out under which name (symbol-providers.ts `exports`): its own file, and
+ * modules passing it on, e.g. `{ "lib/parse.js": "default", "lib/index.js": "parse" }`. */
+export type ExportsOf = (symbol: CodeSymbol) => ReadonlyMap<string, string>;
+
+/** Calls through an import of a module that hands the symbol out under the called name: `qs.parse()`
+ * where `qs = require("..")` is lib/index.js and that file's `module.exports = { parse }` is
+ * lib/parse.js's anonymous `module.exports = function`. */
+function exportedCalls(edges: IncomingEdges, exportsOf: ExportsOf | undefined, symbol: CodeSymbol): Edge[] {
+  if (!exportsOf || symbol.kind === "method") return [];
+  const out: Edge[] = [];
+  for (const [file, name] of exportsOf(symbol))
+    if (name !== symbol.name || file !== symbol.file)
+      for (const e of edges.throughImport.get(name) ?? []) if (e.resolved === file) out.push(e);
+  return out;
+}
+
 const constructorNames = new Set(["__init__", "constructor"]);
 
 /**
@@ -179,9 +280,15 @@ export function testsReaching(
   references: readonly Reference[],
   changedFiles: ReadonlySet<string>,
   gaps: Set<ReachGap> = new Set(),
+  walk: ReachWalk = {},
 ): ReachingTest[] {
+  const { exportsOf } = walk;
   if (references.some((r) => r.use === "value" && !lookup.isTest(r.path))) gaps.add("passed-as-value");
   if (target.kind === "method" && (edges.methodCount.get(target.name) ?? 0) > 1) gaps.add("dynamic-dispatch");
+  const self = target.id ? lookup.byId(target.id) : undefined;
+  const owner = self?.parent ? lookup.byId(self.parent) : undefined;
+  if (self?.kind === "method" && owner?.kind === "class" && walk.readsComputedMember?.(owner))
+    gaps.add("computed-member");
   const name = target.qualifiedName;
   const found = new Map<string, ReachingTest>();
   const visited = new Set<string>();
@@ -205,7 +312,14 @@ export function testsReaching(
     })),
   ];
   // A symbol no one names (a wrapper's `__call__`) still runs when what holds it is used.
-  const self = target.id ? lookup.byId(target.id) : undefined;
+  if (self)
+    for (const e of exportedCalls(edges, exportsOf, self))
+      frontier.push({
+        id: e.from,
+        path: e.file,
+        line: e.line,
+        via: [(e.from ? lookup.byId(e.from)?.qualifiedName : undefined) ?? e.file, name],
+      });
   const holderOfTarget = self ? implicitCaller(lookup, self) : null;
   if (self && holderOfTarget) {
     visited.add(self.id);
@@ -220,6 +334,7 @@ export function testsReaching(
     const next: typeof frontier = [];
     for (const site of frontier) {
       if (lookup.isTest(site.path)) {
+        if (notATest.test(site.path)) continue;
         record(
           site.id ? (lookup.byId(site.id)?.qualifiedName ?? null) : null,
           site.path,
@@ -236,7 +351,9 @@ export function testsReaching(
       if (symbol?.kind === "method" && (edges.methodCount.get(symbol.name) ?? 0) > 1)
         gaps.add("dynamic-dispatch");
       const named =
-        symbol && symbol.kind !== "method" ? namedCalls(edges, lookup, symbol) : memberCalls(edges, symbol);
+        symbol && symbol.kind !== "method"
+          ? [...namedCalls(edges, lookup, symbol), ...exportedCalls(edges, exportsOf, symbol)]
+          : memberCalls(edges, symbol);
       for (const e of [...(edges.into.get(site.id) ?? []), ...named]) {
         const from = e.from ? lookup.byId(e.from) : undefined;
         next.push({
