@@ -1,7 +1,6 @@
-// The webhook path's writes to PostgreSQL, grouped: the deliveries of one turn of the event loop,
-// and every one that comes while the statements in flight run, go to the database in one statement
-// (dedup row and triage job for each new id), at most two at a time, so a burst of webhooks costs a
-// few round trips on open connections instead of one pooled connection per delivery.
+// The webhook path's writes to PostgreSQL, grouped: every delivery recorded in one turn of the
+// event loop goes to the database in one statement (dedup row and triage job for each new id),
+// so a burst of webhooks costs a few round trips instead of one pooled connection per delivery.
 // Each caller still learns only once its own delivery is committed whether it was new, so a
 // webhook is answered after its delivery is durable, exactly as with one statement each.
 import { redactText } from "../redact.ts";
@@ -27,41 +26,20 @@ interface DeliveryRow {
   payload: string;
 }
 
-/**
- * Statements in flight at once per process: the pool's kept-open connections (postgres-store.ts),
- * so a burst never waits for the pool to open a connection (a new PostgreSQL backend) mid-way.
- */
-const defaultMaxInFlight = 2;
-/** A statement slower than this (a connection gone silent) no longer holds back the next ones. */
-const slotHoldMs = 2_000;
+export function createDeliveryBatches(db: PgQueries) {
+  let waiting: Waiting[] = [];
+  let chars = 0;
 
-export function createDeliveryBatches(
-  db: PgQueries,
-  options: { maxInFlight?: number; slotHoldMs?: number } = {},
-) {
-  const maxInFlight = options.maxInFlight ?? defaultMaxInFlight;
-  const holdMs = options.slotHoldMs ?? slotHoldMs;
-  const waiting: Waiting[] = [];
-  let inFlight = 0;
-
-  // Deliveries that come while the statements in flight run wait for the next free slot and go
-  // together: a burst costs a few large statements on the open connections instead of one per
-  // turn of the event loop, each on a connection the pool opens while the burst waits.
   const send = (): void => {
-    while (waiting.length > 0 && inFlight < maxInFlight) {
-      inFlight += 1;
-      let timer: NodeJS.Timeout | undefined;
-      const held = new Promise<void>((resolve) => (timer = setTimeout(resolve, holdMs).unref()));
-      void Promise.race([insertBatch(db, takeBatch(waiting)), held]).then(() => {
-        clearTimeout(timer);
-        inFlight -= 1;
-        send();
-      });
-    }
+    if (waiting.length === 0) return;
+    const batch = waiting;
+    waiting = [];
+    chars = 0;
+    void insertBatch(db, batch);
   };
 
   return {
-    /** Records the delivery with the others waiting; true when its id was new. */
+    /** Records the delivery with the others of this turn; true when its id was new. */
     enqueue(d: NewDelivery): Promise<boolean> {
       const row: DeliveryRow = {
         id: d.deliveryId,
@@ -74,18 +52,11 @@ export function createDeliveryBatches(
       return new Promise((resolve, reject) => {
         if (waiting.length === 0) setImmediate(send);
         waiting.push({ row, settle: { resolve, reject } });
+        chars += row.payload.length;
+        if (waiting.length >= maxRows || chars >= maxPayloadChars) send();
       });
     },
   };
-}
-
-/** The oldest waiting deliveries, as many as one statement holds. */
-function takeBatch(waiting: Waiting[]): Waiting[] {
-  let rows = 0;
-  let chars = 0;
-  while (rows < waiting.length && rows < maxRows && (rows === 0 || chars < maxPayloadChars))
-    chars += waiting[rows++]!.row.payload.length;
-  return waiting.splice(0, rows);
 }
 
 async function insertBatch(db: PgQueries, batch: Waiting[]): Promise<void> {
