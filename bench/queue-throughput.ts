@@ -66,7 +66,7 @@ console.log(
 );
 const ms = (v: number | null) => (v === null ? "n/a" : `${v.toFixed(0)} ms`);
 console.log(
-  `  CPU during the burst: App processes ${ms(load.burstCpuMs.apps)}, workers ${ms(load.burstCpuMs.workers)}, the sender of the requests ${ms(load.burstCpuMs.sender)}`,
+  `  CPU during the burst: App processes ${ms(load.burstCpuMs.apps)}, workers ${ms(load.burstCpuMs.workers)}, this process (the sender, the fake GitHub) ${ms(load.burstCpuMs.bench)}`,
 );
 console.log(
   `  answered ${load.answered}/${load.sent}; triage done ${load.triageDone}/${load.distinct}; runs ${load.runs} for ${load.distinct} command deliveries; duplicate runs ${load.duplicateRuns}`,

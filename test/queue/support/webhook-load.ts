@@ -27,9 +27,10 @@ export interface LoadResult {
   lost: number;
   /**
    * CPU milliseconds spent from the first request sent to the last answer read: by both App
-   * processes, by the workers, and by this process sending the requests (null off Linux).
+   * processes, by the workers, and by this process: the sender of the requests, and the fake
+   * GitHub the workers call meanwhile (null off Linux).
    */
-  burstCpuMs: { apps: number | null; workers: number | null; sender: number };
+  burstCpuMs: { apps: number | null; workers: number | null; bench: number };
 }
 
 const verbs = ["fix", "explain", "ask why does it fail", "suggest"];
@@ -135,7 +136,7 @@ async function sendLoad(
   const burstCpuMs = {
     apps: cpuSpent(cpuBefore.apps, cpuAfter.apps),
     workers: cpuSpent(cpuBefore.workers, cpuAfter.workers),
-    sender: (senderSpent.user + senderSpent.system) / 1000,
+    bench: (senderSpent.user + senderSpent.system) / 1000,
   };
   // Nothing lost: every distinct delivery triaged and turned into its run.
   // Triage records the runs; waiting for it to end (done or failed) is enough.
