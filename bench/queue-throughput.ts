@@ -64,6 +64,10 @@ console.log(
 console.log(
   `  p50 ${load.ackP50Ms.toFixed(0)} ms, p99 ${load.ackP99Ms.toFixed(0)} ms, max ${load.ackMaxMs.toFixed(0)} ms`,
 );
+const ms = (v: number | null) => (v === null ? "n/a" : `${v.toFixed(0)} ms`);
+console.log(
+  `  CPU during the burst: App processes ${ms(load.burstCpuMs.apps)}, workers ${ms(load.burstCpuMs.workers)}, this process (the sender, the fake GitHub) ${ms(load.burstCpuMs.bench)}`,
+);
 console.log(
   `  answered ${load.answered}/${load.sent}; triage done ${load.triageDone}/${load.distinct}; runs ${load.runs} for ${load.distinct} command deliveries; duplicate runs ${load.duplicateRuns}`,
 );

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 
 export interface AppProcess {
   port: number;
+  pid: number;
   /** Every line the process printed so far (pino JSON on stdout, anything else on stderr). */
   lines: string[];
   /** True while the process runs. */
@@ -47,6 +48,7 @@ export function startAppProcess(env: NodeJS.ProcessEnv, startTimeoutMs = 60_000)
         clearTimeout(timer);
         resolve({
           port,
+          pid: child.pid!,
           lines,
           alive: () => exited === undefined,
           async stop() {

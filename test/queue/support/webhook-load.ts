@@ -9,6 +9,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { commentPayload } from "../../github/app-harness.ts";
 import { startAppProcess, type AppProcess } from "../../server/app-process.ts";
 import { startPostgresServer, type PostgresServer } from "../../support/postgres-server.ts";
+import { cpuSpent, processCpuMs } from "../../support/process-cpu.ts";
 import { startQueueHarness, type QueueHarness } from "./queue-harness.ts";
 
 export interface LoadResult {
@@ -24,6 +25,12 @@ export interface LoadResult {
   duplicateRuns: number;
   /** Distinct deliveries with no run. */
   lost: number;
+  /**
+   * CPU milliseconds spent from the first request sent to the last answer read: by both App
+   * processes, by the workers, and by this process: the sender of the requests, and the fake
+   * GitHub the workers call meanwhile (null off Linux).
+   */
+  burstCpuMs: { apps: number | null; workers: number | null; bench: number };
 }
 
 const verbs = ["fix", "explain", "ask why does it fail", "suggest"];
@@ -82,7 +89,7 @@ async function sendLoad(
     LOG_LEVEL: "info" as const,
   };
   apps.push(...(await Promise.all([startAppProcess(appEnv), startAppProcess(appEnv)])));
-  await Promise.all(Array.from({ length: o.workers }, () => h.startWorker()));
+  const workers = await Promise.all(Array.from({ length: o.workers }, () => h.startWorker()));
 
   const signed = [];
   let distinct = 0;
@@ -101,6 +108,12 @@ async function sendLoad(
     });
     signed.push({ id: `load-${n}`, body, signature: await sign(secret, body), app: apps[i % 2]! });
   }
+  const cpu = () => ({
+    apps: apps.map((a) => processCpuMs(a.pid)),
+    workers: workers.map((w) => processCpuMs(w.pid)),
+  });
+  const cpuBefore = cpu();
+  const senderBefore = process.cpuUsage();
   const acks = await Promise.all(
     signed.map(async (d) => {
       const started = performance.now();
@@ -118,6 +131,13 @@ async function sendLoad(
       return { ms: performance.now() - started, ok: res.status === 200 };
     }),
   );
+  const senderSpent = process.cpuUsage(senderBefore);
+  const cpuAfter = cpu();
+  const burstCpuMs = {
+    apps: cpuSpent(cpuBefore.apps, cpuAfter.apps),
+    workers: cpuSpent(cpuBefore.workers, cpuAfter.workers),
+    bench: (senderSpent.user + senderSpent.system) / 1000,
+  };
   // Nothing lost: every distinct delivery triaged and turned into its run.
   // Triage records the runs; waiting for it to end (done or failed) is enough.
   const deadline = Date.now() + 180_000;
@@ -150,5 +170,6 @@ async function sendLoad(
     runs: runs.length,
     duplicateRuns: runs.length - keys.size,
     lost: Array.from({ length: distinct }, (_, n) => n + 1).filter((pr) => !prsWithRun.has(pr)).length,
+    burstCpuMs,
   };
 }
