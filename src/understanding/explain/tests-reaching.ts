@@ -40,6 +40,11 @@ export interface IncomingEdges {
   throughImport: Map<string, Edge[]>;
   /** How many methods of the repository have each name. */
   methodCount: Map<string, number>;
+  /** Files under test folders that other test files import (a mocha `test/support/match.js`): they
+   * run nothing by themselves, so the walk goes on to the tests that call them. */
+  testHelpers: Set<string>;
+  /** Repository file -> the repository files it imports: what a module can pass on. */
+  importsOf: Map<string, Set<string>>;
 }
 
 export const maxHops = 6;
@@ -74,8 +79,14 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
   // import the same name from different modules: `from ._cached import _wrapper` in one,
   // `from ._cachedmethod import _wrapper` in another).
   const internal = new Map<string, Map<string, { resolved: string; line: number }[]>>();
+  const testFile = new Set(index.files.filter((f) => f.isTest).map((f) => f.path));
+  const testHelpers = new Set<string>();
+  const importsOf = new Map<string, Set<string>>();
   for (const ref of index.imports) {
     if (!ref.resolved) continue;
+    importsOf.set(ref.file, (importsOf.get(ref.file) ?? new Set()).add(ref.resolved));
+    if (ref.resolved !== ref.file && testFile.has(ref.file) && testFile.has(ref.resolved))
+      testHelpers.add(ref.resolved);
     const names = internal.get(ref.file) ?? new Map<string, { resolved: string; line: number }[]>();
     for (const b of ref.bindings ?? ref.names.map((n) => ({ local: n })))
       names.set(b.local, [...(names.get(b.local) ?? []), { resolved: ref.resolved, line: ref.line }]);
@@ -110,15 +121,18 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     // `__init__.py`, an `index.ts`) defines nothing of it, so the index's resolution stands.
     const target = call.to ? fileOf.get(call.to) : undefined;
     const otherModule = target !== resolvedFile && definedIn.has(`${resolvedFile ?? ""}\0${name}`);
+    // Nor a definition in a test file the import does not lead to: the index's name fallback takes
+    // `const { isMatch } = require('..')` for another test file's local `isMatch` wrapper.
+    const inOtherTest = target !== undefined && target !== resolvedFile && testFile.has(target);
     const onNew = call.to ? null : methodOnNew(through, name, call.file, internal.get(call.file), classes);
     const resolved =
-      onNew ?? (call.to && !(imported && (target === call.file || otherModule)) ? call.to : null);
+      onNew ?? (call.to && !(imported && (target === call.file || otherModule || inOtherTest)) ? call.to : null);
     if (resolved && resolved !== call.from) push(into, resolved, edge);
     if (resolved) continue;
     if (imported) push(byName, name, { ...edge, resolved: resolvedFile });
     else if (parts.length > 0 && !through.includes("(")) push(byMember, name, edge);
   }
-  return { into, byName, byMember, throughImport, methodCount };
+  return { into, byName, byMember, throughImport, methodCount, testHelpers, importsOf };
 }
 
 interface ClassMethods {
@@ -223,8 +237,30 @@ function namedCalls(edges: IncomingEdges, lookup: SymbolLookup, symbol: CodeSymb
     (e) =>
       !e.resolved ||
       e.resolved === symbol.file ||
-      !lookup.symbolsIn(e.resolved).some((s) => s.name === symbol.name && s.parent === null),
+      (!lookup.symbolsIn(e.resolved).some((s) => s.name === symbol.name && s.parent === null) &&
+        importsLead(edges, e.resolved, symbol.file)),
   );
+}
+
+/** Whether a module can pass on what `to` defines: it imports `to`, directly or through modules it
+ * imports (a package `__init__` importing a submodule, an index requiring lib files). A file outside
+ * that chain (an example script's own `isMatch`) is not what a call through the module means. */
+function importsLead(edges: IncomingEdges, from: string, to: string): boolean {
+  const seen = new Set([from]);
+  let frontier = [from];
+  while (frontier.length > 0) {
+    const next: string[] = [];
+    for (const file of frontier)
+      for (const imported of edges.importsOf.get(file) ?? []) {
+        if (imported === to) return true;
+        if (!seen.has(imported)) {
+          seen.add(imported);
+          next.push(imported);
+        }
+      }
+    frontier = next;
+  }
+  return false;
 }
 
 /** What the walk may ask beyond the call edges. */
@@ -333,7 +369,8 @@ export function testsReaching(
   for (let hop = 0; hop <= maxHops && frontier.length > 0; hop++) {
     const next: typeof frontier = [];
     for (const site of frontier) {
-      if (lookup.isTest(site.path)) {
+      // A test helper is walked through like project code: the tests that call it are what run it.
+      if (lookup.isTest(site.path) && !edges.testHelpers.has(site.path)) {
         if (notATest.test(site.path)) continue;
         record(
           site.id ? (lookup.byId(site.id)?.qualifiedName ?? null) : null,
