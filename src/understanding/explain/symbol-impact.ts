@@ -10,7 +10,7 @@ import type { UseKind } from "./identifier-uses.ts";
 import type { ModuleShapes } from "./module-shapes.ts";
 import { symbolProviders } from "./symbol-providers.ts";
 import { unresolvedTestImports } from "./unresolved-test-imports.ts";
-import { symbolReferences, type Reference, type UsesIn } from "./symbol-references.ts";
+import { baseNames, symbolReferences, type Reference, type UsesIn } from "./symbol-references.ts";
 import {
   incomingEdges,
   reachGapText,
@@ -84,12 +84,32 @@ export function createCallGraph(
   const edges = incomingEdges(index);
   // Read once, on the first symbol no test was found for.
   let unresolvedImports: string[] | undefined;
-  const readsComputedMember = (owner: CodeSymbol) => {
+  const classesNamed = new Map<string, CodeSymbol[]>();
+  for (const s of index.symbols)
+    if (s.kind === "class") classesNamed.set(s.name, [...(classesNamed.get(s.name) ?? []), s]);
+  const bodyReadsComputedMember = (owner: CodeSymbol) => {
     const body = (readText(owner.file) ?? "")
       .split("\n")
       .slice(owner.startLine - 1, owner.endLine)
       .join("\n");
     return computedSelfMember.test(body);
+  };
+  // The class or one of the repository classes it inherits from (a few levels, by base name): a
+  // visitor's `visit_ored` is found by the base `NodeVisitor.visit`'s `getattr(self, "visit_" + name)`.
+  const readsComputedMember = (owner: CodeSymbol) => {
+    const seen = new Set<string>();
+    let level = [owner];
+    for (let depth = 0; depth < 4 && level.length > 0; depth++) {
+      const next: CodeSymbol[] = [];
+      for (const c of level) {
+        if (seen.has(c.id)) continue;
+        seen.add(c.id);
+        if (bodyReadsComputedMember(c)) return true;
+        for (const base of baseNames(c.signature)) next.push(...(classesNamed.get(base) ?? []));
+      }
+      level = next;
+    }
+    return false;
   };
   // What modules hand each symbol the walk meets out as: a pass over the imports per symbol of a
   // file some import resolves to; a file no one imports hands out nothing beyond itself.

@@ -61,7 +61,8 @@ export type ReachGap =
 
 export const reachGapText: Record<ReachGap, string> = {
   "dynamic-dispatch": "it is reached through a method call on an object of unknown type",
-  "computed-member": "its class looks up its own members by computed name (`this[name]`)",
+  "computed-member":
+    "its class, or a class it inherits from, looks up its own members by computed name (`this[name]`, `getattr(self, name)`)",
   "passed-as-value": "it is passed as a value and called where it is passed",
   depth: `its callers go on beyond ${maxHops} calls`,
   "unresolved-import": "a test file imports project code the static walk could not resolve",
