@@ -94,23 +94,28 @@ export function createCallGraph(
       .join("\n");
     return computedSelfMember.test(body);
   };
-  // The class or one of the repository classes it inherits from (a few levels, by base name): a
-  // visitor's `visit_ored` is found by the base `NodeVisitor.visit`'s `getattr(self, "visit_" + name)`.
-  const readsComputedMember = (owner: CodeSymbol) => {
-    const seen = new Set<string>();
+  // The class and the repository classes it inherits from (a few levels, by base name): a visitor's
+  // `visit_ored` is found by the base `NodeVisitor.visit`'s `getattr(self, "visit_" + name)`.
+  const lineage = (owner: CodeSymbol): CodeSymbol[] => {
+    const out: CodeSymbol[] = [];
     let level = [owner];
     for (let depth = 0; depth < 4 && level.length > 0; depth++) {
       const next: CodeSymbol[] = [];
       for (const c of level) {
-        if (seen.has(c.id)) continue;
-        seen.add(c.id);
-        if (bodyReadsComputedMember(c)) return true;
+        if (out.includes(c)) continue;
+        out.push(c);
         for (const base of baseNames(c.signature)) next.push(...(classesNamed.get(base) ?? []));
       }
       level = next;
     }
-    return false;
+    return out;
   };
+  const readsComputedMember = (owner: CodeSymbol) => lineage(owner).some(bodyReadsComputedMember);
+  const methodsOf = new Map<string, CodeSymbol[]>();
+  for (const s of index.symbols)
+    if (s.kind === "method" && s.parent) methodsOf.set(s.parent, [...(methodsOf.get(s.parent) ?? []), s]);
+  const computedDispatchers = (owner: CodeSymbol) =>
+    lineage(owner).flatMap((c) => (methodsOf.get(c.id) ?? []).filter(bodyReadsComputedMember));
   // What modules hand each symbol the walk meets out as: a pass over the imports per symbol of a
   // file some import resolves to; a file no one imports hands out nothing beyond itself.
   const exported = new Map<string, ReadonlyMap<string, string>>();
@@ -148,6 +153,7 @@ export function createCallGraph(
         ? testsReaching(lookup, edges, target, refs, changedFiles, gaps, {
             exportsOf,
             readsComputedMember,
+            computedDispatchers,
           })
         : [];
       if (target && reaching.length === 0) {

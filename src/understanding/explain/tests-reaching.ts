@@ -3,7 +3,7 @@
 // Tests the diff itself changed come first: they are the ones written for this change.
 import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
-import type { Reference } from "./symbol-references.ts";
+import { baseNames, type Reference } from "./symbol-references.ts";
 
 export interface ReachingTest {
   /** The test symbol (a test function or `describe`/`it` block); null for top-level test code. */
@@ -53,6 +53,13 @@ export const maxHops = 6;
  * (`*.test-d.ts`, only type-checked, never executed) and benchmarks (`*.bench.ts`, run by `vitest
  * bench` for timings, not by the test run). */
 const notATest = /\.(?:test|spec)-d\.[cm]?tsx?$|\.bench\.[cm]?[jt]sx?$/;
+
+/** A Python file under a test folder that pytest's and unittest's default discovery (`test*.py`,
+ * `*_test.py`) does not collect, nor a `conftest.py`: a benchmark script, a data module. */
+function notCollectedByPytest(path: string): boolean {
+  const name = path.split("/").pop() ?? path;
+  return name.endsWith(".py") && !/^(?:test.*|.*_test|conftest)\.py$/.test(name);
+}
 
 /** What the static walk could not follow, when it found no test: then "no test reaches it" would
  * claim more than it knows. */
@@ -193,7 +200,26 @@ function methodOnNew(
     candidates.find((c) => c.file === file) ??
     candidates.find((c) => c.file === from) ??
     (candidates.length === 1 ? candidates[0] : undefined);
-  return owner ? (classes.methods.get(owner.id)?.get(member) ?? null) : null;
+  return owner ? inheritedMethod(owner, member, classes) : null;
+}
+
+/** Method `member` of a class, else of the repository classes it inherits from (by base name, a few
+ * levels, first base first): `Literal("a").match(text)` runs the base `Expression.match`. */
+function inheritedMethod(owner: CodeSymbol, member: string, classes: ClassMethods): string | null {
+  const seen = new Set<string>();
+  let level = [owner];
+  for (let depth = 0; depth < 4 && level.length > 0; depth++) {
+    const next: CodeSymbol[] = [];
+    for (const c of level) {
+      if (seen.has(c.id)) continue;
+      seen.add(c.id);
+      const own = classes.methods.get(c.id)?.get(member);
+      if (own) return own;
+      for (const base of baseNames(c.signature)) next.push(...(classes.named.get(base) ?? []));
+    }
+    level = next;
+  }
+  return null;
 }
 
 /** Of the imports binding one name in a file, the one in scope at `line`: inside the innermost
@@ -270,6 +296,9 @@ export interface ReachWalk {
   /** The class reads its own members by computed name (`this[key]`, `self[key]`, `getattr(self, n)`):
    * any method of it may be called that way (ohash's `this["$" + type]`). */
   readsComputedMember?: (owner: CodeSymbol) => boolean;
+  /** The methods of the class, or of a class it inherits from, that look a member up by computed
+   * name: each may call any method of the class (`NodeVisitor.visit` running `visit_ored`). */
+  computedDispatchers?: (owner: CodeSymbol) => CodeSymbol[];
 }
 
 /** Where a symbol is handed out under which name (symbol-providers.ts `exports`): its own file, and
@@ -357,6 +386,10 @@ export function testsReaching(
         line: e.line,
         via: [(e.from ? lookup.byId(e.from)?.qualifiedName : undefined) ?? e.file, name],
       });
+  if (self?.kind === "method" && owner?.kind === "class")
+    for (const d of walk.computedDispatchers?.(owner) ?? [])
+      if (d.id !== self.id)
+        frontier.push({ id: d.id, path: d.file, line: d.startLine, via: [d.qualifiedName, name] });
   const holderOfTarget = self ? implicitCaller(lookup, self) : null;
   if (self && holderOfTarget) {
     visited.add(self.id);
@@ -372,7 +405,7 @@ export function testsReaching(
     for (const site of frontier) {
       // A test helper is walked through like project code: the tests that call it are what run it.
       if (lookup.isTest(site.path) && !edges.testHelpers.has(site.path)) {
-        if (notATest.test(site.path)) continue;
+        if (notATest.test(site.path) || notCollectedByPytest(site.path)) continue;
         record(
           site.id ? (lookup.byId(site.id)?.qualifiedName ?? null) : null,
           site.path,

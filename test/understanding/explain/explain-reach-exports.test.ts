@@ -144,7 +144,7 @@ describe("tests that reach a symbol through what modules hand out", () => {
   it("says 'not found statically', not 'no test reaches it', of a method its class may call by computed name", async () => {
     const symbol = await explainChange(ohashLike, { "src/serialize.ts": serializer('"') });
     expect(symbol("src/serialize.ts", "Serializer.$Map")?.risks.find((r) => r.startsWith("no test"))).toBe(
-      "no test found statically (its class looks up its own members by computed name (`this[name]`); run with --coverage to know)",
+      "no test found statically (its class, or a class it inherits from, looks up its own members by computed name (`this[name]`, `getattr(self, name)`); run with --coverage to know)",
     );
   });
 
