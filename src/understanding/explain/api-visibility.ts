@@ -54,11 +54,18 @@ function pythonVisibility(symbol: ApiSymbol, index: CodeIndex, readText: ReadTex
   const privateModule = symbol.file
     .split("/")
     .some((part) => part.startsWith("_") && !/^__(init|main)__\.py$/.test(part));
-  if (!privateModule)
+  if (!privateModule) {
+    const init = curatingInit(symbol, index);
+    if (!all && init)
+      return {
+        public: false,
+        reason: `not re-exported by ${init}, which hands out the package's API from its modules`,
+      };
     return {
       public: true,
       reason: all ? `listed in ${symbol.file}'s __all__` : "a public name of a public module",
     };
+  }
   for (const ref of index.imports) {
     if (ref.resolved !== symbol.file || posix.basename(ref.file) !== "__init__.py") continue;
     if (!(ref.bindings ?? []).some((b) => b.imported === symbol.name)) continue;
@@ -69,6 +76,30 @@ function pythonVisibility(symbol: ApiSymbol, index: CodeIndex, readText: ReadTex
     public: false,
     reason: `defined in a private module (${symbol.file}) and not re-exported by its package`,
   };
+}
+
+/**
+ * The package `__init__.py` next to the symbol's module when that `__init__` gathers the package's
+ * API by importing names from its own modules (`from parsimonious.grammar import Grammar`) but not
+ * this one: `import pkg` then offers the names it chose, and the rest are reached only by importing
+ * a module the package does not present. Null when the `__init__` passes the name on, imports a
+ * whole module (`from .more import *`, `import pkg.mod`), or gathers nothing.
+ */
+function curatingInit(symbol: ApiSymbol, index: CodeIndex): string | null {
+  const dir = posix.dirname(symbol.file);
+  const init = dir === "." ? "__init__.py" : `${dir}/__init__.py`;
+  if (symbol.file === init) return null;
+  const inPackage = (file: string) => dir === "." || file.startsWith(`${dir}/`);
+  const gathered = index.imports.filter(
+    (ref) => ref.file === init && ref.resolved !== null && ref.resolved !== init && inPackage(ref.resolved),
+  );
+  if (!gathered.some((ref) => (ref.bindings ?? []).some((b) => b.imported !== "*"))) return null;
+  const passesOn = gathered.some(
+    (ref) =>
+      ref.resolved === symbol.file &&
+      (ref.bindings ?? []).some((b) => b.imported === symbol.name || b.imported === "*"),
+  );
+  return passesOn ? null : init;
 }
 
 /** The names of a literal `__all__ = [...]` / `(...)`, or null when the module has none. */
