@@ -5,7 +5,7 @@
 import { posix } from "node:path";
 import type { CodeIndex } from "../index/code-index.ts";
 import { languageOf } from "../index/languages.ts";
-import { packageDirOf, packageEntries } from "./package-entries.ts";
+import { packageDirOf, packageOfferings, type Offering } from "./package-entries.ts";
 import type { ReadText } from "../index/project-overview.ts";
 
 export interface ApiVisibility {
@@ -112,10 +112,15 @@ function dunderAll(text: string | null): Set<string> | null {
 function jsVisibility(symbol: ApiSymbol, index: CodeIndex, readText: ReadText): ApiVisibility {
   if (!symbol.exported) return { public: false, reason: "not exported from its module" };
   const dir = packageDirOf(symbol.file, readText);
-  const entries = dir === null ? new Map<string, string>() : packageEntries(index, readText, dir);
+  const entries = dir === null ? new Map<string, Offering>() : packageOfferings(index, readText, dir);
   if (entries.size === 0) return { public: true, reason: "exported (the package declares no entry point)" };
   const from = entries.get(symbol.file);
-  if (from) return { public: true, reason: `exported from the package entry point ${from}` };
+  if (from && from.names && !from.names.has(symbol.name))
+    return {
+      public: false,
+      reason: `exported from its module, but not among the names the package entry point ${from.entry} passes on`,
+    };
+  if (from) return { public: true, reason: `exported from the package entry point ${from.entry}` };
   return {
     public: false,
     reason: "exported from its module, but not reachable from the package's entry points",

@@ -20,10 +20,24 @@ export function packageDirOf(file: string, readText: ReadText): string | null {
 
 /** Indexed file -> the entry point that exposes it; empty when package.json names none. */
 export function packageEntries(index: CodeIndex, readText: ReadText, dir: string): Map<string, string> {
+  return new Map([...packageOfferings(index, readText, dir)].map(([file, o]) => [file, o.entry]));
+}
+
+export interface Offering {
+  /** The entry point through which the file is offered. */
+  entry: string;
+  /** The names of the file the entries pass on, when only some are (`export { a, b } from "./x"`);
+   * null when all its exports are (an entry itself, `export * from`, `module.exports = require()`). */
+  names: Set<string> | null;
+}
+
+/** Indexed file -> how the package's entry points offer it; empty when package.json names none. */
+export function packageOfferings(index: CodeIndex, readText: ReadText, dir: string): Map<string, Offering> {
   const manifest = parseManifest(readText(posix.join(dir, "package.json")));
   const files = new Set(index.files.map((f) => f.path));
   const out = new Map<string, string>();
-  if (!manifest) return out;
+  const names = new Map<string, Set<string> | null>();
+  if (!manifest) return new Map();
   const declared = entryFields.flatMap((field) => strings(manifest[field]));
   if (declared.length === 0 && files.has(posix.join(dir, "index.js"))) declared.push("index.js");
   let frontier: string[] = [];
@@ -31,6 +45,7 @@ export function packageEntries(index: CodeIndex, readText: ReadText, dir: string
     const file = sourceOf(posix.join(dir, entry), files);
     if (file && !out.has(file)) {
       out.set(file, entry.replace(/^\.\//, ""));
+      names.set(file, null);
       frontier.push(file);
     }
   }
@@ -38,15 +53,40 @@ export function packageEntries(index: CodeIndex, readText: ReadText, dir: string
   for (let depth = 0; depth < maxDepth && frontier.length > 0; depth++) {
     const next: string[] = [];
     for (const ref of index.imports) {
-      if (!ref.resolved || out.has(ref.resolved) || !frontier.includes(ref.file)) continue;
-      const line = readText(ref.file)?.split("\n")[ref.line - 1] ?? "";
+      if (!ref.resolved || !frontier.includes(ref.file)) continue;
+      if (out.has(ref.resolved) && !next.includes(ref.resolved)) continue;
+      const text = readText(ref.file)?.split("\n").slice(ref.line - 1) ?? [];
+      const line = text[0] ?? "";
       if (!/^\s*export\b|module\.exports\b/.test(line) && !handedOn(ref, shapes)) continue;
-      out.set(ref.resolved, out.get(ref.file) ?? ref.file);
-      next.push(ref.resolved);
+      if (!out.has(ref.resolved)) {
+        out.set(ref.resolved, out.get(ref.file) ?? ref.file);
+        next.push(ref.resolved);
+      }
+      names.set(ref.resolved, joinNames(names.get(ref.resolved), passedOn(text, names.get(ref.file) ?? null)));
     }
     frontier = next;
   }
-  return out;
+  return new Map([...out].map(([file, entry]) => [file, { entry, names: names.get(file) ?? null }]));
+}
+
+/** What a re-export passes on: the names of `export { a, b as c } from "./x"` (or `export type`),
+ * else whatever the re-exporting file is offered with (`export * from`, `module.exports = require()`). */
+function passedOn(text: readonly string[], outer: Set<string> | null): Set<string> | null {
+  const start = text.join("\n");
+  const named = /^\s*export\s+(?:type\s+)?\{([^}]*)\}\s*from\b/.exec(start);
+  if (!named) return outer;
+  return new Set(
+    (named[1] ?? "")
+      .split(",")
+      .map((n) => n.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0] ?? "")
+      .filter((n) => n !== ""),
+  );
+}
+
+function joinNames(a: Set<string> | null | undefined, b: Set<string> | null): Set<string> | null {
+  if (a === undefined) return b;
+  if (a === null || b === null) return null;
+  return new Set([...a, ...b]);
 }
 
 /** `const Range = require("./range")` in a file whose `module.exports` hands `Range` on. */
