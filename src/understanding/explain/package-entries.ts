@@ -55,14 +55,20 @@ export function packageOfferings(index: CodeIndex, readText: ReadText, dir: stri
     for (const ref of index.imports) {
       if (!ref.resolved || !frontier.includes(ref.file)) continue;
       if (out.has(ref.resolved) && !next.includes(ref.resolved)) continue;
-      const text = readText(ref.file)?.split("\n").slice(ref.line - 1) ?? [];
+      const text =
+        readText(ref.file)
+          ?.split("\n")
+          .slice(ref.line - 1) ?? [];
       const line = text[0] ?? "";
       if (!/^\s*export\b|module\.exports\b/.test(line) && !handedOn(ref, shapes)) continue;
       if (!out.has(ref.resolved)) {
         out.set(ref.resolved, out.get(ref.file) ?? ref.file);
         next.push(ref.resolved);
       }
-      names.set(ref.resolved, joinNames(names.get(ref.resolved), passedOn(text, names.get(ref.file) ?? null)));
+      names.set(
+        ref.resolved,
+        joinNames(names.get(ref.resolved), passedOn(text, names.get(ref.file) ?? null)),
+      );
     }
     frontier = next;
   }
@@ -78,7 +84,13 @@ function passedOn(text: readonly string[], outer: Set<string> | null): Set<strin
   return new Set(
     (named[1] ?? "")
       .split(",")
-      .map((n) => n.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0] ?? "")
+      .map(
+        (n) =>
+          n
+            .trim()
+            .replace(/^type\s+/, "")
+            .split(/\s+as\s+/)[0] ?? "",
+      )
       .filter((n) => n !== ""),
   );
 }

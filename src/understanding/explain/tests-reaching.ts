@@ -134,7 +134,8 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     const inOtherTest = target !== undefined && target !== resolvedFile && testFile.has(target);
     const onNew = call.to ? null : methodOnNew(through, name, call.file, internal.get(call.file), classes);
     const resolved =
-      onNew ?? (call.to && !(imported && (target === call.file || otherModule || inOtherTest)) ? call.to : null);
+      onNew ??
+      (call.to && !(imported && (target === call.file || otherModule || inOtherTest)) ? call.to : null);
     if (resolved && resolved !== call.from) push(into, resolved, edge);
     if (resolved) continue;
     if (imported) push(byName, name, { ...edge, resolved: resolvedFile });

@@ -90,7 +90,8 @@ describe("public API a package chooses", () => {
     });
     expect(api("resolveSubCommand")).toEqual({
       public: false,
-      reason: "exported from its module, but not among the names the package entry point dist/index.mjs passes on",
+      reason:
+        "exported from its module, but not among the names the package entry point dist/index.mjs passes on",
     });
   });
 });

@@ -168,7 +168,9 @@ describe("tests that reach a symbol through test helpers and inherited dispatch"
       },
       { "pkg/grammar.py": visitor("node[1].strip()") },
     );
-    expect(symbol("pkg/grammar.py", "RuleVisitor.visit_ored")?.risks.find((r) => r.startsWith("no test"))).toBe(
+    expect(
+      symbol("pkg/grammar.py", "RuleVisitor.visit_ored")?.risks.find((r) => r.startsWith("no test")),
+    ).toBe(
       "no test found statically (its class, or a class it inherits from, looks up its own members by computed name (`this[name]`, `getattr(self, name)`); run with --coverage to know)",
     );
   });
