@@ -58,6 +58,13 @@ const constructorNames = new Set(["__init__", "constructor"]);
 
 /** `this[key]`, `self[key]`, `getattr(self, name)`: a member looked up by a computed name. */
 const computedSelfMember = /\b(?:this|self)\s*\[|\bgetattr\s*\(\s*self\s*,/;
+/** A lookup of an own member by computed name, with the literal prefix of that name when there is
+ * one: `getattr(self, "visit_" + name)` in Python (`self[k]` is `__getitem__`, not a member),
+ * `this["$" + type]` or `this[key]` in JS/TS. */
+const computedLookup = {
+  python: /\bgetattr\s*\(\s*self\s*,\s*(?:(["'])(\w*)\1\s*\+)?/g,
+  js: /\bthis\s*\[\s*(?:(["'`])([\w$]*)\1\s*\+)?/g,
+};
 
 /** Lists in the data are bounded; the totals are not. */
 export const maxListed = 200;
@@ -115,7 +122,12 @@ export function createCallGraph(
   for (const s of index.symbols)
     if (s.kind === "method" && s.parent) methodsOf.set(s.parent, [...(methodsOf.get(s.parent) ?? []), s]);
   const computedDispatchers = (owner: CodeSymbol) =>
-    lineage(owner).flatMap((c) => (methodsOf.get(c.id) ?? []).filter(bodyReadsComputedMember));
+    lineage(owner).flatMap((c) =>
+      (methodsOf.get(c.id) ?? []).flatMap((method) => {
+        const prefixes = computedPrefixes(method, readText);
+        return prefixes.length > 0 ? [{ method, prefixes }] : [];
+      }),
+    );
   // What modules hand each symbol the walk meets out as: a pass over the imports per symbol of a
   // file some import resolves to; a file no one imports hands out nothing beyond itself.
   const exported = new Map<string, ReadonlyMap<string, string>>();
@@ -176,6 +188,16 @@ export function createCallGraph(
       };
     },
   };
+}
+
+/** The name prefixes a method's computed own-member lookups use ("" when one has none). */
+function computedPrefixes(method: CodeSymbol, readText: (file: string) => string | null): string[] {
+  const body = (readText(method.file) ?? "")
+    .split("\n")
+    .slice(method.startLine - 1, method.endLine)
+    .join("\n");
+  const pattern = method.file.endsWith(".py") ? computedLookup.python : computedLookup.js;
+  return [...body.matchAll(pattern)].map((m) => m[2] ?? "");
 }
 
 function newCallees(

@@ -298,8 +298,9 @@ export interface ReachWalk {
    * any method of it may be called that way (ohash's `this["$" + type]`). */
   readsComputedMember?: (owner: CodeSymbol) => boolean;
   /** The methods of the class, or of a class it inherits from, that look a member up by computed
-   * name: each may call any method of the class (`NodeVisitor.visit` running `visit_ored`). */
-  computedDispatchers?: (owner: CodeSymbol) => CodeSymbol[];
+   * name, with the literal prefix of that name ("" for none): each may call the methods of the class
+   * whose names start so (`NodeVisitor.visit`'s `"visit_" + name` running `visit_ored`). */
+  computedDispatchers?: (owner: CodeSymbol) => { method: CodeSymbol; prefixes: string[] }[];
 }
 
 /** Where a symbol is handed out under which name (symbol-providers.ts `exports`): its own file, and
@@ -388,8 +389,8 @@ export function testsReaching(
         via: [(e.from ? lookup.byId(e.from)?.qualifiedName : undefined) ?? e.file, name],
       });
   if (self?.kind === "method" && owner?.kind === "class")
-    for (const d of walk.computedDispatchers?.(owner) ?? [])
-      if (d.id !== self.id)
+    for (const { method: d, prefixes } of walk.computedDispatchers?.(owner) ?? [])
+      if (d.id !== self.id && prefixes.some((p) => self.name.startsWith(p)))
         frontier.push({ id: d.id, path: d.file, line: d.startLine, via: [d.qualifiedName, name] });
   const holderOfTarget = self ? implicitCaller(lookup, self) : null;
   if (self && holderOfTarget) {

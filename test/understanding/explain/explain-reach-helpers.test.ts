@@ -175,6 +175,49 @@ describe("tests that reach a symbol through test helpers and inherited dispatch"
     );
   });
 
+  it("takes neither Python's self[...] (__getitem__) nor a lookup with another prefix for a call of the method", async () => {
+    const version = (step: string) =>
+      lines(
+        "class Version:",
+        "    def __init__(self, parts):",
+        "        self.parts = parts",
+        "",
+        "    def __getitem__(self, index):",
+        "        return self.parts[index]",
+        "",
+        "    def is_compatible(self, other):",
+        "        return self[:1] == other[:1]",
+        "",
+        "    def describe(self, kind):",
+        "        return getattr(self, 'show_' + kind)()",
+        "",
+        "    def show_major(self):",
+        "        return str(self.parts[0])",
+        "",
+        "    def bump(self):",
+        `        return Version([self.parts[0] + ${step}])`,
+      );
+    const symbol = await explainChange(
+      {
+        "semverish/__init__.py": "",
+        "semverish/version.py": version("1"),
+        "tests/test_version.py": lines(
+          "from semverish.version import Version",
+          "",
+          "",
+          "def test_compatible():",
+          "    assert Version([1]).is_compatible(Version([1]))",
+          "",
+          "",
+          "def test_describe():",
+          "    assert Version([1]).describe('major') == '1'",
+        ),
+      },
+      { "semverish/version.py": version("2") },
+    );
+    expect(testFiles(symbol("semverish/version.py", "Version.bump"))).toEqual([]);
+  });
+
   it("does not count a Python script under tests/ that pytest does not collect", async () => {
     const slug = (sep: string) => lines("def slug(text):", `    return text.replace(' ', '${sep}')`);
     const symbol = await explainChange(
