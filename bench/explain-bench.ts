@@ -1,5 +1,5 @@
 // `xihe explain` scored against ground truth made by running the repositories' tests and grep:
-//   npm run bench:explain -- --mirrors DIR [--set tune|test|heldout|heldout2|all] [--only REPO,...] [--commits ID,...] [--work DIR] [--xihe BIN] [--show] [--coverage]
+//   npm run bench:explain -- --mirrors DIR [--set tune|test|heldout|heldout2|heldout3|all] [--only REPO,...] [--commits ID,...] [--work DIR] [--xihe BIN] [--show] [--coverage]
 // The commits, their repositories and the tune/test split are in bench/explain-corpus (repos.json,
 // commits.json); the truth per commit in truth/ID.json, built by explain-truth.ts (see the
 // README there). Each commit runs `xihe explain --base PARENT --json` through bin on a checkout at

@@ -12,8 +12,8 @@ export interface Repo {
   repo: string;
   commit: string;
   lang: "js" | "ts" | "python";
-  /** heldout, heldout2: built and frozen after tune/test had been looked at, measured once (README). */
-  split: "tune" | "test" | "heldout" | "heldout2";
+  /** heldout, heldout2, heldout3: built and frozen after tune/test had been looked at, measured once (README). */
+  split: "tune" | "test" | "heldout" | "heldout2" | "heldout3";
   setup?: string;
   /** Run at every checkout before the tests (ohash's source imports the package's own built
    * `ohash/crypto`, so that entry is built from the commit, by esbuild: the project's own build

@@ -21,18 +21,23 @@ export interface PostgresStoreOptions {
   log: Pick<Logger, "warn">;
 }
 
+const KEEP_OPEN = 2;
+
 /** Connects, brings the schema up to date (under an advisory lock) and returns the store. */
 export async function openPostgresStore(url: string, options: PostgresStoreOptions): Promise<Store> {
   const db = createPgPool({
     url,
     poolSize: options.poolSize,
-    keepOpen: 2,
+    keepOpen: KEEP_OPEN,
     connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
     onIdleError: (err) =>
       options.log.warn({ err }, "an idle PostgreSQL connection failed; the pool replaces it"),
   });
   try {
     await migratePostgres(db, postgresMigrations);
+    // pg-pool's `min` keeps connections open once they exist but does not make them: made now, the
+    // first burst of webhooks starts on open connections.
+    await Promise.all(Array.from({ length: KEEP_OPEN }, () => db.query("SELECT 1")));
   } catch (err) {
     await db.close();
     throw err;

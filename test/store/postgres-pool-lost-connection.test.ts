@@ -26,8 +26,8 @@ describePg("a pooled connection lost while checked out", () => {
     await admin.connect();
     try {
       const body = async (q: PgQueries) => {
-        const [{ pid }] = await q.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
-        await admin.query("SELECT pg_terminate_backend($1)", [pid]);
+        const [me] = await q.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+        await admin.query("SELECT pg_terminate_backend($1)", [me!.pid]);
         // The cut reaches the held client while no query of it is running.
         await new Promise((r) => setTimeout(r, 500));
         return q.query("SELECT 1");

@@ -185,6 +185,24 @@ describePg("postgres store", () => {
     }
   });
 
+  it("has its kept-open connections open once it is opened, before any call", async () => {
+    const url = await freshDatabase();
+    const store = await openPostgresStore(url, { poolSize: 4, log: silent });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const [row] = (
+        await admin.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+        )
+      ).rows;
+      expect(row!.n).toBe(2);
+    } finally {
+      await admin.end();
+      await store.close();
+    }
+  });
+
   it("fails to open with an error naming the database when it does not exist", async () => {
     const url = `postgres://xihe@127.0.0.1:${server.port}/no_such_db`;
     await expect(openPostgresStore(url, { poolSize: 1, log: silent })).rejects.toThrow(/no_such_db/);

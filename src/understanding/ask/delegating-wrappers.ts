@@ -7,7 +7,13 @@ import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { createSymbolLookup } from "../index/symbol-lookup.ts";
 import { splitIdentifier } from "../index/split-identifiers.ts";
 import { resolveCallee } from "../localize/test-target-signal.ts";
-import type { RecalledSymbol } from "./recall.ts";
+
+/** A recalled symbol as recall.ts builds it (kept structural: recall.ts imports this file). */
+interface Scored {
+  symbol: CodeSymbol;
+  score: number;
+  why: string[];
+}
 
 /** At most this many lines, header and closing brace included: a wrapper, not an algorithm. */
 export const MAX_WRAPPER_LINES = 8;
@@ -48,7 +54,7 @@ export function delegatesOf(
  * (`charset` → `charsets` → `preferredCharsets`) are followed a few steps.
  */
 export function liftImplementations(
-  out: RecalledSymbol[],
+  out: Scored[],
   delegates: ReadonlyMap<string, readonly CodeSymbol[]>,
   candidates: ReadonlySet<CodeSymbol>,
 ): void {
