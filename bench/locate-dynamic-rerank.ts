@@ -99,7 +99,10 @@ function calledBySuspect(
   return out;
 }
 
-const works = (flag("work") ?? "").split(",").filter(Boolean).map((w) => resolve(w));
+const works = (flag("work") ?? "")
+  .split(",")
+  .filter(Boolean)
+  .map((w) => resolve(w));
 if (works.length === 0) {
   console.error("give --work WORK (the folder locate-dynamic-bench.ts ran in)");
   process.exit(2);
@@ -185,10 +188,18 @@ for (const id of ids) {
     }
     const ranked = rankSuspects({ ...collected, signals }, v.weights, 20);
     if (process.env["RERANK_DEBUG"] === v.name)
-      console.error(id, ranked.slice(0, 6).map((r) => `${r.symbol} ${r.score} ${r.why.slice(0, 3).join("; ")}`));
+      console.error(
+        id,
+        ranked.slice(0, 6).map((r) => `${r.symbol} ${r.score} ${r.why.slice(0, 3).join("; ")}`),
+      );
     byVariant.set(v.name, ranks(ranked, task));
   }
-  const row = { id, cli: ranks(saved.dynamic.results, task), static: ranks(saved.static.results, task), byVariant };
+  const row = {
+    id,
+    cli: ranks(saved.dynamic.results, task),
+    static: ranks(saved.static.results, task),
+    byVariant,
+  };
   rows.push(row);
   const show = (r: Ranks) => `${r.fileRank ?? "-"}/${r.funcRank ?? "-"}`;
   console.error(
@@ -201,7 +212,8 @@ if (args.includes("--grid")) {
   const meanOf = (m: ReturnType<typeof metrics>) => (m.file1 + m.file5 + m.func1 + m.func5) / 4;
   // Ties on the four rates are common on a few dozen tasks: the faulty function's mean reciprocal
   // rank (0 when not in the top 20) breaks them.
-  const mrr = (rs: readonly Ranks[]) => rs.reduce((n, r) => n + (r.funcRank ? 1 / r.funcRank : 0), 0) / rs.length;
+  const mrr = (rs: readonly Ranks[]) =>
+    rs.reduce((n, r) => n + (r.funcRank ? 1 / r.funcRank : 0), 0) / rs.length;
   const scored = variants.map((v) => {
     const rs = rows.map((r) => r.byVariant.get(v.name)!);
     return { v, m: metrics(rs), mrr: mrr(rs) };
