@@ -1,8 +1,12 @@
 // Re-ranks the dynamic bench's tasks offline from what their runs executed, to compare spectrum
 // formulas and how the spectrum combines with the static signals without re-running any test:
-//   node bin/run-ts.js bench/locate-dynamic-rerank.ts --work WORK [--only ID,ID] [--set tune|test]
-// WORK is the folder locate-dynamic-bench.ts ran in: its results/ID.json (the task, the CLI's own
-// output) and results/ID.coverage.json (`--save-coverage`), and its checkouts. A task whose dynamic
+//   node bin/run-ts.js bench/locate-dynamic-rerank.ts --work WORK[,WORK2] [--only ID,ID] [--grid]
+// WORK is the folder locate-dynamic-bench.ts ran in (several, comma-separated, are read together):
+// its results/ID.json (the task, the CLI's own output) and results/ID.coverage.json
+// (`--save-coverage`), and its checkouts. `--grid` replaces the fixed variants below by every
+// formula x spectrum weight x unexecuted factor x batch counting (`batch1`: a batch without
+// per-test records counts once, not as its number of tests) and prints the ALL line of each, with
+// the mean of the four metrics, best first: how the spectrum weight is chosen (RESULTS.md). A task whose dynamic
 // run fell back is ranked statically in every variant, as the CLI does. The "cli" line scores what
 // `xihe locate --run` itself printed; the variant with today's defaults must equal it.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -22,7 +26,7 @@ import type { SignalScores } from "../src/understanding/localize/localize-signal
 import type { CallEdge } from "../src/understanding/index/code-index.ts";
 import type { SymbolLookup } from "../src/understanding/index/symbol-lookup.ts";
 import { resolveCallee } from "../src/understanding/localize/test-target-signal.ts";
-import { flag, project } from "./bench-args.ts";
+import { args, flag, project } from "./bench-args.ts";
 import { formatMetrics, metrics, type Ranks, ranks } from "./locate-corpus.ts";
 
 interface Variant {
@@ -33,9 +37,11 @@ interface Variant {
   unexecuted?: number;
   /** Weight of a tie-breaker for executed functions called by an at least as suspicious one. */
   callee?: number;
+  /** A batch without per-test records counts as one execution instead of its number of tests. */
+  batchAsOne?: boolean;
 }
 
-const variants: Variant[] = [
+const fixedVariants: Variant[] = [
   { name: "ochiai-w10", formula: "ochiai", weights: { spectrum: 10 } },
   { name: "dstar-w10", formula: "dstar", weights: { spectrum: 10 } },
   { name: "ochiai-w5", formula: "ochiai", weights: { spectrum: 5 } },
@@ -51,6 +57,24 @@ const variants: Variant[] = [
   { name: "ochiai-w10-callee", formula: "ochiai", weights: { spectrum: 10 }, callee: 1 },
   { name: "ochiai-w10-caller", formula: "ochiai", weights: { spectrum: 10 }, callee: -1 },
 ];
+
+function gridVariants(): Variant[] {
+  const out: Variant[] = [];
+  for (const formula of ["ochiai", "dstar"] as const)
+    for (const w of [0, 0.5, 1, 2, 3, 5, 7, 10, 15, 25])
+      for (const unexecuted of [1, 0.5, 0.2])
+        for (const batchAsOne of [false, true]) {
+          if (w === 0 && (formula !== "ochiai" || unexecuted !== 1 || batchAsOne)) continue;
+          const name = `${formula}-w${w}${unexecuted === 1 ? "" : `-u${unexecuted}`}${batchAsOne ? "-batch1" : ""}`;
+          out.push({ name, formula, weights: { spectrum: w }, unexecuted, batchAsOne });
+        }
+  return out;
+}
+
+const variants: Variant[] = args.includes("--grid") ? gridVariants() : fixedVariants;
+// Per task, the grid prints only the variants named by --show (a comma-separated list).
+const shown = new Set((flag("show") ?? "").split(",").filter(Boolean));
+const perTask = args.includes("--grid") ? variants.filter((v) => shown.has(v.name)) : variants;
 
 function noLexical(): Partial<SignalWeights> {
   return { bm25: 0, bm25_log: 0, exact_name: 0 };
@@ -75,34 +99,41 @@ function calledBySuspect(
   return out;
 }
 
-const work = flag("work");
-if (!work) {
+const works = (flag("work") ?? "")
+  .split(",")
+  .filter(Boolean)
+  .map((w) => resolve(w));
+if (works.length === 0) {
   console.error("give --work WORK (the folder locate-dynamic-bench.ts ran in)");
   process.exit(2);
 }
 const only = new Set((flag("only") ?? "").split(",").filter(Boolean));
 const corpus = resolve(flag("new-corpus") ?? join(project, "bench", "localize-corpus"));
-const dir = join(resolve(work), "results");
-const ids = readdirSync(dir)
-  .filter((n) => n.endsWith(".json") && !n.endsWith(".coverage.json"))
-  .map((n) => n.slice(0, -".json".length))
-  .filter((id) => only.size === 0 || only.has(id))
-  .sort();
+const workOf = new Map<string, string>();
+for (const work of works)
+  for (const n of readdirSync(join(work, "results")))
+    if (n.endsWith(".json") && !n.endsWith(".coverage.json")) workOf.set(n.slice(0, -".json".length), work);
+const ids = [...workOf.keys()].filter((id) => only.size === 0 || only.has(id)).sort();
 
 interface Row {
   id: string;
   cli: Ranks;
+  /** What `xihe locate --json` printed without --run (the bench's static column). */
+  static: Ranks;
   byVariant: Map<string, Ranks>;
 }
 const rows: Row[] = [];
 for (const id of ids) {
+  const work = workOf.get(id)!;
+  const dir = join(work, "results");
   const saved = JSON.parse(readFileSync(join(dir, `${id}.json`), "utf8")) as {
     task: { id: string; repo: string; file: string; line: number; log: string };
     dynamic: { results: { file: string; startLine: number; endLine: number }[] };
+    static: { results: { file: string; startLine: number; endLine: number }[] };
   };
   const task = saved.task;
   const logText = readFileSync(join(corpus, task.log), "utf8");
-  const repo = await openRepoIndex(project, join(resolve(work), "checkouts", id), defaultRepoConfig);
+  const repo = await openRepoIndex(project, join(work, "checkouts", id), defaultRepoConfig);
   const { failures } = await diagnose(logText, {
     repoRoot: repo.root,
     fileExists: (rel) => existsSync(join(repo.root, rel)),
@@ -120,10 +151,19 @@ for (const id of ids) {
   const tests = new Set(repo.index.files.filter((f) => f.isTest).map((f) => f.path));
   const candidates = repo.index.symbols.filter((s) => isCallable(s) && !tests.has(s.file));
   const byVariant = new Map<string, Ranks>();
+  const spectra = new Map<string, SignalScores>();
   for (const v of variants) {
     const signals = new Map(collected.signals);
     if (executions) {
-      const spectrum = spectrumSignal(executions, candidates, v.formula);
+      const key = `${v.formula}${v.batchAsOne ? "-batch1" : ""}`;
+      const spectrum =
+        spectra.get(key) ??
+        spectrumSignal(
+          v.batchAsOne ? executions.map((e) => ({ ...e, tests: 1 })) : executions,
+          candidates,
+          v.formula,
+        );
+      spectra.set(key, spectrum);
       if (v.unexecuted !== undefined && v.unexecuted !== 1)
         for (const [name, scores] of signals)
           signals.set(
@@ -146,17 +186,56 @@ for (const id of ids) {
         signals.set("shared_callee", merged);
       }
     }
-    byVariant.set(v.name, ranks(rankSuspects({ ...collected, signals }, v.weights, 20), task));
+    const ranked = rankSuspects({ ...collected, signals }, v.weights, 20);
+    if (process.env["RERANK_DEBUG"] === v.name)
+      console.error(
+        id,
+        ranked.slice(0, 6).map((r) => `${r.symbol} ${r.score} ${r.why.slice(0, 3).join("; ")}`),
+      );
+    byVariant.set(v.name, ranks(ranked, task));
   }
-  const row = { id, cli: ranks(saved.dynamic.results, task), byVariant };
+  const row = {
+    id,
+    cli: ranks(saved.dynamic.results, task),
+    static: ranks(saved.static.results, task),
+    byVariant,
+  };
   rows.push(row);
   const show = (r: Ranks) => `${r.fileRank ?? "-"}/${r.funcRank ?? "-"}`;
   console.error(
-    `${id.padEnd(20)} cli ${show(row.cli)}  ${variants.map((v) => `${v.name} ${show(byVariant.get(v.name)!)}`).join("  ")}`,
+    `${id.padEnd(20)} cli ${show(row.cli)}  ${perTask.map((v) => `${v.name} ${show(byVariant.get(v.name)!)}`).join("  ")}`,
   );
 }
 
 const repoOf = (id: string) => id.replace(/-\d+$/, "");
+if (args.includes("--grid")) {
+  const meanOf = (m: ReturnType<typeof metrics>) => (m.file1 + m.file5 + m.func1 + m.func5) / 4;
+  // Ties on the four rates are common on a few dozen tasks: the faulty function's mean reciprocal
+  // rank (0 when not in the top 20) breaks them.
+  const mrr = (rs: readonly Ranks[]) =>
+    rs.reduce((n, r) => n + (r.funcRank ? 1 / r.funcRank : 0), 0) / rs.length;
+  const scored = variants.map((v) => {
+    const rs = rows.map((r) => r.byVariant.get(v.name)!);
+    return { v, m: metrics(rs), mrr: mrr(rs) };
+  });
+  scored.sort((a, b) => meanOf(b.m) - meanOf(a.m) || b.mrr - a.mrr);
+  const line = (name: string, m: ReturnType<typeof metrics>, r: number) =>
+    console.log(`${name.padEnd(30)} ${meanOf(m).toFixed(3)}  ${r.toFixed(3)}  ${formatMetrics(m)}`);
+  console.log(`variant                        mean   mrr    (ALL: tasks file@1 file@5 func@1 func@5)`);
+  line("cli", metrics(rows.map((r) => r.cli)), mrr(rows.map((r) => r.cli)));
+  line("static (cli, no --run)", metrics(rows.map((r) => r.static)), mrr(rows.map((r) => r.static)));
+  for (const { v, m, mrr: r } of scored) line(v.name, m, r);
+  const pick = flag("show");
+  if (pick)
+    for (const group of [...new Set(rows.map((r) => repoOf(r.id))), "ALL"]) {
+      const rs = group === "ALL" ? rows : rows.filter((r) => repoOf(r.id) === group);
+      for (const name of ["cli", ...pick.split(",")])
+        console.log(
+          `${name.padEnd(30)} ${group.padEnd(15)} ${formatMetrics(metrics(rs.map((r) => (name === "cli" ? r.cli : r.byVariant.get(name)!))))}`,
+        );
+    }
+  process.exit(0);
+}
 console.log(`variant        repo            tasks file@1 file@5 func@1 func@5`);
 for (const group of [...new Set(rows.map((r) => repoOf(r.id))), "ALL"]) {
   const rs = group === "ALL" ? rows : rows.filter((r) => repoOf(r.id) === group);

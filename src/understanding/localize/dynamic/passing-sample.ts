@@ -55,22 +55,28 @@ function declaredTests(text: string, file: string): { name: string; className?: 
 
 // `def test_x` at module level, or inside a class (by indentation): unittest selects methods by class.
 // Methods of a class no runner collects (a mixin: not `Test*`, no `TestCase` base) run only under
-// its subclasses, so their node ids select nothing (pytest exits 4): they are not sampled.
+// its subclasses, so their node ids select nothing (pytest exits 4): they are not sampled. Classes
+// nest (a helper class defined inside a test method): a stack, so the method after a nested class
+// still belongs to the class around it, not to the module.
 function pythonTests(text: string): { name: string; className?: string }[] {
   const out: { name: string; className?: string }[] = [];
-  let cls: { name: string; indent: number; collected: boolean } | null = null;
+  const classes: { name: string; indent: number; collected: boolean }[] = [];
+  const enclosing = (indent: number) => {
+    while (classes.length > 0 && classes[classes.length - 1]!.indent >= indent) classes.pop();
+    return classes[classes.length - 1] ?? null;
+  };
   for (const line of text.split("\n")) {
     const c = pyClass.exec(line);
     if (c) {
       const name = c[2] ?? "";
-      const collected = name.startsWith("Test") || /TestCase\b/.test(c[3] ?? "");
-      cls = { name, indent: (c[1] ?? "").length, collected };
+      const indent = (c[1] ?? "").length;
+      enclosing(indent);
+      classes.push({ name, indent, collected: name.startsWith("Test") || /TestCase\b/.test(c[3] ?? "") });
       continue;
     }
     const d = pyTest.exec(line);
     if (!d) continue;
-    const indent = (d[1] ?? "").length;
-    if (cls !== null && indent <= cls.indent) cls = null;
+    const cls = enclosing((d[1] ?? "").length);
     if (cls !== null && !cls.collected) continue;
     out.push(cls === null ? { name: d[2] ?? "" } : { name: d[2] ?? "", className: cls.name });
   }

@@ -81,4 +81,39 @@ describe("the passing sample of Python tests", () => {
       [undefined, "test_module_level"],
     ]);
   });
+
+  // cachetools' tests/test_cachedmethod.py: a mixin method defines a helper class; the mixin's
+  // next method was taken for a module-level test (`file::test_x` selects nothing: pytest exits 4).
+  it("keeps a mixin's methods out after a class nested in one of them", () => {
+    const nested = `class MethodDecoratorTestMixin:
+    def test_slots(self):
+        class Slots:
+            def __init__(self):
+                pass
+
+    def test_immutable(self):
+        pass
+
+
+class CacheMethodTest(unittest.TestCase, MethodDecoratorTestMixin):
+    def test_nospace(self):
+        class Local:
+            pass
+
+    def test_after_local(self):
+        pass
+`;
+    const sampled = passingSample({
+      testFiles: ["tests/test_cachedmethod.py"],
+      readText: () => nested,
+      failing: [{ name: "test_other", file: "tests/test_cachedmethod.py" }],
+      failingNames: [],
+      byFileOnly: false,
+      max: 10,
+    });
+    expect(sampled.map((t) => [t.className, t.name])).toEqual([
+      ["CacheMethodTest", "test_nospace"],
+      ["CacheMethodTest", "test_after_local"],
+    ]);
+  });
 });
