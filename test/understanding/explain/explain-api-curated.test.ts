@@ -2,24 +2,14 @@
 // names from its modules offers those, not every public name of those modules; a TS entry that
 // re-exports some names of a module (`export { a } from "./m"`) offers those, not the module's
 // other exports. Real git, real tree-sitter, small projects written here.
-import { afterEach, describe, expect, it } from "vitest";
-import { buildIndex } from "../../../src/understanding/index/build-index.ts";
-import { explainDiff } from "../../../src/understanding/explain/explain-diff.ts";
-import { lines, makeRepo, type TestRepo } from "../make-repo.ts";
+import { describe, expect, it } from "vitest";
+import { lines } from "../make-repo.ts";
+import { useExplainChange } from "./explain-change.ts";
 
-let repo: TestRepo | undefined;
-afterEach(() => {
-  repo?.cleanup();
-  repo = undefined;
-});
+const explain = useExplainChange();
 
 async function explainChange(files: Record<string, string>, head: Record<string, string>) {
-  repo = makeRepo(files);
-  const base = repo.git("rev-parse", "HEAD").trim();
-  for (const [path, text] of Object.entries(head)) repo.write(path, text);
-  repo.commitAll("change");
-  const index = await buildIndex(repo.root, { cache: null });
-  const result = await explainDiff({ root: repo.root, base, index });
+  const result = await explain(files, head);
   return (name: string) => result.symbols.find((s) => s.qualifiedName === name)?.api;
 }
 

@@ -2,29 +2,16 @@
 // `__get__` makes a nested `Wrapper` class, whose `__call__` runs when the decorated method is
 // called; a property read through `self` in a subclass; and a same-named helper of another module
 // that must not lend its callers. Real git, real tree-sitter, a small package written here.
-import { afterEach, describe, expect, it } from "vitest";
-import { buildIndex } from "../../../src/understanding/index/build-index.ts";
-import { explainDiff } from "../../../src/understanding/explain/explain-diff.ts";
-import { lines, makeRepo, type TestRepo } from "../make-repo.ts";
+import { describe, expect, it } from "vitest";
+import { lines } from "../make-repo.ts";
+import { testFiles, useExplainChange } from "./explain-change.ts";
 
-let repo: TestRepo | undefined;
-afterEach(() => {
-  repo?.cleanup();
-  repo = undefined;
-});
+const explain = useExplainChange();
 
 async function explainChange(files: Record<string, string>, head: Record<string, string>) {
-  repo = makeRepo(files);
-  const base = repo.git("rev-parse", "HEAD").trim();
-  for (const [path, text] of Object.entries(head)) repo.write(path, text);
-  repo.commitAll("change");
-  const index = await buildIndex(repo.root, { cache: null });
-  const result = await explainDiff({ root: repo.root, base, index });
+  const result = await explain(files, head);
   return (name: string) => result.symbols.find((s) => s.qualifiedName === name);
 }
-
-const testFiles = (s: { testsReaching: { path: string }[] } | undefined) =>
-  [...new Set(s?.testsReaching.map((t) => t.path))].sort();
 
 const method = (keyBody: string, callBody: string) =>
   lines(

@@ -3,29 +3,16 @@
 // chains behind a directory import (`from "../src"`), a test block titled like what it tests, a
 // constructor run by instantiating its class, helpers called from arrow callbacks, and a
 // decorator factory's inner wrapper. Real git, real tree-sitter, small projects written here.
-import { afterEach, describe, expect, it } from "vitest";
-import { buildIndex } from "../../../src/understanding/index/build-index.ts";
-import { explainDiff } from "../../../src/understanding/explain/explain-diff.ts";
-import { lines, makeRepo, type TestRepo } from "../make-repo.ts";
+import { describe, expect, it } from "vitest";
+import { lines } from "../make-repo.ts";
+import { testFiles, useExplainChange } from "./explain-change.ts";
 
-let repo: TestRepo | undefined;
-afterEach(() => {
-  repo?.cleanup();
-  repo = undefined;
-});
+const explain = useExplainChange();
 
 async function explainChange(files: Record<string, string>, head: Record<string, string>) {
-  repo = makeRepo(files);
-  const base = repo.git("rev-parse", "HEAD").trim();
-  for (const [path, text] of Object.entries(head)) repo.write(path, text);
-  repo.commitAll("change");
-  const index = await buildIndex(repo.root, { cache: null });
-  const result = await explainDiff({ root: repo.root, base, index });
+  const result = await explain(files, head);
   return (name: string) => result.symbols.find((s) => s.qualifiedName === name);
 }
-
-const testFiles = (s: { testsReaching: { path: string }[] } | undefined) =>
-  [...new Set(s?.testsReaching.map((t) => t.path))].sort();
 
 describe("explain through module mechanisms", () => {
   const cjs = {

@@ -4,30 +4,17 @@
 // same name as the export key; a method of a class made in place (`new Serializer().serialize()`);
 // and a method a class may call by computed name (`this["$" + type]`), reached through the method
 // that looks it up. Real git, real tree-sitter, small projects written here.
-import { afterEach, describe, expect, it } from "vitest";
-import { buildIndex } from "../../../src/understanding/index/build-index.ts";
-import { explainDiff } from "../../../src/understanding/explain/explain-diff.ts";
-import { lines, makeRepo, type TestRepo } from "../make-repo.ts";
+import { describe, expect, it } from "vitest";
+import { lines } from "../make-repo.ts";
+import { testFiles, useExplainChange } from "./explain-change.ts";
 
-let repo: TestRepo | undefined;
-afterEach(() => {
-  repo?.cleanup();
-  repo = undefined;
-});
+const explain = useExplainChange();
 
 async function explainChange(files: Record<string, string>, head: Record<string, string>) {
-  repo = makeRepo(files);
-  const base = repo.git("rev-parse", "HEAD").trim();
-  for (const [path, text] of Object.entries(head)) repo.write(path, text);
-  repo.commitAll("change");
-  const index = await buildIndex(repo.root, { cache: null });
-  const result = await explainDiff({ root: repo.root, base, index });
+  const result = await explain(files, head);
   return (file: string, name: string) =>
     result.symbols.find((s) => s.file === file && s.qualifiedName === name);
 }
-
-const testFiles = (s: { testsReaching: { path: string }[] } | undefined) =>
-  [...new Set(s?.testsReaching.map((t) => t.path))].sort();
 
 describe("tests that reach a symbol through what modules hand out", () => {
   const parse = (limit: string) =>

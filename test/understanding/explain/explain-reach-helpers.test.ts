@@ -3,30 +3,17 @@
 // example script a package module never imports); a visitor method found by its base class's
 // `getattr(self, "visit_" + name)`, through `Visitor().visit()` inherited from that base; and a
 // Python script under tests/ that pytest does not collect. Real git, real tree-sitter.
-import { afterEach, describe, expect, it } from "vitest";
-import { buildIndex } from "../../../src/understanding/index/build-index.ts";
-import { explainDiff } from "../../../src/understanding/explain/explain-diff.ts";
-import { lines, makeRepo, type TestRepo } from "../make-repo.ts";
+import { describe, expect, it } from "vitest";
+import { lines } from "../make-repo.ts";
+import { testFiles, useExplainChange } from "./explain-change.ts";
 
-let repo: TestRepo | undefined;
-afterEach(() => {
-  repo?.cleanup();
-  repo = undefined;
-});
+const explain = useExplainChange();
 
 async function explainChange(files: Record<string, string>, head: Record<string, string>) {
-  repo = makeRepo(files);
-  const base = repo.git("rev-parse", "HEAD").trim();
-  for (const [path, text] of Object.entries(head)) repo.write(path, text);
-  repo.commitAll("change");
-  const index = await buildIndex(repo.root, { cache: null });
-  const result = await explainDiff({ root: repo.root, base, index });
+  const result = await explain(files, head);
   return (file: string, name: string) =>
     result.symbols.find((s) => s.file === file && s.qualifiedName === name);
 }
-
-const testFiles = (s: { testsReaching: { path: string }[] } | undefined) =>
-  [...new Set(s?.testsReaching.map((t) => t.path))].sort();
 
 describe("tests that reach a symbol through test helpers and inherited dispatch", () => {
   const glob = (min: string) =>

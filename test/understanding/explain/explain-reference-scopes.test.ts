@@ -1,25 +1,11 @@
 // References are uses of the symbol's binding, not of its spelling: a parameter, a local variable, a
 // loop or `with`/`catch` name of the same spelling shadows it inside its scope; a property declared
 // in an interface or a class attribute's own name is not a use. Real git, real tree-sitter.
-import { afterEach, describe, expect, it } from "vitest";
-import { buildIndex } from "../../../src/understanding/index/build-index.ts";
-import { explainDiff } from "../../../src/understanding/explain/explain-diff.ts";
-import { lines, makeRepo, type TestRepo } from "../make-repo.ts";
+import { describe, expect, it } from "vitest";
+import { lines } from "../make-repo.ts";
+import { useExplainChange } from "./explain-change.ts";
 
-let repo: TestRepo | undefined;
-afterEach(() => {
-  repo?.cleanup();
-  repo = undefined;
-});
-
-async function explainChange(files: Record<string, string>, head: Record<string, string>) {
-  repo = makeRepo(files);
-  const base = repo.git("rev-parse", "HEAD").trim();
-  for (const [path, text] of Object.entries(head)) repo.write(path, text);
-  repo.commitAll("change");
-  const index = await buildIndex(repo.root, { cache: null });
-  return explainDiff({ root: repo.root, base, index });
-}
+const explainChange = useExplainChange();
 
 const sites = (s: { callers: Site[]; tests: Site[]; references: Site[] } | undefined) =>
   [...(s?.callers ?? []), ...(s?.tests ?? []), ...(s?.references ?? [])]

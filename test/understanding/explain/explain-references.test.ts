@@ -1,24 +1,10 @@
 // References beyond literal calls, resolved through imports, with real totals; tests that reach a
 // symbol through calls. Real git, real tree-sitter, small projects written here.
-import { afterEach, describe, expect, it } from "vitest";
-import { buildIndex } from "../../../src/understanding/index/build-index.ts";
-import { explainDiff } from "../../../src/understanding/explain/explain-diff.ts";
-import { lines, makeRepo, type TestRepo } from "../make-repo.ts";
+import { describe, expect, it } from "vitest";
+import { lines } from "../make-repo.ts";
+import { useExplainChange } from "./explain-change.ts";
 
-let repo: TestRepo | undefined;
-afterEach(() => {
-  repo?.cleanup();
-  repo = undefined;
-});
-
-async function explainChange(files: Record<string, string>, head: Record<string, string>) {
-  repo = makeRepo(files);
-  const base = repo.git("rev-parse", "HEAD").trim();
-  for (const [path, text] of Object.entries(head)) repo.write(path, text);
-  repo.commitAll("change");
-  const index = await buildIndex(repo.root, { cache: null });
-  return explainDiff({ root: repo.root, base, index });
-}
+const explainChange = useExplainChange();
 
 const tsProject = {
   "package.json": '{ "name": "shop", "type": "module", "main": "src/index.ts" }\n',
