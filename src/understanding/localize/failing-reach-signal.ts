@@ -6,6 +6,7 @@
 import type { CodeIndex } from "../index/code-index.ts";
 import type { TestLocation } from "./frame-signal.ts";
 import { addHit, type SignalScores } from "./localize-signal.ts";
+import { calleesByCaller } from "./callee-graph.ts";
 import { callsOfTest, resolveCallee } from "./test-target-signal.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 
@@ -18,13 +19,7 @@ export function failingReachSignal(
 ): SignalScores {
   const scores: SignalScores = new Map();
   const distinct = new Map(testLocations.map((l) => [`${l.file}:${l.line}`, l]));
-  const calleesOf = new Map<string, Set<string>>();
-  for (const call of index.calls) {
-    if (!call.from) continue;
-    for (const callee of resolveCallee(call, lookup))
-      if (callee.id !== call.from)
-        calleesOf.set(call.from, (calleesOf.get(call.from) ?? new Set()).add(callee.id));
-  }
+  const calleesOf = calleesByCaller(index, lookup);
   const counts = new Map<string, number>();
   let tests = 0;
   for (const loc of distinct.values()) {

@@ -5,7 +5,7 @@
 // one seed only is what call_chain already says, so only symbols reached from two or more count.
 import type { CodeIndex } from "../index/code-index.ts";
 import { addHit, type SignalScores } from "./localize-signal.ts";
-import { resolveCallee } from "./test-target-signal.ts";
+import { calleesByCaller } from "./callee-graph.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 
 const MAX_HOPS = 3;
@@ -16,13 +16,7 @@ export function sharedCalleeSignal(
   lookup: SymbolLookup,
   seeds: ReadonlyMap<string, number>,
 ): SignalScores {
-  const calleesOf = new Map<string, Set<string>>();
-  for (const call of index.calls) {
-    if (!call.from) continue;
-    for (const callee of resolveCallee(call, lookup))
-      if (callee.id !== call.from)
-        calleesOf.set(call.from, (calleesOf.get(call.from) ?? new Set()).add(callee.id));
-  }
+  const calleesOf = calleesByCaller(index, lookup);
   const sums = new Map<string, { total: number; seeds: number }>();
   for (const [seed, strength] of seeds) {
     // Breadth-first from this seed: each reached symbol counted once per seed, at its nearest hop.
