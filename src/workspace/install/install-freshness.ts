@@ -3,7 +3,10 @@
 // package.json actually installed at its path (name and version), and no top-level package the
 // lockfile doesn't name may be there. npm's hidden lockfile (node_modules/.package-lock.json) is no
 // record of what is installed: `npm install --package-lock-only` rewrites it too, with versions that
-// were never installed. Other managers are compared by modification time.
+// were never installed. Other managers are compared by modification time: pnpm's with the lockfile it
+// writes into node_modules only when an install completes (node_modules/.pnpm/lock.yaml), because a
+// failed install (a pinned version the registry no longer has) leaves a node_modules newer than the
+// lockfile and half empty; the rest with their install folder.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
@@ -21,13 +24,14 @@ const lockSchema = z.object({
 });
 const installedSchema = z.object({ name: z.string().optional(), version: z.string().optional() });
 
-const installDirs: Record<string, { lock: string; dir: string }> = {
-  pnpm: { lock: "pnpm-lock.yaml", dir: "node_modules" },
-  yarn: { lock: "yarn.lock", dir: "node_modules" },
-  "yarn-berry": { lock: "yarn.lock", dir: "node_modules" },
-  uv: { lock: "uv.lock", dir: ".venv" },
-  poetry: { lock: "poetry.lock", dir: ".venv" },
-  pip: { lock: "requirements.txt", dir: ".venv" },
+// For each manager, its lockfile and what an install leaves behind that is newer than the lockfile.
+const installDirs: Record<string, { lock: string; installed: string }> = {
+  pnpm: { lock: "pnpm-lock.yaml", installed: "node_modules/.pnpm/lock.yaml" },
+  yarn: { lock: "yarn.lock", installed: "node_modules" },
+  "yarn-berry": { lock: "yarn.lock", installed: "node_modules" },
+  uv: { lock: "uv.lock", installed: ".venv" },
+  poetry: { lock: "poetry.lock", installed: ".venv" },
+  pip: { lock: "requirements.txt", installed: ".venv" },
 };
 
 export function isInstallFresh(root: string, manager: string): boolean {
@@ -35,8 +39,8 @@ export function isInstallFresh(root: string, manager: string): boolean {
   const layout = installDirs[manager];
   if (!layout) return false;
   const lock = join(root, layout.lock);
-  const dir = join(root, layout.dir);
-  return existsSync(lock) && existsSync(dir) && statSync(dir).mtimeMs >= statSync(lock).mtimeMs;
+  const installed = join(root, layout.installed);
+  return existsSync(lock) && existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs;
 }
 
 function isNpmInstallFresh(root: string): boolean {

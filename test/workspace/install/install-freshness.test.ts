@@ -1,7 +1,7 @@
 // isInstallFresh decides whether a checkout's node_modules already is what its lockfile pins (then
 // the install phase skips). Checked against real npm installs from a local registry: every lockfile
 // change `npm install --package-lock-only` can make must count as "not fresh".
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -85,4 +85,37 @@ describe("isInstallFresh (npm) after npm install --package-lock-only", () => {
     await removed.npm("install", "--package-lock-only");
     expect(isInstallFresh(removed.root, "npm")).toBe(false);
   }, 60_000);
+});
+
+// pnpm is not installed here: the layouts are what pnpm 9.15 left, observed with a real install of
+// a lockfile pinning one version the registry has and one it answers 404 for
+// (ERR_PNPM_FETCH_404): the failed install leaves node_modules/.pnpm/<pkg>@<version> folders and
+// no node_modules/.pnpm/lock.yaml or .modules.yaml; a completed one writes both.
+describe("isInstallFresh (pnpm)", () => {
+  function pnpmProject(completed: boolean) {
+    cases += 1;
+    const root = join(scratch.dir, `pnpm-${cases}`);
+    mkdirSync(join(root, "node_modules", ".pnpm", "ms@2.1.3", "node_modules", "ms"), { recursive: true });
+    writeFileSync(join(root, "pnpm-lock.yaml"), "lockfileVersion: '9.0'\n");
+    if (completed) {
+      writeFileSync(join(root, "node_modules", ".modules.yaml"), "layoutVersion: 5\n");
+      writeFileSync(join(root, "node_modules", ".pnpm", "lock.yaml"), "lockfileVersion: '9.0'\n");
+    }
+    return root;
+  }
+
+  it("a completed install is fresh until the lockfile changes", () => {
+    const root = pnpmProject(true);
+    expect(isInstallFresh(root, "pnpm")).toBe(true);
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(join(root, "pnpm-lock.yaml"), later, later);
+    expect(isInstallFresh(root, "pnpm")).toBe(false);
+  });
+
+  it("a failed install that left a node_modules newer than the lockfile is not fresh", () => {
+    const root = pnpmProject(false);
+    const earlier = new Date(Date.now() - 60_000);
+    utimesSync(join(root, "pnpm-lock.yaml"), earlier, earlier);
+    expect(isInstallFresh(root, "pnpm")).toBe(false);
+  });
 });
