@@ -3,7 +3,8 @@
 // Tests the diff itself changed come first: they are the ones written for this change.
 import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
-import { baseNames, type Reference } from "./symbol-references.ts";
+import { classMethods, methodOnNew } from "./class-methods.ts";
+import type { Reference } from "./symbol-references.ts";
 
 export interface ReachingTest {
   /** The test symbol (a test function or `describe`/`it` block); null for top-level test code. */
@@ -142,85 +143,6 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     else if (parts.length > 0 && !through.includes("(")) push(byMember, name, edge);
   }
   return { into, byName, byMember, throughImport, methodCount, testHelpers, importsOf };
-}
-
-interface ClassMethods {
-  /** Class name -> the classes of that name. */
-  named: Map<string, CodeSymbol[]>;
-  /** Class id -> method name -> method id. */
-  methods: Map<string, Map<string, string>>;
-  /** Every symbol name, so that a factory `newThing()` is not read as `new Thing()`. */
-  names: Set<string>;
-  /** Names of functions, so that a Python `Thing()` that some function is named is not read as a class. */
-  functions: Set<string>;
-}
-
-function classMethods(index: CodeIndex): ClassMethods {
-  const named = new Map<string, CodeSymbol[]>();
-  const methods = new Map<string, Map<string, string>>();
-  for (const s of index.symbols) if (s.kind === "class") named.set(s.name, [...(named.get(s.name) ?? []), s]);
-  for (const s of index.symbols) {
-    if (s.kind !== "method" || !s.parent) continue;
-    const own = methods.get(s.parent) ?? new Map<string, string>();
-    if (!own.has(s.name)) own.set(s.name, s.id);
-    methods.set(s.parent, own);
-  }
-  return {
-    named,
-    methods,
-    names: new Set(index.symbols.map((s) => s.name)),
-    functions: new Set(index.symbols.filter((s) => s.kind === "function").map((s) => s.name)),
-  };
-}
-
-/**
- * `new Serializer().serialize(x)` (written `newSerializer().serialize` once the callee name is
- * compacted), Python's `Serializer().serialize(x)`: a method of the class just made. The class is
- * the one of that name in the calling file, else in the file its import resolves to, else the only
- * one in the repository.
- */
-function methodOnNew(
-  through: string,
-  member: string,
-  file: string,
-  imports: ReadonlyMap<string, { resolved: string }[]> | undefined,
-  classes: ClassMethods,
-): string | null {
-  const viaNew = /^new([A-Za-z_$][\w$]*)\(\)$/.exec(through)?.[1];
-  const viaCall = file.endsWith(".py") ? /^([A-Za-z_]\w*)\(\)$/.exec(through)?.[1] : undefined;
-  const made =
-    viaNew !== undefined && !classes.names.has(`new${viaNew}`)
-      ? viaNew
-      : viaCall !== undefined && !classes.functions.has(viaCall)
-        ? viaCall
-        : undefined;
-  if (!made) return null;
-  const candidates = classes.named.get(made) ?? [];
-  const from = imports?.get(made)?.[0]?.resolved;
-  const owner =
-    candidates.find((c) => c.file === file) ??
-    candidates.find((c) => c.file === from) ??
-    (candidates.length === 1 ? candidates[0] : undefined);
-  return owner ? inheritedMethod(owner, member, classes) : null;
-}
-
-/** Method `member` of a class, else of the repository classes it inherits from (by base name, a few
- * levels, first base first): `Literal("a").match(text)` runs the base `Expression.match`. */
-function inheritedMethod(owner: CodeSymbol, member: string, classes: ClassMethods): string | null {
-  const seen = new Set<string>();
-  let level = [owner];
-  for (let depth = 0; depth < 4 && level.length > 0; depth++) {
-    const next: CodeSymbol[] = [];
-    for (const c of level) {
-      if (seen.has(c.id)) continue;
-      seen.add(c.id);
-      const own = classes.methods.get(c.id)?.get(member);
-      if (own) return own;
-      for (const base of baseNames(c.signature)) next.push(...(classes.named.get(base) ?? []));
-    }
-    level = next;
-  }
-  return null;
 }
 
 /** Of the imports binding one name in a file, the one in scope at `line`: inside the innermost
