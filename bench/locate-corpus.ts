@@ -11,6 +11,7 @@ import { defaultRepoConfig } from "../src/config.ts";
 import { diagnose } from "../src/perception/diagnose.ts";
 import type { Failure } from "../src/perception/failure.ts";
 import { openRepoIndex, type RepoIndex } from "../src/understanding/index/open-repo-index.ts";
+import type { LocalizeInput } from "../src/understanding/localize/localize.ts";
 
 export interface CorpusTask {
   id: string;
@@ -28,6 +29,22 @@ export interface LoadedTask {
   logText: string;
   failures: Failure[];
   repo: RepoIndex;
+}
+
+/** What `xihe locate` gives localize() for a task's checkout, log and perceived failures. */
+export function localizeInputOf(
+  repo: RepoIndex,
+  failures: Failure[],
+  logText: string,
+): Omit<LocalizeInput, "limit"> {
+  return {
+    index: repo.index,
+    failures,
+    logText,
+    readLines: repo.readLines,
+    aliases: repo.config.understanding.aliases,
+    callDepth: repo.config.understanding.call_depth,
+  };
 }
 
 export const project = resolve(dirname(fileURLToPath(import.meta.url)), "..");

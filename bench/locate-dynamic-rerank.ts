@@ -27,7 +27,7 @@ import type { CallEdge } from "../src/understanding/index/code-index.ts";
 import type { SymbolLookup } from "../src/understanding/index/symbol-lookup.ts";
 import { resolveCallee } from "../src/understanding/localize/test-target-signal.ts";
 import { args, flag, project } from "./bench-args.ts";
-import { formatMetrics, metrics, type Ranks, ranks } from "./locate-corpus.ts";
+import { formatMetrics, localizeInputOf, metrics, type Ranks, ranks } from "./locate-corpus.ts";
 
 interface Variant {
   name: string;
@@ -138,14 +138,7 @@ for (const id of ids) {
     repoRoot: repo.root,
     fileExists: (rel) => existsSync(join(repo.root, rel)),
   });
-  const collected = collectSignals({
-    index: repo.index,
-    failures,
-    logText,
-    readLines: repo.readLines,
-    aliases: repo.config.understanding.aliases,
-    callDepth: repo.config.understanding.call_depth,
-  });
+  const collected = collectSignals(localizeInputOf(repo, failures, logText));
   const coverageFile = join(dir, `${id}.coverage.json`);
   const executions = existsSync(coverageFile) ? executionsFromJson(readFileSync(coverageFile, "utf8")) : null;
   const tests = new Set(repo.index.files.filter((f) => f.isTest).map((f) => f.path));

@@ -12,7 +12,15 @@ import {
   type LocalizeInput,
   type SuspectLocation,
 } from "../src/understanding/localize/localize.ts";
-import { corpusOptions, formatMetrics, loadTasks, metrics, type Ranks, ranks } from "./locate-corpus.ts";
+import {
+  corpusOptions,
+  formatMetrics,
+  loadTasks,
+  localizeInputOf,
+  metrics,
+  type Ranks,
+  ranks,
+} from "./locate-corpus.ts";
 import { flag } from "./bench-args.ts";
 
 type Localize = (input: LocalizeInput) => SuspectLocation[];
@@ -31,15 +39,7 @@ const before = beforeDir
 
 const rows: { set: string; repoId: string; id: string; before: Ranks | null; after: Ranks }[] = [];
 for await (const t of loadTasks(options)) {
-  const input: LocalizeInput = {
-    index: t.repo.index,
-    failures: t.failures,
-    logText: t.logText,
-    readLines: t.repo.readLines,
-    aliases: t.repo.config.understanding.aliases,
-    callDepth: t.repo.config.understanding.call_depth,
-    limit: 20,
-  };
+  const input: LocalizeInput = { ...localizeInputOf(t.repo, t.failures, t.logText), limit: 20 };
   const after = ranks(localize(input), t.task);
   const was = before ? ranks(before(input), t.task) : null;
   rows.push({ set: t.set, repoId: t.repoId, id: t.task.id, before: was, after });

@@ -5,21 +5,14 @@
 //                                             [--mirrors DIR] [--work DIR] [--corpus DIR]
 // --all also prints tasks whose file is not at rank 1 (default: only right file, wrong function).
 import { collectSignals, rankSuspects } from "../src/understanding/localize/localize.ts";
-import { corpusOptions, loadTasks, ranks } from "./locate-corpus.ts";
+import { corpusOptions, loadTasks, localizeInputOf, ranks } from "./locate-corpus.ts";
 import { flag } from "./bench-args.ts";
 
 const sets = (flag("sets") ?? "tune").split(",");
 const top = Number(flag("top") ?? 5);
 const all = process.argv.includes("--all");
 for await (const t of loadTasks(corpusOptions(flag, sets))) {
-  const collected = collectSignals({
-    index: t.repo.index,
-    failures: t.failures,
-    logText: t.logText,
-    readLines: t.repo.readLines,
-    aliases: t.repo.config.understanding.aliases,
-    callDepth: t.repo.config.understanding.call_depth,
-  });
+  const collected = collectSignals(localizeInputOf(t.repo, t.failures, t.logText));
   const ranked = rankSuspects(collected, {}, 200);
   const r = ranks(ranked.slice(0, 20), t.task);
   if (r.funcRank === 1 || (!all && r.fileRank !== 1)) continue;

@@ -20,7 +20,14 @@ import {
   rankSuspects,
   type CollectedSignals,
 } from "../src/understanding/localize/localize.ts";
-import { corpusOptions, type CorpusTask, loadTasks, metrics, ranks } from "./locate-corpus.ts";
+import {
+  corpusOptions,
+  type CorpusTask,
+  loadTasks,
+  localizeInputOf,
+  metrics,
+  ranks,
+} from "./locate-corpus.ts";
 import { flag } from "./bench-args.ts";
 
 interface Prepared {
@@ -54,14 +61,7 @@ const prepared: Prepared[] = [];
 for await (const t of loadTasks(corpusOptions(flag, sets))) {
   prepared.push({
     task: t.task,
-    collected: collectSignals({
-      index: t.repo.index,
-      failures: t.failures,
-      logText: t.logText,
-      readLines: t.repo.readLines,
-      aliases: t.repo.config.understanding.aliases,
-      callDepth: t.repo.config.understanding.call_depth,
-    }),
+    collected: collectSignals(localizeInputOf(t.repo, t.failures, t.logText)),
   });
 }
 
