@@ -3,29 +3,14 @@
 // inside a function is scored as that function, a tiny wrapper's implementation ranks above the
 // wrapper, constants are data, a question's grammar words are not its subject, and a name part that
 // cuts a question word short is (weaker) name evidence.
-import { afterEach, describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { buildIndex } from "../../../src/understanding/index/build-index.ts";
+import { describe, expect, it } from "vitest";
 import { recall } from "../../../src/understanding/ask/recall.ts";
 import { nameCoverage } from "../../../src/understanding/ask/field-signals.ts";
 import { questionIdentifiers, questionTerms } from "../../../src/understanding/ask/question-terms.ts";
-import { lines, makeRepo, type TestRepo } from "../make-repo.ts";
+import { lines } from "../make-repo.ts";
+import { names, useIndexedRepo } from "./indexed-repo.ts";
 
-let repo: TestRepo | undefined;
-afterEach(() => {
-  repo?.cleanup();
-  repo = undefined;
-});
-
-async function indexOf(files: Record<string, string>) {
-  repo = makeRepo(files);
-  const index = await buildIndex(repo.root, { cache: null });
-  const root = repo.root;
-  return { index, readLines: (p: string) => readFileSync(join(root, p), "utf8").split("\n") };
-}
-
-const names = (r: ReturnType<typeof recall>) => r.map((x) => x.symbol.qualifiedName);
+const indexOf = useIndexedRepo();
 
 describe("ask recall: the code's structure and the question's grammar", () => {
   it("scores a class defined inside a function, and its methods, as part of that function", async () => {

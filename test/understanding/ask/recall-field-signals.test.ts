@@ -2,29 +2,14 @@
 // wrong: a name that carries the question, word pairs side by side, a closure scored as part of its
 // function, example and benchmark code below the library, generic synonyms, and spelled-out names
 // that do not start or end with a stop word.
-import { afterEach, describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { buildIndex } from "../../../src/understanding/index/build-index.ts";
+import { describe, expect, it } from "vitest";
 import { recall } from "../../../src/understanding/ask/recall.ts";
 import { adjacentPairs, nameCoverage } from "../../../src/understanding/ask/field-signals.ts";
 import { acronymsIn, synonymsOf } from "../../../src/understanding/ask/question-terms.ts";
-import { lines, makeRepo, type TestRepo } from "../make-repo.ts";
+import { lines } from "../make-repo.ts";
+import { names, useIndexedRepo } from "./indexed-repo.ts";
 
-let repo: TestRepo | undefined;
-afterEach(() => {
-  repo?.cleanup();
-  repo = undefined;
-});
-
-async function indexOf(files: Record<string, string>) {
-  repo = makeRepo(files);
-  const index = await buildIndex(repo.root, { cache: null });
-  const root = repo.root;
-  return { index, readLines: (p: string) => readFileSync(join(root, p), "utf8").split("\n") };
-}
-
-const names = (r: ReturnType<typeof recall>) => r.map((x) => x.symbol.qualifiedName);
+const indexOf = useIndexedRepo();
 
 describe("ask recall: evidence beyond a bag of words", () => {
   it("weighs the question's terms by where they are: the name carries the rare ones", () => {

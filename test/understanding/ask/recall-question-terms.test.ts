@@ -1,26 +1,13 @@
 // How `ask` reads a question without a model: word forms and spelled-out abbreviations meet the code's
 // names, a plain word that happens to be a name is a hint not a verdict, a class does not outrank its
 // own method with the method's words, and Python stubs beside their module are not answers.
-import { afterEach, describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { buildIndex } from "../../../src/understanding/index/build-index.ts";
+import { describe, expect, it } from "vitest";
 import { recall } from "../../../src/understanding/ask/recall.ts";
 import { acronymsIn } from "../../../src/understanding/ask/question-terms.ts";
-import { lines, makeRepo, type TestRepo } from "../make-repo.ts";
+import { lines } from "../make-repo.ts";
+import { useIndexedRepo } from "./indexed-repo.ts";
 
-let repo: TestRepo | undefined;
-afterEach(() => {
-  repo?.cleanup();
-  repo = undefined;
-});
-
-async function indexOf(files: Record<string, string>) {
-  repo = makeRepo(files);
-  const index = await buildIndex(repo.root, { cache: null });
-  const root = repo.root;
-  return { index, readLines: (p: string) => readFileSync(join(root, p), "utf8").split("\n") };
-}
+const indexOf = useIndexedRepo();
 
 const top = (r: ReturnType<typeof recall>) => r.map((x) => `${x.symbol.file}:${x.symbol.qualifiedName}`);
 
