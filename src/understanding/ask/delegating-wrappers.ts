@@ -7,13 +7,7 @@ import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { createSymbolLookup } from "../index/symbol-lookup.ts";
 import { splitIdentifier } from "../index/split-identifiers.ts";
 import { resolveCallee } from "../localize/test-target-signal.ts";
-
-/** A recalled symbol as recall.ts builds it (kept structural: recall.ts imports this file). */
-interface Scored {
-  symbol: CodeSymbol;
-  score: number;
-  why: string[];
-}
+import type { RecalledSymbol } from "./recalled-symbol.ts";
 
 /** At most this many lines, header and closing brace included: a wrapper, not an algorithm. */
 export const MAX_WRAPPER_LINES = 8;
@@ -54,7 +48,7 @@ export function delegatesOf(
  * (`charset` → `charsets` → `preferredCharsets`) are followed a few steps.
  */
 export function liftImplementations(
-  out: Scored[],
+  out: RecalledSymbol[],
   delegates: ReadonlyMap<string, readonly CodeSymbol[]>,
   candidates: ReadonlySet<CodeSymbol>,
 ): void {

@@ -7,6 +7,7 @@ import { identifiersIn, splitIdentifiers } from "../index/split-identifiers.ts";
 import { documentOf, symbolFields, type ReadLines } from "../index/symbol-documents.ts";
 import { adjacentPairs, nameCoverage } from "./field-signals.ts";
 import { delegatesOf, liftImplementations } from "./delegating-wrappers.ts";
+import type { RecalledSymbol } from "./recalled-symbol.ts";
 import { pathPrior } from "../localize/path-prior.ts";
 import {
   acronymsIn,
@@ -16,12 +17,7 @@ import {
   synonymsOf,
 } from "./question-terms.ts";
 
-export interface RecalledSymbol {
-  symbol: CodeSymbol;
-  score: number;
-  /** Why it was recalled, in words: the names and question words it matches. */
-  why: string[];
-}
+export type { RecalledSymbol };
 
 export interface RecallOptions {
   aliases?: Readonly<Record<string, string>>;
