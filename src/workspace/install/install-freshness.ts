@@ -3,13 +3,15 @@
 // package.json actually installed at its path (name and version), and no top-level package the
 // lockfile doesn't name may be there. npm's hidden lockfile (node_modules/.package-lock.json) is no
 // record of what is installed: `npm install --package-lock-only` rewrites it too, with versions that
-// were never installed. Other managers are compared by modification time: pnpm's with the lockfile it
-// writes into node_modules only when an install completes (node_modules/.pnpm/lock.yaml), because a
-// failed install (a pinned version the registry no longer has) leaves a node_modules newer than the
-// lockfile and half empty; the rest with their install folder.
+// were never installed. pnpm and yarn are compared by modification time with the record each writes
+// only when an install completes (pnpm: node_modules/.pnpm/lock.yaml, yarn 1:
+// node_modules/.yarn-integrity, yarn 2+: .yarn/install-state.gz, for every linker), because a failed
+// install (a pinned version the registry no longer has) can leave a node_modules newer than the
+// lockfile and half empty. Python environments carry the stamp Xihe writes after its own install.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { hasCurrentInstallStamp, isStampedManager } from "./install-stamp.ts";
 
 const lockSchema = z.object({
   packages: z.record(
@@ -24,18 +26,17 @@ const lockSchema = z.object({
 });
 const installedSchema = z.object({ name: z.string().optional(), version: z.string().optional() });
 
-// For each manager, its lockfile and what an install leaves behind that is newer than the lockfile.
+// For each manager, its lockfile and the record a completed install writes after it. Layouts as real
+// installs left them: pnpm 9.15, yarn 1.22 and yarn 4.5 (a failed fetch writes no record).
 const installDirs: Record<string, { lock: string; installed: string }> = {
   pnpm: { lock: "pnpm-lock.yaml", installed: "node_modules/.pnpm/lock.yaml" },
-  yarn: { lock: "yarn.lock", installed: "node_modules" },
-  "yarn-berry": { lock: "yarn.lock", installed: "node_modules" },
-  uv: { lock: "uv.lock", installed: ".venv" },
-  poetry: { lock: "poetry.lock", installed: ".venv" },
-  pip: { lock: "requirements.txt", installed: ".venv" },
+  yarn: { lock: "yarn.lock", installed: "node_modules/.yarn-integrity" },
+  "yarn-berry": { lock: "yarn.lock", installed: ".yarn/install-state.gz" },
 };
 
 export function isInstallFresh(root: string, manager: string): boolean {
   if (manager === "npm") return isNpmInstallFresh(root);
+  if (isStampedManager(manager)) return hasCurrentInstallStamp(root, manager);
   const layout = installDirs[manager];
   if (!layout) return false;
   const lock = join(root, layout.lock);

@@ -9,6 +9,7 @@ import { detectInstall, type InstallPlan } from "./detect-install.ts";
 import { installErrorTail } from "./install-error-tail.ts";
 import { installEnv, type InstallRegistries } from "./install-env.ts";
 import { isInstallFresh } from "./install-freshness.ts";
+import { writeInstallStamp } from "./install-stamp.ts";
 import { proxiedArgv } from "./proxied-argv.ts";
 import { endpointOf, startRegistryProxy, type ProxyEvidence } from "./registry-proxy.ts";
 import { runPhase } from "./run-phase.ts";
@@ -138,13 +139,15 @@ export async function runInstallPhase(
     };
     const last = steps.at(-1);
     // Stored before anything else runs in the workspace: only the install step has touched it (A48).
-    if (phase.ok || last === undefined)
+    if (phase.ok || last === undefined) {
+      if (plan.manager !== "configured") writeInstallStamp(root, plan.manager);
       return evidence({
         ...base,
         status: "installed",
         reason: `installed with ${plan.manager} through the registry proxy`,
         cache: cache.store(),
       });
+    }
     const failure = classifyInstallFailure({ ...last, blocked: base.proxy.blocked });
     return evidence({
       ...base,

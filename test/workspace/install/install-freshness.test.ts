@@ -119,3 +119,42 @@ describe("isInstallFresh (pnpm)", () => {
     expect(isInstallFresh(root, "pnpm")).toBe(false);
   });
 });
+
+// yarn is not installed here either: layouts as yarn 1.22 and yarn 4.5 (node-modules linker) left
+// them on real installs of a one-package project from the npm registry. A completed install writes
+// node_modules/.yarn-integrity (1.x) or .yarn/install-state.gz (2+, for every linker, PnP included,
+// where there is no node_modules at all); a fetch that failed (404) wrote neither and left an
+// existing node_modules untouched.
+describe("isInstallFresh (yarn)", () => {
+  function yarnProject(files: readonly string[], lockAgeMs: number) {
+    cases += 1;
+    const root = join(scratch.dir, `yarn-${cases}`);
+    mkdirSync(root);
+    for (const file of files) {
+      mkdirSync(join(root, file, ".."), { recursive: true });
+      writeFileSync(join(root, file), "x\n");
+    }
+    writeFileSync(join(root, "yarn.lock"), "# yarn lockfile v1\n");
+    const at = new Date(Date.now() - lockAgeMs);
+    utimesSync(join(root, "yarn.lock"), at, at);
+    return root;
+  }
+
+  it("yarn 1: fresh after a completed install, not when only node_modules is there", () => {
+    expect(
+      isInstallFresh(
+        yarnProject(["node_modules/.yarn-integrity", "node_modules/ms/index.js"], 60_000),
+        "yarn",
+      ),
+    ).toBe(true);
+    expect(isInstallFresh(yarnProject(["node_modules/ms/index.js"], 60_000), "yarn")).toBe(false);
+    expect(isInstallFresh(yarnProject(["node_modules/.yarn-integrity"], -60_000), "yarn")).toBe(false);
+  });
+
+  it("yarn 2+: a PnP install with no node_modules is fresh; a node_modules without the install state is not", () => {
+    expect(isInstallFresh(yarnProject([".yarn/install-state.gz", ".pnp.cjs"], 60_000), "yarn-berry")).toBe(
+      true,
+    );
+    expect(isInstallFresh(yarnProject(["node_modules/ms/index.js"], 60_000), "yarn-berry")).toBe(false);
+  });
+});

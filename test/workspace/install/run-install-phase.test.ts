@@ -93,6 +93,27 @@ describe("install and test phases", () => {
     expect(requests).toEqual([]);
   });
 
+  it("a pip install that failed after creating .venv is not taken for installed; a completed one is until requirements.txt changes", async () => {
+    // `python3 -m venv .venv` succeeds before pip fails: a .venv newer than requirements.txt is no proof.
+    write("requirements.txt", "xihe-no-such-package==1.0\n");
+    const failed = await runInstallPhase(install, { allowScripts: false, timeoutMs: 120_000 });
+    expect(failed).toMatchObject({ status: "failed", manager: "pip" });
+    expect(existsSync(join(scratch.dir, ".venv", "bin", "python"))).toBe(true);
+    const again = await runInstallPhase(install, { allowScripts: false, timeoutMs: 120_000 });
+    expect(again.status).toBe("failed");
+
+    write("requirements.txt", "# nothing to install yet\n");
+    const completed = await runInstallPhase(install, { allowScripts: false, timeoutMs: 120_000 });
+    expect(completed).toMatchObject({ status: "installed", manager: "pip" });
+    const next = await runInstallPhase(install, { allowScripts: false, timeoutMs: 120_000 });
+    expect(next).toMatchObject({ status: "skipped" });
+    expect(next.reason).toContain("already installed");
+
+    write("requirements.txt", "# nothing to install yet\nxihe-no-such-package==1.0\n");
+    const changed = await runInstallPhase(install, { allowScripts: false, timeoutMs: 120_000 });
+    expect(changed.status).toBe("failed");
+  }, 240_000);
+
   it("runs test steps without network and stops at the first failure", async () => {
     const outcome = await runPhase(sandbox, "test", [
       `node -e "fetch('http://127.0.0.1:${port}/').then(() => process.exit(0), () => process.exit(4))"`,
