@@ -37,7 +37,9 @@ export function raiseNamedEntryCallees(
     const entry = reached.get(r.symbol);
     if (!entry || !matches.has(r.symbol)) continue;
     r.score += REACHED;
-    r.why.push(`${entry.qualifiedName}, which the question names, calls it (${entry.file}:${entry.startLine})`);
+    r.why.push(
+      `${entry.qualifiedName}, which the question names, calls it (${entry.file}:${entry.startLine})`,
+    );
   }
 }
 
@@ -87,7 +89,9 @@ function calleesOf(index: CodeIndex, lookup: SymbolLookup, caller: CodeSymbol): 
 }
 
 function importedFiles(index: CodeIndex, caller: CodeSymbol, local: string): Set<string> {
-  const binding = index.imports.filter((i) => i.file === caller.file && i.resolved && i.names.includes(local));
+  const binding = index.imports.filter(
+    (i) => i.file === caller.file && i.resolved && i.names.includes(local),
+  );
   const inside = binding.filter((i) => caller.startLine <= i.line && i.line <= caller.endLine);
   return new Set((inside.length > 0 ? inside : binding).map((i) => i.resolved ?? ""));
 }
