@@ -5,6 +5,7 @@
 // a couple of calls are its implementation, so the ones that match the question are raised a little.
 import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { createSymbolLookup, isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
+import { importInScope } from "../index/import-in-scope.ts";
 import { resolveCallee } from "../localize/test-target-signal.ts";
 import type { RecalledSymbol } from "./recalled-symbol.ts";
 
@@ -67,19 +68,21 @@ export function reachedFrom(index: CodeIndex, entries: readonly CodeSymbol[]): M
 
 /**
  * The functions `caller` calls, its nested functions' calls included. A name the caller's file
- * imports is the imported module's (an import inside the caller first: `from ._cached import
- * _wrapper` in one function, `from ._cachedmethod import _wrapper` in the next); an ambiguous
- * name otherwise prefers the caller's own file.
+ * imports from the repository means the imported module's function (the import in scope at the
+ * call decides, index/import-in-scope.ts); an ambiguous name otherwise prefers the caller's file.
  */
 function calleesOf(index: CodeIndex, lookup: SymbolLookup, caller: CodeSymbol): CodeSymbol[] {
+  const functions = lookup.symbolsIn(caller.file).filter(isCallable);
   const out: CodeSymbol[] = [];
   for (const call of index.calls) {
     if (call.file !== caller.file || call.line < caller.startLine || call.line > caller.endLine) continue;
-    const name = call.calleeName.split(".").pop() ?? "";
-    const fromImport = importedFiles(index, caller, call.calleeName.split(".")[0] ?? "");
+    const parts = call.calleeName.split(".");
+    const name = parts.pop() ?? "";
+    const through = parts.length === 0 ? name : (parts[0] ?? "");
+    const file = importInScope(importsOf(index, caller.file, through), functions, call.line);
     const imported = lookup
       .byName(name)
-      .filter((s) => fromImport.has(s.file) && isCallable(s) && !lookup.isTest(s.file));
+      .filter((s) => s.file === file && isCallable(s) && !lookup.isTest(s.file));
     let callees = imported.length > 0 ? imported : resolveCallee(call, lookup);
     const own = callees.filter((s) => s.file === caller.file);
     if (callees.length > 1 && own.length > 0) callees = own;
@@ -88,10 +91,11 @@ function calleesOf(index: CodeIndex, lookup: SymbolLookup, caller: CodeSymbol): 
   return out;
 }
 
-function importedFiles(index: CodeIndex, caller: CodeSymbol, local: string): Set<string> {
-  const binding = index.imports.filter(
-    (i) => i.file === caller.file && i.resolved && i.names.includes(local),
+/** The imports in `file` that bind `local` to a repository file. */
+function importsOf(index: CodeIndex, file: string, local: string): { resolved: string; line: number }[] {
+  return index.imports.flatMap((i) =>
+    i.file === file && i.resolved && (i.bindings?.some((b) => b.local === local) ?? i.names.includes(local))
+      ? [{ resolved: i.resolved, line: i.line }]
+      : [],
   );
-  const inside = binding.filter((i) => caller.startLine <= i.line && i.line <= caller.endLine);
-  return new Set((inside.length > 0 ? inside : binding).map((i) => i.resolved ?? ""));
 }
