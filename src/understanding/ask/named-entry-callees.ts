@@ -35,19 +35,25 @@ export function raiseNamedEntryCallees(
   if (entries.length === 0) return;
   const reached = reachedFrom(index, entries);
   for (const r of out) {
-    const entry = reached.get(r.symbol);
-    if (!entry || !matches.has(r.symbol)) continue;
+    const reach = reached.get(r.symbol);
+    if (!reach || !matches.has(r.symbol)) continue;
     r.score += REACHED;
-    r.why.push(
-      `${entry.qualifiedName}, which the question names, calls it (${entry.file}:${entry.startLine})`,
-    );
+    const { entry, steps } = reach;
+    const how = steps === 1 ? "calls it" : `reaches it in ${steps} calls`;
+    r.why.push(`${entry.qualifiedName} (${entry.file}:${entry.startLine}), named in the question, ${how}`);
   }
 }
 
-/** Each function reached from an entry within MAX_CALL_STEPS calls, with the first entry reaching it. */
-export function reachedFrom(index: CodeIndex, entries: readonly CodeSymbol[]): Map<CodeSymbol, CodeSymbol> {
+/**
+ * Each function reached from an entry within MAX_CALL_STEPS calls, with the first entry reaching it
+ * and in how many calls.
+ */
+export function reachedFrom(
+  index: CodeIndex,
+  entries: readonly CodeSymbol[],
+): Map<CodeSymbol, { entry: CodeSymbol; steps: number }> {
   const lookup = createSymbolLookup(index);
-  const out = new Map<CodeSymbol, CodeSymbol>();
+  const out = new Map<CodeSymbol, { entry: CodeSymbol; steps: number }>();
   for (const entry of entries) {
     const seen = new Set([entry]);
     let frontier = [entry];
@@ -58,7 +64,7 @@ export function reachedFrom(index: CodeIndex, entries: readonly CodeSymbol[]): M
           if (seen.has(callee)) continue;
           seen.add(callee);
           next.push(callee);
-          if (!out.has(callee)) out.set(callee, entry);
+          if (!out.has(callee)) out.set(callee, { entry, steps: step + 1 });
         }
       frontier = next;
     }

@@ -122,12 +122,21 @@ export function recall(
     if (byName > 0) {
       score += byName;
       namedSymbols.add(symbol);
-      why.push(`the question names ${symbol.name}`);
+      // A plain word that happens to be the name is a hint, and is said to be one.
+      why.push(
+        asCode.has(symbol.name) || asCode.has(symbol.qualifiedName)
+          ? `the question names ${symbol.name}`
+          : `its name ${symbol.name} is a word of the question`,
+      );
     }
     const byFile = fileWeights.get(symbol.file) ?? 0;
     if (byFile > 0) {
       score += byFile;
-      why.push(`the question names its file ${symbol.file}`);
+      why.push(
+        byFile === EXACT_FILE
+          ? `the question names its file ${symbol.file}`
+          : `its file ${symbol.file} is named like a word of the question`,
+      );
     }
     const lexical = best > 0 ? (scores[i] ?? 0) / best : 0;
     if (lexical > 0) {

@@ -75,6 +75,8 @@ describe("ask recall: the functions a named entry point calls", () => {
     const locked = ranked.filter((r) => r.symbol.name === "_locked").map((r) => r.symbol.file);
     expect(locked[0]).toBe("pkg/_function.py");
     const top = ranked.find((r) => r.symbol.file === "pkg/_function.py" && r.symbol.name === "_locked");
-    expect(top?.why.join("; ")).toContain("memoize, which the question names, calls it");
+    expect(top?.why.join("; ")).toContain(
+      "memoize (pkg/__init__.py:1), named in the question, reaches it in 2 calls",
+    );
   });
 });
