@@ -8,6 +8,7 @@ import { documentOf, symbolFields, type ReadLines } from "../index/symbol-docume
 import { adjacentPairs, nameCoverage } from "./field-signals.ts";
 import { delegatesOf, liftImplementations } from "./delegating-wrappers.ts";
 import type { RecalledSymbol } from "./recalled-symbol.ts";
+import { raiseNamedEntryCallees } from "./named-entry-callees.ts";
 import { pathPrior } from "../localize/path-prior.ts";
 import {
   acronymsIn,
@@ -107,6 +108,8 @@ export function recall(
   const best = Math.max(0, ...scores);
   const peripheralDamping = aboutPeripheral.test(question) ? 1 : TEST_DAMPING;
   const out: RecalledSymbol[] = [];
+  const namedSymbols = new Set<CodeSymbol>();
+  const matching = new Set<CodeSymbol>();
   candidates.forEach((symbol, i) => {
     const why: string[] = [];
     let score = 0;
@@ -118,16 +121,27 @@ export function recall(
     );
     if (byName > 0) {
       score += byName;
-      why.push(`the question names ${symbol.name}`);
+      namedSymbols.add(symbol);
+      // A plain word that happens to be the name is a hint, and is said to be one.
+      why.push(
+        asCode.has(symbol.name) || asCode.has(symbol.qualifiedName)
+          ? `the question names ${symbol.name}`
+          : `its name ${symbol.name} is a word of the question`,
+      );
     }
     const byFile = fileWeights.get(symbol.file) ?? 0;
     if (byFile > 0) {
       score += byFile;
-      why.push(`the question names its file ${symbol.file}`);
+      why.push(
+        byFile === EXACT_FILE
+          ? `the question names its file ${symbol.file}`
+          : `its file ${symbol.file} is named like a word of the question`,
+      );
     }
     const lexical = best > 0 ? (scores[i] ?? 0) / best : 0;
     if (lexical > 0) {
       score += lexical;
+      matching.add(symbol);
       const inName = new Set(stemTerms(splitIdentifiers(symbol.qualifiedName)));
       why.push(matchedWords(terms, wordOf, inName, documents[i] ?? []));
       const coverage = nameCoverage(terms, inName, bm25.idf);
@@ -151,6 +165,7 @@ export function recall(
     if (symbol.kind === "variable" || symbol.kind === "constant") score *= DATA_DAMPING;
     if (score > 0) out.push({ symbol, score, why });
   });
+  raiseNamedEntryCallees(out, index, namedSymbols, matching);
   liftImplementations(out, delegatesOf(index, stemTerms), new Set(candidates));
   return out
     .sort((a, b) => b.score - a.score || span(a.symbol) - span(b.symbol))

@@ -3,6 +3,7 @@
 // Tests the diff itself changed come first: they are the ones written for this change.
 import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
+import { importInScope } from "../index/import-in-scope.ts";
 import { classMethods, methodOnNew } from "./class-methods.ts";
 import type { Reference } from "./symbol-references.ts";
 
@@ -143,28 +144,6 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     else if (parts.length > 0 && !through.includes("(")) push(byMember, name, edge);
   }
   return { into, byName, byMember, throughImport, methodCount, testHelpers, importsOf };
-}
-
-/** Of the imports binding one name in a file, the one in scope at `line`: inside the innermost
- * function around it that imports the name, else a module-level one. */
-function importInScope(
-  imports: readonly { resolved: string; line: number }[] | undefined,
-  functions: readonly CodeSymbol[] | undefined,
-  line: number,
-): string | undefined {
-  if (!imports || imports.length <= 1) return imports?.[0]?.resolved;
-  const around = (at: number) =>
-    (functions ?? [])
-      .filter((f) => f.startLine <= at && at <= f.endLine)
-      .reduce<CodeSymbol | null>((best, f) => (!best || f.startLine > best.startLine ? f : best), null);
-  let best: { resolved: string; depth: number } | undefined;
-  for (const i of imports) {
-    const scope = around(i.line);
-    if (scope && !(scope.startLine <= line && line <= scope.endLine)) continue;
-    const depth = scope?.startLine ?? 0;
-    if (!best || depth > best.depth) best = { resolved: i.resolved, depth };
-  }
-  return best?.resolved;
 }
 
 function push(map: Map<string, Edge[]>, key: string, edge: Edge): void {

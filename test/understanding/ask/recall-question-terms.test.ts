@@ -66,6 +66,11 @@ describe("ask recall: question terms", () => {
     ]);
     const named = recall(index, readLines, "what does `range` hold?", { limit: 2 });
     expect(named.find((r) => r.symbol.name === "range")?.why).toContain("the question names range");
+    // Without backticks `range` is a plain word of the question, and the reason says only that.
+    const plain = recall(index, readLines, "what does the range hold?", { limit: 2 });
+    expect(plain.find((r) => r.symbol.name === "range")?.why).toContain(
+      "its name range is a word of the question",
+    );
   });
 
   it("ranks the method that answers above the class that contains it", async () => {

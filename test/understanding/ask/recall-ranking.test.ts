@@ -46,7 +46,7 @@ describe("recall ranking", () => {
     const [first, second] = recall(index, readLines, "how is the discount coupon applied to the cart total?");
     expect(first?.symbol.file).toBe("src/cart.js");
     expect(first?.why).toEqual([
-      "the question names its file src/cart.js",
+      "its file src/cart.js is named like a word of the question",
       "matches the question's words discount, coupon, applied, cart, total (in its body or doc comment)",
       'has "discount coupon", "cart total" together',
     ]);
