@@ -51,7 +51,7 @@ const NON_TEST_DAMPING = 0.5;
 // comment, a test's expectation): a small lift, for near ties.
 const RAISES = 0.1;
 const aboutPeripheral = /\b(examples?|benchmarks?|bench|scripts?|demos?|samples?|docs?|fuzz\w*)\b/i;
-const asksForTests = /\b(the tests|tests (for|of|that)|test (files?|suites?|cases?)|unit tests?|specs)\b/i;
+const asksForTests = /\b(the tests|tests (for|of|that)|test (files?|suites?|cases?)|unit tests?)\b/i;
 const aboutTests = /\b(tests?|tested|testing|specs?|fixtures?|pytest|mocha|jest|vitest)\b/i;
 
 export function recall(
