@@ -1,5 +1,5 @@
 // `xihe ask` without a model on questions with known answers about real repositories:
-//   npm run bench:ask -- [--set tune|test|heldout|heldout2|heldout3|heldout4|all] [--mirrors DIR] [--work DIR] [--xihe BIN] [--show]
+//   npm run bench:ask -- [--set tune|tune2|test|heldout|heldout2|heldout3|heldout4|all] [--mirrors DIR] [--work DIR] [--xihe BIN] [--show]
 // Questions and their answers (a file, and a line inside the function or declaration that answers
 // them) are in bench/ask-corpus/questions.jsonl; the repositories and their tune/test split in
 // repos.json, fixed before any result was seen. Each question runs `xihe ask --json -k 3` through
@@ -18,6 +18,9 @@ import { cloneFromMirror } from "./mirror-clone.ts";
 interface Question {
   id: string;
   repo: string;
+  // A question set other than its repository's split (`tune2`: more questions on the tune
+  // repositories, written later); absent means the repository's split.
+  set?: string;
   question: string;
   answers: { file: string; line?: number }[];
 }
@@ -45,16 +48,19 @@ const show = args.includes("--show");
 // `all` is tune + test, as before the held-out repositories were added; a held-out split (heldout,
 // heldout2, ...) runs only when named.
 const allRepos = (JSON.parse(readFileSync(join(corpus, "repos.json"), "utf8")) as { repos: Repo[] }).repos;
-const splits = [...new Set(allRepos.map((r) => r.split))];
-if (set !== "all" && !splits.includes(set))
-  fail(`--set must be all or one of ${splits.join(", ")}; got ${set}`);
-const repos = allRepos.filter((r) =>
-  set === "all" ? r.split === "tune" || r.split === "test" : r.split === set,
-);
-const questions = readFileSync(join(corpus, "questions.jsonl"), "utf8")
+const allQuestions = readFileSync(join(corpus, "questions.jsonl"), "utf8")
   .split("\n")
   .filter((l) => l.trim())
   .map((l) => JSON.parse(l) as Question);
+const splitOf = new Map(allRepos.map((r) => [r.id, r.split]));
+const setOf = (q: Question) => q.set ?? splitOf.get(q.repo) ?? "";
+const splits = [...new Set([...allRepos.map((r) => r.split), ...allQuestions.map(setOf)])];
+if (set !== "all" && !splits.includes(set))
+  fail(`--set must be all or one of ${splits.join(", ")}; got ${set}`);
+const questions = allQuestions.filter((q) =>
+  set === "all" ? setOf(q) === "tune" || setOf(q) === "test" : setOf(q) === set,
+);
+const repos = allRepos.filter((r) => questions.some((q) => q.repo === r.id));
 
 const missing = repos.filter((r) => !mirrors || !existsSync(join(mirrors, r.repo.replace("/", "+"))));
 if (!mirrors || missing.length > 0)
@@ -67,7 +73,7 @@ if (!mirrors || missing.length > 0)
     ].join("\n"),
   );
 
-const rows: { repo: Repo; top1: number; top3: number; total: number }[] = [];
+const rows: { repo: Repo; split: string; top1: number; top3: number; total: number }[] = [];
 for (const repo of repos) {
   const checkout = await checkoutAt(repo);
   const own = questions.filter((q) => q.repo === repo.id);
@@ -85,17 +91,17 @@ for (const repo of repos) {
           .join(" | ")}`,
       );
   }
-  rows.push({ repo, top1, top3, total: own.length });
+  rows.push({ repo, split: set === "all" ? repo.split : set, top1, top3, total: own.length });
 }
 
 const pct = (n: number, d: number) => (d === 0 ? "-" : (n / d).toFixed(3));
 console.log("repo            split    questions  top-1  top-3");
 for (const r of rows)
   console.log(
-    `${r.repo.id.padEnd(16)}${r.repo.split.padEnd(9)}${String(r.total).padStart(9)}  ${pct(r.top1, r.total)}  ${pct(r.top3, r.total)}`,
+    `${r.repo.id.padEnd(16)}${r.split.padEnd(9)}${String(r.total).padStart(9)}  ${pct(r.top1, r.total)}  ${pct(r.top3, r.total)}`,
   );
 for (const split of splits) {
-  const own = rows.filter((r) => r.repo.split === split);
+  const own = rows.filter((r) => r.split === split);
   if (own.length === 0) continue;
   const sum = (f: (r: (typeof rows)[number]) => number) => own.reduce((a, r) => a + f(r), 0);
   console.log(

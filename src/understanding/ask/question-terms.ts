@@ -94,6 +94,8 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ["escape", "encode"],
   ["unescape", "decode"],
   ["check", "validate", "verify"],
+  ["overlap", "overlaps", "intersect", "intersects", "intersection"],
+  ["strip", "stripped", "strips", "trim", "trimmed"],
 ];
 
 const synonyms = new Map<string, readonly string[]>();

@@ -9,6 +9,7 @@ import { adjacentPairs, nameCoverage } from "./field-signals.ts";
 import { delegatesOf, liftImplementations } from "./delegating-wrappers.ts";
 import type { RecalledSymbol } from "./recalled-symbol.ts";
 import { raiseNamedEntryCallees } from "./named-entry-callees.ts";
+import { raisedPairs } from "./raised-message.ts";
 import { pathPrior } from "../localize/path-prior.ts";
 import {
   acronymsIn,
@@ -43,7 +44,14 @@ const NAME_FIELD = 1;
 // The question's word pairs found side by side in the symbol: one pair is a hint, two are the most.
 const PHRASE = 0.2;
 const PHRASE_PAIRS = 2;
+// A question that asks for the tests themselves ("where are the tests for the TTL cache?") wants
+// test code: the code under test, which carries the same words in its names, comes below it.
+const NON_TEST_DAMPING = 0.5;
+// Raising the error whose message has the question's words beats repeating them (a caller's
+// comment, a test's expectation): a small lift, for near ties.
+const RAISES = 0.1;
 const aboutPeripheral = /\b(examples?|benchmarks?|bench|scripts?|demos?|samples?|docs?|fuzz\w*)\b/i;
+const asksForTests = /\b(the tests|tests (for|of|that)|test (files?|suites?|cases?)|unit tests?)\b/i;
 const aboutTests = /\b(tests?|tested|testing|specs?|fixtures?|pytest|mocha|jest|vitest)\b/i;
 
 export function recall(
@@ -105,6 +113,7 @@ export function recall(
   const ordered = stemTerms(questionTerms(question));
   const testFiles = new Set(index.files.filter((f) => f.isTest).map((f) => f.path));
   const damping = aboutTests.test(question) ? 1 : TEST_DAMPING;
+  const nonTestDamping = asksForTests.test(question) ? NON_TEST_DAMPING : 1;
   const best = Math.max(0, ...scores);
   const peripheralDamping = aboutPeripheral.test(question) ? 1 : TEST_DAMPING;
   const out: RecalledSymbol[] = [];
@@ -152,7 +161,19 @@ export function recall(
         why.push(
           `has ${pairs.map((p) => `"${p.map((t) => wordOf.get(t) ?? t).join(" ")}"`).join(", ")} together`,
         );
+        const body = readLines(symbol.file)?.slice(symbol.startLine - 1, symbol.endLine) ?? [];
+        const raised = raisedPairs(body, ordered, stemTerms);
+        if (raised.length > 0) {
+          score += RAISES;
+          why.push(
+            `raises an error whose message has ${raised.map((p) => `"${p.map((t) => wordOf.get(t) ?? t).join(" ")}"`).join(", ")}`,
+          );
+        }
       }
+    }
+    if (!testFiles.has(symbol.file) && nonTestDamping < 1) {
+      score *= nonTestDamping;
+      why.push("not test code, and the question asks for tests");
     }
     if (testFiles.has(symbol.file)) {
       score *= damping;
