@@ -76,8 +76,12 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     return file !== null && lookup.isTest(file);
   });
   const frames = frameEvidence(entities.locations, resolve, lookup);
+  // Strengths before any argument fault moved them: many failures report the same crash, and each
+  // must give the caller the frame's own strength and leave the frame its share once, not halve it
+  // again per failure.
+  const framesBefore = new Map(frames.frames);
   for (const fault of argumentFaults(input.failures, entities.locations, resolve, lookup, readLines)) {
-    const crashed = frames.frames.get(fault.innermostId);
+    const crashed = framesBefore.get(fault.innermostId);
     if (!crashed) continue;
     const name = lookup.byId(fault.innermostId)?.name ?? "the innermost frame";
     addHit(
