@@ -2,7 +2,8 @@
 // its own parameters has the wrong type (`iter.keys is not a function`, `Cannot read properties of
 // undefined (reading 'type')` on `selector.type`, `'dict' object has no attribute 'cache'` on
 // `ctx.cache`), the bad value came in from the next frame out: swapped or wrong arguments, an index
-// off by one at the call site. That caller is as strong a suspect as the frame that crashed.
+// off by one at the call site. That caller is as strong a suspect as the frame that crashed. So is
+// the caller of a function whose unguarded fall-through `raise TypeError(...)` rejected what it got.
 import type { Failure } from "../../perception/failure.ts";
 import type { LoggedLocation } from "./extract-entities.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
@@ -25,6 +26,27 @@ const JS_NOT_CALLABLE = /\b([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*) is not (?:a fu
 const JS_READ_OF_NOTHING = /Cannot read propert(?:y|ies) of (?:undefined|null) \(reading '([^']+)'\)/;
 // `'dict' object has no attribute 'cache'` (Python): only the attribute (name-mangled for `__x`).
 const PY_NO_ATTRIBUTE = /object has no attribute '([^']+)'/;
+
+const THROW = /^(\s*)(?:throw|raise)\b/;
+
+/**
+ * The crashed line throws, and no condition of its own function guards it: the `raise TypeError`
+ * that ends a chain of `if isinstance(obj, ...): return ...`. It fires for whatever the function was
+ * not made to take, so the function chose nothing wrong; what it was given did. A throw inside an
+ * `if` is left alone: that condition may be the fault (`if indent <= 0: raise`).
+ */
+function isUnguardedThrow(line: string, fn: CodeSymbol, readLines: ReadLines): boolean {
+  const thrown = THROW.exec(line);
+  if (!thrown) return false;
+  const lines = readLines(fn.file) ?? [];
+  const indent = (l: string) => /^\s*/.exec(l)?.[0].length ?? 0;
+  const own = indent(lines[fn.startLine - 1] ?? "");
+  const body = lines
+    .slice(fn.startLine, fn.endLine)
+    .filter((l) => l.trim() !== "" && indent(l) > own)
+    .map(indent);
+  return body.length > 0 && (thrown[1] ?? "").length === Math.min(...body);
+}
 
 /** What the message says was looked up, and on which name when it says so. */
 function failedAccess(message: string): { receiver: string | null; property: string } | null {
@@ -79,7 +101,6 @@ export function argumentFaults(
   const out: ArgumentFault[] = [];
   failures.forEach((failure, index) => {
     const access = failedAccess(failure.message);
-    if (!access) return;
     // The last traceback of the failure is the exception the message is about.
     const own = locations.filter((l) => l.origin === "frame" && l.group.startsWith(`f${index}.`));
     const last = Math.max(-1, ...own.map((l) => l.offset));
@@ -95,6 +116,16 @@ export function argumentFaults(
     const caller = lookup.enclosing(outer.file, outer.line);
     if (!crashed || !caller || crashed.id === caller.id) return;
     const text = readLines(inner.file)?.[inner.line - 1] ?? "";
+    if (isUnguardedThrow(text, crashed, readLines)) {
+      out.push({
+        callerId: caller.id,
+        innermostId: crashed.id,
+        parameter: "its input",
+        where: `${outer.file}:${outer.line}`,
+      });
+      return;
+    }
+    if (!access) return;
     const property = access.property.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     const receivers = [...text.matchAll(new RegExp(`([A-Za-z_$][\\w$]*)\\s*\\??\\.\\s*${property}\\b`, "g"))]
       .map((m) => m[1] ?? "")

@@ -5,7 +5,7 @@ import { execa } from "execa";
 import { afterAll, describe, expect, it } from "vitest";
 import { diagnose } from "../../../src/perception/diagnose.ts";
 import { buildIndex } from "../../../src/understanding/index/build-index.ts";
-import { localize } from "../../../src/understanding/localize/localize.ts";
+import { collectSignals, localize } from "../../../src/understanding/localize/localize.ts";
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
@@ -103,5 +103,126 @@ describe("localize when the innermost frame crashed on a parameter its caller pa
     });
     expect(results[0]?.symbol).toBe("quote");
     expect(results[0]!.why.join(" ")).toMatch(/innermost at render\/writer\.py:2/);
+  });
+});
+
+// format_value dispatches on its argument's type and raises for anything else, as serializers do;
+// format_pair passes the context where the value belongs.
+const dispatchWriter = (guard: string) =>
+  [
+    "class Context:",
+    "    def __init__(self, width):",
+    "        self.width = width",
+    "",
+    "",
+    "def format_value(value, ctx):",
+    "    if isinstance(value, bool):",
+    '        return "true" if value else "false"',
+    "    if isinstance(value, (int, float)):",
+    "        return str(value).rjust(ctx.width)",
+    "    if isinstance(value, str):",
+    "        return '\"' + value + '\"'",
+    guard,
+    '        f"Object of type {type(value).__name__} is not serializable"',
+    "    )",
+    "",
+    "",
+    "def format_pair(key, value, ctx):",
+    '    return key + " = " + format_value(ctx, value)',
+    "",
+    "",
+    "def render(obj):",
+    "    ctx = Context(1)",
+    '    return "\\n".join(format_pair(k, v, ctx) for k, v in obj.items())',
+    "",
+  ].join("\n");
+
+describe("localize when the innermost frame raised deliberately", () => {
+  it("ranks the caller first when the raise is the function's unguarded fall-through", async () => {
+    const results = await localizeFailingRun({
+      "render/__init__.py": "",
+      "render/writer.py": dispatchWriter("    raise TypeError("),
+      "tests/__init__.py": "",
+      "tests/test_render.py": testFile("render", 'render({"a": 1})', '"a = 1"'),
+    });
+    expect(results[0]?.symbol).toBe("format_pair");
+    expect(results[0]!.why.join(" ")).toMatch(
+      /passed its input at render\/writer\.py:19, on which format_value crashed/,
+    );
+    expect(results.findIndex((r) => r.symbol === "format_value")).toBe(1);
+  });
+
+  it("keeps the raising function first when a condition of its own guards the raise", async () => {
+    const results = await localizeFailingRun({
+      "render/__init__.py": "",
+      "render/writer.py": dispatchWriter("    if value is not None:\n        raise TypeError("),
+      "tests/__init__.py": "",
+      "tests/test_render.py": testFile("render", 'render({"a": 1})', '"a = 1"'),
+    });
+    expect(results[0]?.symbol).toBe("format_value");
+  });
+});
+
+describe("localize when many failures report the same crash on a parameter", () => {
+  it("leaves the crashed frame half its strength once, not halved again per failure", async () => {
+    const root = mkdtempSync(join(tmpdir(), "xihe-argument-fault-"));
+    roots.push(root);
+    const files: Record<string, string> = {
+      "render/__init__.py": "",
+      "render/writer.py": [
+        "def format_table(obj, ctx):",
+        "    if id(obj) in ctx.cache:",
+        "        return ctx.cache[id(obj)]",
+        '    return ", ".join(f"{k} = {v}" for k, v in obj.items())',
+        "",
+        "",
+        "class Context:",
+        "    def __init__(self):",
+        "        self.cache = {}",
+        "",
+        "",
+        "def render(obj):",
+        "    return format_table(Context(), obj)",
+        "",
+      ].join("\n"),
+      "tests/__init__.py": "",
+      "tests/test_render.py": [
+        "import unittest",
+        "",
+        "from render.writer import render",
+        "",
+        "",
+        "class RenderTest(unittest.TestCase):",
+        ...[1, 2, 3, 4].flatMap((n) => [
+          `    def test_render_${n}(self):`,
+          `        self.assertEqual(render({"a": ${n}}), "a = ${n}")`,
+          "",
+        ]),
+      ].join("\n"),
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
+    const run = await execa("python3", ["-m", "unittest", "discover", "-s", "tests", "-t", "."], {
+      cwd: root,
+      reject: false,
+      all: true,
+    });
+    const log = run.all ?? "";
+    const { failures } = await diagnose(log, { repoRoot: root });
+    expect(failures.length).toBe(4);
+    const index = await buildIndex(root, { cache: null });
+    const { signals } = collectSignals({
+      index,
+      failures,
+      logText: log,
+      readLines: (path) => readFileSync(join(root, path), "utf8").split("\n"),
+    });
+    const frame = (name: string) =>
+      signals.get("stack_frame")?.get(index.symbols.find((s) => s.name === name)!.id)?.strength ?? 0;
+    // The caller takes the crashed frame's strength, which keeps half of it: once, for all four.
+    expect(frame("render")).toBeGreaterThan(0);
+    expect(frame("format_table") / frame("render")).toBeCloseTo(0.5);
   });
 });
