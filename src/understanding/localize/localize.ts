@@ -15,7 +15,6 @@ import { expandAliases } from "./expand-aliases.ts";
 import { extractEntities } from "./extract-entities.ts";
 import { failingReachSignal } from "./failing-reach-signal.ts";
 import { frameEvidence } from "./frame-signal.ts";
-import { withGetterReads } from "./getter-reads.ts";
 import { lexicalSignal } from "./lexical-signal.ts";
 import { pathPrior } from "./path-prior.ts";
 import { addHit, type SignalName, type SignalScores } from "./localize-signal.ts";
@@ -97,14 +96,7 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
       detail: `${crashed.detail}, crashed on its parameter ${fault.parameter}`,
     });
   }
-  // The calls the signals follow, with getter reads as calls (getter-reads.ts).
-  const graph = withGetterReads(
-    index,
-    lookup,
-    readLines,
-    frames.testLocations.map((l) => l.file),
-  );
-  const tests = testTargets(graph, lookup, frames.testLocations, entities.testNames);
+  const tests = testTargets(index, lookup, frames.testLocations, entities.testNames);
   const candidates = index.symbols.filter(
     (s) => isCandidate(s) && !lookup.isTest(s.file) && !isDeclarationFile(s.file),
   );
@@ -129,15 +121,15 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
   const seeds = new Map<string, number>();
   for (const scores of [frames.frames, tests.callees, tests.named])
     for (const [id, hit] of scores) seeds.set(id, Math.max(seeds.get(id) ?? 0, hit.strength));
-  const chain = callChainSignal(graph, lookup, seeds, input.callDepth ?? 1);
+  const chain = callChainSignal(index, lookup, seeds, input.callDepth ?? 1);
 
   const signals = new Map<SignalName, SignalScores>([
     ["stack_frame", frames.frames],
     ["test_callee", belowOuterFrames(tests.callees, frames.frames)],
     ["test_name", tests.named],
     ["call_chain", chain],
-    ["shared_callee", sharedCalleeSignal(graph, lookup, seeds)],
-    ["failing_reach", failingReachSignal(graph, lookup, frames.testLocations)],
+    ["shared_callee", sharedCalleeSignal(index, lookup, seeds)],
+    ["failing_reach", failingReachSignal(index, lookup, frames.testLocations)],
     ["bm25", lexical.bm25],
     ["bm25_log", lexical.bm25Log],
     ["exact_name", lexical.exact],
