@@ -68,14 +68,17 @@ export const registerLocateCommand: RegisterCommand = (program, io, setExit) => 
       const command = flags.run;
       if (flags.saveCoverage && !command) throw new UsageError("--save-coverage needs --run <cmd>");
       const dynamic = command
-        ? await withCheckoutReturned(repo.root, () =>
-            locateDynamic(
-              io,
-              repo,
-              { failures: diagnosis.failures, logText },
-              { command, budgetSeconds },
-              timings,
-            ),
+        ? await withCheckoutReturned(
+            repo.root,
+            () =>
+              locateDynamic(
+                io,
+                repo,
+                { failures: diagnosis.failures, logText },
+                { command, budgetSeconds },
+                timings,
+              ),
+            (giveBack) => timings.timeSync("return checkout", giveBack),
           )
         : null;
       if (flags.saveCoverage && dynamic?.outcome.kind === "ranked")
