@@ -9,6 +9,7 @@ import { dynamicLocalize, type DynamicOutcome } from "../understanding/localize/
 import type { SignalName, SignalScores } from "../understanding/localize/localize-signal.ts";
 import { chooseSandbox, SandboxUnavailableError } from "../workspace/sandbox/choose-sandbox.ts";
 import type { Sandbox } from "../workspace/sandbox/sandbox.ts";
+import { lazySandbox } from "../workspace/sandbox/lazy-sandbox.ts";
 import { limitsFromConfig } from "../workspace/sandbox/limits-from-config.ts";
 import { detectToolchains } from "../workspace/sandbox/detect-toolchains.ts";
 import { installDependencies } from "../runs/install-dependencies.ts";
@@ -66,7 +67,8 @@ export async function locateDynamic(
   const install = await timings.time("install", () =>
     installDependencies(
       {
-        sandboxWith,
+        // The runner and root of `sandbox`; made only when an install step runs (none when fresh).
+        sandboxWith: (dirs) => lazySandbox(sandbox.kind, sandbox.root, () => sandboxWith(dirs)),
         hostEnv: io.env,
         log: createLogger({ level: env.LOG_LEVEL ?? "warn", destination: { write: io.stderr } }),
         cache: chooseDependencyCacheDir(resolve(io.cwd, env.XIHE_WORK_DIR), repo.root, io.env),
