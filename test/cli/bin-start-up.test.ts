@@ -24,10 +24,7 @@ describe.skipIf(!(process.features as { typescript?: unknown }).typescript)(
     afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
     const xihe = (args: string[]) =>
-      execa(process.execPath, [join(copy, "bin", "xihe.js"), ...args], {
-        reject: false,
-        env: { XDG_CACHE_HOME: join(copy, "cache") },
-      });
+      execa(process.execPath, [join(copy, "bin", "xihe.js"), ...args], { reject: false });
 
     it("starts every command without tsx (--help loads them all)", async () => {
       const help = await xihe(["--help"]);
