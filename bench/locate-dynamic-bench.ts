@@ -12,7 +12,8 @@
 // --test-path DIR goes in front of PATH for the test command and for xihe (whose sandbox takes its
 // `node` and `python3` from PATH): the corpus was recorded with the host's Node (v20), and some
 // tasks' loaders (uvu -r esm) do not load on newer ones. What each dynamic run executed is kept
-// beside its result (WORK/results/ID.coverage.json) for bench/locate-dynamic-rerank.ts.
+// beside its result (WORK/results/ID.coverage.json) for bench/locate-dynamic-rerank.ts; where its
+// time went (`--timings`) is in the result's dynamicStderr, summed up by locate-dynamic-summary.ts.
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -110,7 +111,7 @@ for (const task of tasks) {
   const d = await timed(() =>
     execa(
       process.execPath,
-      [...base, "--run", task.test_cmd, "--run-budget", budget, "--save-coverage", coverageFile],
+      [...base, "--run", task.test_cmd, "--run-budget", budget, "--save-coverage", coverageFile, "--timings"],
       { reject: false, env: runEnv },
     ),
   );

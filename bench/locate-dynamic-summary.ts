@@ -3,7 +3,8 @@
 //   node bin/run-ts.js bench/locate-dynamic-summary.ts --work WORK [--only ID,ID]
 // Prints, per repository and for all: static and dynamic file@1/@5 func@1/@5, how many tasks the
 // dynamic run ranked (the rest fell back to static), and the median of (dynamic time / test time);
-// then the fallbacks: how many, and each task's reason as `xihe locate --run` printed it.
+// then the fallbacks: how many, and each task's reason as `xihe locate --run` printed it; then, where
+// the dynamic runs printed `--timings`, the median of each phase over the tasks.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { flag } from "./bench-args.ts";
@@ -20,6 +21,7 @@ interface Row {
   dynamicMs: number;
   static: { results: Result[] };
   dynamic: { results: Result[]; dynamic?: { status: string; reason?: string | null } };
+  dynamicStderr?: string;
 }
 
 const work = flag("work");
@@ -81,3 +83,19 @@ for (const r of fallbacks.sort((a, b) => a.id.localeCompare(b.id)))
   console.log(
     `  ${r.id}: ${r.dynamic.dynamic?.reason ?? "no dynamic outcome (xihe failed: see the result's dynamicStderr)"}`,
   );
+
+// `timings: install  0.05 s` lines; a run's failing/passing batches are summed under one name.
+const phases = new Map<string, number[]>();
+for (const r of rows) {
+  const seen = new Map<string, number>();
+  for (const m of (r.dynamicStderr ?? "").matchAll(/^timings: (.+?) +([\d.]+) s$/gm)) {
+    const phase = m[1]!.trim().replace(/ \(\d+\)$/, "");
+    seen.set(phase, (seen.get(phase) ?? 0) + Number(m[2]));
+  }
+  for (const [phase, s] of seen) phases.set(phase, [...(phases.get(phase) ?? []), s]);
+}
+if (phases.size > 0) {
+  console.log(`median seconds per phase of the dynamic runs (tasks that printed it, of ${rows.length})`);
+  for (const [phase, xs] of phases)
+    console.log(`  ${phase.padEnd(20)} ${median(xs).toFixed(2).padStart(6)}  (${xs.length})`);
+}

@@ -1,14 +1,13 @@
 #!/usr/bin/env node
-// Runs one TypeScript file (a benchmark or script) through tsx: `node bin/run-ts.js bench/x.ts args...`.
-import { register } from "tsx/esm/api";
+// Runs one TypeScript file (a benchmark or script) without a build step: `node bin/run-ts.js bench/x.ts args...`.
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
+import { importTypeScript } from "../src/import-typescript.mjs";
 
-register();
 const [file, ...rest] = process.argv.slice(2);
 if (!file) {
   console.error("usage: node bin/run-ts.js FILE.ts [args...]");
   process.exit(2);
 }
 process.argv = [process.argv[0], resolve(file), ...rest];
-await import(pathToFileURL(resolve(file)).href);
+await importTypeScript(pathToFileURL(resolve(file)));

@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // Starts the Xihe GitHub App (webhook server + worker). Configuration comes from the environment.
-import { register } from "tsx/esm/api";
+import { importTypeScript } from "../src/import-typescript.mjs";
 
-register();
-const { startApp } = await import("../src/server/start-app.ts");
+const { startApp } = await importTypeScript(import.meta.resolve("../src/server/start-app.ts"));
 try {
   const app = await startApp();
   for (const signal of ["SIGINT", "SIGTERM"])

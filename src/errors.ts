@@ -21,11 +21,13 @@ export class UsageError extends XiheError {
 /** The repository's `.github/xihe.yml` or the environment failed validation. */
 export class ConfigError extends XiheError {
   readonly code = "config_invalid";
+  readonly issues: readonly { path: string; message: string }[];
   constructor(
     message: string,
-    readonly issues: readonly { path: string; message: string }[] = [],
+    issues: readonly { path: string; message: string }[] = [],
     options?: ErrorOptions,
   ) {
     super(message, options);
+    this.issues = issues;
   }
 }

@@ -47,12 +47,18 @@ export const problemTypeBase = "urn:xihe:problem:";
 export class ApiProblem extends Error {
   readonly status: number;
   readonly title: string;
+  readonly kind: ProblemKind;
+  readonly detail: string;
+  readonly extra: { headers?: Record<string, string>; fields?: Record<string, unknown> };
   constructor(
-    readonly kind: ProblemKind,
-    readonly detail: string,
-    readonly extra: { headers?: Record<string, string>; fields?: Record<string, unknown> } = {},
+    kind: ProblemKind,
+    detail: string,
+    extra: { headers?: Record<string, string>; fields?: Record<string, unknown> } = {},
   ) {
     super(detail);
+    this.kind = kind;
+    this.detail = detail;
+    this.extra = extra;
     this.name = "ApiProblem";
     [this.status, this.title] = titles[kind];
   }

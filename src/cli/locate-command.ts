@@ -16,6 +16,7 @@ import { openRepoIndex } from "../understanding/index/open-repo-index.ts";
 import { dynamicSummary, locateDynamic } from "./locate-dynamic.ts";
 import { executionsToJson } from "../understanding/localize/dynamic/executions-json.ts";
 import { withCheckoutReturned } from "../workspace/sandbox/return-checkout.ts";
+import { createPhaseTimings, renderTimings } from "./phase-timings.ts";
 
 interface LocateFlags {
   repo?: string;
@@ -26,6 +27,7 @@ interface LocateFlags {
   run?: string;
   runBudget: string;
   saveCoverage?: string;
+  timings?: boolean;
 }
 
 export const registerLocateCommand: RegisterCommand = (program, io, setExit) => {
@@ -43,24 +45,40 @@ export const registerLocateCommand: RegisterCommand = (program, io, setExit) => 
       "--save-coverage <file>",
       "with --run: write what each used run executed as JSON (to re-rank offline)",
     )
+    .option("--timings", "print how long each phase took (start-up, index, runs, ranking) on stderr")
     .action(async (flags: LocateFlags) => {
+      const timings = createPhaseTimings();
+      timings.add("start-up", performance.now());
       const limit = Number(flags.k);
       if (!Number.isInteger(limit) || limit < 1)
         throw new UsageError(`-k must be a positive integer; got ${flags.k}`);
       const logText = await readLog(flags.log, io);
-      const repo = await openRepoIndex(io.cwd, flags.repo, readCheckoutConfig(io.cwd, flags.repo));
-      const diagnosis = await diagnose(logText, {
-        repoRoot: repo.root,
-        fileExists: (rel) => existsSync(join(repo.root, rel)),
-      });
+      const repo = await timings.time("index", () =>
+        openRepoIndex(io.cwd, flags.repo, readCheckoutConfig(io.cwd, flags.repo)),
+      );
+      const diagnosis = await timings.time("perception", () =>
+        diagnose(logText, {
+          repoRoot: repo.root,
+          fileExists: (rel) => existsSync(join(repo.root, rel)),
+        }),
+      );
       const budgetSeconds = Number(flags.runBudget);
       if (!(budgetSeconds > 0))
         throw new UsageError(`--run-budget must be a positive number of seconds; got ${flags.runBudget}`);
       const command = flags.run;
       if (flags.saveCoverage && !command) throw new UsageError("--save-coverage needs --run <cmd>");
       const dynamic = command
-        ? await withCheckoutReturned(repo.root, () =>
-            locateDynamic(io, repo, { failures: diagnosis.failures, logText }, { command, budgetSeconds }),
+        ? await withCheckoutReturned(
+            repo.root,
+            () =>
+              locateDynamic(
+                io,
+                repo,
+                { failures: diagnosis.failures, logText },
+                { command, budgetSeconds },
+                timings,
+              ),
+            (giveBack) => timings.timeSync("return checkout", giveBack),
           )
         : null;
       if (flags.saveCoverage && dynamic?.outcome.kind === "ranked")
@@ -70,16 +88,18 @@ export const registerLocateCommand: RegisterCommand = (program, io, setExit) => 
         throw new UsageError(
           "--rerank needs a model: set XIHE_MODEL_BASE_URL and XIHE_MODEL (or drop --rerank)",
         );
-      const ranked = localize({
-        index: repo.index,
-        failures: diagnosis.failures,
-        logText,
-        readLines: repo.readLines,
-        aliases: repo.config.understanding.aliases,
-        callDepth: repo.config.understanding.call_depth,
-        limit,
-        extraSignals: dynamic?.extraSignals,
-      });
+      const ranked = timings.timeSync("ranking", () =>
+        localize({
+          index: repo.index,
+          failures: diagnosis.failures,
+          logText,
+          readLines: repo.readLines,
+          aliases: repo.config.understanding.aliases,
+          callDepth: repo.config.understanding.call_depth,
+          limit,
+          extraSignals: dynamic?.extraSignals,
+        }),
+      );
       const failureText = diagnosis.failures
         .slice(0, 20)
         .map((f) => `${f.test ?? f.file ?? ""}: ${f.message}`)
@@ -91,6 +111,8 @@ export const registerLocateCommand: RegisterCommand = (program, io, setExit) => 
         ? { results, dynamic: dynamicSummary(dynamic.outcome, dynamic.install) }
         : { results };
       io.stdout(flags.json ? `${JSON.stringify(json)}\n` : renderLocations(results));
+      if (flags.timings)
+        io.stderr(renderTimings([...timings.entries(), { phase: "total", ms: performance.now() }]));
       setExit(0);
     });
 };

@@ -9,6 +9,7 @@ import { dynamicLocalize, type DynamicOutcome } from "../understanding/localize/
 import type { SignalName, SignalScores } from "../understanding/localize/localize-signal.ts";
 import { chooseSandbox, SandboxUnavailableError } from "../workspace/sandbox/choose-sandbox.ts";
 import type { Sandbox } from "../workspace/sandbox/sandbox.ts";
+import { lazySandbox } from "../workspace/sandbox/lazy-sandbox.ts";
 import { limitsFromConfig } from "../workspace/sandbox/limits-from-config.ts";
 import { detectToolchains } from "../workspace/sandbox/detect-toolchains.ts";
 import { installDependencies } from "../runs/install-dependencies.ts";
@@ -18,6 +19,7 @@ import { loadEnv } from "../config.ts";
 import { createLogger } from "../logger.ts";
 import { detectSandboxSupport } from "../workspace/sandbox/sandbox-support.ts";
 import type { CliIo } from "./cli-io.ts";
+import { createPhaseTimings, type PhaseTimings } from "./phase-timings.ts";
 
 const runners = ["auto", "bwrap", "docker", "local"] as const;
 
@@ -26,6 +28,7 @@ export async function locateDynamic(
   repo: RepoIndex,
   perceived: { failures: readonly Failure[]; logText: string },
   run: { command: string; budgetSeconds: number },
+  timings: PhaseTimings = createPhaseTimings(),
 ): Promise<{
   outcome: DynamicOutcome;
   install: InstallEvidence | null;
@@ -34,8 +37,10 @@ export async function locateDynamic(
   const config = repo.config.sandbox;
   const env = loadEnv(io.env);
   const fromEnv = runners.find((r) => r === io.env.XIHE_SANDBOX) ?? "auto";
-  const support = detectSandboxSupport(randomUUID());
-  const toolchains = detectToolchains({ hostEnv: io.env, configured: config.toolchains });
+  const support = timings.timeSync("sandbox support", () => detectSandboxSupport(randomUUID()));
+  const toolchains = timings.timeSync("toolchains", () =>
+    detectToolchains({ hostEnv: io.env, configured: config.toolchains }),
+  );
   const sandboxWith = (readOnlyDirs: readonly string[]): Sandbox =>
     chooseSandbox({
       requested: config.runner !== "auto" ? config.runner : fromEnv,
@@ -59,14 +64,17 @@ export async function locateDynamic(
   }
   // The failing tests can only run with the checkout's dependencies in place: the same install
   // phase as `xihe fix` (detected or commands.install, registry proxy, dependency cache).
-  const install = await installDependencies(
-    {
-      sandboxWith,
-      hostEnv: io.env,
-      log: createLogger({ level: env.LOG_LEVEL ?? "warn", destination: { write: io.stderr } }),
-      cache: chooseDependencyCacheDir(resolve(io.cwd, env.XIHE_WORK_DIR), repo.root, io.env),
-    },
-    repo.config,
+  const install = await timings.time("install", () =>
+    installDependencies(
+      {
+        // The runner and root of `sandbox`; made only when an install step runs (none when fresh).
+        sandboxWith: (dirs) => lazySandbox(sandbox.kind, sandbox.root, () => sandboxWith(dirs)),
+        hostEnv: io.env,
+        log: createLogger({ level: env.LOG_LEVEL ?? "warn", destination: { write: io.stderr } }),
+        cache: chooseDependencyCacheDir(resolve(io.cwd, env.XIHE_WORK_DIR), repo.root, io.env),
+      },
+      repo.config,
+    ),
   );
   if (install.status !== "skipped") io.stderr(installLine(install));
   // A failed install need not stop the runs: the checkout may already hold what its tests need (a
@@ -85,17 +93,21 @@ export async function locateDynamic(
     );
   const installFailed =
     install.status === "failed" ? `install failed (${install.code}): ${install.reason}` : null;
-  const outcome = await dynamicLocalize({
-    sandbox,
-    index: repo.index,
-    ...perceived,
-    command: run.command,
-    budgetMs: run.budgetSeconds * 1000,
-    now: Date.now,
-    newHexId: () => randomBytes(6).toString("hex"),
-    readText: repo.readText,
-    ...(installFailed ? { passingRequired: installFailed } : {}),
-  });
+  const outcome = await timings.time("runs with coverage", () =>
+    dynamicLocalize({
+      sandbox,
+      index: repo.index,
+      ...perceived,
+      command: run.command,
+      budgetMs: run.budgetSeconds * 1000,
+      now: Date.now,
+      newHexId: () => randomBytes(6).toString("hex"),
+      readText: repo.readText,
+      ...(installFailed ? { passingRequired: installFailed } : {}),
+    }),
+  );
+  for (const r of outcome.runs)
+    timings.add(`  ${r.expected === "fail" ? "failing" : "passing"} run (${r.tests})`, r.durationMs);
   if (outcome.kind === "fallback") return fellBack(io, outcome, install);
   return { outcome, install, extraSignals: new Map([["spectrum", outcome.signal]]) };
 }

@@ -14,10 +14,9 @@ export type DeliveryRefusalCode =
   | "nothing_to_undo";
 
 export class DeliveryRefusal extends XiheError {
-  constructor(
-    readonly code: DeliveryRefusalCode,
-    message: string,
-  ) {
+  readonly code: DeliveryRefusalCode;
+  constructor(code: DeliveryRefusalCode, message: string) {
     super(message);
+    this.code = code;
   }
 }

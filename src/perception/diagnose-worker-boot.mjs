@@ -1,7 +1,6 @@
-// Worker entry: worker threads do not inherit the tsx loader, so register it before importing
-// the TypeScript worker (the project runs TypeScript directly, without a build step).
-import { register } from "tsx/esm/api";
+// Worker entry: worker threads do not inherit the main thread's TypeScript loader, so the worker's
+// TypeScript entry is imported the way bin/xihe.js imports the CLI (no build step).
 import { workerData } from "node:worker_threads";
+import { importTypeScript } from "../import-typescript.mjs";
 
-register();
-await import(workerData.entry);
+await importTypeScript(workerData.entry);

@@ -4,10 +4,9 @@ import { XiheError } from "../errors.ts";
 
 export class RateLimitedError extends XiheError {
   readonly code = "rate_limited";
-  constructor(
-    readonly resumeAt: Date,
-    options?: ErrorOptions,
-  ) {
+  readonly resumeAt: Date;
+  constructor(resumeAt: Date, options?: ErrorOptions) {
     super(`rate limited, resuming at ${resumeAt.toISOString()}`, options);
+    this.resumeAt = resumeAt;
   }
 }

@@ -5,11 +5,9 @@ import { XiheError } from "../errors.ts";
 
 export class ServiceUnreachableError extends XiheError {
   readonly code = "service_unreachable";
-  constructor(
-    readonly service: string,
-    detail: string,
-    options?: ErrorOptions,
-  ) {
+  readonly service: string;
+  constructor(service: string, detail: string, options?: ErrorOptions) {
     super(`could not reach ${service}: ${detail}; will retry`, options);
+    this.service = service;
   }
 }

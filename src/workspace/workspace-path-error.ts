@@ -4,10 +4,9 @@ import { XiheError } from "../errors.ts";
 
 export class WorkspacePathError extends XiheError {
   readonly code = "path_outside_workspace";
-  constructor(
-    readonly requested: string,
-    reason: string,
-  ) {
+  readonly requested: string;
+  constructor(requested: string, reason: string) {
     super(`path_outside_workspace: ${JSON.stringify(requested)} ${reason}; use a path inside the repository`);
+    this.requested = requested;
   }
 }

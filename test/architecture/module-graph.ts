@@ -31,7 +31,8 @@ export function importsOf(fileName: string, text: string): { spec: string; typeO
 
 /**
  * Every module specifier of one file: static, dynamic and type imports, re-exports, and
- * `require.resolve("pkg/...")` (a package located on disk rather than imported).
+ * `require.resolve("pkg/...")` / `import.meta.resolve("../src/cli.ts")` (a module located rather than
+ * imported: bin/ hands the CLI's URL to the loader that imports it).
  */
 export function specifiersOf(fileName: string, text: string): { spec: string; typeOnly: boolean }[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
@@ -63,7 +64,7 @@ export function specifiersOf(fileName: string, text: string): { spec: string; ty
     } else if (
       ts.isCallExpression(node) &&
       ts.isPropertyAccessExpression(node.expression) &&
-      node.expression.getText(source) === "require.resolve" &&
+      ["require.resolve", "import.meta.resolve"].includes(node.expression.getText(source)) &&
       node.arguments[0] &&
       ts.isStringLiteral(node.arguments[0])
     ) {

@@ -67,6 +67,17 @@ describe("xihe locate --run", () => {
     expect(failing[0]!.coverage.get("src/pricing.js")?.lines.size).toBeGreaterThan(0);
   }, 60_000);
 
+  it("--timings prints each phase on stderr, the runs among them, and leaves stdout parseable", async () => {
+    const timed = await locate(["--run", repo.command, "--timings"]);
+    expect(timed.json.dynamic?.status).toBe("ranked");
+    const phases = [...timed.err.matchAll(/^timings: (.+?) +(\d+\.\d\d) s$/gm)].map((m) => m[1]!.trim());
+    expect(phases).toEqual(
+      expect.arrayContaining(["start-up", "index", "install", "runs with coverage", "ranking", "total"]),
+    );
+    expect(phases).toContain("failing run (1)");
+    expect((await locate([])).err).not.toMatch(/timings:/);
+  }, 60_000);
+
   it("refuses --save-coverage without --run", async () => {
     const io = fakeIo(repo.dir);
     expect(

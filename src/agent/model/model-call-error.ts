@@ -4,12 +4,11 @@ import { XiheError } from "../../errors.ts";
 
 export class ModelCallError extends XiheError {
   readonly code = "model_call_failed";
-  constructor(
-    message: string,
-    readonly status: number | undefined,
-    readonly attempts: number,
-    options?: ErrorOptions,
-  ) {
+  readonly status: number | undefined;
+  readonly attempts: number;
+  constructor(message: string, status: number | undefined, attempts: number, options?: ErrorOptions) {
     super(message, options);
+    this.status = status;
+    this.attempts = attempts;
   }
 }

@@ -4,7 +4,10 @@
 import escapeHtml from "escape-html";
 
 export class Html {
-  constructor(readonly text: string) {}
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
   toString(): string {
     return this.text;
   }

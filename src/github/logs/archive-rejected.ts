@@ -4,7 +4,9 @@ import { XiheError } from "../../errors.ts";
 
 export class LogArchiveRejected extends XiheError {
   readonly code = "log_archive_rejected";
-  constructor(readonly reason: string) {
+  readonly reason: string;
+  constructor(reason: string) {
     super(`log_archive_rejected: ${reason}`);
+    this.reason = reason;
   }
 }

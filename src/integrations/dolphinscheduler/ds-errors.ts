@@ -15,12 +15,10 @@ export class DsTokenRefused extends XiheError {
 /** A DolphinScheduler answer with a non-zero `code` (no such project, not online, no permission...). */
 export class DsApiError extends XiheError {
   readonly code = "ds_api_error";
-  constructor(
-    message: string,
-    readonly dsCode: number,
-    options?: ErrorOptions,
-  ) {
+  readonly dsCode: number;
+  constructor(message: string, dsCode: number, options?: ErrorOptions) {
     super(message, options);
+    this.dsCode = dsCode;
   }
 }
 

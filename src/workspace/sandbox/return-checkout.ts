@@ -55,12 +55,19 @@ export function returnCheckout(root: string, owner: CheckoutOwner, sandboxUid = 
   if ((top.mode & 0o7777) !== owner.mode) chmodSync(root, owner.mode);
 }
 
-/** Runs `fn` on a local checkout and returns the checkout to its owner afterwards, whatever happened. */
-export async function withCheckoutReturned<T>(root: string, fn: () => Promise<T>): Promise<T> {
+/**
+ * Runs `fn` on a local checkout and returns the checkout to its owner afterwards, whatever happened.
+ * `around` wraps the giving back (to time it: as root it walks the whole checkout).
+ */
+export async function withCheckoutReturned<T>(
+  root: string,
+  fn: () => Promise<T>,
+  around: (giveBack: () => void) => void = (giveBack) => giveBack(),
+): Promise<T> {
   const owner = checkoutOwner(root);
   try {
     return await fn();
   } finally {
-    returnCheckout(root, owner);
+    around(() => returnCheckout(root, owner));
   }
 }

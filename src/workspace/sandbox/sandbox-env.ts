@@ -37,11 +37,13 @@ const isAllowed = (name: string, value: string): boolean =>
 
 export class SandboxEnvError extends XiheError {
   readonly code = "env_not_allowed";
-  constructor(readonly names: readonly string[]) {
+  readonly names: readonly string[];
+  constructor(names: readonly string[]) {
     super(
       `environment variable(s) ${names.join(", ")} may not be set for sandboxed commands; ` +
         `allowed: ${[...allowedNames].join(", ")}`,
     );
+    this.names = names;
   }
 }
 

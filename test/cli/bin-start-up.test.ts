@@ -1,0 +1,42 @@
+// bin/xihe.js runs the TypeScript sources with Node's own type stripping where Node has it: a copy of
+// the project whose node_modules lacks tsx still starts. (tsx stays the fallback for older Nodes.)
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { execa } from "execa";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const project = resolve(import.meta.dirname, "..", "..");
+
+describe.skipIf(!(process.features as { typescript?: unknown }).typescript)(
+  "bin/xihe.js on a Node that strips types",
+  () => {
+    let copy: string;
+    beforeAll(() => {
+      copy = mkdtempSync(join(tmpdir(), "xihe-no-tsx-"));
+      for (const part of ["bin", "src", "package.json"])
+        cpSync(join(project, part), join(copy, part), { recursive: true });
+      mkdirSync(join(copy, "node_modules"));
+      for (const name of readdirSync(join(project, "node_modules")))
+        if (name !== "tsx" && name !== ".bin")
+          symlinkSync(join(project, "node_modules", name), join(copy, "node_modules", name));
+    });
+    afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+    const xihe = (args: string[]) =>
+      execa(process.execPath, [join(copy, "bin", "xihe.js"), ...args], { reject: false });
+
+    it("starts every command without tsx (--help loads them all)", async () => {
+      const help = await xihe(["--help"]);
+      expect(help.stderr).toBe("");
+      expect(help.exitCode).toBe(0);
+      expect(help.stdout).toMatch(/locate/);
+    }, 60_000);
+
+    it("runs a command that loads the error classes and exits 2 with its usage message", async () => {
+      const bad = await xihe(["locate", "--log", join(copy, "no-such.log")]);
+      expect(bad.exitCode).toBe(2);
+      expect(bad.stderr).toMatch(/log file not found/);
+    }, 60_000);
+  },
+);
