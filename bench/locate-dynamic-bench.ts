@@ -194,7 +194,8 @@ function parse(stdout: string): Located {
 
 /** 1-based rank of the first result in the right file / covering the bug line; 0 when absent. */
 function rank(task: Task, located: Located): string {
-  const file = located.results.findIndex((r) => r.file === task.file) + 1;
+  // among distinct files, as score.mjs and locate-dynamic-summary.ts count file@k
+  const file = [...new Set(located.results.map((r) => r.file))].indexOf(task.file) + 1;
   const func =
     located.results.findIndex(
       (r) => r.file === task.file && r.startLine <= task.line && task.line <= r.endLine,
@@ -211,11 +212,11 @@ type Row = (typeof rows)[number];
 
 function hits(group: readonly Row[], mode: "static" | "dynamic", k: number, func: boolean): string {
   const n = group.filter((r) =>
-    r[mode].results
-      .slice(0, k)
-      .some(
-        (x) => x.file === r.task.file && (!func || (x.startLine <= r.task.line && r.task.line <= x.endLine)),
-      ),
+    func
+      ? r[mode].results
+          .slice(0, k)
+          .some((x) => x.file === r.task.file && x.startLine <= r.task.line && r.task.line <= x.endLine)
+      : [...new Set(r[mode].results.map((x) => x.file))].slice(0, k).includes(r.task.file),
   ).length;
   return (n / Math.max(group.length, 1)).toFixed(3);
 }
