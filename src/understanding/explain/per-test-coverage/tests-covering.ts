@@ -1,7 +1,9 @@
 // Which test files executed a symbol, by per-test-file coverage: a function or method when a line
-// of its body ran (its first line also runs when the module defines it, so it does not count), or
-// when a transformed module's coverage names it (an accessor as `get x`/`set x`); a class when one of its methods ran, or a line of
-// its body when it has none.
+// of its body ran, or when a transformed module's coverage names it (an accessor as `get x`/`set x`);
+// a class when one of its methods ran, or a line of its body when it has none. The lines before the
+// body run when the module defines the function, so every test that imports it runs them: the first
+// line, decorators above it and the rest of a multi-line signature (Python evaluates annotations and
+// defaults there, `def f(\n    role: Type[Sentinel],\n) -> None:`). They do not count.
 import type { CodeSymbol } from "../../index/code-index.ts";
 import { ranByName } from "../../localize/dynamic/ran-by-name.ts";
 import type { FileCoverage } from "../../localize/dynamic/v8-coverage-lines.ts";
@@ -28,6 +30,7 @@ export function testsCovering(
 function executed(file: FileCoverage, symbol: CodeSymbol): boolean {
   if (ranByName(file.functionNames, symbol.name)) return true;
   if (symbol.startLine === symbol.endLine) return file.lines.has(symbol.startLine) && symbol.kind !== "class";
-  for (let line = symbol.startLine + 1; line <= symbol.endLine; line++) if (file.lines.has(line)) return true;
+  const body = Math.max(symbol.startLine + 1, symbol.bodyLine ?? 0);
+  for (let line = body; line <= symbol.endLine; line++) if (file.lines.has(line)) return true;
   return false;
 }
