@@ -1,7 +1,8 @@
 // `xihe explain --coverage "python3 -m pytest"` through bin/ on a small Python project: Python runs a
 // function's decorators and the annotations and defaults of a multi-line signature when the module
 // defines it, so every test file that imports the module executes those lines. Only a test file that
-// ran the body reaches the function. Real git, real pytest, the sandbox's Python line tracer.
+// ran the body reaches the function, and only a file pytest collects is a test file. Real git, real
+// pytest, the sandbox's Python line tracer.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -54,6 +55,8 @@ const files: Record<string, string> = {
   "shop/__init__.py": "",
   "shop/cart.py": cart("sum(prices)", "amount * (1 - (percent or 0) / 100)"),
   "tests/test_total.py": lines("from shop.cart import total", "", "", "def test_total():", "    assert total([1, 2]) == 3"),
+  // A helper module pytest does not collect: what its import runs is no test's doing.
+  "tests/prices.py": lines("from shop.cart import discount", "", "SALE = discount(20, 10)"),
   "tests/test_discount.py": lines(
     "from shop.cart import discount",
     "",

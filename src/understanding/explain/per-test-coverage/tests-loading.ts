@@ -1,7 +1,10 @@
 // The test files worth running for a diff: those that load a changed file, directly or through the
 // repository's own imports (a test that never loads it cannot execute it). Read from the index's
-// resolved imports; a file whose imports do not resolve is not selected.
+// resolved imports; a file whose imports do not resolve is not selected, nor one under a test folder
+// that the test run does not run as tests (a Python helper module or `__init__.py` pytest does not
+// collect: run alone it runs no test, and what its import executes is no test's doing).
 import type { CodeIndex } from "../../index/code-index.ts";
+import { runsNoTests } from "../tests-reaching.ts";
 
 export function testsLoading(index: CodeIndex, changedFiles: ReadonlySet<string>): string[] {
   const importers = new Map<string, Set<string>>();
@@ -23,7 +26,7 @@ export function testsLoading(index: CodeIndex, changedFiles: ReadonlySet<string>
         }
     frontier = next;
   }
-  const tests = new Set(index.files.filter((f) => f.isTest).map((f) => f.path));
+  const tests = new Set(index.files.filter((f) => f.isTest && !runsNoTests(f.path)).map((f) => f.path));
   for (const f of changedFiles) if (tests.has(f)) reached.add(f);
   return [...reached].filter((f) => tests.has(f)).sort();
 }
