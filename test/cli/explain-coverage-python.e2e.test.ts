@@ -54,7 +54,13 @@ const cart = (total: string, discount: string) =>
 const files: Record<string, string> = {
   "shop/__init__.py": "",
   "shop/cart.py": cart("sum(prices)", "amount * (1 - (percent or 0) / 100)"),
-  "tests/test_total.py": lines("from shop.cart import total", "", "", "def test_total():", "    assert total([1, 2]) == 3"),
+  "tests/test_total.py": lines(
+    "from shop.cart import total",
+    "",
+    "",
+    "def test_total():",
+    "    assert total([1, 2]) == 3",
+  ),
   // A helper module pytest does not collect: what its import runs is no test's doing.
   "tests/prices.py": lines("from shop.cart import discount", "", "SALE = discount(20, 10)"),
   "tests/test_discount.py": lines(
@@ -97,9 +103,7 @@ describe("xihe explain --coverage on a Python project", () => {
     const out = JSON.parse(run.stdout) as ExplainJson;
     expect(out.coverage).toMatchObject({ status: "ran", testFiles: 2 });
     const reaching = (name: string) =>
-      out.symbols
-        .find((s) => s.qualifiedName === name)
-        ?.testsReaching.map((t) => [t.path, t.evidence]);
+      out.symbols.find((s) => s.qualifiedName === name)?.testsReaching.map((t) => [t.path, t.evidence]);
     expect(reaching("total")).toEqual([["tests/test_total.py", "coverage"]]);
     expect(reaching("discount")).toEqual([["tests/test_discount.py", "coverage"]]);
   }, 180_000);

@@ -6,13 +6,47 @@ import { join } from "node:path";
 
 // mocha's options that take a value, so the value is not taken for a spec path.
 const withValue = new Set([
-  "--reporter", "-R", "--reporter-option", "--reporter-options", "-O", "--require", "-r",
-  "--import", "--timeout", "-t", "--slow", "-s", "--ui", "-u", "--grep", "-g", "--fgrep", "-f",
-  "--file", "--ignore", "--exclude", "--extension", "--config", "--package", "--retries",
-  "--jobs", "-j", "--node-option", "-n", "--watch-files", "--watch-ignore",
+  "--reporter",
+  "-R",
+  "--reporter-option",
+  "--reporter-options",
+  "-O",
+  "--require",
+  "-r",
+  "--import",
+  "--timeout",
+  "-t",
+  "--slow",
+  "-s",
+  "--ui",
+  "-u",
+  "--grep",
+  "-g",
+  "--fgrep",
+  "-f",
+  "--file",
+  "--ignore",
+  "--exclude",
+  "--extension",
+  "--config",
+  "--package",
+  "--retries",
+  "--jobs",
+  "-j",
+  "--node-option",
+  "-n",
+  "--watch-files",
+  "--watch-ignore",
 ]);
 
-const configFiles = [".mocharc.js", ".mocharc.cjs", ".mocharc.yaml", ".mocharc.yml", ".mocharc.jsonc", ".mocharc.json"];
+const configFiles = [
+  ".mocharc.js",
+  ".mocharc.cjs",
+  ".mocharc.yaml",
+  ".mocharc.yml",
+  ".mocharc.jsonc",
+  ".mocharc.json",
+];
 
 export type MochaFileArgv = { ok: true; argv: (file: string) => string[] } | { ok: false; reason: string };
 
