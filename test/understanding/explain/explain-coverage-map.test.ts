@@ -109,6 +109,11 @@ describe("explain per-test coverage", () => {
       "test/f.test.js",
       "test/load.test.js",
     ]);
+    // A one-line JavaScript function: its line ran in every file that loaded the module; V8's name decides.
+    expect(testsCovering(map, symbol({ name: "h", startLine: 5, endLine: 5 }), [])).toEqual([]);
+    expect(testsCovering(map, symbol({ name: "g", startLine: 5, endLine: 5 }), [])).toEqual([
+      "test/g.test.js",
+    ]);
     // A class counts by its methods: line 5 lies in the body of its method m.
     expect(testsCovering(map, cls, [method])).toEqual(["test/f.test.js", "test/load.test.js"]);
   });
