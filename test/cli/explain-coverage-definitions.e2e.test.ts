@@ -26,7 +26,7 @@ const git = (cwd: string, ...args: string[]) =>
     encoding: "utf8",
   });
 
-const cart = (total: string, discount: string) =>
+const cart = (total: string, discount: string, error: string) =>
   lines(
     "import functools",
     "from typing import Optional",
@@ -50,11 +50,16 @@ const cart = (total: string, discount: string) =>
     "    percent: Optional[float] = None,",
     ") -> float:",
     `    return ${discount}`,
+    "",
+    "",
+    "class CartError(Exception):",
+    `    """${error}"""`,
+    "    pass",
   );
 
 const pythonFiles: Record<string, string> = {
   "shop/__init__.py": "",
-  "shop/cart.py": cart("sum(prices)", "amount * (1 - (percent or 0) / 100)"),
+  "shop/cart.py": cart("sum(prices)", "amount * (1 - (percent or 0) / 100)", "A bad cart."),
   "tests/test_total.py": lines(
     "from shop.cart import total",
     "",
@@ -116,16 +121,25 @@ const jsTest = (name: string, call: string) =>
   );
 
 describe("xihe explain --coverage: the code defining a function is not its body", () => {
-  it("credits a decorated Python function and one with a multi-line annotated signature only to the test file that ran its body", async () => {
+  it("credits a decorated Python function and one with a multi-line annotated signature only to the test file that ran its body, and a class without methods to none by coverage", async () => {
     const out = await explainWithCoverage(
       "shop",
       pythonFiles,
-      { "shop/cart.py": cart("sum(prices, 0)", "amount * (100 - (percent or 0)) / 100") },
+      {
+        "shop/cart.py": cart(
+          "sum(prices, 0)",
+          "amount * (100 - (percent or 0)) / 100",
+          "A cart that cannot be priced.",
+        ),
+      },
       "python3 -m pytest",
     );
     expect(out.coverage).toMatchObject({ status: "ran", testFiles: 2 });
     expect(reaching(out, "total")).toEqual([["tests/test_total.py", "coverage"]]);
     expect(reaching(out, "discount")).toEqual([["tests/test_discount.py", "coverage"]]);
+    // A class without methods runs only its body, on import: coverage cannot tell, the call graph
+    // (no test names it) answers.
+    expect(reaching(out, "CartError")).toEqual([]);
   }, 180_000);
 
   it("credits a one-line JavaScript function only to the test file that called it", async () => {
