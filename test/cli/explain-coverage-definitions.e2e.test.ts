@@ -2,7 +2,8 @@
 // runs in every test file that loads its module: Python runs a function's decorators and the
 // annotations and defaults of a multi-line signature then, and a one-line JavaScript function shares
 // its line with the module code that defines it. Only a test file that ran the body reaches the
-// function, and only a file the runner runs as tests (pytest collects it) is a test file. Real git,
+// function, and only a file the runner runs as tests (pytest collects it) is a test file; a test
+// using a conftest fixture loads what the conftest imports. Real git,
 // real pytest and node --test, the sandbox's Python line tracer and V8 coverage.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -67,6 +68,17 @@ const pythonFiles: Record<string, string> = {
     "def test_total():",
     "    assert total([1, 2]) == 3",
   ),
+  // A test that reaches total only through a conftest fixture: it imports nothing of shop.
+  "tests/conftest.py": lines(
+    "import pytest",
+    "from shop.cart import total",
+    "",
+    "",
+    "@pytest.fixture",
+    "def basket_total():",
+    "    return total([2, 2])",
+  ),
+  "tests/test_basket.py": lines("def test_basket(basket_total):", "    assert basket_total == 4"),
   // A helper module pytest does not collect: what its import runs is no test's doing.
   "tests/prices.py": lines("from shop.cart import discount", "", "SALE = discount(20, 10)"),
   "tests/test_discount.py": lines(
@@ -134,8 +146,11 @@ describe("xihe explain --coverage: the code defining a function is not its body"
       },
       "python3 -m pytest",
     );
-    expect(out.coverage).toMatchObject({ status: "ran", testFiles: 2 });
-    expect(reaching(out, "total")).toEqual([["tests/test_total.py", "coverage"]]);
+    expect(out.coverage).toMatchObject({ status: "ran", testFiles: 4 });
+    expect(reaching(out, "total")).toEqual([
+      ["tests/test_basket.py", "coverage"],
+      ["tests/test_total.py", "coverage"],
+    ]);
     expect(reaching(out, "discount")).toEqual([["tests/test_discount.py", "coverage"]]);
     // A class without methods runs only its body, on import: coverage cannot tell, the call graph
     // (no test names it) answers.
