@@ -165,14 +165,16 @@ describe("xihe explain --coverage", () => {
     expect(otherBase.coverage.status).toBe("none");
   }, 240_000);
 
-  it("refuses a command that cannot run a test file alone (mocha) before spending the install", async () => {
+  it("refuses a command that cannot run a test file alone (mocha with a spec in its config) before spending the install", async () => {
     const dir = join(scratch.dir, "clone-mocha");
     git(scratch.dir, "clone", "-q", join(scratch.dir, "origin"), dir);
+    // mocha runs a config's spec besides the files it is given
+    writeFileSync(join(dir, ".mocharc.yml"), "spec: test/\n");
     const run = await xihe(["explain", "--json", "--coverage", "npx mocha"], dir);
     expect(run.exitCode, run.stderr).toBe(0);
     const out = JSON.parse(run.stdout) as ExplainJson;
     expect(out.coverage).toMatchObject({ status: "fallback", cachePath: null });
-    expect(out.coverage.reason).toMatch(/mocha runs are selected by test name/);
+    expect(out.coverage.reason).toMatch(/mocha's config \(\.mocharc\.yml\) names a spec/);
     // The install phase never ran: the lockfile's dependency was not put in place.
     expect(existsSync(join(dir, "node_modules"))).toBe(false);
   }, 120_000);

@@ -63,6 +63,11 @@ function notCollectedByPytest(path: string): boolean {
   return name.endsWith(".py") && !/^(?:test.*|.*_test|conftest)\.py$/.test(name);
 }
 
+/** A file under a test folder that the test run does not run as tests (see the two rules above). */
+export function runsNoTests(path: string): boolean {
+  return notATest.test(path) || notCollectedByPytest(path);
+}
+
 /** What the static walk could not follow, when it found no test: then "no test reaches it" would
  * claim more than it knows. */
 export type ReachGap =
@@ -308,7 +313,7 @@ export function testsReaching(
     for (const site of frontier) {
       // A test helper is walked through like project code: the tests that call it are what run it.
       if (lookup.isTest(site.path) && !edges.testHelpers.has(site.path)) {
-        if (notATest.test(site.path) || notCollectedByPytest(site.path)) continue;
+        if (runsNoTests(site.path)) continue;
         record(
           site.id ? (lookup.byId(site.id)?.qualifiedName ?? null) : null,
           site.path,

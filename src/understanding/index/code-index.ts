@@ -14,6 +14,12 @@ export interface CodeSymbol {
   /** 1-based, inclusive. */
   startLine: number;
   endLine: number;
+  /**
+   * 1-based line where the body begins: a Python block's first statement, the `{` of a braced body.
+   * Absent when the definition has no body or the index was built without it. The lines before it
+   * (decorators, a signature's annotations and defaults) run when the definition is made.
+   */
+  bodyLine?: number;
   signature: string;
   doc: string | null;
   exported: boolean;

@@ -8,7 +8,7 @@ import type { FileParse, ParsedCall, ParsedImport, ParsedSymbol } from "./file-p
 import type { LoadedLanguage } from "./grammars.ts";
 import { isExported } from "./is-exported.ts";
 import { expandUseTree } from "./rust-use-tree.ts";
-import { signatureOf } from "./signature.ts";
+import { bodyOf, signatureOf } from "./signature.ts";
 import { outermostWrapper, syntaxRulesFor } from "./syntax-rules.ts";
 
 /** A symbol or an impl scope, by character range, for the nesting sweep. */
@@ -103,12 +103,14 @@ function buildSymbols(
       enclosing !== null && enclosing.symbol === null,
     );
     const name = isAnonymousModuleExport(d) ? "default" : d.name;
+    const body = bodyOf(d.node);
     const symbol: ParsedSymbol = {
       name,
       qualifiedName: qualifier === "" ? name : `${qualifier}.${name}`,
       kind,
       startLine: outer.startPosition.row + 1,
       endLine: outer.endPosition.row + 1,
+      ...(body ? { bodyLine: body.startPosition.row + 1 } : {}),
       signature: signatureOf(d.node, signatureStart, text),
       doc: docComment(chain, rules, language.id === "python" ? d.node.childForFieldName("body") : null),
       exported: false,

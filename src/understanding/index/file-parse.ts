@@ -8,6 +8,8 @@ export interface ParsedSymbol {
   kind: SymbolKind;
   startLine: number;
   endLine: number;
+  /** Where the body begins (a Python block's first statement, a `{`), when the definition has one. */
+  bodyLine?: number;
   signature: string;
   doc: string | null;
   exported: boolean;

@@ -43,6 +43,7 @@ export function buildFileRecord(
     file: path,
     startLine: s.startLine,
     endLine: s.endLine,
+    ...(s.bodyLine === undefined ? {} : { bodyLine: s.bodyLine }),
     signature: s.signature,
     doc: s.doc,
     exported: s.exported,

@@ -4,7 +4,8 @@ import type { Node } from "web-tree-sitter";
 
 const maxSignatureChars = 240;
 
-function bodyOf(node: Node): Node | null {
+/** The node holding a definition's body, when it has one. */
+export function bodyOf(node: Node): Node | null {
   const body = node.childForFieldName("body");
   if (body) return body;
   // `const f = (a) => ...`, `exports.f = function () {}`, class fields holding functions.

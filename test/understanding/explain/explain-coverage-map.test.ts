@@ -1,5 +1,5 @@
-// Per-test coverage for explain: which test files executed a symbol (body lines, not the line that
-// defines it; a class by its methods), the map's JSON round trip, and the cache per head SHA that
+// Per-test coverage for explain: which test files executed a symbol (body lines, not the lines that
+// define it: decorators, a multi-line signature; a class by its methods), the map's JSON round trip, and the cache per head SHA that
 // never reads or writes through a planted symlink.
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -101,6 +101,19 @@ describe("explain per-test coverage", () => {
     ]);
     const cls = symbol({ name: "C", kind: "class", startLine: 1, endLine: 9 });
     const method = symbol({ name: "m", kind: "method", startLine: 4, endLine: 6, parent: cls.id });
+    // Decorated (line 1) and its signature on lines 2-4: the body begins at line 5, which only
+    // load.test.js and f.test.js ran; line 2 ran in f.test.js when the module defined the function.
+    const decorated = symbol({ name: "h", startLine: 1, endLine: 6, bodyLine: 6 });
+    expect(testsCovering(map, decorated, [])).toEqual([]);
+    expect(testsCovering(map, { ...decorated, bodyLine: 5 }, [])).toEqual([
+      "test/f.test.js",
+      "test/load.test.js",
+    ]);
+    // A one-line JavaScript function: its line ran in every file that loaded the module; V8's name decides.
+    expect(testsCovering(map, symbol({ name: "h", startLine: 5, endLine: 5 }), [])).toEqual([]);
+    expect(testsCovering(map, symbol({ name: "g", startLine: 5, endLine: 5 }), [])).toEqual([
+      "test/g.test.js",
+    ]);
     // A class counts by its methods: line 5 lies in the body of its method m.
     expect(testsCovering(map, cls, [method])).toEqual(["test/f.test.js", "test/load.test.js"]);
   });

@@ -13,6 +13,7 @@ import { readPythonCoverage } from "../../localize/dynamic/python-line-tracer.ts
 import { testCommand } from "../../localize/dynamic/test-command.ts";
 import type { TestRunnerKind } from "../../localize/dynamic/test-runner-kind.ts";
 import { readV8Records } from "../../localize/dynamic/v8-coverage-lines.ts";
+import { mochaFileArgv } from "./mocha-file-argv.ts";
 import type { CoverageKey, TestCoverageMap } from "./test-coverage-map.ts";
 
 export interface TestFilesPlan {
@@ -28,15 +29,15 @@ export type PlanOutcome = { ok: true; plan: TestFilesPlan } | { ok: false; reaso
 export function planTestFiles(root: string, command: string, testFiles: readonly string[]): PlanOutcome {
   const resolved = testCommand(root, command);
   if (!resolved.ok) return resolved;
-  const runs = testFiles.map((file) => ({ file, argv: fileArgv(resolved.runner, resolved.argv, file) }));
+  let argvOf = (file: string) => fileArgv(resolved.runner, resolved.argv, file);
+  if (resolved.runner === "mocha") {
+    const mocha = mochaFileArgv(root, resolved.argv);
+    if (!mocha.ok) return mocha;
+    argvOf = mocha.argv;
+  }
+  const runs = testFiles.map((file) => ({ file, argv: argvOf(file) }));
   if (runs.length > 0 && runs.every((r) => r.argv === null))
-    return {
-      ok: false,
-      reason:
-        resolved.runner === "mocha"
-          ? "mocha runs are selected by test name here, not by file; no test file could be run alone"
-          : `${resolved.runner} cannot run a test file alone here`,
-    };
+    return { ok: false, reason: `${resolved.runner} cannot run a test file alone here` };
   const { runner, env, pythonEntries } = resolved;
   return { ok: true, plan: { runner, env, pythonEntries, runs } };
 }
@@ -105,7 +106,7 @@ export async function runTestFiles(input: RunTestFilesInput): Promise<RunTestFil
   return { kind: "ran", map, notRun, elapsedMs: input.now() - started };
 }
 
-/** One test file alone: the runner's own file selection; `node --test FILE` for node:test. */
+/** One test file alone: the runner's own file selection; `node --test FILE` for node:test (mocha: mocha-file-argv.ts). */
 function fileArgv(runner: TestRunnerKind, argv: readonly string[], file: string): string[] | null {
   if (runner !== "node_test") return filteredArgv(runner, argv, [{ name: null, file }]);
   const at = argv.indexOf("--test");

@@ -1,7 +1,14 @@
 // The test files worth running for a diff: those that load a changed file, directly or through the
 // repository's own imports (a test that never loads it cannot execute it). Read from the index's
-// resolved imports; a file whose imports do not resolve is not selected.
+// resolved imports; a file whose imports do not resolve is not selected, nor one under a test folder
+// that the test run does not run as tests (a Python helper module or `__init__.py` pytest does not
+// collect: run alone it runs no test, and what its import executes is no test's doing). pytest loads
+// every `conftest.py` above a test file before it: a test that reaches the change only through a
+// fixture there (`def test_x(version):`) imports nothing of it, and runs it all the same.
 import type { CodeIndex } from "../../index/code-index.ts";
+import { runsNoTests } from "../tests-reaching.ts";
+
+const conftest = /(^|\/)conftest\.py$/;
 
 export function testsLoading(index: CodeIndex, changedFiles: ReadonlySet<string>): string[] {
   const importers = new Map<string, Set<string>>();
@@ -23,7 +30,11 @@ export function testsLoading(index: CodeIndex, changedFiles: ReadonlySet<string>
         }
     frontier = next;
   }
-  const tests = new Set(index.files.filter((f) => f.isTest).map((f) => f.path));
-  for (const f of changedFiles) if (tests.has(f)) reached.add(f);
+  const tests = new Set(index.files.filter((f) => f.isTest && !runsNoTests(f.path)).map((f) => f.path));
+  for (const f of changedFiles) reached.add(f);
+  for (const f of [...reached].filter((r) => conftest.test(r))) {
+    const folder = f.slice(0, f.length - "conftest.py".length);
+    for (const test of tests) if (test.startsWith(folder)) reached.add(test);
+  }
   return [...reached].filter((f) => tests.has(f)).sort();
 }
