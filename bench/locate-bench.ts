@@ -1,7 +1,7 @@
 // Localization accuracy on real repositories with one injected mutation each:
-//   npm run bench:locate -- [--set dev|tune|test|heldout|new] [--corpus DIR] [--mirrors DIR] [--work DIR]
+//   npm run bench:locate -- [--set dev|tune|test|heldout|heldout4|new] [--corpus DIR] [--mirrors DIR] [--work DIR]
 //                           [--only ID,ID] [--repos ID,ID] [--xihe BIN]
-// --set dev (default) scores the shared development set; tune, test and heldout score the
+// --set dev (default) scores the shared development set; tune, test and the held-out sets score the
 // repositories of bench/localize-corpus/split.json (tasks and logs from bench/localize-corpus, the
 // tooling from the shared corpus); new scores tune and test. Tune on tune, report test and heldout:
 // never choose anything on them.
@@ -17,10 +17,15 @@ import { flag, project } from "./bench-args.ts";
 
 const newCorpus = join(project, "bench", "localize-corpus");
 const set = flag("set") ?? "dev";
-if (!["dev", "tune", "test", "heldout", "new"].includes(set)) {
-  console.error(`--set must be dev, tune, test, heldout or new; got ${set}`);
+const split = JSON.parse(readFileSync(join(newCorpus, "split.json"), "utf8")) as Record<string, unknown>;
+// Every list of repositories in split.json is a set (tune, test, heldout, heldout4, ...), but the
+// repositories dropped before any result.
+const splitSets = Object.keys(split).filter((k) => Array.isArray(split[k]) && k !== "dev" && k !== "dropped");
+if (!["dev", "new", ...splitSets].includes(set)) {
+  console.error(`--set must be dev, new or one of ${splitSets.join(", ")}; got ${set}`);
   process.exit(2);
 }
+const reposOf = (name: string): string[] => split[name] as string[];
 const corpus = resolve(
   flag("corpus") ??
     process.env["XIHE_LOCALIZE_CORPUS"] ??
@@ -41,9 +46,8 @@ const tasks = readFileSync(tasksFile, "utf8")
   .split("\n")
   .filter((l) => l.trim())
   .map((l) => JSON.parse(l) as { id: string; repo: string });
-const split = JSON.parse(readFileSync(join(newCorpus, "split.json"), "utf8")) as Record<string, string[]>;
 const repoIds =
-  flag("repos")?.split(",") ?? (set === "new" ? [...split["tune"]!, ...split["test"]!] : split[set]!);
+  flag("repos")?.split(",") ?? (set === "new" ? [...reposOf("tune"), ...reposOf("test")] : reposOf(set));
 const repos = [...new Set(tasks.filter((t) => repoIds.includes(taskRepo(t.id))).map((t) => t.repo))];
 const missing = repos.filter((r) => !mirrors || !existsSync(join(mirrors, r.replace("/", "+"))));
 if (!mirrors || missing.length > 0) {
