@@ -137,14 +137,17 @@ const dispatchWriter = (guard: string) =>
     "",
   ].join("\n");
 
+// The render package with `guard` before the writer's final raise, and one failing test of it.
+const renderPackage = (guard: string): Record<string, string> => ({
+  "render/__init__.py": "",
+  "render/writer.py": dispatchWriter(guard),
+  "tests/__init__.py": "",
+  "tests/test_render.py": testFile("render", 'render({"a": 1})', '"a = 1"'),
+});
+
 describe("localize when the innermost frame raised deliberately", () => {
   it("ranks the caller first when the raise is the function's unguarded fall-through", async () => {
-    const results = await localizeFailingRun({
-      "render/__init__.py": "",
-      "render/writer.py": dispatchWriter("    raise TypeError("),
-      "tests/__init__.py": "",
-      "tests/test_render.py": testFile("render", 'render({"a": 1})', '"a = 1"'),
-    });
+    const results = await localizeFailingRun(renderPackage("    raise TypeError("));
     expect(results[0]?.symbol).toBe("format_pair");
     expect(results[0]!.why.join(" ")).toMatch(
       /passed its input at render\/writer\.py:19, on which format_value crashed/,
@@ -153,12 +156,9 @@ describe("localize when the innermost frame raised deliberately", () => {
   });
 
   it("keeps the raising function first when a condition of its own guards the raise", async () => {
-    const results = await localizeFailingRun({
-      "render/__init__.py": "",
-      "render/writer.py": dispatchWriter("    if value is not None:\n        raise TypeError("),
-      "tests/__init__.py": "",
-      "tests/test_render.py": testFile("render", 'render({"a": 1})', '"a = 1"'),
-    });
+    const results = await localizeFailingRun(
+      renderPackage("    if value is not None:\n        raise TypeError("),
+    );
     expect(results[0]?.symbol).toBe("format_value");
   });
 });

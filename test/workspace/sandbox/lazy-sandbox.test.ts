@@ -1,12 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { chooseSandbox } from "../../../src/workspace/sandbox/choose-sandbox.ts";
 import { lazySandbox } from "../../../src/workspace/sandbox/lazy-sandbox.ts";
 import type { Sandbox } from "../../../src/workspace/sandbox/sandbox.ts";
-import { detectSandboxSupport } from "../../../src/workspace/sandbox/sandbox-support.ts";
 import { makeScratchDir } from "../scratch-dir.ts";
+import { runSandboxFor } from "./run-sandbox.ts";
 
 describe("a sandbox made at its first command", () => {
   let scratch: ReturnType<typeof makeScratchDir>;
@@ -14,15 +12,7 @@ describe("a sandbox made at its first command", () => {
   let made: number;
   const make = (): Sandbox => {
     made += 1;
-    return chooseSandbox({
-      requested: "bwrap",
-      source: "github",
-      trustLocal: false,
-      root,
-      support: detectSandboxSupport(randomUUID()),
-      newId: randomUUID,
-      now: Date.now,
-    });
+    return runSandboxFor(root);
   };
   beforeEach(() => {
     scratch = makeScratchDir("lazy-sandbox");

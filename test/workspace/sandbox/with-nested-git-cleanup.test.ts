@@ -1,28 +1,12 @@
 import { execFileSync } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { chooseSandbox } from "../../../src/workspace/sandbox/choose-sandbox.ts";
-import type { Sandbox } from "../../../src/workspace/sandbox/sandbox.ts";
-import { detectSandboxSupport } from "../../../src/workspace/sandbox/sandbox-support.ts";
 import { makeScratchDir } from "../scratch-dir.ts";
+import { runSandboxFor } from "./run-sandbox.ts";
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, encoding: "utf8" });
-
-function sandboxFor(root: string): Sandbox {
-  // The runner a run gets: chooseSandbox is where the cleanup is wired.
-  return chooseSandbox({
-    requested: "bwrap",
-    source: "github",
-    trustLocal: false,
-    root,
-    support: detectSandboxSupport(randomUUID()),
-    newId: randomUUID,
-    now: Date.now,
-  });
-}
 
 describe("sandboxed commands leave no nested repository behind", () => {
   let scratch: ReturnType<typeof makeScratchDir>;
@@ -42,7 +26,7 @@ describe("sandboxed commands leave no nested repository behind", () => {
     const outside = join(scratch.dir, "outside");
     mkdirSync(join(outside, ".git"), { recursive: true });
     symlinkSync(outside, join(root, "link"));
-    const sandbox = sandboxFor(root);
+    const sandbox = runSandboxFor(root);
 
     const result = await sandbox.run([
       "sh",
@@ -68,7 +52,7 @@ describe("sandboxed commands leave no nested repository behind", () => {
   it("A39: puts back a top-level .git file (a linked worktree) a command pointed at a planted repository", async () => {
     execFileSync("git", ["init", "-q", `--separate-git-dir=${join(scratch.dir, "real.git")}`, root]);
     const pointer = readFileSync(join(root, ".git"), "utf8");
-    const sandbox = sandboxFor(root);
+    const sandbox = runSandboxFor(root);
 
     await sandbox.run(["sh", "-c", "git init -q evil && echo 'gitdir: evil/.git' > .git"]);
 
@@ -78,7 +62,7 @@ describe("sandboxed commands leave no nested repository behind", () => {
 
   it("keeps the command's own result when nothing was planted", async () => {
     writeFileSync(join(root, "a.txt"), "x\n");
-    const result = await sandboxFor(root).run(["cat", "a.txt"]);
+    const result = await runSandboxFor(root).run(["cat", "a.txt"]);
     expect(result).toMatchObject({ exitCode: 0, stdout: "x\n" });
   });
 });

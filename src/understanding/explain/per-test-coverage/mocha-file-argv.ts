@@ -1,8 +1,7 @@
 // One test file alone under mocha: the command's options with its own spec (the paths after `mocha`,
 // `--spec`) replaced by the file. mocha adds a `spec` named in its config (.mocharc.*, package.json's
 // "mocha" key) to the files on its command line, so with one there a file cannot run alone.
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readRepoFile } from "../../read-repo-file.ts";
 
 // mocha's options that take a value, so the value is not taken for a spec path.
 const withValue = new Set([
@@ -83,24 +82,19 @@ export function mochaFileArgv(root: string, argv: readonly string[]): MochaFileA
 function specInConfig(root: string, given: string | null): string | null {
   const candidates = given === null ? configFiles : [given];
   for (const name of candidates) {
-    const path = join(root, name);
-    if (!existsSync(path)) continue;
-    if (/(^|[\s{,."'])spec["']?\s*[:=]/m.test(readText(path))) return name;
+    // Read as the index reads the checkout: a link planted by the PR reads as absent.
+    const text = readRepoFile(root, name)?.toString("utf8");
+    if (text === undefined) continue;
+    if (/(^|[\s{,."'])spec["']?\s*[:=]/m.test(text)) return name;
     if (given !== null) return null;
   }
   try {
-    const pkg = JSON.parse(readText(join(root, "package.json"))) as { mocha?: { spec?: unknown } };
+    const pkg = JSON.parse(readRepoFile(root, "package.json")?.toString("utf8") ?? "") as {
+      mocha?: { spec?: unknown };
+    };
     if (pkg.mocha?.spec !== undefined) return 'package.json "mocha"';
   } catch {
     // no package.json, or not JSON: mocha would not read a config from it either
   }
   return null;
-}
-
-function readText(path: string): string {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return "";
-  }
 }
