@@ -3,9 +3,9 @@
 // `_wrapper` → `_locked`), while a same-named twin in a sibling module (`_cachedmethod._locked`)
 // matches the question's words just as well. The functions a named, well-ranked symbol reaches in
 // a couple of calls are its implementation, so the ones that match the question are raised a little.
-import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
+import type { CallEdge, CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { createSymbolLookup, isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
-import { importInScope } from "../index/import-in-scope.ts";
+import { importBindings, importInScope, type NameImports } from "../index/import-in-scope.ts";
 import { resolveCallee } from "../localize/test-target-signal.ts";
 import type { RecalledSymbol } from "./recalled-symbol.ts";
 
@@ -52,7 +52,16 @@ export function reachedFrom(
   index: CodeIndex,
   entries: readonly CodeSymbol[],
 ): Map<CodeSymbol, { entry: CodeSymbol; steps: number }> {
-  const lookup = createSymbolLookup(index);
+  const graph: CallGraph = {
+    lookup: createSymbolLookup(index),
+    imports: importBindings(index),
+    callsIn: new Map(),
+  };
+  for (const call of index.calls) {
+    const list = graph.callsIn.get(call.file);
+    if (list) list.push(call);
+    else graph.callsIn.set(call.file, [call]);
+  }
   const out = new Map<CodeSymbol, { entry: CodeSymbol; steps: number }>();
   for (const entry of entries) {
     const seen = new Set([entry]);
@@ -60,7 +69,7 @@ export function reachedFrom(
     for (let step = 0; step < MAX_CALL_STEPS && frontier.length > 0; step++) {
       const next: CodeSymbol[] = [];
       for (const caller of frontier)
-        for (const callee of calleesOf(index, lookup, caller)) {
+        for (const callee of calleesOf(graph, caller)) {
           if (seen.has(callee)) continue;
           seen.add(callee);
           next.push(callee);
@@ -77,15 +86,22 @@ export function reachedFrom(
  * imports from the repository means the imported module's function (the import in scope at the
  * call decides, index/import-in-scope.ts); an ambiguous name otherwise prefers the caller's file.
  */
-function calleesOf(index: CodeIndex, lookup: SymbolLookup, caller: CodeSymbol): CodeSymbol[] {
+interface CallGraph {
+  lookup: SymbolLookup;
+  /** file -> local name -> its imports (index/import-in-scope.ts). */
+  imports: Map<string, Map<string, NameImports>>;
+  callsIn: Map<string, CallEdge[]>;
+}
+
+function calleesOf({ lookup, imports, callsIn }: CallGraph, caller: CodeSymbol): CodeSymbol[] {
   const functions = lookup.symbolsIn(caller.file).filter(isCallable);
   const out: CodeSymbol[] = [];
-  for (const call of index.calls) {
-    if (call.file !== caller.file || call.line < caller.startLine || call.line > caller.endLine) continue;
+  for (const call of callsIn.get(caller.file) ?? []) {
+    if (call.line < caller.startLine || call.line > caller.endLine) continue;
     const parts = call.calleeName.split(".");
     const name = parts.pop() ?? "";
     const through = parts.length === 0 ? name : (parts[0] ?? "");
-    const file = importInScope(importsOf(index, caller.file, through), functions, call.line);
+    const file = importInScope(imports.get(caller.file)?.get(through), functions, call.line);
     const imported = lookup
       .byName(name)
       .filter((s) => s.file === file && isCallable(s) && !lookup.isTest(s.file));
@@ -95,13 +111,4 @@ function calleesOf(index: CodeIndex, lookup: SymbolLookup, caller: CodeSymbol): 
     for (const callee of callees) if (callee !== caller && !out.includes(callee)) out.push(callee);
   }
   return out;
-}
-
-/** The imports in `file` that bind `local` to a repository file. */
-function importsOf(index: CodeIndex, file: string, local: string): { resolved: string; line: number }[] {
-  return index.imports.flatMap((i) =>
-    i.file === file && i.resolved && (i.bindings?.some((b) => b.local === local) ?? i.names.includes(local))
-      ? [{ resolved: i.resolved, line: i.line }]
-      : [],
-  );
 }

@@ -3,7 +3,7 @@
 // Tests the diff itself changed come first: they are the ones written for this change.
 import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
-import { importInScope } from "../index/import-in-scope.ts";
+import { importBindings, importInScope } from "../index/import-in-scope.ts";
 import { classMethods, methodOnNew } from "./class-methods.ts";
 import type { Reference } from "./symbol-references.ts";
 
@@ -90,10 +90,9 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
   const methodCount = new Map<string, number>();
   for (const symbol of index.symbols)
     if (symbol.kind === "method") methodCount.set(symbol.name, (methodCount.get(symbol.name) ?? 0) + 1);
-  // file -> local name -> the imports binding it to a repository file (several when functions
-  // import the same name from different modules: `from ._cached import _wrapper` in one,
-  // `from ._cachedmethod import _wrapper` in another).
-  const internal = new Map<string, Map<string, { resolved: string; line: number }[]>>();
+  // Several imports of one name when functions import it from different modules (`from ._cached
+  // import _wrapper` in one, `from ._cachedmethod import _wrapper` in another).
+  const internal = importBindings(index);
   const testFile = new Set(index.files.filter((f) => f.isTest).map((f) => f.path));
   const testHelpers = new Set<string>();
   const importsOf = new Map<string, Set<string>>();
@@ -102,10 +101,6 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     importsOf.set(ref.file, (importsOf.get(ref.file) ?? new Set()).add(ref.resolved));
     if (ref.resolved !== ref.file && testFile.has(ref.file) && testFile.has(ref.resolved))
       testHelpers.add(ref.resolved);
-    const names = internal.get(ref.file) ?? new Map<string, { resolved: string; line: number }[]>();
-    for (const b of ref.bindings ?? ref.names.map((n) => ({ local: n })))
-      names.set(b.local, [...(names.get(b.local) ?? []), { resolved: ref.resolved, line: ref.line }]);
-    internal.set(ref.file, names);
   }
   const fileOf = new Map(index.symbols.map((s) => [s.id, s.file]));
   const definedIn = new Set(index.symbols.map((s) => `${s.file}\0${s.name}`));

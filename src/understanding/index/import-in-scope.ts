@@ -1,7 +1,7 @@
 // Which of a file's imports of one name a call at a line goes through: functions may import the
 // same name from different modules (`from ._cached import _wrapper` in one, `from ._cachedmethod
 // import _wrapper` in another), and the import in the innermost function around the call decides.
-import type { CodeSymbol } from "./code-index.ts";
+import type { CodeIndex, CodeSymbol } from "./code-index.ts";
 
 /**
  * The repository file the import in scope at `line` resolves to: of `imports` (one local name's
@@ -26,4 +26,20 @@ export function importInScope(
     if (!best || depth > best.depth) best = { resolved: i.resolved, depth };
   }
   return best?.resolved;
+}
+
+/** One file's imports of one local name that resolve to a repository file. */
+export type NameImports = { resolved: string; line: number }[];
+
+/** file -> local name -> the imports binding that name to a repository file, in index order. */
+export function importBindings(index: Pick<CodeIndex, "imports">): Map<string, Map<string, NameImports>> {
+  const byFile = new Map<string, Map<string, NameImports>>();
+  for (const ref of index.imports) {
+    if (!ref.resolved) continue;
+    const names = byFile.get(ref.file) ?? new Map<string, NameImports>();
+    for (const b of ref.bindings ?? ref.names.map((n) => ({ local: n })))
+      names.set(b.local, [...(names.get(b.local) ?? []), { resolved: ref.resolved, line: ref.line }]);
+    byFile.set(ref.file, names);
+  }
+  return byFile;
 }
