@@ -25,7 +25,7 @@ function readOnWorker(
 ): Promise<LogReading> {
   const text = typeof input === "string" ? input : null;
   const chunks = typeof input === "string" ? null : input[Symbol.asyncIterator]();
-  const worker = new Worker(new URL("./diagnose-worker-boot.mjs", import.meta.url), {
+  const worker = new Worker(new URL("../typescript-worker-boot.mjs", import.meta.url), {
     workerData: {
       entry: new URL("./diagnose-worker.ts", import.meta.url).href,
       text,

@@ -149,7 +149,7 @@ export function findCycles(graph: ModuleGraph, { includeTypeOnly = false } = {})
 }
 
 /**
- * Files a module loads by URL rather than by import: `new URL("./parse-worker-boot.mjs",
+ * Files a module loads by URL rather than by import: `new URL("../../typescript-worker-boot.mjs",
  * import.meta.url)` for a worker's boot file or a launcher script read at run time.
  */
 export function urlReferencesOf(fileName: string, text: string): string[] {

@@ -40,7 +40,7 @@ describe("reachableFrom", () => {
   it("follows a worker's boot file loaded by URL, and not a file nobody names", () => {
     const graph = buildModuleGraph(root);
     const reached = reachableFrom(root, ["src/understanding/index/parse-pool.ts"], graph);
-    expect(reached).toContain("src/understanding/index/parse-worker-boot.mjs");
+    expect(reached).toContain("src/typescript-worker-boot.mjs");
     expect(reached).toContain("src/understanding/index/parse-worker.ts");
     expect(reached).not.toContain("src/cli.ts");
   });

@@ -37,7 +37,7 @@ export async function parseAll(jobs: readonly ParseJob[], options: ParsePoolOpti
 }
 
 function runWorker(jobs: readonly ParseJob[], results: JobResult[], take: () => number): Promise<void> {
-  const worker = new Worker(new URL("./parse-worker-boot.mjs", import.meta.url), {
+  const worker = new Worker(new URL("../../typescript-worker-boot.mjs", import.meta.url), {
     workerData: { entry: new URL("./parse-worker.ts", import.meta.url).href },
   });
   return new Promise((resolve, reject) => {
