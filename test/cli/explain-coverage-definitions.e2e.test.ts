@@ -157,6 +157,31 @@ describe("xihe explain --coverage: the code defining a function is not its body"
     expect(reaching(out, "CartError")).toEqual([]);
   }, 180_000);
 
+  it("runs a test inside a Python package that imports nothing of it: loading the test loads the package's __init__, which runs the changed function", async () => {
+    const table = (step: string) =>
+      lines("def build():", `    return [n * ${step} for n in range(4)]`, "", "", "TABLE = build()");
+    const out = await explainWithCoverage(
+      "inpackage",
+      {
+        "calc/__init__.py": lines("from calc.table import TABLE"),
+        "calc/table.py": table("2"),
+        "calc/tests/__init__.py": "",
+        "calc/tests/test_words.py": lines(
+          "import unittest",
+          "",
+          "",
+          "class Words(unittest.TestCase):",
+          "    def test_upper(self):",
+          "        self.assertEqual('a'.upper(), 'A')",
+        ),
+      },
+      { "calc/table.py": table("3") },
+      "python3 -m pytest",
+    );
+    expect(out.coverage).toMatchObject({ status: "ran", testFiles: 1 });
+    expect(reaching(out, "build")).toEqual([["calc/tests/test_words.py", "coverage"]]);
+  }, 180_000);
+
   it("credits a one-line JavaScript function only to the test file that called it", async () => {
     const math = (double: string, triple: string) =>
       lines(`export const double = (x) => ${double};`, `export function triple(x) { return ${triple}; }`);
