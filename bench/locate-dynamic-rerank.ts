@@ -185,7 +185,12 @@ for (const id of ids) {
         );
       spectra.set(key, spectrum);
       if (v.unexecuted !== undefined && v.unexecuted !== 1)
-        for (const [name, scores] of demoteUnexecuted(signals, new Set(spectrum.keys()), v.unexecuted, judged))
+        for (const [name, scores] of demoteUnexecuted(
+          signals,
+          new Set(spectrum.keys()),
+          v.unexecuted,
+          judged,
+        ))
           signals.set(name, scores);
       signals.set("spectrum", spectrum);
       if (v.callee) {

@@ -174,7 +174,9 @@ export function rankSuspects(
     const symbol = lookup.byId(c.id);
     if (!symbol || lookup.isTest(symbol.file) || isDeclarationFile(symbol.file)) continue;
     const prior = pathPrior(symbol.file);
-    const ran = collected.ranInFailingRun ? ranWhy(collected.ranInFailingRun, c.id, isCallable(symbol)) : null;
+    const ran = collected.ranInFailingRun
+      ? ranWhy(collected.ranInFailingRun, c.id, isCallable(symbol))
+      : null;
     const why = ran === null ? c.why : [...c.why, ran];
     out.push({
       file: symbol.file,

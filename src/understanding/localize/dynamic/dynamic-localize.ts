@@ -125,7 +125,10 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
   // Failing executions alone (no hook split the unknown runner's run into tests): every function
   // that ran scores the same, so only "it ran" is evidence.
   if (runner === null && !executions.some((e) => !e.failed))
-    return { ...ranked, ranInFailingRun: { ran: new Set(signal.keys()), label: "runner unknown: whole command" } };
+    return {
+      ...ranked,
+      ranInFailingRun: { ran: new Set(signal.keys()), label: "runner unknown: whole command" },
+    };
   return ranked;
 }
 

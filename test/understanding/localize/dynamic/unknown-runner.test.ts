@@ -85,7 +85,9 @@ describe.each<UnknownRunnerFlavour>(["node_script", "python_script"])(
       const decoy = positionOf(outcome.combined, unexecuted.symbol);
       expect(helper).toBeGreaterThanOrEqual(0);
       expect(decoy === -1 || decoy > helper).toBe(true);
-      expect(outcome.combined[helper]!.why).toContain("ran in the failing run (runner unknown: whole command)");
+      expect(outcome.combined[helper]!.why).toContain(
+        "ran in the failing run (runner unknown: whole command)",
+      );
       if (decoy >= 0)
         expect(outcome.combined[decoy]!.why.at(-1)).toMatch(
           /^did not run in the failing run \(runner unknown: whole command\): static score x0\.2$/,
