@@ -8,7 +8,9 @@ import { dirname, join } from "node:path";
 import { execa } from "execa";
 import { makeScratchDir } from "../../../workspace/scratch-dir.ts";
 
-export type UnknownRunnerFlavour = "node_script" | "python_script";
+// python_unittest_script: a test module run as a script (`unittest.main()`), which the Python tracer's
+// TestCase hook still splits into tests.
+export type UnknownRunnerFlavour = "node_script" | "python_script" | "python_unittest_script";
 
 export interface UnknownRunnerRepo {
   dir: string;
@@ -129,6 +131,31 @@ for check in [check_round_total, check_half, check_odd_total, check_format_price
 sys.exit(1 if failed else 0)
 `;
 
+const pyUnittestScript = `import unittest
+
+from shop.pricing import apply_discount, format_price
+
+
+class ApplyDiscountTests(unittest.TestCase):
+    def test_round_total(self):
+        self.assertEqual(apply_discount(100, 10), 90)
+
+    def test_half(self):
+        self.assertEqual(apply_discount(50, 50), 25)
+
+    def test_odd_total(self):
+        self.assertEqual(apply_discount(3, 15), 2.55)
+
+
+class FormatPriceTests(unittest.TestCase):
+    def test_two_decimals(self):
+        self.assertEqual(format_price(3), "$3.00")
+
+
+if __name__ == "__main__":
+    unittest.main()
+`;
+
 const layouts: Record<
   UnknownRunnerFlavour,
   {
@@ -160,6 +187,15 @@ const layouts: Record<
       "shop/pricing.py": pyLib,
       "test_pricing.py": pyRunner,
     },
+    command: "python3 test_pricing.py",
+    host: ["/usr/bin/python3", "test_pricing.py"],
+    file: "shop/pricing.py",
+    from: "round(cents) / 100",
+    to: "int(cents) / 100",
+    symbols: { expected: "round_cents", unexecuted: "apply_discount_odd_total" },
+  },
+  python_unittest_script: {
+    files: { "shop/__init__.py": "", "shop/pricing.py": pyLib, "test_pricing.py": pyUnittestScript },
     command: "python3 test_pricing.py",
     host: ["/usr/bin/python3", "test_pricing.py"],
     file: "shop/pricing.py",

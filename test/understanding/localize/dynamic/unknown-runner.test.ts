@@ -100,6 +100,8 @@ describe.each<UnknownRunnerFlavour>(["node_script", "python_script"])(
     });
 
     it("adds no spectrum score: with nothing passing, every function that ran would tie", () => {
+      if (outcome.dynamic.kind !== "ranked") throw new Error(outcome.dynamic.reason);
+      expect(outcome.dynamic.ranInFailingRun?.ran.size).toBeGreaterThan(0);
       expect(dynamicEvidence(outcome.dynamic).extraSignals).toBeUndefined();
       expect(outcome.combined.some((r) => r.why.some((w) => w.startsWith("spectrum:")))).toBe(false);
     });
@@ -135,3 +137,30 @@ describe.each<UnknownRunnerFlavour>(["node_script", "python_script"])(
       }, 120_000);
   },
 );
+
+// A test module run as a script: the runner is unknown, but the tracer's unittest hook still records
+// each test, so the whole run has passing executions and the spectrum ranks as for a known runner.
+describe("dynamic localization with a unittest module run as a script", () => {
+  let repo: UnknownRunnerRepo;
+  let outcome: Awaited<ReturnType<typeof locateBoth>>;
+  beforeAll(async () => {
+    repo = await createUnknownRunnerRepo("python_unittest_script");
+    outcome = await locateBoth(repo);
+  }, 120_000);
+  afterAll(() => repo?.remove());
+
+  it("splits the whole run into tests and ranks the helper only the failing test ran first by spectrum", () => {
+    if (outcome.dynamic.kind !== "ranked") throw new Error(outcome.dynamic.reason);
+    expect(outcome.dynamic.runs).toHaveLength(1);
+    expect(outcome.dynamic.runs[0]).toMatchObject({ expected: "fail", whole: true, used: true });
+    expect(outcome.dynamic.ranInFailingRun).toBeUndefined();
+    const executions = outcome.dynamic.executions;
+    expect(executions.filter((e) => e.failed)).toHaveLength(1);
+    expect(executions.filter((e) => !e.failed)).toHaveLength(3);
+    expect(positionOf(outcome.static, repo.expected.symbol)).toBeGreaterThan(0);
+    expect(outcome.combined[0]).toMatchObject({ file: repo.expected.file, symbol: repo.expected.symbol });
+    expect(outcome.combined[0]!.why[0]).toMatch(
+      /^spectrum: ochiai 1\.00: ran in 1\/1 failing and 0\/3 passing/,
+    );
+  });
+});
