@@ -9,6 +9,10 @@
 // the mean of the four metrics, best first: how the spectrum weight is chosen (RESULTS.md). A task whose dynamic
 // run fell back is ranked statically in every variant, as the CLI does. The "cli" line scores what
 // `xihe locate --run` itself printed; the variant with today's defaults must equal it.
+// `--whole failing|all` simulates the unknown-runner mode (the whole test command re-run as one
+// failing execution, no passing one) from the saved runs: the failing executions (or all of them,
+// closer to a whole run, which runs every test) merged into one failing execution; `ochiai-w0-u0.2`
+// is then what `xihe locate --run` does for such a run (ran-in-failing-run.ts).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { defaultRepoConfig } from "../src/config.ts";
@@ -16,11 +20,14 @@ import { diagnose } from "../src/perception/diagnose.ts";
 import { openRepoIndex } from "../src/understanding/index/open-repo-index.ts";
 import { isCallable } from "../src/understanding/index/symbol-lookup.ts";
 import { executionsFromJson } from "../src/understanding/localize/dynamic/executions-json.ts";
+import { mergeCoverage } from "../src/understanding/localize/dynamic/merge-coverage.ts";
 import {
   spectrumSignal,
+  type Execution,
   type SpectrumFormula,
 } from "../src/understanding/localize/dynamic/spectrum-signal.ts";
 import { collectSignals, rankSuspects } from "../src/understanding/localize/localize.ts";
+import { demoteUnexecuted } from "../src/understanding/localize/ran-in-failing-run.ts";
 import type { SignalWeights } from "../src/understanding/localize/combine-signals.ts";
 import type { SignalScores } from "../src/understanding/localize/localize-signal.ts";
 import type { CallEdge } from "../src/understanding/index/code-index.ts";
@@ -62,15 +69,23 @@ function gridVariants(): Variant[] {
   const out: Variant[] = [];
   for (const formula of ["ochiai", "dstar"] as const)
     for (const w of [0, 0.5, 1, 2, 3, 5, 7, 10, 15, 25])
-      for (const unexecuted of [1, 0.5, 0.2])
+      for (const unexecuted of whole ? [1, 0.5, 0.2, 0.1, 0] : [1, 0.5, 0.2])
         for (const batchAsOne of [false, true]) {
-          if (w === 0 && (formula !== "ochiai" || unexecuted !== 1 || batchAsOne)) continue;
+          if (w === 0 && (formula !== "ochiai" || (unexecuted === 1 && whole === null) || batchAsOne))
+            continue;
+          // One execution: the formula and the batch counting change nothing.
+          if (whole && (formula !== "ochiai" || batchAsOne)) continue;
           const name = `${formula}-w${w}${unexecuted === 1 ? "" : `-u${unexecuted}`}${batchAsOne ? "-batch1" : ""}`;
           out.push({ name, formula, weights: { spectrum: w }, unexecuted, batchAsOne });
         }
   return out;
 }
 
+const whole = flag("whole") ?? null;
+if (whole !== null && whole !== "failing" && whole !== "all") {
+  console.error("--whole takes failing or all");
+  process.exit(2);
+}
 const variants: Variant[] = args.includes("--grid") ? gridVariants() : fixedVariants;
 // Per task, the grid prints only the variants named by --show (a comma-separated list).
 const shown = new Set((flag("show") ?? "").split(",").filter(Boolean));
@@ -97,6 +112,12 @@ function calledBySuspect(
     }
   }
   return out;
+}
+
+/** The chosen executions merged into one failing execution: what a whole re-run would record. */
+function asOneFailing(executions: readonly Execution[], which: "failing" | "all"): Execution {
+  const kept = executions.filter((e) => which === "all" || e.failed);
+  return { failed: true, tests: 1, coverage: mergeCoverage(kept.map((e) => e.coverage)) };
 }
 
 const works = (flag("work") ?? "")
@@ -140,9 +161,15 @@ for (const id of ids) {
   });
   const collected = collectSignals(localizeInputOf(repo, failures, logText));
   const coverageFile = join(dir, `${id}.coverage.json`);
-  const executions = existsSync(coverageFile) ? executionsFromJson(readFileSync(coverageFile, "utf8")) : null;
+  const savedRuns = existsSync(coverageFile) ? executionsFromJson(readFileSync(coverageFile, "utf8")) : null;
+  const executions = savedRuns && whole ? [asOneFailing(savedRuns, whole)] : savedRuns;
   const tests = new Set(repo.index.files.filter((f) => f.isTest).map((f) => f.path));
   const candidates = repo.index.symbols.filter((s) => isCallable(s) && !tests.has(s.file));
+  // As `xihe locate` demotes: only functions (what coverage judges), not constants.
+  const judged = (sid: string) => {
+    const symbol = collected.lookup.byId(sid);
+    return symbol !== undefined && isCallable(symbol);
+  };
   const byVariant = new Map<string, Ranks>();
   const spectra = new Map<string, SignalScores>();
   for (const v of variants) {
@@ -158,16 +185,13 @@ for (const id of ids) {
         );
       spectra.set(key, spectrum);
       if (v.unexecuted !== undefined && v.unexecuted !== 1)
-        for (const [name, scores] of signals)
-          signals.set(
-            name,
-            new Map(
-              [...scores].map(([sid, hit]) => [
-                sid,
-                spectrum.has(sid) ? hit : { ...hit, strength: hit.strength * v.unexecuted! },
-              ]),
-            ),
-          );
+        for (const [name, scores] of demoteUnexecuted(
+          signals,
+          new Set(spectrum.keys()),
+          v.unexecuted,
+          judged,
+        ))
+          signals.set(name, scores);
       signals.set("spectrum", spectrum);
       if (v.callee) {
         const deeper = calledBySuspect(repo.index.calls, collected.lookup, spectrum);

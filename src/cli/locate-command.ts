@@ -97,7 +97,7 @@ export const registerLocateCommand: RegisterCommand = (program, io, setExit) => 
           aliases: repo.config.understanding.aliases,
           callDepth: repo.config.understanding.call_depth,
           limit,
-          extraSignals: dynamic?.extraSignals,
+          ...dynamic?.evidence,
         }),
       );
       const failureText = diagnosis.failures

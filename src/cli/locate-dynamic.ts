@@ -5,8 +5,11 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import type { Failure } from "../perception/failure.ts";
 import type { RepoIndex } from "../understanding/index/open-repo-index.ts";
-import { dynamicLocalize, type DynamicOutcome } from "../understanding/localize/dynamic/dynamic-localize.ts";
-import type { SignalName, SignalScores } from "../understanding/localize/localize-signal.ts";
+import {
+  dynamicEvidence,
+  dynamicLocalize,
+  type DynamicOutcome,
+} from "../understanding/localize/dynamic/dynamic-localize.ts";
 import { chooseSandbox, SandboxUnavailableError } from "../workspace/sandbox/choose-sandbox.ts";
 import type { Sandbox } from "../workspace/sandbox/sandbox.ts";
 import { lazySandbox } from "../workspace/sandbox/lazy-sandbox.ts";
@@ -32,7 +35,8 @@ export async function locateDynamic(
 ): Promise<{
   outcome: DynamicOutcome;
   install: InstallEvidence | null;
-  extraSignals?: Map<SignalName, SignalScores>;
+  /** What the ranking takes from the runs (the spectrum, or which functions ran); none on fallback. */
+  evidence?: ReturnType<typeof dynamicEvidence>;
 }> {
   const config = repo.config.sandbox;
   const env = loadEnv(io.env);
@@ -109,7 +113,7 @@ export async function locateDynamic(
   for (const r of outcome.runs)
     timings.add(`  ${r.expected === "fail" ? "failing" : "passing"} run (${r.tests})`, r.durationMs);
   if (outcome.kind === "fallback") return fellBack(io, outcome, install);
-  return { outcome, install, extraSignals: new Map([["spectrum", outcome.signal]]) };
+  return { outcome, install, evidence: dynamicEvidence(outcome) };
 }
 
 function installLine(install: InstallEvidence): string {

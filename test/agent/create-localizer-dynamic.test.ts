@@ -10,6 +10,10 @@ import { createBwrapSandbox } from "../../src/workspace/sandbox/bwrap-sandbox.ts
 import { detectSandboxSupport } from "../../src/workspace/sandbox/sandbox-support.ts";
 import { withNestedGitCleanup } from "../../src/workspace/sandbox/with-nested-git-cleanup.ts";
 import { createSpectrumRepo, type SpectrumRepo } from "../understanding/localize/dynamic/spectrum-repos.ts";
+import {
+  createUnknownRunnerRepo,
+  type UnknownRunnerRepo,
+} from "../understanding/localize/dynamic/unknown-runner-repos.ts";
 
 describe("the fix loop's localizer with dynamic localization", () => {
   let repo: SpectrumRepo;
@@ -78,5 +82,65 @@ describe("the fix loop's localizer with dynamic localization", () => {
     expect(starved.suspects).toEqual(staticRanked.suspects);
     const warning = lines.find((l) => l.includes("dynamic localization fell back to static"));
     expect(warning).toMatch(/run budget \(0\.001 s\) ran out/);
+  }, 60_000);
+});
+
+describe("the fix loop's localizer with a test script xihe does not know", () => {
+  let repo: UnknownRunnerRepo;
+  let index: RepoIndex;
+  let failing: CheckRun;
+  const lines: string[] = [];
+  const log = createLogger({ level: "info", destination: { write: (line: string) => lines.push(line) } });
+  beforeAll(async () => {
+    repo = await createUnknownRunnerRepo("node_script");
+    index = await openRepoIndex(repo.dir, ".", defaultRepoConfig);
+    const { failures } = await diagnose(repo.log, { repoRoot: repo.dir });
+    failing = {
+      command: repo.command,
+      exitCode: 1,
+      timedOut: false,
+      durationMs: 500,
+      tail: repo.log,
+      failures: failures.map(briefFailure),
+      verdict: "code",
+      evidence: "",
+    };
+  }, 60_000);
+  afterAll(() => repo?.remove());
+
+  it("re-runs the whole command and puts the helper it ran above the look-alike it did not", async () => {
+    const localize = (dynamic: boolean) =>
+      createLocalizer({
+        index: index.index,
+        readLines: index.readLines,
+        aliases: {},
+        callDepth: 1,
+        briefTokens: 2000,
+        dynamic: dynamic
+          ? {
+              sandbox: withNestedGitCleanup(
+                createBwrapSandbox({
+                  root: repo.dir,
+                  support: detectSandboxSupport(randomUUID()),
+                  newId: randomUUID,
+                  now: Date.now,
+                }),
+              ),
+              budgetMs: 60_000,
+              now: Date.now,
+              newHexId: () => randomBytes(6).toString("hex"),
+              readText: index.readText,
+              log,
+            }
+          : undefined,
+      })([failing]);
+    const at = (suspects: string[], symbol: string) => suspects.findIndex((s) => s.includes(` ${symbol} (`));
+    const staticRanked = (await localize(false)).suspects;
+    expect(at(staticRanked, "applyDiscountOddTotal")).toBeLessThan(at(staticRanked, "roundCents"));
+    const located = (await localize(true)).suspects;
+    const decoy = at(located, "applyDiscountOddTotal");
+    expect(at(located, "roundCents")).toBeGreaterThanOrEqual(0);
+    expect(decoy === -1 || decoy > at(located, "roundCents")).toBe(true);
+    expect(lines.some((l) => l.includes("dynamic localization ranked"))).toBe(true);
   }, 60_000);
 });

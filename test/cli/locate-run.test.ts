@@ -5,6 +5,10 @@ import { main } from "../../src/cli.ts";
 import type { CliIo } from "../../src/cli/cli-io.ts";
 import { executionsFromJson } from "../../src/understanding/localize/dynamic/executions-json.ts";
 import { createSpectrumRepo, type SpectrumRepo } from "../understanding/localize/dynamic/spectrum-repos.ts";
+import {
+  createUnknownRunnerRepo,
+  type UnknownRunnerRepo,
+} from "../understanding/localize/dynamic/unknown-runner-repos.ts";
 
 function fakeIo(cwd: string): CliIo & { out: string[]; err: string[] } {
   const out: string[] = [];
@@ -119,9 +123,11 @@ describe("xihe locate --run", () => {
     }
   }, 60_000);
 
-  it("falls back when the command starts no test runner it knows", async () => {
+  it("re-runs a command whose runner it does not know whole, and falls back when that runs no repository code", async () => {
     const starved = await locate(["--run", "make check"]);
-    expect(starved.err).toMatch(/cannot tell which test runner `make check` starts/);
+    expect(starved.err).toMatch(
+      /cannot tell which test runner `make check` starts .*, so the whole test command was re-run: it failed without executing any of the repository's functions/,
+    );
     expect(starved.json.dynamic?.status).toBe("fallback");
   });
 });
@@ -150,4 +156,32 @@ describe("xihe locate --run when the install fails", () => {
     expect(json.dynamic).toMatchObject({ status: "ranked", install: { status: "failed" } });
     expect(json.results[0]).toMatchObject({ file: repo.expected.file, symbol: repo.expected.symbol });
   }, 120_000);
+});
+
+describe("xihe locate --run with a test script xihe does not know", () => {
+  let repo: UnknownRunnerRepo;
+  let logFile: string;
+  beforeAll(async () => {
+    repo = await createUnknownRunnerRepo("node_script");
+    logFile = join(repo.dir, "..", "failing.log");
+    writeFileSync(logFile, repo.log);
+  }, 60_000);
+  afterAll(() => repo?.remove());
+
+  it("re-runs it whole and demotes what it did not run, saying so in why", async () => {
+    const io = fakeIo(repo.dir);
+    const code = await main(["locate", "--repo", repo.dir, "--log", logFile, "--run", repo.command], io);
+    expect(code).toBe(0);
+    const text = io.out.join("");
+    const at = (symbol: string) => text.indexOf(` ${symbol}  (score`);
+    expect(at(repo.expected.symbol)).toBeGreaterThan(0);
+    expect(at(repo.expected.symbol)).toBeLessThan(at(repo.unexecuted.symbol));
+    expect(text).toMatch(
+      /roundCents {2}\(score [\d.]+\)\n {5}.*ran in the failing run \(runner unknown: whole command\)/,
+    );
+    expect(text).toMatch(
+      /applyDiscountOddTotal {2}\(score [\d.]+\)\n {5}.*did not run in the failing run \(runner unknown: whole command\)/,
+    );
+    expect(io.err.join("")).not.toMatch(/fell back/);
+  }, 60_000);
 });

@@ -1,7 +1,8 @@
 // The localize step's adapter to the understanding layer: the failing commands' output → ranked
 // suspect functions (localize) → a token-budgeted brief of their code (buildContextBrief). With
 // `dynamic`, the failing test command's tests are first re-run with coverage (time-boxed) and the
-// spectrum score joins the static signals; when that falls back, the static ranking stands.
+// spectrum score joins the static signals (or, for a runner xihe does not know, functions the failing
+// run did not execute are demoted); when that falls back, the static ranking stands.
 import { diagnoseOffThread } from "../../perception/diagnose-off-thread.ts";
 import type { CodeIndex } from "../../understanding/index/code-index.ts";
 import { buildContextBrief } from "../../understanding/localize/context-brief.ts";
@@ -10,8 +11,7 @@ import type { ReadLines } from "../../understanding/index/symbol-documents.ts";
 import type { CheckRun } from "./check-run.ts";
 import type { Failure } from "../../perception/failure.ts";
 import type { Logger } from "../../logger.ts";
-import type { SignalName, SignalScores } from "../../understanding/localize/localize-signal.ts";
-import { dynamicLocalize } from "../../understanding/localize/dynamic/dynamic-localize.ts";
+import { dynamicEvidence, dynamicLocalize } from "../../understanding/localize/dynamic/dynamic-localize.ts";
 import type { Sandbox } from "../../workspace/sandbox/sandbox.ts";
 
 export interface DynamicLocalizerInput {
@@ -45,9 +45,7 @@ export function createLocalizer(input: LocalizerInput) {
       aliases: input.aliases,
       callDepth: input.callDepth,
       limit: 5,
-      extraSignals: input.dynamic
-        ? await dynamicSignals(input, input.dynamic, failing, { failures, logText })
-        : undefined,
+      ...(input.dynamic ? await dynamicSignals(input, input.dynamic, failing, { failures, logText }) : {}),
     });
     const currentCode = ranked.flatMap((s) => {
       const lines = input.readLines(s.file)?.slice(s.startLine - 1, s.endLine);
@@ -78,9 +76,9 @@ async function dynamicSignals(
   dynamic: DynamicLocalizerInput,
   failing: readonly CheckRun[],
   perceived: { failures: readonly Failure[]; logText: string },
-): Promise<Map<SignalName, SignalScores> | undefined> {
+): Promise<ReturnType<typeof dynamicEvidence>> {
   const run = failing.find((r) => r.failures.some((f) => f.kind === "test"));
-  if (!run) return undefined;
+  if (!run) return {};
   const outcome = await dynamicLocalize({
     ...dynamic,
     ...perceived,
@@ -90,8 +88,8 @@ async function dynamicSignals(
   const fields = { command: run.command, elapsedMs: outcome.elapsedMs, runs: outcome.runs.length };
   if (outcome.kind === "fallback") {
     dynamic.log.warn({ ...fields, reason: outcome.reason }, "dynamic localization fell back to static");
-    return undefined;
+    return {};
   }
   dynamic.log.info(fields, "dynamic localization ranked");
-  return new Map([["spectrum", outcome.signal]]);
+  return dynamicEvidence(outcome);
 }

@@ -23,6 +23,7 @@ import { splitIdentifiers } from "../index/split-identifiers.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
 import { createSymbolLookup, isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
 import { sharedCalleeSignal } from "./shared-callee-signal.ts";
+import { demoteUnexecuted, ranWhy, unexecutedFactor, type RanInFailingRun } from "./ran-in-failing-run.ts";
 import { testFileSignal } from "./test-file-signal.ts";
 import { testTargets } from "./test-target-signal.ts";
 
@@ -53,6 +54,8 @@ export interface LocalizeInput {
   weights?: Partial<SignalWeights>;
   /** Signals computed outside the static pipeline (dynamic/ spectrum scores), added to the rerank. */
   extraSignals?: ReadonlyMap<SignalName, SignalScores>;
+  /** Which functions a failing run without passing runs executed: the others are demoted. */
+  ranInFailingRun?: RanInFailingRun;
 }
 
 export function localize(input: LocalizeInput): SuspectLocation[] {
@@ -65,6 +68,8 @@ export interface CollectedSignals {
   signals: Map<SignalName, SignalScores>;
   /** Project code is on the failure's stack: the lexical signals only break ties. */
   framed: boolean;
+  /** The signals are already demoted by it; each result's `why` says whether it ran. */
+  ranInFailingRun?: RanInFailingRun;
 }
 
 export function collectSignals(input: LocalizeInput): CollectedSignals {
@@ -137,7 +142,19 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     ["test_file", testFileSignal(candidates, failingTestFiles(input.failures, frames.testLocations, lookup))],
     ...(input.extraSignals ?? []),
   ]);
-  return { lookup, signals, framed: frames.frames.size > 0 };
+  const framed = frames.frames.size > 0;
+  const ran = input.ranInFailingRun;
+  if (!ran) return { lookup, signals, framed };
+  const judged = (id: string) => {
+    const symbol = lookup.byId(id);
+    return symbol !== undefined && isCallable(symbol);
+  };
+  return {
+    lookup,
+    signals: demoteUnexecuted(signals, ran.ran, unexecutedFactor, judged),
+    framed,
+    ranInFailingRun: ran,
+  };
 }
 
 export function rankSuspects(
@@ -157,13 +174,17 @@ export function rankSuspects(
     const symbol = lookup.byId(c.id);
     if (!symbol || lookup.isTest(symbol.file) || isDeclarationFile(symbol.file)) continue;
     const prior = pathPrior(symbol.file);
+    const ran = collected.ranInFailingRun
+      ? ranWhy(collected.ranInFailingRun, c.id, isCallable(symbol))
+      : null;
+    const why = ran === null ? c.why : [...c.why, ran];
     out.push({
       file: symbol.file,
       symbol: symbol.qualifiedName,
       startLine: symbol.startLine,
       endLine: symbol.endLine,
       score: Number((c.score * prior).toFixed(4)),
-      why: prior < 1 ? [...c.why, "path_prior: example/doc/bench code"] : c.why,
+      why: prior < 1 ? [...why, "path_prior: example/doc/bench code"] : why,
     });
   }
   return out.sort((a, b) => b.score - a.score).slice(0, limit);

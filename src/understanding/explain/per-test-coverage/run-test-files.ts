@@ -10,7 +10,7 @@ import { createCoverageFolder } from "../../localize/dynamic/coverage-folder.ts"
 import { filteredArgv } from "../../localize/dynamic/filtered-argv.ts";
 import { allCoverage, mergeCoverage } from "../../localize/dynamic/merge-coverage.ts";
 import { readPythonCoverage } from "../../localize/dynamic/python-line-tracer.ts";
-import { testCommand } from "../../localize/dynamic/test-command.ts";
+import { testCommand, unknownRunnerReason } from "../../localize/dynamic/test-command.ts";
 import type { TestRunnerKind } from "../../localize/dynamic/test-runner-kind.ts";
 import { readV8Records } from "../../localize/dynamic/v8-coverage-lines.ts";
 import { mochaFileArgv } from "./mocha-file-argv.ts";
@@ -29,7 +29,9 @@ export type PlanOutcome = { ok: true; plan: TestFilesPlan } | { ok: false; reaso
 export function planTestFiles(root: string, command: string, testFiles: readonly string[]): PlanOutcome {
   const resolved = testCommand(root, command);
   if (!resolved.ok) return resolved;
-  let argvOf = (file: string) => fileArgv(resolved.runner, resolved.argv, file);
+  const kind = resolved.runner;
+  if (kind === null) return { ok: false, reason: unknownRunnerReason(resolved.argv) };
+  let argvOf = (file: string) => fileArgv(kind, resolved.argv, file);
   if (resolved.runner === "mocha") {
     const mocha = mochaFileArgv(root, resolved.argv);
     if (!mocha.ok) return mocha;
@@ -38,8 +40,8 @@ export function planTestFiles(root: string, command: string, testFiles: readonly
   const runs = testFiles.map((file) => ({ file, argv: argvOf(file) }));
   if (runs.length > 0 && runs.every((r) => r.argv === null))
     return { ok: false, reason: `${resolved.runner} cannot run a test file alone here` };
-  const { runner, env, pythonEntries } = resolved;
-  return { ok: true, plan: { runner, env, pythonEntries, runs } };
+  const { env, pythonEntries } = resolved;
+  return { ok: true, plan: { runner: kind, env, pythonEntries, runs } };
 }
 
 export interface RunTestFilesInput {

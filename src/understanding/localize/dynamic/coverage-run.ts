@@ -29,7 +29,8 @@ export interface CoverageRunContext {
   index: CodeIndex;
   readText: (file: string) => string | null;
   folder: CoverageFolder;
-  command: { runner: TestRunnerKind; argv: readonly string[]; env: Record<string, string> };
+  /** runner null: one xihe does not know; only a whole run (`whole`) is possible. */
+  command: { runner: TestRunnerKind | null; argv: readonly string[]; env: Record<string, string> };
 }
 
 export async function runWithCoverage(
@@ -39,13 +40,19 @@ export async function runWithCoverage(
 ): Promise<{ run: DynamicRun; executions: Execution[] } | null> {
   const { sandbox, folder, command } = context;
   // `whole`: the test command itself, unfiltered (the log named no failing test to select).
-  const filtered = step.whole ? [...command.argv] : filteredArgv(command.runner, command.argv, step.targets);
+  const { runner } = command;
+  const filtered = step.whole
+    ? [...command.argv]
+    : runner === null
+      ? null
+      : filteredArgv(runner, command.argv, step.targets);
   if (filtered === null) return null;
-  // A hook splits the batch into tests where the runner has one; otherwise one execution per run.
-  const argv = perTestArgv(command.runner, filtered, folder, sandbox.root);
+  // A hook splits the batch into tests where the runner has one; otherwise one execution per run
+  // (the Python tracer still records unittest and pytest tests a script of its own starts).
+  const argv = runner === null ? filtered : perTestArgv(runner, filtered, folder, sandbox.root);
   folder.clear();
   const result = await sandbox.run(argv, { env: { CI: "true", ...command.env, ...folder.env }, timeoutMs });
-  const failed = isTestFailure(command.runner, result.exitCode);
+  const failed = isTestFailure(runner, result.exitCode);
   // A sampled batch that fails, or a failing test that now passes (its filter matched nothing, or it
   // is flaky), says nothing reliable about which code is at fault: it is left out.
   const used = !result.timedOut && (step.expected === "fail" ? failed : result.exitCode === 0);
@@ -86,7 +93,7 @@ export async function runWithCoverage(
 
 // pytest exits 1 when tests failed, 2-5 when interrupted, misused or nothing was collected; unittest
 // 1 on failures and 5 (3.12+) when no test ran, 2 on bad arguments: only 1 is a failing execution.
-// Other runners exit non-zero for both.
-function isTestFailure(runner: TestRunnerKind, exitCode: number | null): boolean {
+// Other runners (and commands xihe does not know) exit non-zero for both.
+function isTestFailure(runner: TestRunnerKind | null, exitCode: number | null): boolean {
   return runner === "pytest" || runner === "unittest" ? exitCode === 1 : exitCode !== 0;
 }

@@ -2,12 +2,15 @@
 // a sample of passing ones in the sandbox with coverage, and score functions by the spectrum of
 // failing vs passing executions. Time-boxed: when the budget or the setup does not allow a failing
 // execution with coverage, the outcome is a fallback with the reason, and static ranking stands.
+// A runner xihe does not know cannot select tests: its whole command is re-run as the failing run,
+// and without passing executions beside it the outcome is which functions ran (`ranInFailingRun`).
 import type { Failure } from "../../../perception/failure.ts";
 import type { Sandbox } from "../../../workspace/sandbox/sandbox.ts";
 import { SandboxEnvError } from "../../../workspace/sandbox/sandbox-env.ts";
 import type { CodeIndex } from "../../index/code-index.ts";
 import { isCallable } from "../../index/symbol-lookup.ts";
-import type { SignalScores } from "../localize-signal.ts";
+import type { SignalName, SignalScores } from "../localize-signal.ts";
+import type { RanInFailingRun } from "../ran-in-failing-run.ts";
 import { createCoverageFolder, type CoverageFolder } from "./coverage-folder.ts";
 import { runWithCoverage, type CoverageRunContext, type DynamicRun } from "./coverage-run.ts";
 import { entriesFor, entryPredicate, failingEntries } from "./entry-test-files.ts";
@@ -16,7 +19,7 @@ import type { TestTarget } from "./filtered-argv.ts";
 import { nodeTestAncestors } from "./node-test-ancestors.ts";
 import { passingSample } from "./passing-sample.ts";
 import { spectrumSignal, type Execution } from "./spectrum-signal.ts";
-import { testCommand } from "./test-command.ts";
+import { testCommand, unknownRunnerReason } from "./test-command.ts";
 import type { TestRunnerKind } from "./test-runner-kind.ts";
 
 export type { DynamicRun } from "./coverage-run.ts";
@@ -51,6 +54,11 @@ export type DynamicOutcome =
       /** What the used runs executed (for `--save-coverage` and offline re-ranking). */
       executions: Execution[];
       elapsedMs: number;
+      /**
+       * Set when only failing executions of an unknown runner's whole command ran: the spectrum cannot
+       * separate what ran, so the ranking uses which functions ran instead of `signal`.
+       */
+      ranInFailingRun?: RanInFailingRun;
     }
   | { kind: "fallback"; reason: string; runs: DynamicRun[]; elapsedMs: number };
 
@@ -72,11 +80,16 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
   const command = testCommand(input.sandbox.root, input.command);
   if (!command.ok) return fallback(command.reason);
   const { runner, argv, env, pythonEntries } = command;
-  // No failing test named (a suite that failed to load, a log perception could not itemise): the
-  // command itself failed in the log, so it is re-run whole as the failing run; where a hook records
-  // each test, its passing tests are the passing side of the spectrum.
-  const named = planRuns(input, runner, argv);
+  // No failing test named (a suite that failed to load, a log perception could not itemise), or a
+  // runner whose tests cannot be selected: the command itself failed in the log, so it is re-run
+  // whole as the failing run; where a hook records each test, its passing tests are the passing side
+  // of the spectrum.
+  const named = runner === null ? [] : planRuns(input, runner, argv);
   const plan: Step[] = named.length > 0 ? named : [{ targets: [], expected: "fail", whole: true }];
+  const wholeRun =
+    runner === null
+      ? `${unknownRunnerReason(argv)}, so the whole test command was re-run`
+      : "the log names no failing test, so the whole test command was re-run";
   // One coverage folder per run: the runs go at the same time.
   const folders = plan.map(() => createCoverageFolder(input.sandbox.root, input.newHexId(), pythonEntries));
   const context = { ...input, command: { runner, argv, env } };
@@ -90,7 +103,7 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
   } finally {
     for (const folder of folders) folder.remove();
   }
-  if (!executions.some((e) => e.failed)) return fallback(noFailureReason(runs, input.budgetMs));
+  if (!executions.some((e) => e.failed)) return fallback(noFailureReason(runs, input.budgetMs, wholeRun));
   if (input.passingRequired && !executions.some((e) => !e.failed))
     return fallback(
       `${input.passingRequired}; the sampled passing tests did not pass without it, so the failing run may show the missing dependencies rather than the fault`,
@@ -108,7 +121,25 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
           ? "the failing runs recorded no coverage of the repository's functions (transpiled output or an uninstrumented runtime)"
           : "the failing run exited non-zero without running any test file: it failed to start (a loader or syntax the sandbox's node or python, taken from PATH, does not support?)",
     );
-  return { kind: "ranked", signal, runs, executions, elapsedMs: input.now() - started };
+  const ranked = { kind: "ranked" as const, signal, runs, executions, elapsedMs: input.now() - started };
+  // Failing executions alone (no hook split the unknown runner's run into tests): every function
+  // that ran scores the same, so only "it ran" is evidence.
+  if (runner === null && !executions.some((e) => !e.failed))
+    return {
+      ...ranked,
+      ranInFailingRun: { ran: new Set(signal.keys()), label: "runner unknown: whole command" },
+    };
+  return ranked;
+}
+
+/** What the ranking takes from a ranked outcome: the spectrum signal, or which functions ran. */
+export function dynamicEvidence(outcome: DynamicOutcome): {
+  extraSignals?: Map<SignalName, SignalScores>;
+  ranInFailingRun?: RanInFailingRun;
+} {
+  if (outcome.kind === "fallback") return {};
+  if (outcome.ranInFailingRun) return { ranInFailingRun: outcome.ranInFailingRun };
+  return { extraSignals: new Map([["spectrum", outcome.signal]]) };
 }
 
 /** The failing tests first (they decide whether there is anything to score), then the sample. */
@@ -199,9 +230,7 @@ async function runPlan(
   return executions;
 }
 
-const wholeRun = "the log names no failing test, so the whole test command was re-run";
-
-function noFailureReason(runs: readonly DynamicRun[], budgetMs: number): string {
+function noFailureReason(runs: readonly DynamicRun[], budgetMs: number, wholeRun: string): string {
   const finished = runs.filter((r) => r.expected === "fail" && r.exitCode !== null);
   const whole = runs.find((r) => r.whole);
   if (finished.length === 0)
