@@ -10,7 +10,6 @@ import { delegatesOf, liftImplementations } from "./delegating-wrappers.ts";
 import type { RecalledSymbol } from "./recalled-symbol.ts";
 import { raiseNamedEntryCallees } from "./named-entry-callees.ts";
 import { raisedPairs } from "./raised-message.ts";
-import { describingTests, type DescribingTest } from "./test-descriptions.ts";
 import { pathPrior } from "../localize/path-prior.ts";
 import {
   acronymsIn,
@@ -25,8 +24,6 @@ export type { RecalledSymbol };
 export interface RecallOptions {
   aliases?: Readonly<Record<string, string>>;
   limit?: number;
-  /** symbol id -> words the repository's prose (README, docs) says about it. */
-  proseWords?: ReadonlyMap<string, readonly string[]>;
 }
 
 // An exact name outranks any lexical score (BM25 is normalised to at most 1 below) when the question
@@ -53,10 +50,6 @@ const NON_TEST_DAMPING = 0.5;
 // Raising the error whose message has the question's words beats repeating them (a caller's
 // comment, a test's expectation): a small lift, for near ties.
 const RAISES = 0.1;
-// The words of the tests that call a symbol (their descriptions, `it("returns the fallback…")`), a
-// field of its own: what the developers say the code does, in the words a question uses, but said
-// of every function the test happens to call, so weaker than the code's own words.
-const testWordsWeight = () => Number(process.env["XIHE_ASK_TESTS_WEIGHT"] ?? "0.3");
 const aboutPeripheral = /\b(examples?|benchmarks?|bench|scripts?|demos?|samples?|docs?|fuzz\w*)\b/i;
 const asksForTests = /\b(the tests|tests (for|of|that)|test (files?|suites?|cases?)|unit tests?)\b/i;
 const aboutTests = /\b(tests?|tested|testing|specs?|fixtures?|pytest|mocha|jest|vitest)\b/i;
@@ -118,22 +111,6 @@ export function recall(
   const wordOf = new Map(terms.map((t, i) => [t, spelled[i] ?? t]));
   const scores = bm25.score(terms);
   const ordered = stemTerms(questionTerms(question));
-  const described = describingTests(index);
-  const testsOf = candidates.map((s) => described.get(s.id) ?? []);
-  const useTests = process.env["XIHE_ASK_TESTS_OFF"] !== "1";
-  const testsBm25 = createBm25Index(
-    testsOf.map((ts, i) =>
-      stemTerms([...(useTests ? ts.flatMap((t) => t.words) : []), ...(options.proseWords?.get(candidates[i]!.id) ?? [])]),
-    ),
-  );
-  const mode = process.env["XIHE_ASK_TESTS_MODE"] ?? "all";
-  const uniqueTerms = [...new Set(terms)];
-  const perTerm = uniqueTerms.map((t) => testsBm25.score([t]));
-  const testScores = candidates.map((_, i) => {
-    const own = new Set(documents[i] ?? []);
-    return uniqueTerms.reduce((sum, t, k) => (mode.startsWith("bridge") && own.has(t) ? sum : sum + (perTerm[k]?.[i] ?? 0)), 0);
-  });
-  const bestTests = mode === "bridge-fullnorm" ? Math.max(0, ...testsBm25.score(terms)) : Math.max(0, ...testScores);
   const testFiles = new Set(index.files.filter((f) => f.isTest).map((f) => f.path));
   const damping = aboutTests.test(question) ? 1 : TEST_DAMPING;
   const nonTestDamping = asksForTests.test(question) ? NON_TEST_DAMPING : 1;
@@ -194,12 +171,6 @@ export function recall(
         }
       }
     }
-    const byTests = bestTests > 0 ? (testScores[i] ?? 0) / bestTests : 0;
-    if (byTests > 0 && testWordsWeight() > 0) {
-      score += testWordsWeight() * byTests;
-      matching.add(symbol);
-      why.push(testsSay(terms, wordOf, testsOf[i] ?? [], stemTerms));
-    }
     if (!testFiles.has(symbol.file) && nonTestDamping < 1) {
       score *= nonTestDamping;
       why.push("not test code, and the question asks for tests");
@@ -235,25 +206,6 @@ function matchedWords(
   const say = (ts: string[]) => ts.map((t) => wordOf.get(t) ?? t).join(", ");
   const where = named.length > 0 ? ` (in its name: ${say(named)})` : " (in its body or doc comment)";
   return `matches the question's words ${say(hits)}${where}`;
-}
-
-/** "a test that calls it says fallback, missing (test/get.test.js:12)". */
-function testsSay(
-  terms: readonly string[],
-  wordOf: ReadonlyMap<string, string>,
-  tests: readonly DescribingTest[],
-  stemTerms: (terms: readonly string[]) => string[],
-): string {
-  const wanted = new Set(terms);
-  let best: { test: DescribingTest; hits: string[] } | null = null;
-  for (const test of tests) {
-    const hits = [...new Set(stemTerms(test.words))].filter((t) => wanted.has(t));
-    if (!best || hits.length > best.hits.length) best = { test, hits };
-  }
-  if (!best) return "";
-  const { test, hits } = best;
-  const words = hits.map((t) => wordOf.get(t) ?? t).join(", ");
-  return `a test that calls it says ${words} (${test.test.file}:${test.test.startLine})`;
 }
 
 /**
