@@ -17,7 +17,13 @@ export interface InstallPlan {
   env?: Record<string, string>;
 }
 
-export function detectInstall(root: string, options: { allowScripts: boolean }): InstallPlan | null {
+export interface DetectInstallOptions {
+  allowScripts: boolean;
+  /** The sandbox's python3 has a pip that installs into another interpreter (sandbox-pip.ts). */
+  pipTargetsVenv?: boolean;
+}
+
+export function detectInstall(root: string, options: DetectInstallOptions): InstallPlan | null {
   const has = (file: string): boolean => existsSync(join(root, file));
   const noScripts = options.allowScripts ? [] : ["--ignore-scripts"];
   if (has("pnpm-lock.yaml"))
@@ -45,23 +51,22 @@ export function detectInstall(root: string, options: { allowScripts: boolean }):
     return { manager: "poetry", steps: [["poetry", "install", "--no-root", "--no-interaction"]] };
   // Wheels only unless scripts are allowed: building an sdist runs its setup.py.
   const binaryOnly = options.allowScripts ? [] : ["--only-binary=:all:"];
-  const venvPip = [".venv/bin/python", "-m", "pip", "install", "--disable-pip-version-check", ...binaryOnly];
+  // The same install into the same venv either way; with pipTargetsVenv the venv gets no pip of its
+  // own (ensurepip is most of a fresh venv's cost) and python3's pip installs into it.
+  const [makeVenv, pip] = options.pipTargetsVenv
+    ? [
+        ["python3", "-m", "venv", "--without-pip", ".venv"],
+        ["python3", "-m", "pip", "--python", ".venv/bin/python"],
+      ]
+    : [
+        ["python3", "-m", "venv", ".venv"],
+        [".venv/bin/python", "-m", "pip"],
+      ];
+  const venvPip = [...pip, "install", "--disable-pip-version-check", ...binaryOnly];
   if (has("requirements.txt"))
-    return {
-      manager: "pip",
-      steps: [
-        ["python3", "-m", "venv", ".venv"],
-        [...venvPip, "-r", "requirements.txt"],
-      ],
-    };
+    return { manager: "pip", steps: [makeVenv, [...venvPip, "-r", "requirements.txt"]] };
   if (has("pyproject.toml") || has("setup.py"))
-    return {
-      manager: "pip",
-      steps: [
-        ["python3", "-m", "venv", ".venv"],
-        [...venvPip, "-e", "."],
-      ],
-    };
+    return { manager: "pip", steps: [makeVenv, [...venvPip, "-e", "."]] };
   if (has("Cargo.toml"))
     return { manager: "cargo", steps: [["cargo", "fetch", ...(has("Cargo.lock") ? ["--locked"] : [])]] };
   if (has("go.mod")) return { manager: "go", steps: [["go", "mod", "download"]] };

@@ -93,6 +93,42 @@ describe("detectInstall", () => {
     );
   });
 
+  it("makes the venv without pip, installing with python3's own pip, only when told that pip can target it", () => {
+    const root = withFiles("pyproject.toml");
+    expect(detectInstall(root, { allowScripts: false })?.steps).toEqual([
+      ["python3", "-m", "venv", ".venv"],
+      [
+        ".venv/bin/python",
+        "-m",
+        "pip",
+        "install",
+        "--disable-pip-version-check",
+        "--only-binary=:all:",
+        "-e",
+        ".",
+      ],
+    ]);
+    expect(detectInstall(root, { allowScripts: false, pipTargetsVenv: true })?.steps).toEqual([
+      ["python3", "-m", "venv", "--without-pip", ".venv"],
+      [
+        "python3",
+        "-m",
+        "pip",
+        "--python",
+        ".venv/bin/python",
+        "install",
+        "--disable-pip-version-check",
+        "--only-binary=:all:",
+        "-e",
+        ".",
+      ],
+    ]);
+    // Other managers are not touched by it.
+    expect(detectInstall(withFiles("uv.lock"), { allowScripts: false, pipTargetsVenv: true })?.steps).toEqual(
+      [["uv", "sync", "--frozen"]],
+    );
+  });
+
   it("returns null when there is nothing to install", () => {
     expect(detectInstall(scratch.dir, { allowScripts: false })).toBeNull();
   });

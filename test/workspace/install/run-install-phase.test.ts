@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -113,6 +114,103 @@ describe("install and test phases", () => {
     const changed = await runInstallPhase(install, { allowScripts: false, timeoutMs: 120_000 });
     expect(changed.status).toBe("failed");
   }, 240_000);
+
+  // A wheel made by hand (a wheel is a zip: module, METADATA, WHEEL, RECORD): pip installs it from
+  // the file system, so the pip steps below need no index.
+  const writeWheel = (): string => {
+    const wheel = "wheels/xihe_probe-1.0-py3-none-any.whl";
+    mkdirSync(join(scratch.dir, "wheels"));
+    const info = "xihe_probe-1.0.dist-info";
+    const files: Record<string, string> = {
+      "xihe_probe.py": "VALUE = 42\n",
+      [`${info}/METADATA`]: "Metadata-Version: 2.1\nName: xihe-probe\nVersion: 1.0\n",
+      [`${info}/WHEEL`]:
+        "Wheel-Version: 1.0\nGenerator: xihe-test\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+      [`${info}/RECORD`]: `xihe_probe.py,,\n${info}/METADATA,,\n${info}/WHEEL,,\n${info}/RECORD,,\n`,
+    };
+    execFileSync("python3", [
+      "-c",
+      "import json,sys,zipfile\nwith zipfile.ZipFile(sys.argv[1],'w') as z:\n  for n,t in json.loads(sys.argv[2]).items(): z.writestr(n,t)",
+      join(scratch.dir, wheel),
+      JSON.stringify(files),
+    ]);
+    write("requirements.txt", `./${wheel}\n`);
+    return wheel;
+  };
+  const venvImports = (): string =>
+    execFileSync(
+      join(scratch.dir, ".venv", "bin", "python"),
+      ["-c", "import xihe_probe; print(xihe_probe.VALUE)"],
+      {
+        cwd: "/",
+        encoding: "utf8",
+      },
+    ).trim();
+  const venvHasPip = (): boolean =>
+    readdirSync(join(scratch.dir, ".venv", "lib")).some((py) =>
+      existsSync(join(scratch.dir, ".venv", "lib", py, "site-packages", "pip")),
+    );
+
+  it("makes the venv without pip and installs into it with the sandbox python3's own pip when that pip has --python", async () => {
+    const sandboxPip = await sandbox.run(["python3", "-m", "pip", "--version"], { timeoutMs: 60_000 });
+    const version = /^pip (\d+)\.(\d+)/.exec(sandboxPip.stdout);
+    const hasPythonOption = version !== null && Number(version[1]) * 100 + Number(version[2]) >= 2203;
+    writeWheel();
+    const outcome = await runInstallPhase(install, { allowScripts: false, timeoutMs: 120_000 });
+    expect(outcome).toMatchObject({ status: "installed", manager: "pip" });
+    expect(venvImports()).toBe("42");
+    expect(outcome.steps.map((s) => s.command)).toEqual(
+      hasPythonOption
+        ? [
+            "python3 -m venv --without-pip .venv",
+            "python3 -m pip --python .venv/bin/python install --disable-pip-version-check --only-binary=:all: -r requirements.txt",
+          ]
+        : [
+            "python3 -m venv .venv",
+            ".venv/bin/python -m pip install --disable-pip-version-check --only-binary=:all: -r requirements.txt",
+          ],
+    );
+    expect(venvHasPip()).toBe(!hasPythonOption);
+    // A completed install is stamped as before: the next run finds it fresh.
+    const next = await runInstallPhase(install, { allowScripts: false, timeoutMs: 120_000 });
+    expect(next).toMatchObject({ status: "skipped" });
+  }, 240_000);
+
+  it.skipIf(!existsSync("/usr/bin/python3"))(
+    "keeps the venv's own pip when the python3 the sandbox runs has no pip, though the host's has",
+    async () => {
+      // A venv made --without-pip is a python3 without pip; first on the sandbox's PATH, it is what
+      // the install steps run. Its files are read by the sandbox uid.
+      const tools = makeScratchDir("phase-nopip");
+      try {
+        chmodSync(tools.dir, 0o755);
+        execFileSync("/usr/bin/python3", ["-m", "venv", "--without-pip", join(tools.dir, "py")]);
+        const bin = join(tools.dir, "py", "bin");
+        install = {
+          ...install,
+          sandbox: createBwrapSandbox({
+            root: scratch.dir,
+            support,
+            newId: randomUUID,
+            now: Date.now,
+            readOnlyDirs: [proxyDir.dir],
+            toolchains: { dirs: [tools.dir], pathDirs: [bin], notes: [] },
+          }),
+        };
+        const which = await install.sandbox.run(["python3", "-c", "import sys; print(sys.prefix)"]);
+        expect(which.stdout.trim()).toBe(join(tools.dir, "py"));
+        writeWheel();
+        const outcome = await runInstallPhase(install, { allowScripts: false, timeoutMs: 120_000 });
+        expect(outcome).toMatchObject({ status: "installed", manager: "pip" });
+        expect(outcome.steps[0]?.command).toBe("python3 -m venv .venv");
+        expect(venvImports()).toBe("42");
+        expect(venvHasPip()).toBe(true);
+      } finally {
+        tools.remove();
+      }
+    },
+    240_000,
+  );
 
   it("runs test steps without network and stops at the first failure", async () => {
     const outcome = await runPhase(sandbox, "test", [
