@@ -52,11 +52,13 @@ export function detectInstall(root: string, options: DetectInstallOptions): Inst
   // Wheels only unless scripts are allowed: building an sdist runs its setup.py.
   const binaryOnly = options.allowScripts ? [] : ["--only-binary=:all:"];
   // The same install into the same venv either way; with pipTargetsVenv the venv gets no pip of its
-  // own (ensurepip is most of a fresh venv's cost) and python3's pip installs into it.
+  // own (ensurepip is most of a fresh venv's cost) and python3's pip installs into it. -I keeps the
+  // checkout off sys.path: `python3 -m venv` or `-m pip` run in the workspace would otherwise import
+  // a `venv` or `pip` package the repository has at its root instead of the interpreter's.
   const [makeVenv, pip] = options.pipTargetsVenv
     ? [
-        ["python3", "-m", "venv", "--without-pip", ".venv"],
-        ["python3", "-m", "pip", "--python", ".venv/bin/python"],
+        ["python3", "-I", "-m", "venv", "--without-pip", ".venv"],
+        ["python3", "-I", "-m", "pip", "--python", ".venv/bin/python"],
       ]
     : [
         ["python3", "-m", "venv", ".venv"],

@@ -7,8 +7,9 @@
 // and workspace; a probe that fails or prints anything unexpected keeps today's venv-with-pip steps.
 import type { Sandbox } from "../sandbox/sandbox.ts";
 
-// `import pip` loads only pip/__init__.py (its version), not pip's internals.
-const probeArgv = ["python3", "-c", "import pip; print(pip.__version__)"];
+// `import pip` loads only pip/__init__.py (its version), not pip's internals. -I: the interpreter's
+// own pip, never a `pip` package at the checkout's root (the install step runs with -I too).
+const probeArgv = ["python3", "-I", "-c", "import pip; print(pip.__version__)"];
 const maxRemembered = 64;
 const remembered = new Map<string, Promise<boolean>>();
 

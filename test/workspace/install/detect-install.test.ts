@@ -109,9 +109,10 @@ describe("detectInstall", () => {
       ],
     ]);
     expect(detectInstall(root, { allowScripts: false, pipTargetsVenv: true })?.steps).toEqual([
-      ["python3", "-m", "venv", "--without-pip", ".venv"],
+      ["python3", "-I", "-m", "venv", "--without-pip", ".venv"],
       [
         "python3",
+        "-I",
         "-m",
         "pip",
         "--python",

@@ -137,6 +137,12 @@ describe("install and test phases", () => {
     write("requirements.txt", `./${wheel}\n`);
     return wheel;
   };
+  // Asked before the checkout has files of its own (a `pip` package there would answer instead).
+  const sandboxPipHasPythonOption = async (): Promise<boolean> => {
+    const run = await sandbox.run(["python3", "-m", "pip", "--version"], { timeoutMs: 60_000 });
+    const version = /^pip (\d+)\.(\d+)/.exec(run.stdout);
+    return version !== null && Number(version[1]) * 100 + Number(version[2]) >= 2203;
+  };
   const venvImports = (): string =>
     execFileSync(
       join(scratch.dir, ".venv", "bin", "python"),
@@ -152,9 +158,7 @@ describe("install and test phases", () => {
     );
 
   it("makes the venv without pip and installs into it with the sandbox python3's own pip when that pip has --python", async () => {
-    const sandboxPip = await sandbox.run(["python3", "-m", "pip", "--version"], { timeoutMs: 60_000 });
-    const version = /^pip (\d+)\.(\d+)/.exec(sandboxPip.stdout);
-    const hasPythonOption = version !== null && Number(version[1]) * 100 + Number(version[2]) >= 2203;
+    const hasPythonOption = await sandboxPipHasPythonOption();
     writeWheel();
     const outcome = await runInstallPhase(install, { allowScripts: false, timeoutMs: 120_000 });
     expect(outcome).toMatchObject({ status: "installed", manager: "pip" });
@@ -162,8 +166,8 @@ describe("install and test phases", () => {
     expect(outcome.steps.map((s) => s.command)).toEqual(
       hasPythonOption
         ? [
-            "python3 -m venv --without-pip .venv",
-            "python3 -m pip --python .venv/bin/python install --disable-pip-version-check --only-binary=:all: -r requirements.txt",
+            "python3 -I -m venv --without-pip .venv",
+            "python3 -I -m pip --python .venv/bin/python install --disable-pip-version-check --only-binary=:all: -r requirements.txt",
           ]
         : [
             "python3 -m venv .venv",
@@ -174,6 +178,21 @@ describe("install and test phases", () => {
     // A completed install is stamped as before: the next run finds it fresh.
     const next = await runInstallPhase(install, { allowScripts: false, timeoutMs: 120_000 });
     expect(next).toMatchObject({ status: "skipped" });
+  }, 240_000);
+
+  it("never imports a pip or venv package at the checkout's root in place of the interpreter's", async () => {
+    const hasPythonOption = await sandboxPipHasPythonOption();
+    const marker = "import pathlib; pathlib.Path('ran-checkout-code').write_text('x')\n";
+    write("pip/__init__.py", `${marker}__version__ = "99.0"\n`);
+    write("pip/__main__.py", marker);
+    write("venv/__init__.py", marker);
+    write("venv/__main__.py", marker);
+    writeWheel();
+    const outcome = await runInstallPhase(install, { allowScripts: false, timeoutMs: 120_000 });
+    if (!hasPythonOption) return; // the venv's own pip ran, as before (`-m` puts the checkout first)
+    expect(outcome).toMatchObject({ status: "installed", manager: "pip" });
+    expect(existsSync(join(scratch.dir, "ran-checkout-code"))).toBe(false);
+    expect(venvImports()).toBe("42");
   }, 240_000);
 
   it.skipIf(!existsSync("/usr/bin/python3"))(
