@@ -19,8 +19,9 @@ export interface InstallPlan {
 
 export interface DetectInstallOptions {
   allowScripts: boolean;
-  /** The sandbox's python3 has a pip that installs into another interpreter (sandbox-pip.ts). */
-  pipTargetsVenv?: boolean;
+  /** The sandbox python3's `__pip-runner__.py`, which installs into the interpreter that runs it
+   *  (sandbox-pip.ts); without it the venv gets its own pip. */
+  pipRunner?: string;
 }
 
 export function detectInstall(root: string, options: DetectInstallOptions): InstallPlan | null {
@@ -51,14 +52,14 @@ export function detectInstall(root: string, options: DetectInstallOptions): Inst
     return { manager: "poetry", steps: [["poetry", "install", "--no-root", "--no-interaction"]] };
   // Wheels only unless scripts are allowed: building an sdist runs its setup.py.
   const binaryOnly = options.allowScripts ? [] : ["--only-binary=:all:"];
-  // The same install into the same venv either way; with pipTargetsVenv the venv gets no pip of its
-  // own (ensurepip is most of a fresh venv's cost) and python3's pip installs into it. -I keeps the
-  // checkout off sys.path: `python3 -m venv` or `-m pip` run in the workspace would otherwise import
-  // a `venv` or `pip` package the repository has at its root instead of the interpreter's.
-  const [makeVenv, pip] = options.pipTargetsVenv
+  // The same install into the same venv either way. With pipRunner the venv gets no pip of its own
+  // (ensurepip is most of a fresh venv's cost) and the venv's python runs the sandbox python3's pip
+  // through its runner file, as `pip --python` does. -I keeps the checkout off sys.path: `python3 -m
+  // venv` run in the workspace would otherwise import a `venv` package at the repository's root.
+  const [makeVenv, pip] = options.pipRunner
     ? [
         ["python3", "-I", "-m", "venv", "--without-pip", ".venv"],
-        ["python3", "-I", "-m", "pip", "--python", ".venv/bin/python"],
+        [".venv/bin/python", options.pipRunner],
       ]
     : [
         ["python3", "-m", "venv", ".venv"],

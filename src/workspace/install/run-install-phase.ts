@@ -13,7 +13,7 @@ import { writeInstallStamp } from "./install-stamp.ts";
 import { proxiedArgv } from "./proxied-argv.ts";
 import { endpointOf, startRegistryProxy, type ProxyEvidence } from "./registry-proxy.ts";
 import { runPhase } from "./run-phase.ts";
-import { sandboxPipTargetsOtherPython } from "./sandbox-pip.ts";
+import { sandboxPipRunner } from "./sandbox-pip.ts";
 import type { DependencyCacheLocation } from "./dependency-cache.ts";
 import { lookUpInstallCache, type CacheEvidence } from "./install-cache-lookup.ts";
 import type { Logger } from "../../logger.ts";
@@ -83,8 +83,9 @@ export async function runInstallPhase(
       reason: `dependencies already installed from the current lockfile (${plan.manager})`,
     });
   // Asked only once an install is going to run: a fresh one needs no sandbox at all.
-  if (plan.manager === "pip" && (await sandboxPipTargetsOtherPython(deps.sandbox)))
-    plan = detectInstall(root, { allowScripts: options.allowScripts, pipTargetsVenv: true }) ?? plan;
+  const pipRunner = plan.manager === "pip" ? await sandboxPipRunner(deps.sandbox) : null;
+  if (pipRunner !== null)
+    plan = detectInstall(root, { allowScripts: options.allowScripts, pipRunner }) ?? plan;
   const registries = await deps.registries(plan.manager);
   const endpoints = registries.allowedUrls.flatMap((url) => endpointOf(url) ?? []);
   const allowList = [...new Set(endpoints.map((e) => `${e.host}:${e.port}`))];

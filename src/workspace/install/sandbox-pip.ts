@@ -1,19 +1,29 @@
-// Whether the sandbox's own `python3` has a pip that can install into another interpreter
-// (`pip --python`, pip 22.3 and later). Then a project's venv is made `--without-pip` and that pip
-// installs into it: `python3 -m venv` with ensurepip installs pip into every fresh venv first, most
-// of the venv step's time (seconds) for a pip that is used once. Asked in the sandbox, not on the
-// host: the interpreter that matters is the one the install steps will find on the sandbox's PATH
-// (toolchains, or a container image's own python3). Asked once per process for each sandbox runner
-// and workspace; a probe that fails or prints anything unexpected keeps today's venv-with-pip steps.
+// The pip of the sandbox's own `python3`, when it can run under another interpreter: pip 22.3 and
+// later ship `__pip-runner__.py`, the file `pip --python PY` and pip's build isolation run with
+// another interpreter (`PY …/pip/__pip-runner__.py ARGS`) to install into that interpreter's
+// environment. Then a project's venv is made `--without-pip` and the venv's python runs this pip:
+// `python3 -m venv` with ensurepip installs pip into every fresh venv first, most of the venv step's
+// time (seconds) for a pip that is used once. Running the runner directly is what `pip --python`
+// does in its child process, without the parent pip process (its start-up, most of a second on a
+// loaded machine). Asked in the sandbox, not on the host: the interpreter that matters is the one
+// the install steps find on the sandbox's PATH (toolchains, or a container image's own python3).
+// Asked once per process for each sandbox runner and workspace; a probe that fails or prints
+// anything unexpected keeps the venv with its own pip.
 import type { Sandbox } from "../sandbox/sandbox.ts";
 
 // `import pip` loads only pip/__init__.py (its version), not pip's internals. -I: the interpreter's
-// own pip, never a `pip` package at the checkout's root (the install step runs with -I too).
-const probeArgv = ["python3", "-I", "-c", "import pip; print(pip.__version__)"];
+// own pip, never a `pip` package at the checkout's root.
+const probeScript = [
+  "import os, pip",
+  "r = os.path.join(os.path.dirname(os.path.realpath(pip.__file__)), '__pip-runner__.py')",
+  "print(pip.__version__)",
+  "print(r if os.path.isfile(r) else '')",
+].join("\n");
 const maxRemembered = 64;
-const remembered = new Map<string, Promise<boolean>>();
+const remembered = new Map<string, Promise<string | null>>();
 
-export function sandboxPipTargetsOtherPython(sandbox: Sandbox): Promise<boolean> {
+/** The absolute path of the sandbox python3's `__pip-runner__.py`; null: use the venv's own pip. */
+export function sandboxPipRunner(sandbox: Sandbox): Promise<string | null> {
   const key = `${sandbox.kind}\0${sandbox.root}`;
   let answer = remembered.get(key);
   if (answer === undefined) {
@@ -24,16 +34,28 @@ export function sandboxPipTargetsOtherPython(sandbox: Sandbox): Promise<boolean>
   return answer;
 }
 
-async function probe(sandbox: Sandbox): Promise<boolean> {
+async function probe(sandbox: Sandbox): Promise<string | null> {
   try {
-    const result = await sandbox.run(probeArgv, { network: "none", timeoutMs: 30_000 });
-    return result.exitCode === 0 && pipSupportsPythonOption(result.stdout.trim());
+    const result = await sandbox.run(["python3", "-I", "-c", probeScript], {
+      network: "none",
+      timeoutMs: 30_000,
+    });
+    return result.exitCode === 0 ? pipRunnerFromProbe(result.stdout) : null;
   } catch {
-    return false; // no answer: the steps that need nothing from the sandbox's pip
+    return null; // no answer: the steps that need nothing from the sandbox's pip
   }
 }
 
-/** pip's `--python` option arrived in 22.3. */
+/** The probe's two lines (pip's version, the runner's path or nothing) -> the runner, if usable. */
+export function pipRunnerFromProbe(stdout: string): string | null {
+  const lines = stdout.split("\n");
+  if (lines.length !== 3 || lines[2] !== "") return null;
+  const [version = "", runner = ""] = lines;
+  if (!pipSupportsPythonOption(version)) return null;
+  return runner.startsWith("/") && runner.endsWith("/pip/__pip-runner__.py") ? runner : null;
+}
+
+/** pip's `--python` option and its runner file arrived in 22.3. */
 export function pipSupportsPythonOption(version: string): boolean {
   const match = /^(\d+)\.(\d+)(?:[.\w+-]*)$/.exec(version);
   if (match === null) return false;

@@ -93,41 +93,22 @@ describe("detectInstall", () => {
     );
   });
 
-  it("makes the venv without pip, installing with python3's own pip, only when told that pip can target it", () => {
+  it("makes the venv without pip, installing with the sandbox python3's pip runner, only when given one", () => {
     const root = withFiles("pyproject.toml");
+    const install = ["install", "--disable-pip-version-check", "--only-binary=:all:", "-e", "."];
     expect(detectInstall(root, { allowScripts: false })?.steps).toEqual([
       ["python3", "-m", "venv", ".venv"],
-      [
-        ".venv/bin/python",
-        "-m",
-        "pip",
-        "install",
-        "--disable-pip-version-check",
-        "--only-binary=:all:",
-        "-e",
-        ".",
-      ],
+      [".venv/bin/python", "-m", "pip", ...install],
     ]);
-    expect(detectInstall(root, { allowScripts: false, pipTargetsVenv: true })?.steps).toEqual([
+    const runner = "/usr/lib/python3/dist-packages/pip/__pip-runner__.py";
+    expect(detectInstall(root, { allowScripts: false, pipRunner: runner })?.steps).toEqual([
       ["python3", "-I", "-m", "venv", "--without-pip", ".venv"],
-      [
-        "python3",
-        "-I",
-        "-m",
-        "pip",
-        "--python",
-        ".venv/bin/python",
-        "install",
-        "--disable-pip-version-check",
-        "--only-binary=:all:",
-        "-e",
-        ".",
-      ],
+      [".venv/bin/python", runner, ...install],
     ]);
     // Other managers are not touched by it.
-    expect(detectInstall(withFiles("uv.lock"), { allowScripts: false, pipTargetsVenv: true })?.steps).toEqual(
-      [["uv", "sync", "--frozen"]],
-    );
+    expect(detectInstall(withFiles("uv.lock"), { allowScripts: false, pipRunner: runner })?.steps).toEqual([
+      ["uv", "sync", "--frozen"],
+    ]);
   });
 
   it("returns null when there is nothing to install", () => {
