@@ -90,9 +90,9 @@ describe("xihe fix on a fresh clone of a pytest project with dependencies from a
       expect(first.stderr).toBe("");
       expect(first.stdout).toMatch(/^Install \(pip\): installed/m);
       // The venv has its own pip, or none when the sandbox python3's pip has a runner (22.3+) to run it.
-      expect(first.stdout).toMatch(/\$ python3 (?:-I -m venv --without-pip|-m venv) \.venv {2}→ exit 0/);
+      expect(first.stdout).toMatch(/\$ python3 (?:-I -m venv --without-pip|-I -m venv) \.venv {2}→ exit 0/);
       expect(first.stdout).toMatch(
-        /\$ \.venv\/bin\/python (?:-m pip|\/\S+\/pip\/__pip-runner__\.py) install .*--only-binary=:all: -r requirements\.txt {2}→ exit 0/,
+        /\$ \.venv\/bin\/python (?:-I -m pip|\/\S+\/pip\/__pip-runner__\.py) install .*--only-binary=:all: -r requirements\.txt {2}→ exit 0/,
       );
       expect(first.stdout).toContain(`via proxy: 127.0.0.1:${index.port}`);
       expect(first.stdout).not.toContain("blocked:");

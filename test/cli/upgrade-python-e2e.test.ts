@@ -176,7 +176,7 @@ describe("xihe upgrade against a local PEP 503/691 index", () => {
       expect(run.stdout).toMatch(/^xihe\/deps\/tinydep-2: MIGRATED/m);
       // pip ran in the sandbox through the proxy and fetched the chosen wheels from the index.
       expect(run.stdout).toMatch(
-        /\$ \.venv\/bin\/python (?:-m pip|\/\S+\/pip\/__pip-runner__\.py) install .* -r requirements\.txt {2}→ exit 0/,
+        /\$ \.venv\/bin\/python (?:-I -m pip|\/\S+\/pip\/__pip-runner__\.py) install .* -r requirements\.txt {2}→ exit 0/,
       );
       expect(index.requests).toContain("GET /files/tinydep-2.0.0-py3-none-any.whl");
       expect(index.requests).not.toContain("GET /files/tinydep-1.2.0-py3-none-any.whl");

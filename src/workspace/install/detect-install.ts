@@ -54,16 +54,17 @@ export function detectInstall(root: string, options: DetectInstallOptions): Inst
   const binaryOnly = options.allowScripts ? [] : ["--only-binary=:all:"];
   // The same install into the same venv either way. With pipRunner the venv gets no pip of its own
   // (ensurepip is most of a fresh venv's cost) and the venv's python runs the sandbox python3's pip
-  // through its runner file, as `pip --python` does. -I keeps the checkout off sys.path: `python3 -m
-  // venv` run in the workspace would otherwise import a `venv` package at the repository's root.
+  // through its runner file, as `pip --python` does. -I keeps the checkout off sys.path either way:
+  // `python3 -m venv` and `python -m pip` run in the workspace would otherwise import a `venv` or
+  // `pip` package at the repository's root, code of the PR's in an install the cache may keep (A48).
   const [makeVenv, pip] = options.pipRunner
     ? [
         ["python3", "-I", "-m", "venv", "--without-pip", ".venv"],
         [".venv/bin/python", options.pipRunner],
       ]
     : [
-        ["python3", "-m", "venv", ".venv"],
-        [".venv/bin/python", "-m", "pip"],
+        ["python3", "-I", "-m", "venv", ".venv"],
+        [".venv/bin/python", "-I", "-m", "pip"],
       ];
   const venvPip = [...pip, "install", "--disable-pip-version-check", ...binaryOnly];
   if (has("requirements.txt"))

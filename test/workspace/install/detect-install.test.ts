@@ -97,8 +97,8 @@ describe("detectInstall", () => {
     const root = withFiles("pyproject.toml");
     const install = ["install", "--disable-pip-version-check", "--only-binary=:all:", "-e", "."];
     expect(detectInstall(root, { allowScripts: false })?.steps).toEqual([
-      ["python3", "-m", "venv", ".venv"],
-      [".venv/bin/python", "-m", "pip", ...install],
+      ["python3", "-I", "-m", "venv", ".venv"],
+      [".venv/bin/python", "-I", "-m", "pip", ...install],
     ]);
     const runner = "/usr/lib/python3/dist-packages/pip/__pip-runner__.py";
     expect(detectInstall(root, { allowScripts: false, pipRunner: runner })?.steps).toEqual([

@@ -169,8 +169,8 @@ describe("install and test phases", () => {
       expect(venvStep).toBe("python3 -I -m venv --without-pip .venv");
       expect(pipStep).toMatch(new RegExp(`^\\.venv/bin/python /\\S+/pip/__pip-runner__\\.py ${pipArgs}$`));
     } else {
-      expect(venvStep).toBe("python3 -m venv .venv");
-      expect(pipStep).toBe(`.venv/bin/python -m pip ${pipArgs}`);
+      expect(venvStep).toBe("python3 -I -m venv .venv");
+      expect(pipStep).toBe(`.venv/bin/python -I -m pip ${pipArgs}`);
     }
     expect(venvHasPip()).toBe(!hasPythonOption);
     // A completed install is stamped as before: the next run finds it fresh.
@@ -216,12 +216,19 @@ describe("install and test phases", () => {
         };
         const which = await install.sandbox.run(["python3", "-c", "import sys; print(sys.prefix)"]);
         expect(which.stdout.trim()).toBe(join(tools.dir, "py"));
+        // The venv's own pip is as isolated from the checkout as the runner path.
+        const marker = "import pathlib; pathlib.Path('ran-checkout-code').write_text('x')\n";
+        write("pip/__init__.py", `${marker}__version__ = "99.0"\n`);
+        write("pip/__main__.py", marker);
+        write("venv/__init__.py", marker);
+        write("venv/__main__.py", marker);
         writeWheel();
         const outcome = await runInstallPhase(install, { allowScripts: false, timeoutMs: 120_000 });
         expect(outcome).toMatchObject({ status: "installed", manager: "pip" });
-        expect(outcome.steps[0]?.command).toBe("python3 -m venv .venv");
+        expect(outcome.steps[0]?.command).toBe("python3 -I -m venv .venv");
         expect(venvImports()).toBe("42");
         expect(venvHasPip()).toBe(true);
+        expect(existsSync(join(scratch.dir, "ran-checkout-code"))).toBe(false);
       } finally {
         tools.remove();
       }
