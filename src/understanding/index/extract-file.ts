@@ -8,7 +8,7 @@ import type { FileParse, ParsedCall, ParsedImport, ParsedSymbol } from "./file-p
 import type { LoadedLanguage } from "./grammars.ts";
 import type { Node } from "web-tree-sitter";
 import { isExported } from "./is-exported.ts";
-import { collectBindings, receiverTypeAt } from "./receiver-types.ts";
+import { collectBindings, receiverTypeAt, selfField } from "./receiver-types.ts";
 import { expandUseTree } from "./rust-use-tree.ts";
 import { bodyOf, signatureOf } from "./signature.ts";
 import { outermostWrapper, syntaxRulesFor } from "./syntax-rules.ts";
@@ -220,7 +220,7 @@ function buildCalls(
     }
     const { receiver } = splitCallee(name);
     let receiverType: string | null = null;
-    if (root && /^[\w$]+$/.test(receiver) && !selfNames.has(receiver)) {
+    if (root && ((/^[\w$]+$/.test(receiver) && !selfNames.has(receiver)) || selfField.test(receiver))) {
       bindings ??= collectBindings(root);
       receiverType = receiverTypeAt(bindings, receiver, call.node);
     }

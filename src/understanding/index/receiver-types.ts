@@ -59,6 +59,9 @@ const otherBindingParents = new Set([
   "dotted_name",
 ]);
 
+/** `this.x` / `self.x`: a field, typed like a variable over the class (or test file) that sets it. */
+export const selfField = /^(this|self)\.[\w$]+$/;
+
 interface BindingSite {
   start: number;
   /** The constructed class as written (`C`, `mod.C`), or null when the value is anything else. */
@@ -117,7 +120,7 @@ function visit(node: Node, add: (name: string, site: BindingSite) => void): void
   }
   if (t === "assignment_expression" || t === "assignment") {
     const left = node.childForFieldName("left");
-    if (left?.type !== "identifier") return;
+    if (!left || (left.type !== "identifier" && !selfField.test(left.text))) return;
     const right = node.childForFieldName("right");
     // `x: Foo` (a Python annotation without a value) declares only.
     add(left.text, {

@@ -115,7 +115,9 @@ function ownMethod(site: CallSite, type: string, member: string, t: SymbolTables
   const { receiver, member: last } = splitCallee(type);
   const bare = { ...site, receiverType: undefined };
   const cls = receiver === "" ? resolvePlain(bare, last, t) : resolveMember(bare, receiver, last, t);
-  if (cls?.kind !== "class") return undefined;
+  // A constructor function (`function Negotiator(req) {}` with prototype methods) counts as a class.
+  const isClass = cls?.kind === "class" || (cls?.kind === "function" && /^[A-Z]/.test(cls.name));
+  if (!cls || !isClass) return undefined;
   return t.qualified(`${cls.qualifiedName}.${member}`).find((c) => c.file === cls.file);
 }
 

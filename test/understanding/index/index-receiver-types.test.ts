@@ -5,7 +5,7 @@ import { lines, makeRepo, type TestRepo } from "../make-repo.ts";
 
 // Two classes share every method name, so only the constructed class can decide the target.
 function targetOf(index: CodeIndex, file: string, line: number): string | null {
-  const call = index.calls.find((c) => c.file === file && c.line === line);
+  const call = index.calls.find((c) => c.file === file && c.line === line && c.calleeName.includes("."));
   if (!call) throw new Error(`no call at ${file}:${line}`);
   return call.to;
 }
@@ -37,6 +37,19 @@ describe("a call through a variable the function constructed", () => {
         "    either = new TtlCache();",
         "    either.get(3);",
         "  });",
+        "});",
+      ),
+      "lib/negotiator.js": lines(
+        "function Negotiator(request) { this.request = request; }",
+        "Negotiator.prototype.charset = function charset() { return 1; };",
+        "module.exports = Negotiator;",
+      ),
+      "lib/other.js": lines("class Other {", "  charset() { return 2; }", "}", "module.exports = Other;"),
+      "test/negotiator.test.js": lines(
+        'const Negotiator = require("../lib/negotiator");',
+        'describe("charset", () => {',
+        "  before(function () { this.negotiator = new Negotiator({}); });",
+        '  it("picks", function () { this.negotiator.charset(); });',
         "});",
       ),
       "cachetools/__init__.py": lines(
@@ -75,6 +88,10 @@ describe("a call through a variable the function constructed", () => {
   it("resolves JavaScript `x = new C(); x.m()` to C.m, also when assigned in an enclosing scope", () => {
     expect(targetOf(index, "test/caches.test.js", 7)).toBe("lib/caches.js#LruCache.get@2");
     expect(targetOf(index, "test/caches.test.js", 8)).toBe("lib/caches.js#TtlCache.get@5");
+  });
+
+  it("resolves a `this.x` field set once to a constructor function's prototype method", () => {
+    expect(targetOf(index, "test/negotiator.test.js", 4)).toBe("lib/negotiator.js#Negotiator.charset@2");
   });
 
   it("leaves a reassigned JavaScript variable unresolved", () => {
