@@ -137,7 +137,8 @@ function visit(node: Node, add: (name: string, site: BindingSite) => void): void
   // A parameter, pattern, loop target, alias...: over-counts some uses (a loop's iterable, an
   // update's operand), which only loses types.
   for (const child of node.namedChildren) {
-    if (child?.type === "identifier") add(child.text, { start: child.startIndex, type: null, declarationOnly: false });
+    if (child?.type === "identifier")
+      add(child.text, { start: child.startIndex, type: null, declarationOnly: false });
   }
 }
 
@@ -158,7 +159,10 @@ function constructedClass(value: Node): string | null {
 function className(node: Node | null): string | null {
   if (!node) return null;
   if (node.type === "identifier") return node.text;
-  if ((node.type === "member_expression" || node.type === "attribute") && /^[\w$]+(\.[\w$]+)+$/.test(node.text))
+  if (
+    (node.type === "member_expression" || node.type === "attribute") &&
+    /^[\w$]+(\.[\w$]+)+$/.test(node.text)
+  )
     return node.text;
   return null;
 }
