@@ -25,6 +25,12 @@ const containerKinds: ReadonlySet<SymbolKind> = new Set(["class", "interface", "
 /** Languages whose `x = new C()` / `x = C()` gives `x.m()` a receiver type (receiver-types.ts). */
 const typesVariables: ReadonlySet<string> = new Set(["javascript", "typescript", "tsx", "python"]);
 const selfNames = new Set(["this", "self", "cls", "super"]);
+// A file that constructs nothing types nothing: skip its binding walk (it costs a visit per node).
+const constructs = /\bnew\s+[\w$]|=\s*[\w.]*[A-Z]\w*\s*\(/;
+
+function mayType(language: string, text: string): boolean {
+  return typesVariables.has(language) && constructs.test(text);
+}
 
 export function extractFile(language: LoadedLanguage, text: string): FileParse {
   const tree = language.parser.parse(text);
@@ -39,7 +45,7 @@ export function extractFile(language: LoadedLanguage, text: string): FileParse {
       hasErrors: tree.rootNode.hasError,
       symbols,
       imports: buildImports(language, captures),
-      calls: buildCalls(captures, spans, symbols, typesVariables.has(language.id) ? tree.rootNode : null),
+      calls: buildCalls(captures, spans, symbols, mayType(language.id, text) ? tree.rootNode : null),
     };
   } finally {
     tree.delete();
