@@ -69,7 +69,13 @@ export function assembleIndex(
       const caller = call.from ? (assembly.tables.byId(call.from) ?? null) : null;
       const to =
         resolveCall(
-          { file: call.file, calleeName: call.calleeName, caller, bindings: record.bindings },
+          {
+            file: call.file,
+            calleeName: call.calleeName,
+            caller,
+            bindings: record.bindings,
+            receiverType: record.receiverTypes[i],
+          },
           assembly.tables,
         )?.id ?? null;
       // Edges of unchanged files are shared with the previous index: replace, never mutate.

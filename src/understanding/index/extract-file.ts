@@ -1,12 +1,14 @@
 // Parses one file's text and turns the query captures into a FileParse: symbols with qualified
 // names, parents, signatures, doc comments and export flags; imports; call sites with their caller.
 import type { SymbolKind } from "./code-index.ts";
-import { calleeName } from "./callee-name.ts";
+import { calleeName, splitCallee } from "./callee-name.ts";
 import { collectCaptures, type RawCaptures, type RawDefinition } from "./collect-captures.ts";
 import { docComment } from "./doc-comment.ts";
 import type { FileParse, ParsedCall, ParsedImport, ParsedSymbol } from "./file-parse.ts";
 import type { LoadedLanguage } from "./grammars.ts";
+import type { Node } from "web-tree-sitter";
 import { isExported } from "./is-exported.ts";
+import { collectBindings, receiverTypeAt, selfField } from "./receiver-types.ts";
 import { expandUseTree } from "./rust-use-tree.ts";
 import { bodyOf, signatureOf } from "./signature.ts";
 import { outermostWrapper, syntaxRulesFor } from "./syntax-rules.ts";
@@ -20,6 +22,15 @@ interface Span {
 }
 
 const containerKinds: ReadonlySet<SymbolKind> = new Set(["class", "interface", "module", "type"]);
+/** Languages whose `x = new C()` / `x = C()` gives `x.m()` a receiver type (receiver-types.ts). */
+const typesVariables: ReadonlySet<string> = new Set(["javascript", "typescript", "tsx", "python"]);
+const selfNames = new Set(["this", "self", "cls", "super"]);
+// A file that constructs nothing types nothing: skip its binding walk (it costs a visit per node).
+const constructs = /\bnew\s+[\w$]|=\s*[\w.]*[A-Z]\w*\s*\(/;
+
+function mayType(language: string, text: string): boolean {
+  return typesVariables.has(language) && constructs.test(text);
+}
 
 export function extractFile(language: LoadedLanguage, text: string): FileParse {
   const tree = language.parser.parse(text);
@@ -34,7 +45,7 @@ export function extractFile(language: LoadedLanguage, text: string): FileParse {
       hasErrors: tree.rootNode.hasError,
       symbols,
       imports: buildImports(language, captures),
-      calls: buildCalls(captures, spans, symbols),
+      calls: buildCalls(captures, spans, symbols, mayType(language.id, text) ? tree.rootNode : null),
     };
   } finally {
     tree.delete();
@@ -191,7 +202,9 @@ function buildCalls(
   captures: RawCaptures,
   spans: readonly Span[],
   symbols: readonly ParsedSymbol[],
+  root: Node | null,
 ): ParsedCall[] {
+  let bindings: ReturnType<typeof collectBindings> | null = null;
   const callers = spans.filter(
     (s) => s.symbol !== null && !containerKinds.has(symbols[s.symbol]?.kind ?? "class"),
   );
@@ -211,7 +224,18 @@ function buildCalls(
         width = s.end - s.start;
       }
     }
-    out.push({ from, calleeName: name, line: call.node.startPosition.row + 1 });
+    const { receiver } = splitCallee(name);
+    let receiverType: string | null = null;
+    if (root && ((/^[\w$]+$/.test(receiver) && !selfNames.has(receiver)) || selfField.test(receiver))) {
+      bindings ??= collectBindings(root);
+      receiverType = receiverTypeAt(bindings, receiver, call.node);
+    }
+    out.push({
+      from,
+      calleeName: name,
+      line: call.node.startPosition.row + 1,
+      ...(receiverType ? { receiverType } : {}),
+    });
   }
   return out;
 }

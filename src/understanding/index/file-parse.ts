@@ -35,6 +35,8 @@ export interface ParsedCall {
   from: number | null;
   calleeName: string;
   line: number;
+  /** The class a plain-variable receiver was constructed from in scope (`C`, `mod.C`), if known. */
+  receiverType?: string;
 }
 
 export interface FileParse {

@@ -17,6 +17,8 @@ export interface FileRecord {
   calls: CallEdge[];
   /** Per call: the symbol name its resolution depends on. */
   lookupNames: string[];
+  /** Per call: the class its receiver variable was constructed from, when the file says. */
+  receiverTypes: (string | undefined)[];
 }
 
 export function buildFileRecord(
@@ -73,6 +75,7 @@ export function buildFileRecord(
     bindings,
     calls,
     lookupNames: calls.map((c) => lookupName(c.calleeName, bindings)),
+    receiverTypes: parse.calls.map((c) => c.receiverType),
   };
 }
 

@@ -1,5 +1,5 @@
 // Resolves one call site to a symbol, most specific evidence first: the receiver (`this`/`self`,
-// an imported module or class, a class name), an imported name, the same file, the same directory
+// a variable constructed from a repository class, an imported module or class, a class name), an imported name, the same file, the same directory
 // (Go packages), then a name that is unique in the repository. Anything else stays a name edge.
 import { posix } from "node:path";
 import type { CodeSymbol } from "./code-index.ts";
@@ -18,6 +18,8 @@ export interface CallSite {
   calleeName: string;
   caller: CodeSymbol | null;
   bindings: ReadonlyMap<string, Binding>;
+  /** The class the receiver variable was constructed from (`new C()`, Python `C()`), if known. */
+  receiverType?: string | undefined;
 }
 
 const selfNames = new Set(["this", "self", "Self", "super", "cls"]);
@@ -82,6 +84,8 @@ function resolveMember(
     const hit = prefer(t.qualified(`${ownerOf(site.caller)}.${member}`));
     if (hit) return hit;
   }
+  const constructed = site.receiverType ? ownMethod(site, site.receiverType, member, t) : undefined;
+  if (constructed) return constructed;
   const binding = site.bindings.get(receiver);
   if (binding?.file) {
     const hit =
@@ -104,6 +108,17 @@ function resolveMember(
   if (methods.length === 1) return methods[0];
   const concrete = t.concreteMethodsNamed(member);
   return concrete.length === 1 ? concrete[0] : undefined;
+}
+
+/** `x = new C(); x.m()`: C resolved like a call to it, then C's own method m (bases are not known). */
+function ownMethod(site: CallSite, type: string, member: string, t: SymbolTables): CodeSymbol | undefined {
+  const { receiver, member: last } = splitCallee(type);
+  const bare = { ...site, receiverType: undefined };
+  const cls = receiver === "" ? resolvePlain(bare, last, t) : resolveMember(bare, receiver, last, t);
+  // A constructor function (`function Negotiator(req) {}` with prototype methods) counts as a class.
+  const isClass = cls?.kind === "class" || (cls?.kind === "function" && /^[A-Z]/.test(cls.name));
+  if (!cls || !isClass) return undefined;
+  return t.qualified(`${cls.qualifiedName}.${member}`).find((c) => c.file === cls.file);
 }
 
 function ownerOf(symbol: CodeSymbol): string {
