@@ -73,8 +73,14 @@ describe("per-test V8 coverage from mocha root hooks", () => {
     const root = join(scratch.dir, "repo");
     const out = join(root, ".cov");
     mkdirSync(join(root, "node_modules", "dep"), { recursive: true });
-    writeFileSync(join(root, "node_modules", "dep", "index.js"), "exports.one = function one() { return 1; };\n");
-    writeFileSync(join(root, "lib.js"), `const dep = require("dep");\n${lib}exports.one = () => dep.one();\n`);
+    writeFileSync(
+      join(root, "node_modules", "dep", "index.js"),
+      "exports.one = function one() { return 1; };\n",
+    );
+    writeFileSync(
+      join(root, "lib.js"),
+      `const dep = require("dep");\n${lib}exports.one = () => dep.one();\n`,
+    );
     writeFileSync(join(root, "hooks.cjs"), mochaHooksSource);
     writeFileSync(join(root, "run.js"), `${runner}run("suite uses dep", "passed", () => lib.one());\n`);
     await execa(process.execPath, ["run.js"], { cwd: root, env: { NODE_V8_COVERAGE: out } });
@@ -84,9 +90,9 @@ describe("per-test V8 coverage from mocha root hooks", () => {
       readdirSync(join(out, "tests", d))
         .filter((f) => f !== "meta.json")
         .flatMap((f) =>
-          (JSON.parse(readFileSync(join(out, "tests", d, f), "utf8")) as { result: { url: string }[] }).result.map(
-            (s) => s.url,
-          ),
+          (
+            JSON.parse(readFileSync(join(out, "tests", d, f), "utf8")) as { result: { url: string }[] }
+          ).result.map((s) => s.url),
         ),
     );
     // The dependency ran in the last test, yet no test's file names it; lib.js is there.
@@ -96,7 +102,11 @@ describe("per-test V8 coverage from mocha root hooks", () => {
       readSource: (file) => readFileSync(join(root, file), "utf8"),
       symbolsOf: () => [],
     });
-    expect(records.tests.map((t) => t.id).sort()).toEqual(["suite doubles", "suite negates", "suite uses dep"]);
+    expect(records.tests.map((t) => t.id).sort()).toEqual([
+      "suite doubles",
+      "suite negates",
+      "suite uses dep",
+    ]);
   });
 
   it("records each test's own lines when the hook is evaluated again in the same process (jest: once per test file)", async () => {
