@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
@@ -50,17 +50,88 @@ describe("per-test V8 coverage from mocha root hooks", () => {
       symbolsOf: () => [],
     });
     const lines = (c: Map<string, { lines: Set<number> }>) => [...(c.get("lib.js")?.lines ?? [])].sort();
-    expect(records.tests.map((t) => [t.id, t.failed])).toEqual([
+    // Folder names are unique, not ordered: tests are found by title.
+    const byId = new Map(records.tests.map((t) => [t.id, t]));
+    expect([...byId].map(([id, t]) => [id, t.failed]).sort()).toEqual([
       ["suite doubles", true],
       ["suite negates", false],
     ]);
+    const doubles = byId.get("suite doubles")!.coverage;
+    const negates = byId.get("suite negates")!.coverage;
     // double's body is line 2, negate's line 6: each test ran only its own; negate(0) before any
     // test and the child process's negate(1) are outside the tests (shared by all of them).
-    expect(lines(records.tests[0]!.coverage)).toContain(2);
-    expect(lines(records.tests[0]!.coverage)).not.toContain(6);
-    expect(lines(records.tests[1]!.coverage)).toContain(6);
-    expect(lines(records.tests[1]!.coverage)).not.toContain(2);
+    expect(lines(doubles)).toContain(2);
+    expect(lines(doubles)).not.toContain(6);
+    expect(lines(negates)).toContain(6);
+    expect(lines(negates)).not.toContain(2);
     expect(lines(records.outside)).toContain(6);
     expect(lines(records.outside)).not.toContain(2);
+  });
+
+  it("writes each test's files with the checkout's scripts only, not its dependencies'", async () => {
+    scratch = makeScratchDir("mochahooks");
+    const root = join(scratch.dir, "repo");
+    const out = join(root, ".cov");
+    mkdirSync(join(root, "node_modules", "dep"), { recursive: true });
+    writeFileSync(
+      join(root, "node_modules", "dep", "index.js"),
+      "exports.one = function one() { return 1; };\n",
+    );
+    writeFileSync(
+      join(root, "lib.js"),
+      `const dep = require("dep");\n${lib}exports.one = () => dep.one();\n`,
+    );
+    writeFileSync(join(root, "hooks.cjs"), mochaHooksSource);
+    writeFileSync(join(root, "run.js"), `${runner}run("suite uses dep", "passed", () => lib.one());\n`);
+    await execa(process.execPath, ["run.js"], { cwd: root, env: { NODE_V8_COVERAGE: out } });
+    const testDirs = readdirSync(join(out, "tests"));
+    expect(testDirs).toHaveLength(3);
+    const urls = testDirs.flatMap((d) =>
+      readdirSync(join(out, "tests", d))
+        .filter((f) => f !== "meta.json")
+        .flatMap((f) =>
+          (
+            JSON.parse(readFileSync(join(out, "tests", d, f), "utf8")) as { result: { url: string }[] }
+          ).result.map((s) => s.url),
+        ),
+    );
+    // The dependency ran in the last test, yet no test's file names it; lib.js is there.
+    expect(urls.some((u) => u.endsWith("/lib.js"))).toBe(true);
+    expect(urls.filter((u) => u.includes("/node_modules/"))).toEqual([]);
+    const records = readV8Records(out, root, {
+      readSource: (file) => readFileSync(join(root, file), "utf8"),
+      symbolsOf: () => [],
+    });
+    expect(records.tests.map((t) => t.id).sort()).toEqual([
+      "suite doubles",
+      "suite negates",
+      "suite uses dep",
+    ]);
+  });
+
+  it("records each test's own lines when the hook is evaluated again in the same process (jest: once per test file)", async () => {
+    scratch = makeScratchDir("mochahooks");
+    const root = join(scratch.dir, "repo");
+    const out = join(root, ".cov");
+    mkdirSync(root, { recursive: true });
+    writeFileSync(join(root, "lib.js"), lib);
+    writeFileSync(join(root, "hooks.cjs"), mochaHooksSource);
+    const again = `delete require.cache[require.resolve("./hooks.cjs")];
+const second = require("./hooks.cjs").mochaHooks;
+const ctx = { currentTest: { fullTitle: () => "second file doubles", state: "passed" } };
+second.beforeEach.call(ctx);
+lib.double(3);
+second.afterEach.call(ctx);
+`;
+    writeFileSync(join(root, "run.js"), runner + again);
+    await execa(process.execPath, ["run.js"], { cwd: root, env: { NODE_V8_COVERAGE: out } });
+    const records = readV8Records(out, root, {
+      readSource: (file) => readFileSync(join(root, file), "utf8"),
+      symbolsOf: () => [],
+    });
+    const second = records.tests.find((t) => t.id === "second file doubles");
+    expect([...(second?.coverage.get("lib.js")?.lines ?? [])]).toContain(2);
+    expect([...(second?.coverage.get("lib.js")?.lines ?? [])]).not.toContain(6);
+    expect(records.tests).toHaveLength(3);
   });
 });
