@@ -15,6 +15,21 @@ import {
   type UnknownRunnerRepo,
 } from "../understanding/localize/dynamic/unknown-runner-repos.ts";
 
+/** The failed check run the loop starts from: the repository's real failing log, diagnosed. */
+async function failingCheck(repo: { dir: string; command: string; log: string }): Promise<CheckRun> {
+  const { failures } = await diagnose(repo.log, { repoRoot: repo.dir });
+  return {
+    command: repo.command,
+    exitCode: 1,
+    timedOut: false,
+    durationMs: 500,
+    tail: repo.log,
+    failures: failures.map(briefFailure),
+    verdict: "code",
+    evidence: "",
+  };
+}
+
 describe("the fix loop's localizer with dynamic localization", () => {
   let repo: SpectrumRepo;
   let index: RepoIndex;
@@ -24,17 +39,7 @@ describe("the fix loop's localizer with dynamic localization", () => {
   beforeAll(async () => {
     repo = await createSpectrumRepo("node_test");
     index = await openRepoIndex(repo.dir, ".", defaultRepoConfig);
-    const { failures } = await diagnose(repo.log, { repoRoot: repo.dir });
-    failing = {
-      command: repo.command,
-      exitCode: 1,
-      timedOut: false,
-      durationMs: 500,
-      tail: repo.log,
-      failures: failures.map(briefFailure),
-      verdict: "code",
-      evidence: "",
-    };
+    failing = await failingCheck(repo);
   }, 60_000);
   afterAll(() => repo?.remove());
 
@@ -94,17 +99,7 @@ describe("the fix loop's localizer with a test script xihe does not know", () =>
   beforeAll(async () => {
     repo = await createUnknownRunnerRepo("node_script");
     index = await openRepoIndex(repo.dir, ".", defaultRepoConfig);
-    const { failures } = await diagnose(repo.log, { repoRoot: repo.dir });
-    failing = {
-      command: repo.command,
-      exitCode: 1,
-      timedOut: false,
-      durationMs: 500,
-      tail: repo.log,
-      failures: failures.map(briefFailure),
-      verdict: "code",
-      evidence: "",
-    };
+    failing = await failingCheck(repo);
   }, 60_000);
   afterAll(() => repo?.remove());
 
