@@ -14,9 +14,16 @@ export interface StepSpec<T> {
   output: z.ZodType<T>;
 }
 
+/** What fn is told about earlier attempts of its step. */
+export interface StepAttempt {
+  /** An earlier attempt started and never recorded success (a crash, a store outage mid-step): its
+   *  side effect may have happened, so look for it before doing it again. */
+  again: boolean;
+}
+
 export interface Step {
   /** Runs fn as a persisted step; a step that already succeeded returns its stored output, parsed. */
-  <T>(stepId: string, spec: StepSpec<T>, fn: () => Promise<T>): Promise<T>;
+  <T>(stepId: string, spec: StepSpec<T>, fn: (attempt?: StepAttempt) => Promise<T>): Promise<T>;
   /** The parsed output of a step that already succeeded, or null when it has not run to success. */
   replayed<T>(stepId: string, output: z.ZodType<T>): Promise<T | null>;
 }

@@ -1,6 +1,7 @@
 // Visible progress of a run on GitHub: one sticky status comment (found again by its marker) and a
 // "Xihe" check run on the head SHA, in_progress -> completed. Creating either is a persisted step, and
-// before creating, the reporter looks for the one a crashed attempt may already have made.
+// before creating, the reporter looks for the one a crashed attempt may already have made: the
+// comment by its marker, the check run (on a step's second attempt) by its external_id, the run id.
 import { escapeInline, plainText } from "../delivery/markdown-text.ts";
 import type { RunContext, RunReporter } from "../runs/run-executor.ts";
 import type { RunRecord } from "../store/store.ts";
@@ -64,7 +65,11 @@ export function createGitHubReporter(
       const check = await ctx.step(
         "github:check-run",
         { kind: "check_run", input: null, output: checkRun },
-        async () => createCheckRun(await getOctokit(), ctx.run, now()),
+        async (attempt) => {
+          const octokit = await getOctokit();
+          const earlier = attempt?.again ? await findCheckRun(octokit, ctx.run) : null;
+          return earlier ?? createCheckRun(octokit, ctx.run, now());
+        },
       );
       await ctx.remember({ checkRunId: check.id });
     },
@@ -126,6 +131,19 @@ async function createCheckRun(
     output: { title: `Xihe ${run.verb} is running`, summary: `Run \`${run.id}\` started.` },
   });
   return { id: data.id };
+}
+
+/** The check run an interrupted attempt created (GitHub answered, the step's end was not stored). */
+async function findCheckRun(octokit: GitHubClient, run: RunRecord): Promise<{ id: number } | null> {
+  const { data } = await octokit.rest.checks.listForRef({
+    ...splitRepo(run.repo),
+    ref: run.headSha,
+    check_name: xiheCheckName,
+    filter: "all",
+    per_page: 100,
+  });
+  const found = (data.check_runs ?? []).find((c) => c.external_id === run.id);
+  return found ? { id: found.id } : null;
 }
 
 async function completeCheckRun(

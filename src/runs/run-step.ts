@@ -3,7 +3,7 @@
 // and retried side effects safe. A stored output that no longer fits (written by an older version)
 // fails the step loudly, naming the step and the field, rather than flowing on as a wrong shape.
 import type { z } from "zod";
-import type { Step, StepSpec } from "../agent/step.ts";
+import type { Step, StepAttempt, StepSpec } from "../agent/step.ts";
 import { XiheError } from "../errors.ts";
 import type { Json, Store } from "../store/store.ts";
 import { toJson } from "../store/to-json.ts";
@@ -23,7 +23,7 @@ export class StoredStepMismatch extends XiheError {
 
 /** The persisted-step function of one run. */
 export function createStep(deps: StepDeps, runId: string): Step {
-  const step = <T>(stepId: string, spec: StepSpec<T>, fn: () => Promise<T>) =>
+  const step = <T>(stepId: string, spec: StepSpec<T>, fn: (attempt?: StepAttempt) => Promise<T>) =>
     runStep(deps, { runId, stepId, ...spec }, fn);
   return Object.assign(step, {
     async replayed<T>(stepId: string, output: z.ZodType<T>): Promise<T | null> {
@@ -36,7 +36,7 @@ export function createStep(deps: StepDeps, runId: string): Step {
 export async function runStep<T>(
   deps: StepDeps,
   spec: StepSpec<T> & { runId: string; stepId: string },
-  fn: () => Promise<T>,
+  fn: (attempt?: StepAttempt) => Promise<T>,
 ): Promise<T> {
   const { runId, stepId, kind, input } = spec;
   const existing = await deps.store.getStep(runId, stepId);
@@ -46,7 +46,7 @@ export async function runStep<T>(
   try {
     // Stored as JSON and returned as the schema reads that JSON back: a fresh run and its replay see
     // the same value, and an output the schema cannot read back fails now, not on some later resume.
-    const value = await fn();
+    const value = await fn({ again: existing !== null });
     const output: Json = value === undefined ? null : toJson(value);
     const parsed = parseStored(runId, stepId, spec.output, output);
     await deps.store.finishStep(runId, stepId, {

@@ -59,6 +59,25 @@ describe("persisted steps with a declared output schema", () => {
     await store.close();
   });
 
+  it("tells a step whether an earlier attempt started it and never recorded success", async () => {
+    const { store } = await storeWithRun();
+    const spec = { kind: "check_run", input: null, output: z.number() };
+    const step = createStep({ store, now }, "r1");
+    const seen: (boolean | undefined)[] = [];
+    // A first attempt whose side effect happened but whose end was never stored (the process died).
+    await store.startStep({
+      runId: "r1",
+      stepId: "github:check-run",
+      kind: "check_run",
+      input: null,
+      startedAt: now().toISOString(),
+    });
+    await step("github:check-run", spec, async (attempt) => (seen.push(attempt?.again), 7));
+    await step("fresh", spec, async (attempt) => (seen.push(attempt?.again), 8));
+    expect(seen).toEqual([true, false]);
+    await store.close();
+  });
+
   it("fails a replay whose stored output has an old shape, naming the step and the field", async () => {
     const { store } = await storeWithRun();
     // As an older version stored it: `sha` was called `commit`.

@@ -18,6 +18,7 @@ export interface RepoState {
   comments: { id: number; body: string }[];
   commentsCreated: number;
   checkRunsCreated: number;
+  checkRuns: { id: number; name: string; headSha: string; externalId: string | null }[];
   refsCreated: number;
   /** Push attempts that reached GitHub (an idempotent one answered 422 still counts). */
   refPosts: number;
@@ -61,6 +62,7 @@ export async function startFakeGitHubState(): Promise<FakeGitHubState> {
         comments: [],
         commentsCreated: 0,
         checkRunsCreated: 0,
+        checkRuns: [],
         refsCreated: 0,
         refPosts: 0,
         pullsCreated: 0,
@@ -142,8 +144,32 @@ export async function startFakeGitHubState(): Promise<FakeGitHubState> {
       return [c ? 200 : 404, { id: c?.id, html_url: "https://github.test/c" }];
     }
     if (m === "POST" && rest === "/check-runs") {
+      const run = {
+        id: nextId++,
+        name: String(body.name),
+        headSha: String(body.head_sha),
+        externalId: typeof body.external_id === "string" ? body.external_id : null,
+      };
+      repo.checkRuns.push(run);
       repo.checkRunsCreated++;
-      return [201, { id: nextId++ }];
+      return [201, { id: run.id }];
+    }
+    const listChecks = /^\/commits\/([^/]+)\/check-runs$/.exec(rest);
+    if (m === "GET" && listChecks) {
+      const name = url.searchParams.get("check_name");
+      const runs = repo.checkRuns.filter((c) => c.headSha === listChecks[1] && (!name || c.name === name));
+      return [
+        200,
+        {
+          total_count: runs.length,
+          check_runs: runs.map((c) => ({
+            id: c.id,
+            name: c.name,
+            head_sha: c.headSha,
+            external_id: c.externalId,
+          })),
+        },
+      ];
     }
     if (m === "PATCH" && /^\/check-runs\/\d+$/.test(rest)) return [200, { id: Number(rest.split("/")[2]) }];
     if (m === "POST" && rest === "/git/refs") {
