@@ -1,6 +1,7 @@
-// Resolves one call site to a symbol, most specific evidence first: the receiver (`this`/`self`,
-// a variable constructed from a repository class, an imported module or class, a class name), an imported name, the same file, the same directory
-// (Go packages), then a name that is unique in the repository. Anything else stays a name edge.
+// Resolves one call site to a symbol, most specific evidence first: the receiver (`this`/`self`, a
+// variable constructed from a repository class, an imported module or class, a class name), an
+// imported name, the same file, the same directory (Go packages), then a name that is unique in the
+// repository. Anything else stays a name edge.
 import { posix } from "node:path";
 import type { CodeSymbol } from "./code-index.ts";
 import { splitCallee } from "./callee-name.ts";

@@ -117,6 +117,15 @@ describe("install and test phases", () => {
 
   // A wheel made by hand (a wheel is a zip: module, METADATA, WHEEL, RECORD): pip installs it from
   // the file system, so the pip steps below need no index.
+  // `pip` and `venv` packages at the checkout's root that leave a mark when imported in place of the
+  // interpreter's own.
+  const plantInterpreterLookalikes = (): void => {
+    const marker = "import pathlib; pathlib.Path('ran-checkout-code').write_text('x')\n";
+    write("pip/__init__.py", `${marker}__version__ = "99.0"\n`);
+    write("pip/__main__.py", marker);
+    write("venv/__init__.py", marker);
+    write("venv/__main__.py", marker);
+  };
   const writeWheel = (): string => {
     const wheel = "wheels/xihe_probe-1.0-py3-none-any.whl";
     mkdirSync(join(scratch.dir, "wheels"));
@@ -180,11 +189,7 @@ describe("install and test phases", () => {
 
   it("never imports a pip or venv package at the checkout's root in place of the interpreter's", async () => {
     const hasPythonOption = await sandboxPipHasPythonOption();
-    const marker = "import pathlib; pathlib.Path('ran-checkout-code').write_text('x')\n";
-    write("pip/__init__.py", `${marker}__version__ = "99.0"\n`);
-    write("pip/__main__.py", marker);
-    write("venv/__init__.py", marker);
-    write("venv/__main__.py", marker);
+    plantInterpreterLookalikes();
     writeWheel();
     const outcome = await runInstallPhase(install, { allowScripts: false, timeoutMs: 120_000 });
     if (!hasPythonOption) return; // the venv's own pip ran, as before (`-m` puts the checkout first)
@@ -217,11 +222,7 @@ describe("install and test phases", () => {
         const which = await install.sandbox.run(["python3", "-c", "import sys; print(sys.prefix)"]);
         expect(which.stdout.trim()).toBe(join(tools.dir, "py"));
         // The venv's own pip is as isolated from the checkout as the runner path.
-        const marker = "import pathlib; pathlib.Path('ran-checkout-code').write_text('x')\n";
-        write("pip/__init__.py", `${marker}__version__ = "99.0"\n`);
-        write("pip/__main__.py", marker);
-        write("venv/__init__.py", marker);
-        write("venv/__main__.py", marker);
+        plantInterpreterLookalikes();
         writeWheel();
         const outcome = await runInstallPhase(install, { allowScripts: false, timeoutMs: 120_000 });
         expect(outcome).toMatchObject({ status: "installed", manager: "pip" });
