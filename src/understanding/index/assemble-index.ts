@@ -6,6 +6,7 @@ import type { CallEdge, CodeIndex, SkippedFile } from "./code-index.ts";
 import { isContentSkip, type FileOutcome } from "./file-parse.ts";
 import { buildFileRecord, type FileRecord } from "./file-record.ts";
 import type { LanguageId } from "./languages.ts";
+import { resolveClassBases } from "./resolve-bases.ts";
 import { resolveCall } from "./resolve-calls.ts";
 import { createImportResolver, type ImportResolver, type ModuleManifests } from "./resolve-imports.ts";
 import { createSymbolTables, type SymbolTables } from "./symbol-tables.ts";
@@ -23,6 +24,8 @@ export interface Assembly {
   records: Map<string, FileRecord>;
   tables: SymbolTables;
   resolve: ImportResolver;
+  /** Every class's resolved bases, as text: when it changes, every call is resolved again. */
+  inheritanceKey: string;
 }
 
 export function assembleIndex(
@@ -45,6 +48,7 @@ export function assembleIndex(
           parsed.map((e) => e.path),
           manifests,
         ),
+        inheritanceKey: "",
       };
   const changedPaths = new Set<string>();
   const affectedNames = new Set<string>();
@@ -62,8 +66,13 @@ export function assembleIndex(
     assembly.records.set(e.path, record);
     changedPaths.add(e.path);
   }
+  // A call on a subclass may resolve to a base's method in another file, so a change of any class's
+  // bases can move calls in files whose own text and names did not change.
+  const inheritance = resolveClassBases(assembly.records.values(), assembly.tables);
+  const inheritanceChanged = inheritance.key !== assembly.inheritanceKey;
+  assembly.inheritanceKey = inheritance.key;
   for (const record of assembly.records.values()) {
-    const fileChanged = !reuse || changedPaths.has(record.file.path);
+    const fileChanged = !reuse || inheritanceChanged || changedPaths.has(record.file.path);
     record.calls.forEach((call, i) => {
       if (!fileChanged && !affectedNames.has(record.lookupNames[i] ?? "")) return;
       const caller = call.from ? (assembly.tables.byId(call.from) ?? null) : null;
@@ -77,6 +86,7 @@ export function assembleIndex(
             receiverType: record.receiverTypes[i],
           },
           assembly.tables,
+          inheritance.basesOf,
         )?.id ?? null;
       // Edges of unchanged files are shared with the previous index: replace, never mutate.
       if (to !== call.to)

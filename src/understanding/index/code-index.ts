@@ -25,6 +25,8 @@ export interface CodeSymbol {
   exported: boolean;
   /** Id of the enclosing class/impl/module symbol, if any. */
   parent: string | null;
+  /** A class's bases as written (`A`, `mod.A`); absent when it names none. */
+  bases?: string[];
 }
 
 export interface ImportRef {

@@ -2,6 +2,7 @@
 // names, parents, signatures, doc comments and export flags; imports; call sites with their caller.
 import type { SymbolKind } from "./code-index.ts";
 import { calleeName, splitCallee } from "./callee-name.ts";
+import { classBases } from "./class-bases.ts";
 import { collectCaptures, type RawCaptures, type RawDefinition } from "./collect-captures.ts";
 import { docComment } from "./doc-comment.ts";
 import type { FileParse, ParsedCall, ParsedImport, ParsedSymbol } from "./file-parse.ts";
@@ -127,6 +128,10 @@ function buildSymbols(
       exported: false,
       parent,
     };
+    if (kind === "class") {
+      const bases = classBases(d.node);
+      if (bases.length > 0) symbol.bases = bases;
+    }
     symbol.exported = isExported(language.id, d, chain, symbol, parentSymbol, captures.exportNames);
     symbols.push(symbol);
     const span = {

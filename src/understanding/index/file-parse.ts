@@ -15,6 +15,8 @@ export interface ParsedSymbol {
   exported: boolean;
   /** Index into the same file's symbols. */
   parent: number | null;
+  /** A class's bases as written (`A`, `mod.A`), when it names any (class-bases.ts). */
+  bases?: string[];
 }
 
 export interface ImportBinding {

@@ -50,6 +50,7 @@ export function buildFileRecord(
     doc: s.doc,
     exported: s.exported,
     parent: s.parent === null ? null : (ids[s.parent] ?? null),
+    ...(s.bases ? { bases: s.bases } : {}),
   }));
   const imports: ImportRef[] = [];
   const bindings = new Map<string, Binding>();

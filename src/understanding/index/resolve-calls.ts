@@ -1,7 +1,8 @@
-// Resolves one call site to a symbol, most specific evidence first: the receiver (`this`/`self`, a
-// variable constructed from a repository class, an imported module or class, a class name), an
-// imported name, the same file, the same directory (Go packages), then a name that is unique in the
-// repository. Anything else stays a name edge.
+// Resolves one call site to a symbol, most specific evidence first: the receiver (`this`/`self`,
+// `super`, a variable constructed from a repository class, an imported module or class, a class
+// name), an imported name, the same file, the same directory (Go packages), then a name that is
+// unique in the repository. Anything else stays a name edge. A method looked up on a class is its
+// own or, when it has none, the nearest base's that defines it.
 import { posix } from "node:path";
 import type { CodeSymbol } from "./code-index.ts";
 import { splitCallee } from "./callee-name.ts";
@@ -23,7 +24,14 @@ export interface CallSite {
   receiverType?: string | undefined;
 }
 
-const selfNames = new Set(["this", "self", "Self", "super", "cls"]);
+const selfNames = new Set(["this", "self", "Self", "cls"]);
+const superNames = new Set(["super", "super()"]);
+/** Bases followed from a class before a method lookup gives up (cycles are cut separately). */
+const maxBaseDepth = 8;
+
+/** A class's bases that resolved to repository classes, in the order written. */
+export type BasesOf = (cls: CodeSymbol) => readonly CodeSymbol[];
+const noBases: BasesOf = () => [];
 
 /** The symbol name a call's resolution depends on (an incremental build re-resolves by it). */
 export function lookupName(calleeName: string, bindings: ReadonlyMap<string, Binding>): string {
@@ -33,11 +41,16 @@ export function lookupName(calleeName: string, bindings: ReadonlyMap<string, Bin
   return b?.file && b.imported !== "*" && b.imported !== "default" ? b.imported : member;
 }
 
-export function resolveCall(site: CallSite, tables: SymbolTables): CodeSymbol | null {
+export function resolveCall(
+  site: CallSite,
+  tables: SymbolTables,
+  basesOf: BasesOf = noBases,
+): CodeSymbol | null {
   const { receiver, member } = splitCallee(site.calleeName);
   return (
-    (receiver === "" ? resolvePlain(site, member, tables) : resolveMember(site, receiver, member, tables)) ??
-    null
+    (receiver === ""
+      ? resolvePlain(site, member, tables)
+      : resolveMember(site, receiver, member, tables, basesOf)) ?? null
   );
 }
 
@@ -72,20 +85,35 @@ function resolvePlain(site: CallSite, member: string, t: SymbolTables): CodeSymb
   return all.length === 1 ? all[0] : undefined;
 }
 
-/** `x.f()`: self, imported module or class, class name, then a unique method for a plain variable. */
+/** `x.f()`: self, super, imported module or class, class name, then a unique method for a plain variable. */
 function resolveMember(
   site: CallSite,
   receiver: string,
   member: string,
   t: SymbolTables,
+  basesOf: BasesOf,
 ): CodeSymbol | undefined {
   const prefer = (list: readonly CodeSymbol[]) =>
     list.find((c) => c.file === site.file) ?? (list.length === 1 ? list[0] : undefined);
+  if (superNames.has(receiver)) {
+    // `super.m()` / `super().m()` is never the calling class's own m.
+    const cls = site.caller ? enclosingClass(site.caller, t) : undefined;
+    for (const base of cls ? basesOf(cls) : []) {
+      const hit = memberOf(base, member, t, basesOf);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
   if (selfNames.has(receiver) && site.caller) {
     const hit = prefer(t.qualified(`${ownerOf(site.caller)}.${member}`));
     if (hit) return hit;
+    const cls = enclosingClass(site.caller, t);
+    const inherited = cls ? memberOf(cls, member, t, basesOf) : undefined;
+    if (inherited) return inherited;
   }
-  const constructed = site.receiverType ? ownMethod(site, site.receiverType, member, t) : undefined;
+  const constructed = site.receiverType
+    ? constructedMethod(site, site.receiverType, member, t, basesOf)
+    : undefined;
   if (constructed) return constructed;
   const binding = site.bindings.get(receiver);
   if (binding?.file) {
@@ -98,8 +126,12 @@ function resolveMember(
     if (hit) return hit;
   }
   if (/^[A-Z]/.test(receiver)) {
-    const hit = prefer(t.qualified(`${receiver.split(".").pop() ?? receiver}.${member}`));
+    const name = receiver.split(".").pop() ?? receiver;
+    const hit = prefer(t.qualified(`${name}.${member}`));
     if (hit) return hit;
+    const cls = prefer(t.qualified(name).filter(isClassLike));
+    const inherited = cls ? memberOf(cls, member, t, basesOf) : undefined;
+    if (inherited) return inherited;
   }
   // A receiver of unknown type: only a plain variable (not a call result or a field) may be
   // matched to a method name that is unique in the repository; an interface's bodiless
@@ -111,15 +143,57 @@ function resolveMember(
   return concrete.length === 1 ? concrete[0] : undefined;
 }
 
-/** `x = new C(); x.m()`: C resolved like a call to it, then C's own method m (bases are not known). */
-function ownMethod(site: CallSite, type: string, member: string, t: SymbolTables): CodeSymbol | undefined {
+/** `x = new C(); x.m()`: C resolved like a call to it, then C's method m, its own or inherited. */
+function constructedMethod(
+  site: CallSite,
+  type: string,
+  member: string,
+  t: SymbolTables,
+  basesOf: BasesOf,
+): CodeSymbol | undefined {
   const { receiver, member: last } = splitCallee(type);
   const bare = { ...site, receiverType: undefined };
-  const cls = receiver === "" ? resolvePlain(bare, last, t) : resolveMember(bare, receiver, last, t);
-  // A constructor function (`function Negotiator(req) {}` with prototype methods) counts as a class.
-  const isClass = cls?.kind === "class" || (cls?.kind === "function" && /^[A-Z]/.test(cls.name));
-  if (!cls || !isClass) return undefined;
-  return t.qualified(`${cls.qualifiedName}.${member}`).find((c) => c.file === cls.file);
+  const cls = receiver === "" ? resolvePlain(bare, last, t) : resolveMember(bare, receiver, last, t, basesOf);
+  return cls && isClassLike(cls) ? memberOf(cls, member, t, basesOf) : undefined;
+}
+
+/** A constructor function (`function Negotiator(req) {}` with prototype methods) counts as a class. */
+export function isClassLike(symbol: CodeSymbol): boolean {
+  return symbol.kind === "class" || (symbol.kind === "function" && /^[A-Z]/.test(symbol.name));
+}
+
+/** `cls.member`: the class's own, else the nearest base's, breadth first, each class visited once. */
+function memberOf(
+  cls: CodeSymbol,
+  member: string,
+  t: SymbolTables,
+  basesOf: BasesOf,
+): CodeSymbol | undefined {
+  const seen = new Set<string>();
+  let layer: readonly CodeSymbol[] = [cls];
+  for (let depth = 0; layer.length > 0 && depth <= maxBaseDepth; depth++) {
+    const next: CodeSymbol[] = [];
+    for (const c of layer) {
+      if (seen.has(c.id)) continue;
+      seen.add(c.id);
+      const own = t.qualified(`${c.qualifiedName}.${member}`).find((m) => m.file === c.file);
+      if (own) return own;
+      next.push(...basesOf(c));
+    }
+    layer = next;
+  }
+  return undefined;
+}
+
+/** The class a method (or a function nested in one) belongs to. */
+function enclosingClass(symbol: CodeSymbol, t: SymbolTables): CodeSymbol | undefined {
+  for (let id = symbol.parent; id !== null;) {
+    const p = t.byId(id);
+    if (!p) return undefined;
+    if (p.kind === "class") return p;
+    id = p.parent;
+  }
+  return undefined;
 }
 
 function ownerOf(symbol: CodeSymbol): string {

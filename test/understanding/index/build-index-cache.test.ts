@@ -91,6 +91,27 @@ describe("incremental indexing with the blob-SHA cache", () => {
     }
   });
 
+  it("re-resolves calls in unchanged files when a class's bases change", async () => {
+    repo.write("base.py", lines("class Base:", "    def run(self):", "        return 1"));
+    repo.write("other.py", lines("class Other:", "    def run(self):", "        return 2"));
+    repo.write("sub.py", lines("from base import Base", "", "", "class Sub(Base):", "    pass"));
+    repo.write("use.py", lines("from sub import Sub", "", "", "def go():", "    s = Sub()", "    s.run()"));
+    const cache: IndexCache = openIndexCache(null, extractorVersion());
+    const runTarget = async () => {
+      const incremental = await buildIndex(repo.root, { cache });
+      const full = await buildIndex(repo.root, { cache: null });
+      expect(incremental.calls).toEqual(full.calls);
+      return incremental.calls.find((c) => c.file === "use.py" && c.calleeName === "s.run")?.to;
+    };
+    try {
+      expect(await runTarget()).toBe("base.py#Base.run@2");
+      repo.write("sub.py", lines("from other import Other", "", "", "class Sub(Other):", "    pass"));
+      expect(await runTarget()).toBe("other.py#Other.run@2");
+    } finally {
+      cache.close();
+    }
+  });
+
   it("relists from file stats while .git/index is unchanged, and still sees edits, new, deleted and newly ignored files", async () => {
     const hourAgo = new Date(Date.now() - 3600_000);
     const age = (path: string, when = hourAgo) => utimesSync(join(repo.root, path), when, when);
