@@ -11,6 +11,8 @@ import { installEnv, type InstallRegistries } from "./install-env.ts";
 import { isInstallFresh } from "./install-freshness.ts";
 import { writeInstallStamp } from "./install-stamp.ts";
 import { proxiedArgv } from "./proxied-argv.ts";
+import { endpointAnswers } from "./endpoint-answers.ts";
+import { pipInstallNeedsIndex } from "./pip-needs-index.ts";
 import { endpointOf, startRegistryProxy, type ProxyEvidence } from "./registry-proxy.ts";
 import { runPhase } from "./run-phase.ts";
 import { sandboxPipRunner } from "./sandbox-pip.ts";
@@ -23,7 +25,7 @@ export type InstallEvidence = {
   status: "skipped" | "installed" | "failed" | "refused";
   manager: string | null;
   reason: string;
-  code: InstallFailureCode | "untrusted_registry" | null;
+  code: InstallFailureCode | "untrusted_registry" | "registry_unreachable" | null;
   steps: Array<{ command: string; exitCode: number | null; durationMs: number; tail: string }>;
   /** The proxy's allow-list, as host:port. */
   registries: string[];
@@ -82,11 +84,14 @@ export async function runInstallPhase(
       status: "skipped",
       reason: `dependencies already installed from the current lockfile (${plan.manager})`,
     });
-  // Asked only once an install is going to run: a fresh one needs no sandbox at all.
-  const pipRunner = plan.manager === "pip" ? await sandboxPipRunner(deps.sandbox) : null;
+  // Asked only once an install is going to run (a fresh one needs no sandbox at all), and together:
+  // each is an interpreter's start-up, the sandbox's and the host's.
+  const [pipRunner, registries] = await Promise.all([
+    plan.manager === "pip" ? sandboxPipRunner(deps.sandbox) : null,
+    deps.registries(plan.manager),
+  ]);
   if (pipRunner !== null)
     plan = detectInstall(root, { allowScripts: options.allowScripts, pipRunner }) ?? plan;
-  const registries = await deps.registries(plan.manager);
   const endpoints = registries.allowedUrls.flatMap((url) => endpointOf(url) ?? []);
   const allowList = [...new Set(endpoints.map((e) => `${e.host}:${e.port}`))];
   const check = checkRegistryConfig(root, [...new Set(endpoints.map((e) => e.host))]);
@@ -103,6 +108,15 @@ export async function runInstallPhase(
     return evidence({
       status: "installed",
       reason: cache.evidence.reason,
+      registries: allowList,
+      cache: cache.evidence,
+    });
+  const unreachable = plan.manager === "pip" ? await unreachableIndex(root, registries, env) : null;
+  if (unreachable !== null)
+    return evidence({
+      status: "failed",
+      reason: unreachable,
+      code: "registry_unreachable",
       registries: allowList,
       cache: cache.evidence,
     });
@@ -164,4 +178,21 @@ export async function runInstallPhase(
   } finally {
     await proxy.close();
   }
+}
+
+// A pip install that can only succeed with packages from its index (pip-needs-index.ts) is not
+// started when the host cannot connect to that index: offline, pip would spend its start-up, a
+// fresh venv and a build-isolation pip of its own on requests that cannot succeed (seconds a run,
+// every run: a failed install leaves no record to skip the next one). Waits as long as pip's own
+// timeout; an index that is not an http(s) URL is pip's to try.
+async function unreachableIndex(
+  root: string,
+  registries: InstallRegistries,
+  env: Readonly<Record<string, string>>,
+): Promise<string | null> {
+  const index = registries.pipIndexUrl === undefined ? null : endpointOf(registries.pipIndexUrl);
+  if (index === null || !pipInstallNeedsIndex(root)) return null;
+  const answer = await endpointAnswers(index, Number(env.PIP_TIMEOUT ?? "10") * 1000);
+  if (answer.ok) return null;
+  return `the package index ${index.host}:${index.port} cannot be reached from this host (${answer.reason}), and everything this pip install needs comes from it (its requirements, or the build backend of \`pip install -e .\`), so pip was not started; run again once the index is reachable`;
 }
