@@ -16,6 +16,8 @@ export function endpointAnswers(endpoint: RegistryEndpoint, timeoutMs: number): 
     };
     socket.setTimeout(timeoutMs, () => done({ ok: false, reason: `no answer in ${timeoutMs / 1000} s` }));
     socket.once("connect", () => done({ ok: true }));
-    socket.once("error", (err: NodeJS.ErrnoException) => done({ ok: false, reason: err.code ?? err.message }));
+    socket.once("error", (err: NodeJS.ErrnoException) =>
+      done({ ok: false, reason: err.code ?? err.message }),
+    );
   });
 }
