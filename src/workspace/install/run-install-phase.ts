@@ -18,6 +18,7 @@ import { runPhase } from "./run-phase.ts";
 import { sandboxPipRunner } from "./sandbox-pip.ts";
 import type { DependencyCacheLocation } from "./dependency-cache.ts";
 import { lookUpInstallCache, type CacheEvidence } from "./install-cache-lookup.ts";
+import { dependencyCacheKey } from "./dependency-cache-key.ts";
 import type { Logger } from "../../logger.ts";
 import type { Sandbox } from "../sandbox/sandbox.ts";
 
@@ -84,20 +85,40 @@ export async function runInstallPhase(
       status: "skipped",
       reason: `dependencies already installed from the current lockfile (${plan.manager})`,
     });
-  // Asked only once an install is going to run (a fresh one needs no sandbox at all), and together:
-  // each is an interpreter's start-up, the sandbox's and the host's.
-  const [pipRunner, registries] = await Promise.all([
-    plan.manager === "pip" ? sandboxPipRunner(deps.sandbox) : null,
-    deps.registries(plan.manager),
-  ]);
-  if (pipRunner !== null)
-    plan = detectInstall(root, { allowScripts: options.allowScripts, pipRunner }) ?? plan;
+  const registries = await deps.registries(plan.manager);
   const endpoints = registries.allowedUrls.flatMap((url) => endpointOf(url) ?? []);
   const allowList = [...new Set(endpoints.map((e) => `${e.host}:${e.port}`))];
   const check = checkRegistryConfig(root, [...new Set(endpoints.map((e) => e.host))]);
   if (!check.ok)
     return evidence({ status: "refused", reason: check.reason, code: check.code, registries: allowList });
-  const env = { ...installEnv(registries, options.allowScripts), ...("env" in plan ? plan.env : {}) };
+  // Offline, a pip install that needs its index ends here, before the sandbox is asked anything,
+  // unless the dependency cache may hold its result (a hit needs no index).
+  const baseEnv = installEnv(registries, options.allowScripts);
+  const unreachable = plan.manager === "pip" ? await unreachableIndex(root, registries, baseEnv) : null;
+  const offline = (reason: string, cache: CacheEvidence) =>
+    evidence({
+      status: "failed",
+      reason,
+      code: "registry_unreachable",
+      registries: allowList,
+      cache,
+    });
+  const cacheable =
+    deps.cache !== undefined &&
+    dependencyCacheKey({
+      root,
+      manager: plan.manager,
+      steps: plan.steps,
+      allowScripts: options.allowScripts,
+      env: baseEnv,
+      runtime: "",
+    }).ok;
+  if (unreachable !== null && !cacheable) return offline(unreachable, noCache);
+  // Asked only once an install is going to run: a fresh one needs no sandbox at all.
+  const pipRunner = plan.manager === "pip" ? await sandboxPipRunner(deps.sandbox) : null;
+  if (pipRunner !== null)
+    plan = detectInstall(root, { allowScripts: options.allowScripts, pipRunner }) ?? plan;
+  const env = { ...baseEnv, ...("env" in plan ? plan.env : {}) };
   const cache = await lookUpInstallCache(deps, {
     manager: plan.manager,
     steps: plan.steps,
@@ -111,15 +132,7 @@ export async function runInstallPhase(
       registries: allowList,
       cache: cache.evidence,
     });
-  const unreachable = plan.manager === "pip" ? await unreachableIndex(root, registries, env) : null;
-  if (unreachable !== null)
-    return evidence({
-      status: "failed",
-      reason: unreachable,
-      code: "registry_unreachable",
-      registries: allowList,
-      cache: cache.evidence,
-    });
+  if (unreachable !== null) return offline(unreachable, cache.evidence);
   const proxy = await startRegistryProxy({
     socketPath: join(deps.proxyDir, "proxy.sock"),
     allowed: endpoints,
