@@ -11,11 +11,14 @@ import { installEnv, type InstallRegistries } from "./install-env.ts";
 import { isInstallFresh } from "./install-freshness.ts";
 import { writeInstallStamp } from "./install-stamp.ts";
 import { proxiedArgv } from "./proxied-argv.ts";
+import { endpointAnswers } from "./endpoint-answers.ts";
+import { pipInstallNeedsIndex } from "./pip-needs-index.ts";
 import { endpointOf, startRegistryProxy, type ProxyEvidence } from "./registry-proxy.ts";
 import { runPhase } from "./run-phase.ts";
 import { sandboxPipRunner } from "./sandbox-pip.ts";
 import type { DependencyCacheLocation } from "./dependency-cache.ts";
 import { lookUpInstallCache, type CacheEvidence } from "./install-cache-lookup.ts";
+import { dependencyCacheKey } from "./dependency-cache-key.ts";
 import type { Logger } from "../../logger.ts";
 import type { Sandbox } from "../sandbox/sandbox.ts";
 
@@ -23,7 +26,7 @@ export type InstallEvidence = {
   status: "skipped" | "installed" | "failed" | "refused";
   manager: string | null;
   reason: string;
-  code: InstallFailureCode | "untrusted_registry" | null;
+  code: InstallFailureCode | "untrusted_registry" | "registry_unreachable" | null;
   steps: Array<{ command: string; exitCode: number | null; durationMs: number; tail: string }>;
   /** The proxy's allow-list, as host:port. */
   registries: string[];
@@ -82,17 +85,40 @@ export async function runInstallPhase(
       status: "skipped",
       reason: `dependencies already installed from the current lockfile (${plan.manager})`,
     });
-  // Asked only once an install is going to run: a fresh one needs no sandbox at all.
-  const pipRunner = plan.manager === "pip" ? await sandboxPipRunner(deps.sandbox) : null;
-  if (pipRunner !== null)
-    plan = detectInstall(root, { allowScripts: options.allowScripts, pipRunner }) ?? plan;
   const registries = await deps.registries(plan.manager);
   const endpoints = registries.allowedUrls.flatMap((url) => endpointOf(url) ?? []);
   const allowList = [...new Set(endpoints.map((e) => `${e.host}:${e.port}`))];
   const check = checkRegistryConfig(root, [...new Set(endpoints.map((e) => e.host))]);
   if (!check.ok)
     return evidence({ status: "refused", reason: check.reason, code: check.code, registries: allowList });
-  const env = { ...installEnv(registries, options.allowScripts), ...("env" in plan ? plan.env : {}) };
+  // Offline, a pip install that needs its index ends here, before the sandbox is asked anything,
+  // unless the dependency cache may hold its result (a hit needs no index).
+  const baseEnv = installEnv(registries, options.allowScripts);
+  const unreachable = plan.manager === "pip" ? await unreachableIndex(root, registries, baseEnv) : null;
+  const offline = (reason: string, cache: CacheEvidence) =>
+    evidence({
+      status: "failed",
+      reason,
+      code: "registry_unreachable",
+      registries: allowList,
+      cache,
+    });
+  const cacheable =
+    deps.cache !== undefined &&
+    dependencyCacheKey({
+      root,
+      manager: plan.manager,
+      steps: plan.steps,
+      allowScripts: options.allowScripts,
+      env: baseEnv,
+      runtime: "",
+    }).ok;
+  if (unreachable !== null && !cacheable) return offline(unreachable, noCache);
+  // Asked only once an install is going to run: a fresh one needs no sandbox at all.
+  const pipRunner = plan.manager === "pip" ? await sandboxPipRunner(deps.sandbox) : null;
+  if (pipRunner !== null)
+    plan = detectInstall(root, { allowScripts: options.allowScripts, pipRunner }) ?? plan;
+  const env = { ...baseEnv, ...("env" in plan ? plan.env : {}) };
   const cache = await lookUpInstallCache(deps, {
     manager: plan.manager,
     steps: plan.steps,
@@ -106,6 +132,7 @@ export async function runInstallPhase(
       registries: allowList,
       cache: cache.evidence,
     });
+  if (unreachable !== null) return offline(unreachable, cache.evidence);
   const proxy = await startRegistryProxy({
     socketPath: join(deps.proxyDir, "proxy.sock"),
     allowed: endpoints,
@@ -164,4 +191,21 @@ export async function runInstallPhase(
   } finally {
     await proxy.close();
   }
+}
+
+// A pip install that can only succeed with packages from its index (pip-needs-index.ts) is not
+// started when the host cannot connect to that index: offline, pip would spend its start-up, a
+// fresh venv and a build-isolation pip of its own on requests that cannot succeed (seconds a run,
+// every run: a failed install leaves no record to skip the next one). Waits as long as pip's own
+// timeout; an index that is not an http(s) URL is pip's to try.
+async function unreachableIndex(
+  root: string,
+  registries: InstallRegistries,
+  env: Readonly<Record<string, string>>,
+): Promise<string | null> {
+  const index = registries.pipIndexUrl === undefined ? null : endpointOf(registries.pipIndexUrl);
+  if (index === null || !pipInstallNeedsIndex(root)) return null;
+  const answer = await endpointAnswers(index, Number(env.PIP_TIMEOUT ?? "10") * 1000);
+  if (answer.ok) return null;
+  return `the package index ${index.host}:${index.port} cannot be reached from this host (${answer.reason}), and everything this pip install needs comes from it (its requirements, or the build backend of \`pip install -e .\`), so pip was not started; run again once the index is reachable`;
 }

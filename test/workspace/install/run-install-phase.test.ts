@@ -115,6 +115,60 @@ describe("install and test phases", () => {
     expect(changed.status).toBe("failed");
   }, 240_000);
 
+  // pip's index on a port nothing listens on (connection refused, as for a host that does not
+  // resolve offline) against the local server that answers every request with 404 (reachable).
+  const closedPort = async (): Promise<number> => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const { port: free } = probe.address() as AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    return free;
+  };
+  const withIndex = (index: string): InstallPhaseDeps => ({
+    ...install,
+    registries: async () => ({ allowedUrls: [index], pipIndexUrl: index }),
+  });
+
+  it("does not start pip when the index everything it needs comes from cannot be reached", async () => {
+    write(
+      "pyproject.toml",
+      '[build-system]\nrequires = ["setuptools>=61"]\nbuild-backend = "setuptools.build_meta"\n',
+    );
+    write("src/app/__init__.py", "");
+    const index = `http://127.0.0.1:${await closedPort()}/simple`;
+    const outcome = await runInstallPhase(withIndex(index), { allowScripts: false, timeoutMs: 120_000 });
+    expect(outcome).toMatchObject({
+      status: "failed",
+      manager: "pip",
+      code: "registry_unreachable",
+      steps: [],
+    });
+    expect(outcome.reason).toMatch(
+      /^the package index 127\.0\.0\.1:\d+ cannot be reached from this host \(ECONNREFUSED\)/,
+    );
+    expect(existsSync(join(scratch.dir, ".venv"))).toBe(false);
+  }, 120_000);
+
+  it("starts pip as before when the index answers, or when the install may need nothing from it", async () => {
+    write(
+      "pyproject.toml",
+      '[build-system]\nrequires = ["setuptools>=61"]\nbuild-backend = "setuptools.build_meta"\n',
+    );
+    const reachable = await runInstallPhase(withIndex(`http://127.0.0.1:${port}/simple`), {
+      allowScripts: false,
+      timeoutMs: 120_000,
+    });
+    expect(reachable).toMatchObject({ status: "failed", manager: "pip", code: "install_failed" });
+    expect(reachable.steps).toHaveLength(2);
+    expect(requests.some((r) => r.startsWith("GET /simple/setuptools/"))).toBe(true);
+
+    // An empty requirements file installs offline (a venv with nothing in it): pip still runs.
+    write("requirements.txt", "# nothing yet\n");
+    const index = `http://127.0.0.1:${await closedPort()}/simple`;
+    const empty = await runInstallPhase(withIndex(index), { allowScripts: false, timeoutMs: 120_000 });
+    expect(empty).toMatchObject({ status: "installed", manager: "pip" });
+  }, 240_000);
+
   // A wheel made by hand (a wheel is a zip: module, METADATA, WHEEL, RECORD): pip installs it from
   // the file system, so the pip steps below need no index.
   // `pip` and `venv` packages at the checkout's root that leave a mark when imported in place of the
