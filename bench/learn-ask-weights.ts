@@ -2,7 +2,7 @@
 // repository out):
 //   node bin/run-ts.js bench/learn-ask-weights.ts --features FEATURES.json [--l2 0.01]
 // Pairwise logistic regression on recall's additive evidence (the lexical score, the name and
-// file matches, name and document coverage, phrases, raised messages, length), each multiplied by
+// file matches, name coverage, phrases, raised messages), each multiplied by
 // the candidate's committed dampings (test, peripheral, data) so that the learned score is the one
 // scoreOf computes: every answer that recall scores is paired with the top PAIRS_PER_QUESTION
 // non-answers of the committed ranking. The learned weights are divided by the lexical one (which
@@ -25,7 +25,7 @@ const l2 = Number(flag("l2") ?? "0.01");
 const questions = JSON.parse(readFileSync(file, "utf8")) as DumpedQuestion[];
 
 // The additive evidence, in scoreOf's order; LEXICAL is the scale.
-const NAMES = ["lexical", "exactSymbol", "plainWordSymbol", "exactFile", "plainWordFile", "nameField", "docField", "length", "phrase", "raises"] as const;
+const NAMES = ["lexical", "exactSymbol", "plainWordSymbol", "exactFile", "plainWordFile", "nameField", "phrase", "raises"] as const;
 function evidence(f: RecallFeatures): number[] {
   const lexicalOn = f.lexical > 0 ? 1 : 0;
   const x = [
@@ -35,8 +35,6 @@ function evidence(f: RecallFeatures): number[] {
     f.file === "exact" ? 1 : 0,
     f.file === "plain" ? 1 : 0,
     lexicalOn * f.coverage,
-    lexicalOn * f.docCoverage,
-    lexicalOn * Math.min(1, Math.log(f.lines) / Math.log(150)),
     lexicalOn * Math.min(1, f.pairs / 2),
     lexicalOn * (f.pairs > 0 && f.raised ? 1 : 0),
   ];

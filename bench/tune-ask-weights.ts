@@ -101,7 +101,7 @@ console.log("\nper repository");
 for (const r of repos) console.log(`  ${r.padEnd(14)}${fmt(score(questions.filter((q) => q.repo === r), start))}`);
 
 // 3. Ablations: per weight, pooled change and repositories helped / hurt (top-1 + top-3 hits).
-console.log("\nablation: weight -> value  pooled top-1/top-3 change  repositories helped/hurt");
+console.log("\nablation: weight -> value  pooled top-1/top-3 change  repositories helped/hurt  change on tune repositories / on the others");
 const hits = (s: Score) => s.top1 + s.top3;
 for (const n of skipAblation ? [] : (Object.keys(recallWeights) as Name[])) {
   const neutral = DAMPINGS.includes(n) ? 1 : 0;
@@ -118,8 +118,14 @@ for (const n of skipAblation ? [] : (Object.keys(recallWeights) as Name[])) {
       if (d > 0) helped++;
       if (d < 0) hurt++;
     }
+    // Where a mechanism's gain comes from: the tune repositories (tune, tune2) or the others.
+    const onTune = (q: DumpedQuestion) => q.set === "tune" || q.set === "tune2";
+    const delta = (qs: DumpedQuestion[]) => {
+      const [a, b] = [score(qs, start), score(qs, w)];
+      return `${String(b.top1 - a.top1).padStart(3)} ${String(b.top3 - a.top3).padStart(3)}`;
+    };
     console.log(
-      `  ${n.padEnd(18)}${String(v).padEnd(6)} ${String(now.top1 - base.top1).padStart(3)} ${String(now.top3 - base.top3).padStart(3)}   +${helped} -${hurt}`,
+      `  ${n.padEnd(18)}${String(v).padEnd(6)} ${String(now.top1 - base.top1).padStart(3)} ${String(now.top3 - base.top3).padStart(3)}   +${helped} -${hurt}   tune repos ${delta(questions.filter(onTune))}  others ${delta(questions.filter((q) => !onTune(q)))}`,
     );
   }
 }

@@ -16,10 +16,6 @@ export interface RecallFeatures {
   lexical: number;
   /** The share of the question's weight (idf) its name carries (field-signals.ts). */
   coverage: number;
-  /** The share of the question's weight (idf) anywhere in its document, name, path, doc or body. */
-  docCoverage: number;
-  /** Its length in lines, header and end included. */
-  lines: number;
   /** How many of the question's adjacent word pairs are side by side in its doc comment or body. */
   pairs: number;
   /** It raises an error whose message has one of those pairs (raised-message.ts). */
@@ -39,8 +35,6 @@ export interface RecallWeights {
   exactFile: number;
   plainWordFile: number;
   nameField: number;
-  docField: number;
-  length: number;
   phrase: number;
   raises: number;
   reached: number;
@@ -61,8 +55,6 @@ export const recallWeights: Readonly<RecallWeights> = {
   // How much of the question the symbol's name carries, added to the (normalised) lexical score: a
   // name is what its author says the code does, a body mentions everything it touches.
   nameField: 1,
-  docField: 0,
-  length: 0,
   // The question's word pairs found side by side in the symbol: one pair is a hint, two are the most.
   phrase: 0.2,
   // Raising the error whose message has the question's words beats repeating them (a caller's
@@ -86,17 +78,13 @@ export const recallWeights: Readonly<RecallWeights> = {
 /** The question's word pairs found side by side: this many count fully. */
 export const PHRASE_PAIRS = 2;
 
-/** A function this long counts as long for the length weight (the bench's answer limit). */
-const LONG_LINES = 150;
-
 /** A candidate's score before the entry-point and wrapper passes (recall.ts). */
 export function scoreOf(f: RecallFeatures, w: Readonly<RecallWeights>): number {
   let score = 0;
   if (f.named) score += f.named === "code" && !f.variable ? w.exactSymbol : w.plainWordSymbol;
   if (f.file) score += f.file === "exact" ? w.exactFile : w.plainWordFile;
   if (f.lexical > 0) {
-    score += f.lexical + w.nameField * f.coverage + w.docField * f.docCoverage;
-    score += w.length * Math.min(1, Math.log(f.lines) / Math.log(LONG_LINES));
+    score += f.lexical + w.nameField * f.coverage;
     if (f.pairs > 0) {
       score += w.phrase * Math.min(1, f.pairs / PHRASE_PAIRS);
       if (f.raised) score += w.raises;

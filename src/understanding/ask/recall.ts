@@ -114,7 +114,6 @@ export function recall(
       );
     const lexical = best > 0 ? (scores[i] ?? 0) / best : 0;
     let coverage = 0;
-    let docCoverage = 0;
     let pairs: string[][] = [];
     let raised: string[][] = [];
     if (lexical > 0) {
@@ -122,7 +121,6 @@ export function recall(
       const inName = new Set(stemTerms(splitIdentifiers(symbol.qualifiedName)));
       why.push(matchedWords(terms, wordOf, inName, documents[i] ?? []));
       coverage = nameCoverage(terms, inName, bm25.idf);
-      docCoverage = nameCoverage(terms, new Set(documents[i]), bm25.idf);
       pairs = adjacentPairs(ordered, stemTerms(fields[i]?.text ?? []));
       if (pairs.length > 0) {
         why.push(
@@ -143,8 +141,6 @@ export function recall(
       data: symbol.kind === "variable" || symbol.kind === "constant",
       lexical,
       coverage,
-      docCoverage,
-      lines: symbol.endLine - symbol.startLine + 1,
       pairs: pairs.length,
       raised: raised.length > 0,
       test: testFiles.has(symbol.file),
