@@ -103,4 +103,3 @@ for (const repo of repos.filter((r) => questions.some((q) => q.repo === r.id))) 
 }
 writeFileSync(out, JSON.stringify(dumped));
 console.error(`${dumped.length} questions -> ${out}`);
-

@@ -11,7 +11,11 @@
 import { readFileSync } from "node:fs";
 import { flag } from "./bench-args.ts";
 import { answerRank, rank, type DumpedItem, type DumpedQuestion } from "./ask-rank.ts";
-import { recallWeights, type RecallFeatures, type RecallWeights } from "../src/understanding/ask/recall-weights.ts";
+import {
+  recallWeights,
+  type RecallFeatures,
+  type RecallWeights,
+} from "../src/understanding/ask/recall-weights.ts";
 
 const PAIRS_PER_QUESTION = 20;
 const EPOCHS = 300;
@@ -25,7 +29,16 @@ const l2 = Number(flag("l2") ?? "0.01");
 const questions = JSON.parse(readFileSync(file, "utf8")) as DumpedQuestion[];
 
 // The additive evidence, in scoreOf's order; LEXICAL is the scale.
-const NAMES = ["lexical", "exactSymbol", "plainWordSymbol", "exactFile", "plainWordFile", "nameField", "phrase", "raises"] as const;
+const NAMES = [
+  "lexical",
+  "exactSymbol",
+  "plainWordSymbol",
+  "exactFile",
+  "plainWordFile",
+  "nameField",
+  "phrase",
+  "raises",
+] as const;
 function evidence(f: RecallFeatures): number[] {
   const lexicalOn = f.lexical > 0 ? 1 : 0;
   const x = [
@@ -50,7 +63,9 @@ function evidence(f: RecallFeatures): number[] {
 function pairsOf(qs: readonly DumpedQuestion[]): [number[], number[]][] {
   const out: [number[], number[]][] = [];
   for (const q of qs) {
-    const ranked = rank(q, recallWeights, 100_000).filter((i): i is DumpedItem & { f: RecallFeatures } => i.f !== null);
+    const ranked = rank(q, recallWeights, 100_000).filter(
+      (i): i is DumpedItem & { f: RecallFeatures } => i.f !== null,
+    );
     const good = ranked.filter((i) => i.answers);
     const bad = ranked.filter((i) => !i.answers).slice(0, PAIRS_PER_QUESTION);
     for (const g of good) for (const b of bad) out.push([evidence(g.f), evidence(b.f)]);
@@ -68,7 +83,8 @@ function learn(qs: readonly DumpedQuestion[]): RecallWeights {
       let margin = 0;
       for (let k = 0; k < w.length; k++) margin += (w[k] ?? 0) * ((g[k] ?? 0) - (b[k] ?? 0));
       const p = 1 / (1 + Math.exp(margin));
-      for (let k = 0; k < w.length; k++) grad[k] = (grad[k] ?? 0) - (p * ((g[k] ?? 0) - (b[k] ?? 0))) / pairs.length;
+      for (let k = 0; k < w.length; k++)
+        grad[k] = (grad[k] ?? 0) - (p * ((g[k] ?? 0) - (b[k] ?? 0))) / pairs.length;
     }
     for (let k = 0; k < w.length; k++) w[k] = (w[k] ?? 0) - RATE * (grad[k] ?? 0);
   }

@@ -29,7 +29,10 @@ if (!file) {
   process.exit(2);
 }
 const questions = JSON.parse(readFileSync(file, "utf8")) as DumpedQuestion[];
-const start: RecallWeights = { ...recallWeights, ...(JSON.parse(flag("start") ?? "{}") as Partial<RecallWeights>) };
+const start: RecallWeights = {
+  ...recallWeights,
+  ...(JSON.parse(flag("start") ?? "{}") as Partial<RecallWeights>),
+};
 const names = (flag("only")?.split(",") ?? Object.keys(recallWeights)) as Name[];
 const skipAblation = process.argv.includes("--no-ablation");
 const gridOf = (n: Name) => (DAMPINGS.includes(n) ? DAMPING : ADDITIVE);
@@ -51,7 +54,8 @@ function score(qs: readonly DumpedQuestion[], w: RecallWeights): Score {
   return s;
 }
 const objective = (s: Score) => s.top1 + s.top3 + s.mrr / (s.total + 1);
-const fmt = (s: Score) => `${(s.top1 / s.total).toFixed(3)} ${(s.top3 / s.total).toFixed(3)}  (${s.top1}/${s.top3} of ${s.total})`;
+const fmt = (s: Score) =>
+  `${(s.top1 / s.total).toFixed(3)} ${(s.top3 / s.total).toFixed(3)}  (${s.top1}/${s.top3} of ${s.total})`;
 
 function search(qs: readonly DumpedQuestion[], from: RecallWeights, log = false): RecallWeights {
   const w = { ...from };
@@ -85,7 +89,9 @@ const differ = questions.filter((q) => {
   const ids = rank(q, recallWeights, 3).map((i) => i.id);
   return ids.join("\n") !== q.recalled.join("\n");
 });
-console.log(`offline ranker reproduces recall's top three on ${questions.length - differ.length} of ${questions.length}`);
+console.log(
+  `offline ranker reproduces recall's top three on ${questions.length - differ.length} of ${questions.length}`,
+);
 for (const q of differ) console.log(`  differs: ${q.id}`);
 
 // 2. The committed weights per set and per repository.
@@ -93,15 +99,33 @@ const sets = [...new Set(questions.map((q) => q.set))];
 const repos = [...new Set(questions.map((q) => q.repo))];
 const table = (w: RecallWeights, title: string) => {
   console.log(`\n${title}`);
-  for (const s of sets) console.log(`  ${s.padEnd(14)}${fmt(score(questions.filter((q) => q.set === s), w))}`);
+  for (const s of sets)
+    console.log(
+      `  ${s.padEnd(14)}${fmt(
+        score(
+          questions.filter((q) => q.set === s),
+          w,
+        ),
+      )}`,
+    );
   console.log(`  ${"pooled".padEnd(14)}${fmt(score(questions, w))}`);
 };
 table(start, "start weights, per set (top-1 top-3)");
 console.log("\nper repository");
-for (const r of repos) console.log(`  ${r.padEnd(14)}${fmt(score(questions.filter((q) => q.repo === r), start))}`);
+for (const r of repos)
+  console.log(
+    `  ${r.padEnd(14)}${fmt(
+      score(
+        questions.filter((q) => q.repo === r),
+        start,
+      ),
+    )}`,
+  );
 
 // 3. Ablations: per weight, pooled change and repositories helped / hurt (top-1 + top-3 hits).
-console.log("\nablation: weight -> value  pooled top-1/top-3 change  repositories helped/hurt  change on tune repositories / on the others");
+console.log(
+  "\nablation: weight -> value  pooled top-1/top-3 change  repositories helped/hurt  change on tune repositories / on the others",
+);
 const hits = (s: Score) => s.top1 + s.top3;
 for (const n of skipAblation ? [] : (Object.keys(recallWeights) as Name[])) {
   const neutral = DAMPINGS.includes(n) ? 1 : 0;
@@ -130,6 +154,17 @@ for (const n of skipAblation ? [] : (Object.keys(recallWeights) as Name[])) {
   }
 }
 
+// The wrapper pass has no weight: off, every question ranked without its wrappers' links.
+{
+  const off = questions.map((q) => ({ ...q, wrappers: {} }));
+  const onTune = (q: DumpedQuestion) => q.set === "tune" || q.set === "tune2";
+  const [a, b] = [score(questions, start), score(off, start)];
+  const [ta, tb] = [score(questions.filter(onTune), start), score(off.filter(onTune), start)];
+  console.log(
+    `  wrapper pass off        ${String(b.top1 - a.top1).padStart(3)} ${String(b.top3 - a.top3).padStart(3)}   tune repos ${String(tb.top1 - ta.top1).padStart(3)} ${String(tb.top3 - ta.top3).padStart(3)}`,
+  );
+}
+
 // 4. Leave one repository out.
 console.log("\nLORO: weights chosen without the repository, scored on it");
 const loro = new Map<string, number>();
@@ -145,7 +180,9 @@ for (const r of repos) {
     committed.set(q.id, answerRank(q, start, 3));
   }
   const own = questions.filter((q) => q.repo === r);
-  console.log(`  ${r.padEnd(14)}${fmt(score(own, w))}  vs start ${fmt(score(own, start))}  ${changes.join(" ")}`);
+  console.log(
+    `  ${r.padEnd(14)}${fmt(score(own, w))}  vs start ${fmt(score(own, start))}  ${changes.join(" ")}`,
+  );
 }
 const sum = (qs: readonly DumpedQuestion[], m: Map<string, number>) => {
   const t1 = qs.filter((q) => m.get(q.id) === 0).length;

@@ -52,7 +52,10 @@ export function recall(
   const fileClasses = new Map(
     [...paths].map((p) => {
       const byName = nameClass(baseName(p));
-      return [p, question.includes(p) || byName === "code" ? "exact" : byName === null ? null : "plain"] as const;
+      return [
+        p,
+        question.includes(p) || byName === "code" ? "exact" : byName === null ? null : "plain",
+      ] as const;
     }),
   );
   // A class whose methods are symbols of their own is matched on its name, doc and signature: with

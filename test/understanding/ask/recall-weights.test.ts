@@ -3,7 +3,11 @@
 // tree-sitter, the bench's offline ranking is recall's own.
 import { describe, expect, it } from "vitest";
 import { recall } from "../../../src/understanding/ask/recall.ts";
-import { recallWeights, scoreOf, type RecallFeatures } from "../../../src/understanding/ask/recall-weights.ts";
+import {
+  recallWeights,
+  scoreOf,
+  type RecallFeatures,
+} from "../../../src/understanding/ask/recall-weights.ts";
 import type { CodeSymbol } from "../../../src/understanding/index/code-index.ts";
 import { lines } from "../make-repo.ts";
 import { useIndexedRepo } from "./indexed-repo.ts";
@@ -60,7 +64,9 @@ describe("ask recall: weights and features", () => {
     const scoreOfTest = (r: ReturnType<typeof recall>) =>
       r.find((x) => x.symbol.file === "tests/test_ttl.py")?.score ?? 0;
     const damped = scoreOfTest(recall(index, readLines, question, { limit: 100 }));
-    const undamped = scoreOfTest(recall(index, readLines, question, { limit: 100, weights: { testDamping: 1 } }));
+    const undamped = scoreOfTest(
+      recall(index, readLines, question, { limit: 100, weights: { testDamping: 1 } }),
+    );
     expect(damped).toBeGreaterThan(0);
     expect(undamped).toBeCloseTo(damped / recallWeights.testDamping, 9);
   });
