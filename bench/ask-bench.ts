@@ -8,28 +8,14 @@
 // that file when the answer names no line) and spans at most MAX_SPAN lines — a whole class or
 // module "containing" the line is not an answer a reader can use. Prints top-1 and top-3 per
 // repository and per split. Choose ranking changes on tune; report test.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { execa } from "execa";
 import { args, flag, project } from "./bench-args.ts";
 import { cloneFromMirror } from "./mirror-clone.ts";
+import { answers, loadAskCorpus, type AskRepo } from "./ask-corpus.ts";
 
-interface Question {
-  id: string;
-  repo: string;
-  // A question set other than its repository's split (`tune2`: more questions on the tune
-  // repositories, written later); absent means the repository's split.
-  set?: string;
-  question: string;
-  answers: { file: string; line?: number }[];
-}
-interface Repo {
-  id: string;
-  repo: string;
-  commit: string;
-  split: string;
-}
 interface Location {
   file: string;
   symbol: string;
@@ -37,7 +23,6 @@ interface Location {
   endLine: number;
 }
 
-const MAX_SPAN = 150;
 const corpus = join(project, "bench", "ask-corpus");
 const set = flag("set") ?? "all";
 const mirrors = flag("mirrors") ?? process.env["XIHE_ASK_MIRRORS"] ?? process.env["XIHE_LOCALIZE_MIRRORS"];
@@ -47,13 +32,7 @@ const show = args.includes("--show");
 
 // `all` is tune + test, as before the held-out repositories were added; a held-out split (heldout,
 // heldout2, ...) runs only when named.
-const allRepos = (JSON.parse(readFileSync(join(corpus, "repos.json"), "utf8")) as { repos: Repo[] }).repos;
-const allQuestions = readFileSync(join(corpus, "questions.jsonl"), "utf8")
-  .split("\n")
-  .filter((l) => l.trim())
-  .map((l) => JSON.parse(l) as Question);
-const splitOf = new Map(allRepos.map((r) => [r.id, r.split]));
-const setOf = (q: Question) => q.set ?? splitOf.get(q.repo) ?? "";
+const { repos: allRepos, questions: allQuestions, setOf } = loadAskCorpus(corpus);
 const splits = [...new Set([...allRepos.map((r) => r.split), ...allQuestions.map(setOf)])];
 if (set !== "all" && !splits.includes(set))
   fail(`--set must be all or one of ${splits.join(", ")}; got ${set}`);
@@ -73,7 +52,7 @@ if (!mirrors || missing.length > 0)
     ].join("\n"),
   );
 
-const rows: { repo: Repo; split: string; top1: number; top3: number; total: number }[] = [];
+const rows: { repo: AskRepo; split: string; top1: number; top3: number; total: number }[] = [];
 for (const repo of repos) {
   const checkout = await checkoutAt(repo);
   const own = questions.filter((q) => q.repo === repo.id);
@@ -115,13 +94,6 @@ for (const split of splits) {
   );
 }
 
-function answers(q: Question, l: Location): boolean {
-  if (l.endLine - l.startLine + 1 > MAX_SPAN) return false;
-  return q.answers.some(
-    (a) => a.file === l.file && (a.line === undefined || (l.startLine <= a.line && a.line <= l.endLine)),
-  );
-}
-
 async function ask(checkout: string, question: string): Promise<Location[]> {
   const { stdout } = await execa(
     process.execPath,
@@ -131,7 +103,7 @@ async function ask(checkout: string, question: string): Promise<Location[]> {
   return (JSON.parse(stdout) as { locations: Location[] }).locations;
 }
 
-async function checkoutAt(repo: Repo): Promise<string> {
+async function checkoutAt(repo: AskRepo): Promise<string> {
   const dir = await cloneFromMirror(mirrors!, repo.repo, join(work, repo.id));
   await execa("git", ["-C", dir, "checkout", "--quiet", "--force", repo.commit]);
   await execa("git", ["-C", dir, "clean", "-fdxq"]);

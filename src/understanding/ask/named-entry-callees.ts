@@ -13,9 +13,6 @@ import type { RecalledSymbol } from "./recalled-symbol.ts";
 const MAX_CALL_STEPS = 2;
 /** Only a named symbol the rest of the question also supports is an entry point to follow. */
 const ENTRY_RANK = 3;
-// Below a name match (NAME_FIELD, the plain-word hints) and the lexical score: a nudge among
-// symbols that match the question about as well, not a reason to show one that does not.
-const REACHED = 0.2;
 
 /**
  * Raises the recalled symbols that match the question's words (`matches`) and are reached by the
@@ -26,6 +23,8 @@ export function raiseNamedEntryCallees(
   index: CodeIndex,
   named: ReadonlySet<CodeSymbol>,
   matches: ReadonlySet<CodeSymbol>,
+  /** Added to each (recall-weights.ts: below a name match and the lexical score, a nudge). */
+  lift: number,
 ): void {
   const entries = [...out]
     .sort((a, b) => b.score - a.score)
@@ -37,7 +36,7 @@ export function raiseNamedEntryCallees(
   for (const r of out) {
     const reach = reached.get(r.symbol);
     if (!reach || !matches.has(r.symbol)) continue;
-    r.score += REACHED;
+    r.score += lift;
     const { entry, steps } = reach;
     const how = steps === 1 ? "calls it" : `reaches it in ${steps} calls`;
     r.why.push(`${entry.qualifiedName} (${entry.file}:${entry.startLine}), named in the question, ${how}`);

@@ -11,6 +11,7 @@ import type { RecalledSymbol } from "./recalled-symbol.ts";
 import { raiseNamedEntryCallees } from "./named-entry-callees.ts";
 import { raisedPairs } from "./raised-message.ts";
 import { pathPrior } from "../localize/path-prior.ts";
+import { recallWeights, scoreOf, type RecallFeatures, type RecallWeights } from "./recall-weights.ts";
 import {
   acronymsIn,
   createStemTerms,
@@ -24,32 +25,12 @@ export type { RecalledSymbol };
 export interface RecallOptions {
   aliases?: Readonly<Record<string, string>>;
   limit?: number;
+  /** Other weights than recall-weights.ts' (the bench that chooses them). */
+  weights?: Partial<RecallWeights>;
+  /** Told every scored candidate's features (the bench that chooses the weights). */
+  onFeatures?: (symbol: CodeSymbol, features: RecallFeatures) => void;
 }
 
-// An exact name outranks any lexical score (BM25 is normalised to at most 1 below) when the question
-// writes it as code. A plain word that happens to be a name ("cache", "range", "version") is only a
-// hint: in most repositories some variable, property or file is called after the domain's nouns.
-const EXACT_SYMBOL = 2;
-const EXACT_FILE = 1;
-const PLAIN_WORD_SYMBOL = 0.3;
-const PLAIN_WORD_FILE = 0.15;
-// A variable or constant holds data (`let versions = []`, a table of release names): "how", "where"
-// and "what happens" ask for the code that does something with it.
-const DATA_DAMPING = 0.6;
-// Test code answers a question about tests; otherwise the code under test comes first.
-const TEST_DAMPING = 0.3;
-// How much of the question the symbol's name carries, added to the (normalised) lexical score: a
-// name is what its author says the code does, a body mentions everything it touches.
-const NAME_FIELD = 1;
-// The question's word pairs found side by side in the symbol: one pair is a hint, two are the most.
-const PHRASE = 0.2;
-const PHRASE_PAIRS = 2;
-// A question that asks for the tests themselves ("where are the tests for the TTL cache?") wants
-// test code: the code under test, which carries the same words in its names, comes below it.
-const NON_TEST_DAMPING = 0.5;
-// Raising the error whose message has the question's words beats repeating them (a caller's
-// comment, a test's expectation): a small lift, for near ties.
-const RAISES = 0.1;
 const aboutPeripheral = /\b(examples?|benchmarks?|bench|scripts?|demos?|samples?|docs?|fuzz\w*)\b/i;
 const asksForTests = /\b(the tests|tests (for|of|that)|test (files?|suites?|cases?)|unit tests?)\b/i;
 const aboutTests = /\b(tests?|tested|testing|specs?|fixtures?|pytest|mocha|jest|vitest)\b/i;
@@ -61,28 +42,21 @@ export function recall(
   options: RecallOptions = {},
 ): RecalledSymbol[] {
   const paths = new Set(index.files.map((f) => f.path));
-  const functions = new Map(
-    index.symbols
-      .filter((s) => s.kind === "function" || s.kind === "method")
-      .map((s) => [`${s.file}\0${s.qualifiedName}`, s]),
-  );
-  const candidates = index.symbols.filter(
-    (s) =>
-      s.kind !== "module" &&
-      !/\.d\.[cm]?ts$/.test(s.file) &&
-      !isShadowedStub(s.file, paths) &&
-      !insideFunction(s, functions),
-  );
+  const functions = functionsOf(index);
+  const candidates = recallCandidates(index);
   if (candidates.length === 0) return [];
   const named = questionIdentifiers(question);
   const asCode = writtenAsCode(question, named);
-  const nameWeight = (name: string, full: number, plain: number) =>
-    named.has(name) ? (asCode.has(name) ? full : plain) : 0;
-  const fileWeights = new Map(
-    [...paths].map((p) => [
-      p,
-      question.includes(p) ? EXACT_FILE : nameWeight(baseName(p), EXACT_FILE, PLAIN_WORD_FILE),
-    ]),
+  const weights = { ...recallWeights, ...options.weights };
+  const nameClass = (name: string) => (named.has(name) ? (asCode.has(name) ? "code" : "plain") : null);
+  const fileClasses = new Map(
+    [...paths].map((p) => {
+      const byName = nameClass(baseName(p));
+      return [
+        p,
+        question.includes(p) || byName === "code" ? "exact" : byName === null ? null : "plain",
+      ] as const;
+    }),
   );
   // A class whose methods are symbols of their own is matched on its name, doc and signature: with
   // its whole body it would outrank, on any broad question, the one method that answers it.
@@ -112,85 +86,106 @@ export function recall(
   const scores = bm25.score(terms);
   const ordered = stemTerms(questionTerms(question));
   const testFiles = new Set(index.files.filter((f) => f.isTest).map((f) => f.path));
-  const damping = aboutTests.test(question) ? 1 : TEST_DAMPING;
-  const nonTestDamping = asksForTests.test(question) ? NON_TEST_DAMPING : 1;
+  const about = {
+    aboutTests: aboutTests.test(question),
+    asksForTests: asksForTests.test(question),
+    aboutPeripheral: aboutPeripheral.test(question),
+  };
   const best = Math.max(0, ...scores);
-  const peripheralDamping = aboutPeripheral.test(question) ? 1 : TEST_DAMPING;
   const out: RecalledSymbol[] = [];
   const namedSymbols = new Set<CodeSymbol>();
   const matching = new Set<CodeSymbol>();
   candidates.forEach((symbol, i) => {
     const why: string[] = [];
-    let score = 0;
-    // A variable named like the question's identifier is mostly a local flag or option holder.
-    const full = symbol.kind === "variable" ? PLAIN_WORD_SYMBOL : EXACT_SYMBOL;
-    const byName = Math.max(
-      nameWeight(symbol.name, full, PLAIN_WORD_SYMBOL),
-      nameWeight(symbol.qualifiedName, full, PLAIN_WORD_SYMBOL),
-    );
-    if (byName > 0) {
-      score += byName;
+    const names = [nameClass(symbol.name), nameClass(symbol.qualifiedName)];
+    const byName = names.includes("code") ? "code" : names.includes("plain") ? "plain" : null;
+    if (byName) {
       namedSymbols.add(symbol);
       // A plain word that happens to be the name is a hint, and is said to be one.
       why.push(
-        asCode.has(symbol.name) || asCode.has(symbol.qualifiedName)
+        byName === "code"
           ? `the question names ${symbol.name}`
           : `its name ${symbol.name} is a word of the question`,
       );
     }
-    const byFile = fileWeights.get(symbol.file) ?? 0;
-    if (byFile > 0) {
-      score += byFile;
+    const byFile = fileClasses.get(symbol.file) ?? null;
+    if (byFile)
       why.push(
-        byFile === EXACT_FILE
+        byFile === "exact"
           ? `the question names its file ${symbol.file}`
           : `its file ${symbol.file} is named like a word of the question`,
       );
-    }
     const lexical = best > 0 ? (scores[i] ?? 0) / best : 0;
+    let coverage = 0;
+    let pairs: string[][] = [];
+    let raised: string[][] = [];
     if (lexical > 0) {
-      score += lexical;
       matching.add(symbol);
       const inName = new Set(stemTerms(splitIdentifiers(symbol.qualifiedName)));
       why.push(matchedWords(terms, wordOf, inName, documents[i] ?? []));
-      const coverage = nameCoverage(terms, inName, bm25.idf);
-      score += NAME_FIELD * coverage;
-      const pairs = adjacentPairs(ordered, stemTerms(fields[i]?.text ?? []));
+      coverage = nameCoverage(terms, inName, bm25.idf);
+      pairs = adjacentPairs(ordered, stemTerms(fields[i]?.text ?? []));
       if (pairs.length > 0) {
-        score += PHRASE * Math.min(1, pairs.length / PHRASE_PAIRS);
         why.push(
           `has ${pairs.map((p) => `"${p.map((t) => wordOf.get(t) ?? t).join(" ")}"`).join(", ")} together`,
         );
         const body = readLines(symbol.file)?.slice(symbol.startLine - 1, symbol.endLine) ?? [];
-        const raised = raisedPairs(body, ordered, stemTerms);
-        if (raised.length > 0) {
-          score += RAISES;
+        raised = raisedPairs(body, ordered, stemTerms);
+        if (raised.length > 0)
           why.push(
             `raises an error whose message has ${raised.map((p) => `"${p.map((t) => wordOf.get(t) ?? t).join(" ")}"`).join(", ")}`,
           );
-        }
       }
     }
-    if (!testFiles.has(symbol.file) && nonTestDamping < 1) {
-      score *= nonTestDamping;
-      why.push("not test code, and the question asks for tests");
-    }
-    if (testFiles.has(symbol.file)) {
-      score *= damping;
-      if (damping < 1) why.push("test code, ranked below the code it tests");
-    }
-    if (pathPrior(symbol.file) < 1 && peripheralDamping < 1) {
-      score *= peripheralDamping;
+    const features: RecallFeatures = {
+      named: byName,
+      file: byFile,
+      variable: symbol.kind === "variable",
+      data: symbol.kind === "variable" || symbol.kind === "constant",
+      lexical,
+      coverage,
+      pairs: pairs.length,
+      raised: raised.length > 0,
+      test: testFiles.has(symbol.file),
+      peripheral: pathPrior(symbol.file) < 1,
+      ...about,
+    };
+    if (!features.test && features.asksForTests) why.push("not test code, and the question asks for tests");
+    if (features.test && !features.aboutTests) why.push("test code, ranked below the code it tests");
+    if (features.peripheral && !features.aboutPeripheral)
       why.push("example, benchmark or script code, ranked below the library");
+    const score = scoreOf(features, weights);
+    if (score > 0) {
+      options.onFeatures?.(symbol, features);
+      out.push({ symbol, score, why });
     }
-    if (symbol.kind === "variable" || symbol.kind === "constant") score *= DATA_DAMPING;
-    if (score > 0) out.push({ symbol, score, why });
   });
-  raiseNamedEntryCallees(out, index, namedSymbols, matching);
+  raiseNamedEntryCallees(out, index, namedSymbols, matching, weights.reached);
   liftImplementations(out, delegatesOf(index, stemTerms), new Set(candidates));
   return out
     .sort((a, b) => b.score - a.score || span(a.symbol) - span(b.symbol))
     .slice(0, options.limit ?? 10);
+}
+
+/** The symbols recall scores: no modules, declaration files, shadowed stubs or nested functions. */
+export function recallCandidates(index: CodeIndex): CodeSymbol[] {
+  const paths = new Set(index.files.map((f) => f.path));
+  const functions = functionsOf(index);
+  return index.symbols.filter(
+    (s) =>
+      s.kind !== "module" &&
+      !/\.d\.[cm]?ts$/.test(s.file) &&
+      !isShadowedStub(s.file, paths) &&
+      !insideFunction(s, functions),
+  );
+}
+
+function functionsOf(index: CodeIndex): Map<string, CodeSymbol> {
+  return new Map(
+    index.symbols
+      .filter((s) => s.kind === "function" || s.kind === "method")
+      .map((s) => [`${s.file}\0${s.qualifiedName}`, s]),
+  );
 }
 
 /** "matches the question's words parse, header (in its name: parse)". */

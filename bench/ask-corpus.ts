@@ -1,0 +1,51 @@
+// The ask corpus (bench/ask-corpus/): its repositories, its questions and the rule that says when a
+// location answers one, shared by the bench (ask-bench.ts) and the weight search (ask-features.ts).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export interface AskQuestion {
+  id: string;
+  repo: string;
+  // A question set other than its repository's split (`tune2`: more questions on the tune
+  // repositories, written later); absent means the repository's split.
+  set?: string;
+  question: string;
+  answers: { file: string; line?: number }[];
+}
+export interface AskRepo {
+  id: string;
+  repo: string;
+  commit: string;
+  split: string;
+}
+
+/** A whole class or module "containing" the line is not an answer a reader can use. */
+export const MAX_SPAN = 150;
+
+export function loadAskCorpus(dir: string): {
+  repos: AskRepo[];
+  questions: AskQuestion[];
+  setOf: (q: AskQuestion) => string;
+} {
+  const repos = (JSON.parse(readFileSync(join(dir, "repos.json"), "utf8")) as { repos: AskRepo[] }).repos;
+  const questions = readFileSync(join(dir, "questions.jsonl"), "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as AskQuestion);
+  const splitOf = new Map(repos.map((r) => [r.id, r.split]));
+  return { repos, questions, setOf: (q) => q.set ?? splitOf.get(q.repo) ?? "" };
+}
+
+/**
+ * A location answers when it is in the answer's file, its line range holds the answer's line (any
+ * range in that file when the answer names no line) and it spans at most MAX_SPAN lines.
+ */
+export function answers(
+  q: Pick<AskQuestion, "answers">,
+  l: { file: string; startLine: number; endLine: number },
+): boolean {
+  if (l.endLine - l.startLine + 1 > MAX_SPAN) return false;
+  return q.answers.some(
+    (a) => a.file === l.file && (a.line === undefined || (l.startLine <= a.line && a.line <= l.endLine)),
+  );
+}

@@ -1,0 +1,98 @@
+// How ask's recall turns what it measured about a symbol (its features) into a score: the weights
+// as plain constants, and the one function that combines them, shared by recall and by the bench
+// that re-chooses the weights (bench/tune-ask-weights.ts) so both rank the same way.
+
+/** What recall measured about one candidate symbol for one question. */
+export interface RecallFeatures {
+  /** The question names the symbol: written as code, as a plain word, or not at all. */
+  named: "code" | "plain" | null;
+  /** The question names the symbol's file: its path, its base name as code, as a plain word. */
+  file: "exact" | "plain" | null;
+  /** A variable: named as code it is still mostly a local flag or option holder. */
+  variable: boolean;
+  /** A variable or constant: data, not the code that does something with it. */
+  data: boolean;
+  /** BM25 over the symbol's document, divided by the question's best BM25 score (0..1). */
+  lexical: number;
+  /** The share of the question's weight (idf) its name carries (field-signals.ts). */
+  coverage: number;
+  /** How many of the question's adjacent word pairs are side by side in its doc comment or body. */
+  pairs: number;
+  /** It raises an error whose message has one of those pairs (raised-message.ts). */
+  raised: boolean;
+  /** It is in a test file / in example, benchmark or script code. */
+  test: boolean;
+  peripheral: boolean;
+  /** The question is about tests / asks for the tests themselves / is about examples or scripts. */
+  aboutTests: boolean;
+  asksForTests: boolean;
+  aboutPeripheral: boolean;
+}
+
+export interface RecallWeights {
+  exactSymbol: number;
+  plainWordSymbol: number;
+  exactFile: number;
+  plainWordFile: number;
+  nameField: number;
+  phrase: number;
+  raises: number;
+  reached: number;
+  dataDamping: number;
+  testDamping: number;
+  nonTestDamping: number;
+  peripheralDamping: number;
+}
+
+export const recallWeights: Readonly<RecallWeights> = {
+  // An exact name outranks any lexical score (BM25 is normalised to at most 1) when the question
+  // writes it as code. A plain word that happens to be a name ("cache", "range", "version") is only
+  // a hint: in most repositories some variable, property or file is called after the domain's nouns.
+  exactSymbol: 2,
+  plainWordSymbol: 0.3,
+  exactFile: 1,
+  plainWordFile: 0.15,
+  // How much of the question the symbol's name carries, added to the (normalised) lexical score: a
+  // name is what its author says the code does, a body mentions everything it touches.
+  nameField: 1,
+  // The question's word pairs found side by side in the symbol: one pair is a hint, two are the most.
+  phrase: 0.2,
+  // Raising the error whose message has the question's words beats repeating them (a caller's
+  // comment, a test's expectation): a small lift, for near ties.
+  raises: 0.1,
+  // A function a named, well-ranked entry point reaches (named-entry-callees.ts): a nudge among
+  // symbols that match the question about as well, not a reason to show one that does not.
+  reached: 0.2,
+  // A variable or constant holds data (`let versions = []`, a table of release names): "how",
+  // "where" and "what happens" ask for the code that does something with it.
+  dataDamping: 0.6,
+  // Test code answers a question about tests; otherwise the code under test comes first.
+  testDamping: 0.3,
+  // A question that asks for the tests themselves wants test code: the code under test, which
+  // carries the same words in its names, comes below it.
+  nonTestDamping: 0.5,
+  // Examples, benchmarks and scripts come below the library unless the question is about them.
+  peripheralDamping: 0.3,
+};
+
+/** The question's word pairs found side by side: this many count fully. */
+export const PHRASE_PAIRS = 2;
+
+/** A candidate's score before the entry-point and wrapper passes (recall.ts). */
+export function scoreOf(f: RecallFeatures, w: Readonly<RecallWeights>): number {
+  let score = 0;
+  if (f.named) score += f.named === "code" && !f.variable ? w.exactSymbol : w.plainWordSymbol;
+  if (f.file) score += f.file === "exact" ? w.exactFile : w.plainWordFile;
+  if (f.lexical > 0) {
+    score += f.lexical + w.nameField * f.coverage;
+    if (f.pairs > 0) {
+      score += w.phrase * Math.min(1, f.pairs / PHRASE_PAIRS);
+      if (f.raised) score += w.raises;
+    }
+  }
+  if (!f.test && f.asksForTests) score *= w.nonTestDamping;
+  if (f.test && !f.aboutTests) score *= w.testDamping;
+  if (f.peripheral && !f.aboutPeripheral) score *= w.peripheralDamping;
+  if (f.data) score *= w.dataDamping;
+  return score;
+}
