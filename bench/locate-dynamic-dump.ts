@@ -24,7 +24,10 @@ import { pathPrior } from "../src/understanding/localize/path-prior.ts";
 import { args, flag, project } from "./bench-args.ts";
 import { localizeInputOf } from "./locate-corpus.ts";
 
-const works = (flag("work") ?? "").split(",").filter(Boolean).map((w) => resolve(w));
+const works = (flag("work") ?? "")
+  .split(",")
+  .filter(Boolean)
+  .map((w) => resolve(w));
 const out = flag("out");
 if (works.length === 0 || !out) {
   console.error("give --work WORK[,WORK2] and --out FILE.jsonl");
@@ -56,7 +59,8 @@ for (const id of ids) {
   const collected = collectSignals(localizeInputOf(repo, failures, logText));
   const weights = { ...defaultSignalWeights };
   if (collected.framed)
-    for (const name of ["bm25", "bm25_log", "exact_name", "test_name"] as const) weights[name] *= framedLexicalDamping;
+    for (const name of ["bm25", "bm25_log", "exact_name", "test_name"] as const)
+      weights[name] *= framedLexicalDamping;
   const staticScore = new Map(combineSignals(collected.signals, weights).map((c) => [c.id, c.score]));
   const coverageFile = join(dir, `${id}.coverage.json`);
   const executions = existsSync(coverageFile) ? executionsFromJson(readFileSync(coverageFile, "utf8")) : null;
@@ -90,7 +94,11 @@ for (const id of ids) {
     const byFile = new Map<string, CodeSymbol[]>();
     for (const s of candidates) byFile.set(s.file, [...(byFile.get(s.file) ?? []), s]);
     for (const [file, symbols] of byFile) {
-      const runs = executions.map((e) => ({ failed: e.failed, tests: e.tests ?? 1, entry: e.coverage.get(file) }));
+      const runs = executions.map((e) => ({
+        failed: e.failed,
+        tests: e.tests ?? 1,
+        entry: e.coverage.get(file),
+      }));
       if (!runs.some((r) => r.failed && r.entry)) continue;
       for (const [symbol, own] of ownLines(symbols)) {
         const perLine: [number, number, number][] = [];
@@ -100,7 +108,12 @@ for (const id of ids) {
           let ef = 0;
           let ep = 0;
           for (const { failed, tests, entry } of runs) {
-            if (!entry || !(point === 0 ? ranByName(entry.functionNames, symbol.name, symbol.qualifiedName) : entry.lines.has(point)))
+            if (
+              !entry ||
+              !(point === 0
+                ? ranByName(entry.functionNames, symbol.name, symbol.qualifiedName)
+                : entry.lines.has(point))
+            )
               continue;
             if (failed) ef += tests;
             else ep += tests;
@@ -110,7 +123,8 @@ for (const id of ids) {
         for (const { failed, tests, entry } of runs) {
           if (!entry) continue;
           const ran =
-            own.some((l) => entry.lines.has(l)) || ranByName(entry.functionNames, symbol.name, symbol.qualifiedName);
+            own.some((l) => entry.lines.has(l)) ||
+            ranByName(entry.functionNames, symbol.name, symbol.qualifiedName);
           if (!ran) continue;
           if (failed) fnEf += tests;
           else fnEp += tests;

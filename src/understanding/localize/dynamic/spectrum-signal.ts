@@ -61,7 +61,9 @@ export function spectrumSignal(
         for (const { failed, tests, entry } of runs) {
           if (
             !entry ||
-            !(point === byName ? ranByName(entry.functionNames, symbol.name, symbol.qualifiedName) : entry.lines.has(point))
+            !(point === byName
+              ? ranByName(entry.functionNames, symbol.name, symbol.qualifiedName)
+              : entry.lines.has(point))
           )
             continue;
           if (failed) ef += tests;

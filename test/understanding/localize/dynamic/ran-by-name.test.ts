@@ -5,7 +5,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildIndex } from "../../../../src/understanding/index/build-index.ts";
 import { isCallable } from "../../../../src/understanding/index/symbol-lookup.ts";
 import { ranByName } from "../../../../src/understanding/localize/dynamic/ran-by-name.ts";
-import { spectrumSignal, type Execution } from "../../../../src/understanding/localize/dynamic/spectrum-signal.ts";
+import {
+  spectrumSignal,
+  type Execution,
+} from "../../../../src/understanding/localize/dynamic/spectrum-signal.ts";
 import { readV8Coverage } from "../../../../src/understanding/localize/dynamic/v8-coverage-lines.ts";
 import { makeScratchDir } from "../../../workspace/scratch-dir.ts";
 
@@ -40,7 +43,9 @@ async function namesRun(root: string, out: string, calls: string): Promise<Execu
   // A module a runner transformed (ts-jest, babel-jest) keeps only the names V8 gives its functions:
   // its lines cannot be mapped back. Keep the names alone, as such a module's coverage has them.
   const entry = coverage.get("lib/plugin.js");
-  return new Map([["lib/plugin.js", { lines: new Set<number>(), functionNames: entry?.functionNames ?? new Set() }]]);
+  return new Map([
+    ["lib/plugin.js", { lines: new Set<number>(), functionNames: entry?.functionNames ?? new Set() }],
+  ]);
 }
 
 describe("functions a transformed module ran, known by V8's names", () => {
