@@ -32,7 +32,7 @@ export function testsCovering(
 }
 
 function executed(file: FileCoverage, symbol: CodeSymbol): boolean {
-  if (ranByName(file.functionNames, symbol.name)) return true;
+  if (ranByName(file.functionNames, symbol.name, symbol.qualifiedName)) return true;
   if (symbol.startLine === symbol.endLine) {
     if (symbol.kind === "class") return false;
     // A one-line function's line is also the module code that defines it (`export const f = (x) =>

@@ -1,8 +1,11 @@
-// Per-test V8 coverage under jest (jest-circus, the default runner since 27): a setupFilesAfterEnv
-// module with beforeEach/afterEach hooks. `--setupFilesAfterEnv` on the command line would replace
+// Per-test V8 coverage under jest: a setupFilesAfterEnv module with beforeEach/afterEach hooks under
+// jest-circus (the default runner since 27), a jasmine reporter under jest-jasmine2 (the default
+// before 27, and `testRunner: "jasmine2"` after). `--setupFilesAfterEnv` on the command line would replace
 // the project's own list, so a config of ours (`--config`) loads theirs and appends the hook. The
 // outcome comes from jest-circus's state (the running test's errors, pushed before afterEach runs);
-// where that state is not found (another test runner), no test is recorded and the run counts whole.
+// jest-jasmine2 has no such state: its reporter's specStarted/specDone bracket each spec (its hooks
+// included) and specDone carries the outcome. Under neither, no test is recorded and the run counts
+// whole.
 import { perTestRecorderSource } from "./per-test-recorder.ts";
 
 export const jestSetupSource = String.raw`// Written by xihe (dynamic localization): one V8 coverage file per jest test.
@@ -14,6 +17,11 @@ function xiheCircus() {
   return symbol === undefined ? undefined : globalThis[symbol];
 }
 
+function xiheJasmineEnv() {
+  const jasmine = globalThis.jasmine;
+  return jasmine && typeof jasmine.getEnv === "function" ? jasmine.getEnv() : undefined;
+}
+
 if (xiheDir && xiheCircus()) {
   // Not the globals: a project with injectGlobals: false has none, and jest serves these to every setup file.
   const { beforeEach, afterEach, expect } = require("@jest/globals");
@@ -21,6 +29,15 @@ if (xiheDir && xiheCircus()) {
   afterEach(() => {
     const test = xiheCircus().currentlyRunningTest;
     xiheEnd(expect.getState().currentTestName ?? "", Boolean(test && test.errors.length > 0));
+  });
+} else if (xiheDir && xiheJasmineEnv()) {
+  xiheJasmineEnv().addReporter({
+    specStarted: () => xiheBegin(),
+    // A spec the name filter (-t) left out is started too, and done as "disabled": not a test that ran.
+    specDone: (result) =>
+      result.status === "passed" || result.status === "failed"
+        ? xiheEnd(result.fullName ?? "", result.status === "failed")
+        : xiheDiscard(),
   });
 }
 `;

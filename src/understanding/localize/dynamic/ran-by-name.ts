@@ -1,5 +1,13 @@
 // Whether coverage that names the functions it ran (V8's, for modules a runner transformed) ran a
-// symbol of the index: V8 names an accessor `get x` / `set x`, the index names it `x`.
-export function ranByName(names: ReadonlySet<string>, name: string): boolean {
-  return names.has(name) || names.has(`get ${name}`) || names.has(`set ${name}`);
+// symbol of the index: V8 names an accessor `get x` / `set x`, the index names it `x`. A method
+// assigned outside a class body (`ColordClass.prototype.delta = function`) or compiled to one (a
+// TS class down-levelled by ts-jest) has V8's inferred name, the owner's path without `prototype`
+// (`ColordClass.delta`, `Object.<anonymous>.Colord.toHex`): it ends with the index's qualified
+// name. Only qualified names (`Owner.method`) are matched that way: a bare `message` would take
+// any `t.throws.message` of the test harness.
+export function ranByName(names: ReadonlySet<string>, name: string, qualifiedName = name): boolean {
+  if (names.has(name) || names.has(`get ${name}`) || names.has(`set ${name}`)) return true;
+  if (!qualifiedName.includes(".")) return false;
+  for (const ran of names) if (ran === qualifiedName || ran.endsWith(`.${qualifiedName}`)) return true;
+  return false;
 }

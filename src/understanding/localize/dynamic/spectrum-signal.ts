@@ -61,7 +61,9 @@ export function spectrumSignal(
         for (const { failed, tests, entry } of runs) {
           if (
             !entry ||
-            !(point === byName ? ranByName(entry.functionNames, symbol.name) : entry.lines.has(point))
+            !(point === byName
+              ? ranByName(entry.functionNames, symbol.name, symbol.qualifiedName)
+              : entry.lines.has(point))
           )
             continue;
           if (failed) ef += tests;
@@ -87,7 +89,7 @@ const byName = 0;
  * Each symbol's own lines: those of its body not inside a nested symbol. The first line of a
  * multi-line symbol is left out: a `def`/`function` line runs when the module loads, not the body.
  */
-function ownLines(symbols: readonly CodeSymbol[]): Map<CodeSymbol, number[]> {
+export function ownLines(symbols: readonly CodeSymbol[]): Map<CodeSymbol, number[]> {
   const owner = new Map<number, CodeSymbol>();
   const outerFirst = [...symbols].sort((a, b) => b.endLine - b.startLine - (a.endLine - a.startLine));
   for (const s of outerFirst) for (let line = s.startLine; line <= s.endLine; line++) owner.set(line, s);

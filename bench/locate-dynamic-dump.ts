@@ -1,0 +1,155 @@
+// Dumps what the dynamic ranker sees per task, so rankings can be compared offline (outside the
+// project's code) without re-running a test:
+//   node bin/run-ts.js bench/locate-dynamic-dump.ts --work WORK[,WORK2] --out FILE.jsonl [--only ID,ID]
+// WORK is a folder locate-dynamic-bench.ts ran in (results/ID.json, results/ID.coverage.json,
+// checkouts/ID). One JSON line per task: the task (file, line), F and P (failing and passing tests),
+// and per candidate its static score (the weighted static signals, lexical damping and path prior as
+// `rankSuspects` applies them), its line span, and for every own line a failing run executed, how
+// many failing and passing tests ran it (ef, ep), plus the function-level ef/ep (any own line).
+// The index is built without a cache, so nothing is written into WORK's checkouts.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { defaultRepoConfig } from "../src/config.ts";
+import { diagnose } from "../src/perception/diagnose.ts";
+import type { CodeSymbol } from "../src/understanding/index/code-index.ts";
+import { openRepoIndex } from "../src/understanding/index/open-repo-index.ts";
+import { isCallable } from "../src/understanding/index/symbol-lookup.ts";
+import { combineSignals } from "../src/understanding/localize/combine-signals.ts";
+import { defaultSignalWeights, framedLexicalDamping } from "../src/understanding/localize/combine-signals.ts";
+import { executionsFromJson } from "../src/understanding/localize/dynamic/executions-json.ts";
+import { ranByName } from "../src/understanding/localize/dynamic/ran-by-name.ts";
+import { ownLines } from "../src/understanding/localize/dynamic/spectrum-signal.ts";
+import { collectSignals } from "../src/understanding/localize/localize.ts";
+import { pathPrior } from "../src/understanding/localize/path-prior.ts";
+import { args, flag, project } from "./bench-args.ts";
+import { localizeInputOf } from "./locate-corpus.ts";
+
+const works = (flag("work") ?? "")
+  .split(",")
+  .filter(Boolean)
+  .map((w) => resolve(w));
+const out = flag("out");
+if (works.length === 0 || !out) {
+  console.error("give --work WORK[,WORK2] and --out FILE.jsonl");
+  process.exit(2);
+}
+const only = new Set((flag("only") ?? "").split(",").filter(Boolean));
+const corpus = resolve(flag("new-corpus") ?? join(project, "bench", "localize-corpus"));
+const workOf = new Map<string, string>();
+for (const work of works)
+  for (const n of readdirSync(join(work, "results")))
+    if (n.endsWith(".json") && !n.endsWith(".coverage.json")) workOf.set(n.slice(0, -".json".length), work);
+const ids = [...workOf.keys()].filter((id) => only.size === 0 || only.has(id)).sort();
+void args;
+
+const lines: string[] = [];
+for (const id of ids) {
+  const work = workOf.get(id)!;
+  const dir = join(work, "results");
+  const saved = JSON.parse(readFileSync(join(dir, `${id}.json`), "utf8")) as {
+    task: { id: string; repo: string; file: string; line: number; log: string };
+  };
+  const task = saved.task;
+  const logText = readFileSync(join(corpus, task.log), "utf8");
+  const repo = await openRepoIndex(project, join(work, "checkouts", id), defaultRepoConfig, { cache: null });
+  const { failures } = await diagnose(logText, {
+    repoRoot: repo.root,
+    fileExists: (rel) => existsSync(join(repo.root, rel)),
+  });
+  const collected = collectSignals(localizeInputOf(repo, failures, logText));
+  const weights = { ...defaultSignalWeights };
+  if (collected.framed)
+    for (const name of ["bm25", "bm25_log", "exact_name", "test_name"] as const)
+      weights[name] *= framedLexicalDamping;
+  const staticScore = new Map(combineSignals(collected.signals, weights).map((c) => [c.id, c.score]));
+  const coverageFile = join(dir, `${id}.coverage.json`);
+  const executions = existsSync(coverageFile) ? executionsFromJson(readFileSync(coverageFile, "utf8")) : null;
+  const testFiles = new Set(repo.index.files.filter((f) => f.isTest).map((f) => f.path));
+  const candidates = repo.index.symbols.filter((s) => isCallable(s) && !testFiles.has(s.file));
+  const F = executions?.filter((e) => e.failed).reduce((n, e) => n + (e.tests ?? 1), 0) ?? 0;
+  const P = executions?.filter((e) => !e.failed).reduce((n, e) => n + (e.tests ?? 1), 0) ?? 0;
+  const rows = new Map<string, Record<string, unknown>>();
+  const rowOf = (s: CodeSymbol) => {
+    let row = rows.get(s.id);
+    if (!row) {
+      row = {
+        id: s.id,
+        file: s.file,
+        name: s.qualifiedName,
+        start: s.startLine,
+        end: s.endLine,
+        callable: isCallable(s),
+        static: Number(((staticScore.get(s.id) ?? 0) * pathPrior(s.file)).toFixed(4)),
+        prior: pathPrior(s.file),
+      };
+      rows.set(s.id, row);
+    }
+    return row;
+  };
+  for (const sid of staticScore.keys()) {
+    const s = collected.lookup.byId(sid);
+    if (s && !collected.lookup.isTest(s.file) && !/\.d\.[cm]?ts$|\.pyi$/.test(s.file)) rowOf(s);
+  }
+  if (executions && F > 0) {
+    const byFile = new Map<string, CodeSymbol[]>();
+    for (const s of candidates) byFile.set(s.file, [...(byFile.get(s.file) ?? []), s]);
+    for (const [file, symbols] of byFile) {
+      const runs = executions.map((e) => ({
+        failed: e.failed,
+        tests: e.tests ?? 1,
+        entry: e.coverage.get(file),
+      }));
+      if (!runs.some((r) => r.failed && r.entry)) continue;
+      for (const [symbol, own] of ownLines(symbols)) {
+        const perLine: [number, number, number][] = [];
+        let fnEf = 0;
+        let fnEp = 0;
+        for (const point of [...own, 0]) {
+          let ef = 0;
+          let ep = 0;
+          for (const { failed, tests, entry } of runs) {
+            if (
+              !entry ||
+              !(point === 0
+                ? ranByName(entry.functionNames, symbol.name, symbol.qualifiedName)
+                : entry.lines.has(point))
+            )
+              continue;
+            if (failed) ef += tests;
+            else ep += tests;
+          }
+          if (ef > 0 || ep > 0) perLine.push([point, ef, ep]);
+        }
+        for (const { failed, tests, entry } of runs) {
+          if (!entry) continue;
+          const ran =
+            own.some((l) => entry.lines.has(l)) ||
+            ranByName(entry.functionNames, symbol.name, symbol.qualifiedName);
+          if (!ran) continue;
+          if (failed) fnEf += tests;
+          else fnEp += tests;
+        }
+        if (!perLine.some(([, ef]) => ef > 0)) continue;
+        const row = rowOf(symbol);
+        row["own"] = own.length;
+        row["lines"] = perLine;
+        row["fnEf"] = fnEf;
+        row["fnEp"] = fnEp;
+      }
+    }
+  }
+  lines.push(
+    JSON.stringify({
+      id,
+      repo: id.replace(/-\d+$/, ""),
+      file: task.file,
+      line: task.line,
+      F,
+      P,
+      runs: executions?.map((e) => ({ failed: e.failed, tests: e.tests ?? 1 })) ?? null,
+      candidates: [...rows.values()],
+    }),
+  );
+  console.error(`${id} F=${F} P=${P} candidates=${rows.size}`);
+}
+writeFileSync(out, lines.join("\n") + "\n");
