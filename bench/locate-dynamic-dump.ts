@@ -7,7 +7,7 @@
 // `rankSuspects` applies them), its line span, and for every own line a failing run executed, how
 // many failing and passing tests ran it (ef, ep), plus the function-level ef/ep (any own line).
 // The index is built without a cache, so nothing is written into WORK's checkouts.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { defaultRepoConfig } from "../src/config.ts";
 import { diagnose } from "../src/perception/diagnose.ts";
@@ -21,26 +21,17 @@ import { ranByName } from "../src/understanding/localize/dynamic/ran-by-name.ts"
 import { ownLines } from "../src/understanding/localize/dynamic/spectrum-signal.ts";
 import { collectSignals } from "../src/understanding/localize/localize.ts";
 import { pathPrior } from "../src/understanding/localize/path-prior.ts";
-import { args, flag, project } from "./bench-args.ts";
+import { flag, project } from "./bench-args.ts";
+import { dynamicResults } from "./dynamic-results.ts";
 import { localizeInputOf } from "./locate-corpus.ts";
 
-const works = (flag("work") ?? "")
-  .split(",")
-  .filter(Boolean)
-  .map((w) => resolve(w));
 const out = flag("out");
-if (works.length === 0 || !out) {
+if (!flag("work") || !out) {
   console.error("give --work WORK[,WORK2] and --out FILE.jsonl");
   process.exit(2);
 }
-const only = new Set((flag("only") ?? "").split(",").filter(Boolean));
+const { workOf, ids } = dynamicResults(flag("work"), flag("only"));
 const corpus = resolve(flag("new-corpus") ?? join(project, "bench", "localize-corpus"));
-const workOf = new Map<string, string>();
-for (const work of works)
-  for (const n of readdirSync(join(work, "results")))
-    if (n.endsWith(".json") && !n.endsWith(".coverage.json")) workOf.set(n.slice(0, -".json".length), work);
-const ids = [...workOf.keys()].filter((id) => only.size === 0 || only.has(id)).sort();
-void args;
 
 const lines: string[] = [];
 for (const id of ids) {

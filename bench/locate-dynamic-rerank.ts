@@ -13,7 +13,7 @@
 // failing execution, no passing one) from the saved runs: the failing executions (or all of them,
 // closer to a whole run, which runs every test) merged into one failing execution; `ochiai-w0-u0.2`
 // is then what `xihe locate --run` does for such a run (ran-in-failing-run.ts).
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { defaultRepoConfig } from "../src/config.ts";
 import { diagnose } from "../src/perception/diagnose.ts";
@@ -34,6 +34,7 @@ import type { CallEdge } from "../src/understanding/index/code-index.ts";
 import type { SymbolLookup } from "../src/understanding/index/symbol-lookup.ts";
 import { resolveCallee } from "../src/understanding/localize/test-target-signal.ts";
 import { args, flag, project } from "./bench-args.ts";
+import { dynamicResults } from "./dynamic-results.ts";
 import { formatMetrics, localizeInputOf, metrics, type Ranks, ranks } from "./locate-corpus.ts";
 
 interface Variant {
@@ -120,21 +121,12 @@ function asOneFailing(executions: readonly Execution[], which: "failing" | "all"
   return { failed: true, tests: 1, coverage: mergeCoverage(kept.map((e) => e.coverage)) };
 }
 
-const works = (flag("work") ?? "")
-  .split(",")
-  .filter(Boolean)
-  .map((w) => resolve(w));
-if (works.length === 0) {
+if (!flag("work")) {
   console.error("give --work WORK (the folder locate-dynamic-bench.ts ran in)");
   process.exit(2);
 }
-const only = new Set((flag("only") ?? "").split(",").filter(Boolean));
+const { workOf, ids } = dynamicResults(flag("work"), flag("only"));
 const corpus = resolve(flag("new-corpus") ?? join(project, "bench", "localize-corpus"));
-const workOf = new Map<string, string>();
-for (const work of works)
-  for (const n of readdirSync(join(work, "results")))
-    if (n.endsWith(".json") && !n.endsWith(".coverage.json")) workOf.set(n.slice(0, -".json".length), work);
-const ids = [...workOf.keys()].filter((id) => only.size === 0 || only.has(id)).sort();
 
 interface Row {
   id: string;
