@@ -18,6 +18,7 @@ import { failingTargets } from "./failing-targets.ts";
 import type { TestTarget } from "./filtered-argv.ts";
 import { nodeTestAncestors } from "./node-test-ancestors.ts";
 import { passingSample } from "./passing-sample.ts";
+import { tapPassingSide } from "./tap-passing-side.ts";
 import { spectrumSignal, type Execution } from "./spectrum-signal.ts";
 import { testCommand, unknownRunnerReason } from "./test-command.ts";
 import type { TestRunnerKind } from "./test-runner-kind.ts";
@@ -182,6 +183,8 @@ function planRuns(input: DynamicLocalizeInput, runner: TestRunnerKind, argv: rea
   // so do the sampled passing ones.
   const steps: Step[] = [{ targets: failing, expected: "fail" }];
   if (passing.length > 0) steps.push({ targets: passing, expected: "pass" });
+  const sameFiles = runner === "tap" ? tapPassingSide(failing, input.failures, input.index) : [];
+  if (sameFiles.length > 0) steps.push({ targets: sameFiles, expected: "pass" });
   return steps;
 }
 

@@ -1,6 +1,7 @@
 // Tests (or test files) selected with the runner's own flags: jest/vitest `-t`, mocha `--grep`,
 // node:test `--test-name-pattern`, pytest node ids or `-k`, unittest dotted test ids (or `-k` under
-// `discover`); tap, ava and tape run the files alone, uvu by a pattern over the files.
+// `discover`); tap, ava and tape run the files alone (tap may skip named top-level subtests), uvu by
+// a pattern over the files.
 import type { TestRunnerKind } from "./test-runner-kind.ts";
 
 export interface TestTarget {
@@ -17,6 +18,8 @@ export interface TestTarget {
   className?: string;
   /** Enclosing tests or suites, outermost first (node:test selects a subtest only with its parents). */
   ancestors?: string[];
+  /** Top-level subtests of the file to leave out (tap's `--grep` with `--invert`). */
+  skipSubtests?: string[];
 }
 
 /**
@@ -56,7 +59,12 @@ export function filteredArgv(
       ];
       return [...argv.slice(0, at + 1), ...flags, ...argv.slice(at + 1)];
     }
-    case "tap":
+    case "tap": {
+      if (files.length === 0) return null;
+      const skip = [...new Set(targets.flatMap((t) => t.skipSubtests ?? []))];
+      const invert = skip.length === 0 ? [] : [`--grep=^(?:${skip.map(escapeRegex).join("|")})$`, "--invert"];
+      return [...withoutPositionals(argv, kind), ...invert, ...files];
+    }
     case "ava":
     case "tape":
       return files.length > 0 ? [...withoutPositionals(argv, kind), ...files] : null;

@@ -31,6 +31,19 @@ describe("selecting one failing test with each runner's own filter", () => {
     expect(filteredArgv(kind!, argv, [target])).toEqual(expected);
   });
 
+  it("leaves named top-level subtests out of a tap run of the same files (--grep with --invert)", () => {
+    const argv = ["npx", "tap", "test/*.js", "--reporter=tap"];
+    const skipSubtests = ["encode (from) data", "encode with align"];
+    expect(filteredArgv("tap", argv, [{ name: null, file: "test/foo.js", skipSubtests }])).toEqual([
+      "npx",
+      "tap",
+      "--reporter=tap",
+      "--grep=^(?:encode \\(from\\) data|encode with align)$",
+      "--invert",
+      "test/foo.js",
+    ]);
+  });
+
   it("keeps a pytest option's path value with it (--deselect), dropping only the suite's own paths", () => {
     const argv = ["python3", "-m", "pytest", "toolz", "--deselect", "toolz/tests/test_a.py::test_v"];
     const nodeId = "toolz/tests/test_b.py::test_w";
