@@ -180,7 +180,8 @@ function planRuns(input: DynamicLocalizeInput, runner: TestRunnerKind, argv: rea
         : sampled;
   // Two processes, whatever the counts: a filtered run costs about a whole start-up of the runner,
   // whatever it selects. The failing tests run together (each stands for one failing execution), and
-  // so do the sampled passing ones.
+  // so do the sampled passing ones. tap adds a third: the failing files without their failing
+  // subtests (tap-passing-side.ts), which no hook could otherwise split.
   const steps: Step[] = [{ targets: failing, expected: "fail" }];
   if (passing.length > 0) steps.push({ targets: passing, expected: "pass" });
   const sameFiles = runner === "tap" ? tapPassingSide(failing, input.failures, input.index) : [];
