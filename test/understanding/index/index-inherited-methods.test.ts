@@ -2,14 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildIndex } from "../../../src/understanding/index/build-index.ts";
 import type { CodeIndex } from "../../../src/understanding/index/code-index.ts";
 import { lines, makeRepo, type TestRepo } from "../make-repo.ts";
+import { memberCallTarget } from "./index-shape.ts";
 
 // Every base method name also exists on an unrelated class, so a unique-name guess cannot pass.
-function targetOf(index: CodeIndex, file: string, line: number): string | null {
-  const call = index.calls.find((c) => c.file === file && c.line === line && c.calleeName.includes("."));
-  if (!call) throw new Error(`no call at ${file}:${line}`);
-  return call.to;
-}
-
 describe("a method a class inherits", () => {
   let repo: TestRepo;
   let index: CodeIndex;
@@ -106,23 +101,23 @@ describe("a method a class inherits", () => {
   });
 
   it("resolves self calls and calls on a constructed subclass to the nearest base that defines the method", () => {
-    expect(targetOf(index, "cachetools/lru.py", 10)).toBe("cachetools/base.py#Cache.get@2");
-    expect(targetOf(index, "tests/test_lru.py", 6)).toBe("cachetools/base.py#Cache.get@2");
+    expect(memberCallTarget(index, "cachetools/lru.py", 10)).toBe("cachetools/base.py#Cache.get@2");
+    expect(memberCallTarget(index, "tests/test_lru.py", 6)).toBe("cachetools/base.py#Cache.get@2");
     // Inside the base, self.lookup stays the base's own: the override is not known statically.
-    expect(targetOf(index, "cachetools/base.py", 3)).toBe("cachetools/base.py#Cache.lookup@5");
-    expect(targetOf(index, "src/memory.ts", 3)).toBe("src/base.ts#Store.read@2");
-    expect(targetOf(index, "test/memory.test.ts", 4)).toBe("src/memory.ts#MemoryStore.read@3");
-    expect(targetOf(index, "test/memory.test.ts", 5)).toBe("src/base.ts#Store.create@3");
+    expect(memberCallTarget(index, "cachetools/base.py", 3)).toBe("cachetools/base.py#Cache.lookup@5");
+    expect(memberCallTarget(index, "src/memory.ts", 3)).toBe("src/base.ts#Store.read@2");
+    expect(memberCallTarget(index, "test/memory.test.ts", 4)).toBe("src/memory.ts#MemoryStore.read@3");
+    expect(memberCallTarget(index, "test/memory.test.ts", 5)).toBe("src/base.ts#Store.create@3");
   });
 
   it("sends super calls to the base, never to the calling class's own method", () => {
-    expect(targetOf(index, "cachetools/lru.py", 7)).toBe("cachetools/base.py#Cache.lookup@5");
+    expect(memberCallTarget(index, "cachetools/lru.py", 7)).toBe("cachetools/base.py#Cache.lookup@5");
     const superRun = index.calls.find((c) => c.file === "lib/mixed.js" && c.calleeName === "super.run");
     expect(superRun?.to).toBeNull();
   });
 
   it("leaves a call unresolved when the base is outside the repository or not a plain name", () => {
-    expect(targetOf(index, "lib/mixed.js", 3)).toBeNull();
+    expect(memberCallTarget(index, "lib/mixed.js", 3)).toBeNull();
     expect(index.calls.find((c) => c.file === "lib/mixed.js" && c.calleeName === "this.run")?.to).toBeNull();
   });
 });

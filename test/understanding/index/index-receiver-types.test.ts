@@ -2,14 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildIndex } from "../../../src/understanding/index/build-index.ts";
 import type { CodeIndex } from "../../../src/understanding/index/code-index.ts";
 import { lines, makeRepo, type TestRepo } from "../make-repo.ts";
+import { memberCallTarget } from "./index-shape.ts";
 
 // Two classes share every method name, so only the constructed class can decide the target.
-function targetOf(index: CodeIndex, file: string, line: number): string | null {
-  const call = index.calls.find((c) => c.file === file && c.line === line && c.calleeName.includes("."));
-  if (!call) throw new Error(`no call at ${file}:${line}`);
-  return call.to;
-}
-
 describe("a call through a variable the function constructed", () => {
   let repo: TestRepo;
   let index: CodeIndex;
@@ -86,25 +81,27 @@ describe("a call through a variable the function constructed", () => {
   afterAll(() => repo.cleanup());
 
   it("resolves JavaScript `x = new C(); x.m()` to C.m, also when assigned in an enclosing scope", () => {
-    expect(targetOf(index, "test/caches.test.js", 7)).toBe("lib/caches.js#LruCache.get@2");
-    expect(targetOf(index, "test/caches.test.js", 8)).toBe("lib/caches.js#TtlCache.get@5");
+    expect(memberCallTarget(index, "test/caches.test.js", 7)).toBe("lib/caches.js#LruCache.get@2");
+    expect(memberCallTarget(index, "test/caches.test.js", 8)).toBe("lib/caches.js#TtlCache.get@5");
   });
 
   it("resolves a `this.x` field set once to a constructor function's prototype method", () => {
-    expect(targetOf(index, "test/negotiator.test.js", 4)).toBe("lib/negotiator.js#Negotiator.charset@2");
+    expect(memberCallTarget(index, "test/negotiator.test.js", 4)).toBe(
+      "lib/negotiator.js#Negotiator.charset@2",
+    );
   });
 
   it("leaves a reassigned JavaScript variable unresolved", () => {
-    expect(targetOf(index, "test/caches.test.js", 11)).toBeNull();
+    expect(memberCallTarget(index, "test/caches.test.js", 11)).toBeNull();
   });
 
   it("resolves Python `x = C(); x.m()` and `x = mod.C(); x.m()` to C.m", () => {
-    expect(targetOf(index, "tests/test_caches.py", 7)).toBe("cachetools/__init__.py#LRUCache.get@2");
-    expect(targetOf(index, "tests/test_caches.py", 9)).toBe("cachetools/__init__.py#TTLCache.get@7");
+    expect(memberCallTarget(index, "tests/test_caches.py", 7)).toBe("cachetools/__init__.py#LRUCache.get@2");
+    expect(memberCallTarget(index, "tests/test_caches.py", 9)).toBe("cachetools/__init__.py#TTLCache.get@7");
   });
 
   it("leaves a reassigned Python variable and a parameter unresolved", () => {
-    expect(targetOf(index, "tests/test_caches.py", 12)).toBeNull();
-    expect(targetOf(index, "tests/test_caches.py", 16)).toBeNull();
+    expect(memberCallTarget(index, "tests/test_caches.py", 12)).toBeNull();
+    expect(memberCallTarget(index, "tests/test_caches.py", 16)).toBeNull();
   });
 });

@@ -24,3 +24,10 @@ export function symbolNamed(index: CodeIndex, qualifiedName: string) {
     );
   return found;
 }
+
+/** Where the first member call (`x.m`) on that line resolved to. */
+export function memberCallTarget(index: CodeIndex, file: string, line: number): string | null {
+  const call = index.calls.find((c) => c.file === file && c.line === line && c.calleeName.includes("."));
+  if (!call) throw new Error(`no call at ${file}:${line}`);
+  return call.to;
+}
