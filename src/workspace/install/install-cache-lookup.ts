@@ -24,21 +24,33 @@ const runtimeProbe =
   'for p in node npm python3; do r=$(command -v "$p") || continue; ' +
   'stat -L -c "$p %n %s %Y" "$(readlink -f "$r")"; done; uname -sm';
 
+type CacheDeps = { sandbox: Sandbox; cache?: DependencyCacheLocation; log?: Pick<Logger, "warn"> };
+
+/** Why the cache cannot serve this install, decided without running anything; null when it may. */
+export function installCacheOff(
+  deps: CacheDeps,
+  input: Omit<CacheKeyInput, "runtime" | "root">,
+): string | null {
+  if (deps.cache === undefined) return "no dependency cache configured";
+  const root = deps.sandbox.root;
+  if (`${deps.cache.dir}/`.startsWith(`${root}/`))
+    return "the cache directory is inside the workspace, where the repository's code could write it";
+  const precheck = dependencyCacheKey({ ...input, root, runtime: "" });
+  return precheck.ok ? null : precheck.reason;
+}
+
 export async function lookUpInstallCache(
-  deps: { sandbox: Sandbox; cache?: DependencyCacheLocation; log?: Pick<Logger, "warn"> },
+  deps: CacheDeps,
   input: Omit<CacheKeyInput, "runtime" | "root">,
 ): Promise<CacheLookup> {
   const off = (reason: string): CacheLookup => {
     const evidence: CacheEvidence = { status: "off", key: null, reason };
     return { evidence, store: () => evidence };
   };
-  const cache = deps.cache;
-  if (cache === undefined) return off("no dependency cache configured");
+  const offReason = installCacheOff(deps, input);
+  if (offReason !== null) return off(offReason);
+  const cache = deps.cache!;
   const root = deps.sandbox.root;
-  if (`${cache.dir}/`.startsWith(`${root}/`))
-    return off("the cache directory is inside the workspace, where the repository's code could write it");
-  const precheck = dependencyCacheKey({ ...input, root, runtime: "" });
-  if (!precheck.ok) return off(precheck.reason);
   const probe = await deps.sandbox.run(["/bin/sh", "-c", runtimeProbe], {
     network: "none",
     timeoutMs: 30_000,

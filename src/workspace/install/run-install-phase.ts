@@ -17,8 +17,7 @@ import { endpointOf, startRegistryProxy, type ProxyEvidence } from "./registry-p
 import { runPhase } from "./run-phase.ts";
 import { sandboxPipRunner } from "./sandbox-pip.ts";
 import type { DependencyCacheLocation } from "./dependency-cache.ts";
-import { lookUpInstallCache, type CacheEvidence } from "./install-cache-lookup.ts";
-import { dependencyCacheKey } from "./dependency-cache-key.ts";
+import { installCacheOff, lookUpInstallCache, type CacheEvidence } from "./install-cache-lookup.ts";
 import type { Logger } from "../../logger.ts";
 import type { Sandbox } from "../sandbox/sandbox.ts";
 
@@ -103,17 +102,17 @@ export async function runInstallPhase(
       registries: allowList,
       cache,
     });
-  const cacheable =
-    deps.cache !== undefined &&
-    dependencyCacheKey({
-      root,
-      manager: plan.manager,
-      steps: plan.steps,
-      allowScripts: options.allowScripts,
-      env: baseEnv,
-      runtime: "",
-    }).ok;
-  if (unreachable !== null && !cacheable) return offline(unreachable, noCache);
+  const cacheOff =
+    unreachable === null
+      ? null
+      : installCacheOff(deps, {
+          manager: plan.manager,
+          steps: plan.steps,
+          allowScripts: options.allowScripts,
+          env: baseEnv,
+        });
+  if (unreachable !== null && cacheOff !== null)
+    return offline(unreachable, { status: "off", key: null, reason: cacheOff });
   // Asked only once an install is going to run: a fresh one needs no sandbox at all.
   const pipRunner = plan.manager === "pip" ? await sandboxPipRunner(deps.sandbox) : null;
   if (pipRunner !== null)
