@@ -6,40 +6,13 @@ import { describe, expect, it } from "vitest";
 import { recall } from "../../../src/understanding/ask/recall.ts";
 import { lines } from "../make-repo.ts";
 import { useIndexedRepo } from "./indexed-repo.ts";
+import { ttlCacheRepo } from "./ttl-cache-repo.ts";
 
 const indexOf = useIndexedRepo();
 
-const ttlCache = lines(
-  "class TTLCache:",
-  '    """Cache whose items expire after a time to live (ttl)."""',
-  "",
-  "    def __init__(self, ttl):",
-  "        self.ttl = ttl",
-  "        self.items = {}",
-  "",
-  "    def ttl_of(self, key):",
-  '        """The time to live left for a cached key."""',
-  "        return self.items[key] - self.ttl",
-);
-
-const ttlTests = lines(
-  "from pkg.cache import TTLCache",
-  "",
-  "",
-  "class TTLCacheTest:",
-  "    def test_expired_key_is_missing(self):",
-  "        cache = TTLCache(ttl=1)",
-  '        cache.items["a"] = 0',
-  '        assert cache.ttl_of("a") == -1',
-);
-
 describe("ask recall: what kind of code the question asks for", () => {
   it("ranks the tests first when the question asks for the tests", async () => {
-    const { index, readLines } = await indexOf({
-      "pkg/__init__.py": "",
-      "pkg/cache.py": ttlCache,
-      "tests/test_ttl.py": ttlTests,
-    });
+    const { index, readLines } = await indexOf(ttlCacheRepo);
     const ranked = recall(index, readLines, "where are the tests for the time-to-live cache?");
     expect(ranked[0]?.symbol.file).toBe("tests/test_ttl.py");
     const library = ranked.find((r) => r.symbol.file === "pkg/cache.py");

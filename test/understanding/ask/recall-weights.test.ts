@@ -9,41 +9,16 @@ import {
   type RecallFeatures,
 } from "../../../src/understanding/ask/recall-weights.ts";
 import type { CodeSymbol } from "../../../src/understanding/index/code-index.ts";
-import { lines } from "../make-repo.ts";
 import { useIndexedRepo } from "./indexed-repo.ts";
+import { ttlCacheRepo } from "./ttl-cache-repo.ts";
 
 const indexOf = useIndexedRepo();
 
-const files = {
-  "pkg/__init__.py": "",
-  "pkg/cache.py": lines(
-    "class TTLCache:",
-    '    """Cache whose items expire after a time to live (ttl)."""',
-    "",
-    "    def __init__(self, ttl):",
-    "        self.ttl = ttl",
-    "        self.items = {}",
-    "",
-    "    def ttl_of(self, key):",
-    '        """The time to live left for a cached key."""',
-    "        return self.items[key] - self.ttl",
-  ),
-  "tests/test_ttl.py": lines(
-    "from pkg.cache import TTLCache",
-    "",
-    "",
-    "class TTLCacheTest:",
-    "    def test_time_left_for_key(self):",
-    "        cache = TTLCache(ttl=1)",
-    '        cache.items["a"] = 0',
-    '        assert cache.ttl_of("a") == -1',
-  ),
-};
 const question = "how is the time to live left for a cached key computed?";
 
 describe("ask recall: weights and features", () => {
   it("scores every candidate it reports with scoreOf over the reported features", async () => {
-    const { index, readLines } = await indexOf(files);
+    const { index, readLines } = await indexOf(ttlCacheRepo);
     const reported = new Map<CodeSymbol, RecallFeatures>();
     const ranked = recall(index, readLines, question, {
       limit: 100,
@@ -60,7 +35,7 @@ describe("ask recall: weights and features", () => {
   });
 
   it("ranks with the weights it is given instead of the committed ones", async () => {
-    const { index, readLines } = await indexOf(files);
+    const { index, readLines } = await indexOf(ttlCacheRepo);
     const scoreOfTest = (r: ReturnType<typeof recall>) =>
       r.find((x) => x.symbol.file === "tests/test_ttl.py")?.score ?? 0;
     const damped = scoreOfTest(recall(index, readLines, question, { limit: 100 }));
