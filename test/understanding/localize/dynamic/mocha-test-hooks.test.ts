@@ -35,14 +35,19 @@ execFileSync(process.execPath, ["-e", "require('./lib.js').negate(1)"]);
 let scratch: ReturnType<typeof makeScratchDir>;
 afterEach(() => scratch.remove());
 
+/** A checkout holding `lib.js` and the hooks; `.cov` is where its runs write V8 coverage. */
+function hookRepo(libSource = lib): { root: string; out: string } {
+  scratch = makeScratchDir("mochahooks");
+  const root = join(scratch.dir, "repo");
+  mkdirSync(root, { recursive: true });
+  writeFileSync(join(root, "lib.js"), libSource);
+  writeFileSync(join(root, "hooks.cjs"), mochaHooksSource);
+  return { root, out: join(root, ".cov") };
+}
+
 describe("per-test V8 coverage from mocha root hooks", () => {
   it("gives each test its own lines and outcome; what ran outside the tests is kept apart", async () => {
-    scratch = makeScratchDir("mochahooks");
-    const root = join(scratch.dir, "repo");
-    const out = join(root, ".cov");
-    mkdirSync(root, { recursive: true });
-    writeFileSync(join(root, "lib.js"), lib);
-    writeFileSync(join(root, "hooks.cjs"), mochaHooksSource);
+    const { root, out } = hookRepo();
     writeFileSync(join(root, "run.js"), runner);
     await execa(process.execPath, ["run.js"], { cwd: root, env: { NODE_V8_COVERAGE: out } });
     const records = readV8Records(out, root, {
@@ -69,19 +74,12 @@ describe("per-test V8 coverage from mocha root hooks", () => {
   });
 
   it("writes each test's files with the checkout's scripts only, not its dependencies'", async () => {
-    scratch = makeScratchDir("mochahooks");
-    const root = join(scratch.dir, "repo");
-    const out = join(root, ".cov");
+    const { root, out } = hookRepo(`const dep = require("dep");\n${lib}exports.one = () => dep.one();\n`);
     mkdirSync(join(root, "node_modules", "dep"), { recursive: true });
     writeFileSync(
       join(root, "node_modules", "dep", "index.js"),
       "exports.one = function one() { return 1; };\n",
     );
-    writeFileSync(
-      join(root, "lib.js"),
-      `const dep = require("dep");\n${lib}exports.one = () => dep.one();\n`,
-    );
-    writeFileSync(join(root, "hooks.cjs"), mochaHooksSource);
     writeFileSync(join(root, "run.js"), `${runner}run("suite uses dep", "passed", () => lib.one());\n`);
     await execa(process.execPath, ["run.js"], { cwd: root, env: { NODE_V8_COVERAGE: out } });
     const testDirs = readdirSync(join(out, "tests"));
@@ -110,12 +108,7 @@ describe("per-test V8 coverage from mocha root hooks", () => {
   });
 
   it("records each test's own lines when the hook is evaluated again in the same process (jest: once per test file)", async () => {
-    scratch = makeScratchDir("mochahooks");
-    const root = join(scratch.dir, "repo");
-    const out = join(root, ".cov");
-    mkdirSync(root, { recursive: true });
-    writeFileSync(join(root, "lib.js"), lib);
-    writeFileSync(join(root, "hooks.cjs"), mochaHooksSource);
+    const { root, out } = hookRepo();
     const again = `delete require.cache[require.resolve("./hooks.cjs")];
 const second = require("./hooks.cjs").mochaHooks;
 const ctx = { currentTest: { fullTitle: () => "second file doubles", state: "passed" } };
