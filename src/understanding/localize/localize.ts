@@ -16,6 +16,7 @@ import { extractEntities } from "./extract-entities.ts";
 import { failingReachSignal } from "./failing-reach-signal.ts";
 import { frameEvidence } from "./frame-signal.ts";
 import { lexicalSignal } from "./lexical-signal.ts";
+import { foldOverloads, overloadImplementation } from "./overload-signatures.ts";
 import { pathPrior } from "./path-prior.ts";
 import { addHit, type SignalName, type SignalScores } from "./localize-signal.ts";
 import { createLogPathResolver } from "./resolve-log-path.ts";
@@ -103,7 +104,11 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
   }
   const tests = testTargets(index, lookup, frames.testLocations, entities.testNames);
   const candidates = index.symbols.filter(
-    (s) => isCandidate(s) && !lookup.isTest(s.file) && !isDeclarationFile(s.file),
+    (s) =>
+      isCandidate(s) &&
+      !lookup.isTest(s.file) &&
+      !isDeclarationFile(s.file) &&
+      overloadImplementation(s, lookup) === null,
   );
 
   const testSource = frames.testLocations.flatMap(
@@ -128,20 +133,26 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     for (const [id, hit] of scores) seeds.set(id, Math.max(seeds.get(id) ?? 0, hit.strength));
   const chain = callChainSignal(index, lookup, seeds, input.callDepth ?? 1);
 
-  const signals = new Map<SignalName, SignalScores>([
-    ["stack_frame", frames.frames],
-    ["test_callee", belowOuterFrames(tests.callees, frames.frames)],
-    ["test_name", tests.named],
-    ["call_chain", chain],
-    ["shared_callee", sharedCalleeSignal(index, lookup, seeds)],
-    ["failing_reach", failingReachSignal(index, lookup, frames.testLocations)],
-    ["bm25", lexical.bm25],
-    ["bm25_log", lexical.bm25Log],
-    ["exact_name", lexical.exact],
-    ["imported_by_test", imported],
-    ["test_file", testFileSignal(candidates, failingTestFiles(input.failures, frames.testLocations, lookup))],
-    ...(input.extraSignals ?? []),
-  ]);
+  const signals = foldOverloads(
+    new Map<SignalName, SignalScores>([
+      ["stack_frame", frames.frames],
+      ["test_callee", belowOuterFrames(tests.callees, frames.frames)],
+      ["test_name", tests.named],
+      ["call_chain", chain],
+      ["shared_callee", sharedCalleeSignal(index, lookup, seeds)],
+      ["failing_reach", failingReachSignal(index, lookup, frames.testLocations)],
+      ["bm25", lexical.bm25],
+      ["bm25_log", lexical.bm25Log],
+      ["exact_name", lexical.exact],
+      ["imported_by_test", imported],
+      [
+        "test_file",
+        testFileSignal(candidates, failingTestFiles(input.failures, frames.testLocations, lookup)),
+      ],
+      ...(input.extraSignals ?? []),
+    ]),
+    lookup,
+  );
   const framed = frames.frames.size > 0;
   const ran = input.ranInFailingRun;
   if (!ran) return { lookup, signals, framed };
