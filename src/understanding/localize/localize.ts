@@ -16,7 +16,7 @@ import { extractEntities } from "./extract-entities.ts";
 import { failingReachSignal } from "./failing-reach-signal.ts";
 import { frameEvidence } from "./frame-signal.ts";
 import { lexicalSignal } from "./lexical-signal.ts";
-import { foldOverloads, overloadImplementation } from "./overload-signatures.ts";
+import { foldDeclarations, isDeclarationOnly } from "./overload-signatures.ts";
 import { pathPrior } from "./path-prior.ts";
 import { addHit, type SignalName, type SignalScores } from "./localize-signal.ts";
 import { createLogPathResolver } from "./resolve-log-path.ts";
@@ -105,10 +105,7 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
   const tests = testTargets(index, lookup, frames.testLocations, entities.testNames);
   const candidates = index.symbols.filter(
     (s) =>
-      isCandidate(s) &&
-      !lookup.isTest(s.file) &&
-      !isDeclarationFile(s.file) &&
-      overloadImplementation(s, lookup) === null,
+      isCandidate(s) && !lookup.isTest(s.file) && !isDeclarationFile(s.file) && !isDeclarationOnly(s, lookup),
   );
 
   const testSource = frames.testLocations.flatMap(
@@ -133,7 +130,7 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     for (const [id, hit] of scores) seeds.set(id, Math.max(seeds.get(id) ?? 0, hit.strength));
   const chain = callChainSignal(index, lookup, seeds, input.callDepth ?? 1);
 
-  const signals = foldOverloads(
+  const signals = foldDeclarations(
     new Map<SignalName, SignalScores>([
       ["stack_frame", frames.frames],
       ["test_callee", belowOuterFrames(tests.callees, frames.frames)],

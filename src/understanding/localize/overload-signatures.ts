@@ -1,20 +1,33 @@
-// TypeScript overloads: `function f(): "";` and `function f(s: string): string;` declare, and only the
-// last `function f(s?: string) { ... }` runs. The index keeps each declaration as a symbol of its own,
-// so a call bound to the first overload, a test name spelling `f` and the text around each
-// declaration spread f's evidence over bodiless twins that can never hold the fault, and the
-// implementation, whose calls are the ones the reach signals walk, loses its share. Every piece of
-// evidence on an overload signature belongs to its implementation.
+// TypeScript declarations that never run: overloads (`function f(): "";` and
+// `function f(s: string): string;` before the `function f(s?: string) { ... }` that runs) and
+// bodiless method signatures (an interface's `delta(c: Colord): number`, a `declare module`
+// augmentation, an abstract method). The index keeps each as a symbol of its own, so a call bound to
+// a declaration, a test name spelling it and the text around it spread the evidence over symbols that
+// can never hold the fault, and the code that runs, whose calls the reach signals walk, loses its
+// share. Evidence on an overload goes to its implementation; a call bound to a method signature goes
+// to the same-named functions with a body, as an unresolved call would.
 import type { CodeSymbol } from "../index/code-index.ts";
 import { isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
 import { addHit, type SignalName, type SignalScores } from "./localize-signal.ts";
 
+const TYPESCRIPT = /\.[cm]?tsx?$/;
+
 /**
- * The implementation an overload signature declares: the first callable after it in the same file
- * with the same qualified name and a body. null for anything else (a symbol with a body, a bodiless
- * declaration with no implementation beside it, an index built without body lines).
+ * A bodiless TypeScript function or method. Only where the index recorded bodies: a file in which no
+ * callable has a body line was indexed without them, and nothing there is taken for a declaration.
  */
+export function isDeclarationOnly(symbol: CodeSymbol, lookup: SymbolLookup): boolean {
+  return (
+    isCallable(symbol) &&
+    symbol.bodyLine === undefined &&
+    TYPESCRIPT.test(symbol.file) &&
+    lookup.symbolsIn(symbol.file).some((s) => isCallable(s) && s.bodyLine !== undefined)
+  );
+}
+
+/** An overload's implementation: the first callable after it in its file with its qualified name and a body. */
 export function overloadImplementation(symbol: CodeSymbol, lookup: SymbolLookup): CodeSymbol | null {
-  if (!isCallable(symbol) || symbol.bodyLine !== undefined) return null;
+  if (!isDeclarationOnly(symbol, lookup)) return null;
   return (
     lookup
       .symbolsIn(symbol.file)
@@ -29,13 +42,16 @@ export function overloadImplementation(symbol: CodeSymbol, lookup: SymbolLookup)
   );
 }
 
-/** The symbol itself, or the implementation when it is an overload signature. */
-export function implementationOf(symbol: CodeSymbol, lookup: SymbolLookup): CodeSymbol {
-  return overloadImplementation(symbol, lookup) ?? symbol;
+/** What runs when a call reaches this symbol: itself, an overload's implementation, or a signature's same-named bodies. */
+export function whatRuns(symbol: CodeSymbol, lookup: SymbolLookup): CodeSymbol[] {
+  if (!isDeclarationOnly(symbol, lookup)) return [symbol];
+  const implementation = overloadImplementation(symbol, lookup);
+  if (implementation) return [implementation];
+  return lookup.byName(symbol.name).filter((s) => isCallable(s) && !isDeclarationOnly(s, lookup));
 }
 
-/** Moves every signal's hits on overload signatures to their implementations (the stronger hit kept). */
-export function foldOverloads(
+/** Moves every signal's hits on overloads to their implementations; drops those on other declarations. */
+export function foldDeclarations(
   signals: ReadonlyMap<SignalName, SignalScores>,
   lookup: SymbolLookup,
 ): Map<SignalName, SignalScores> {
@@ -44,8 +60,10 @@ export function foldOverloads(
     const folded: SignalScores = new Map();
     for (const [id, hit] of scores) {
       const symbol = lookup.byId(id);
-      const target = symbol ? overloadImplementation(symbol, lookup) : null;
-      addHit(folded, target?.id ?? id, hit.strength, hit.detail);
+      if (symbol && isDeclarationOnly(symbol, lookup)) {
+        const implementation = overloadImplementation(symbol, lookup);
+        if (implementation) addHit(folded, implementation.id, hit.strength, hit.detail);
+      } else addHit(folded, id, hit.strength, hit.detail);
     }
     out.set(name, folded);
   }
