@@ -18,6 +18,7 @@ import { frameEvidence } from "./frame-signal.ts";
 import { lexicalSignal } from "./lexical-signal.ts";
 import { foldDeclarations, isDeclarationOnly } from "./overload-signatures.ts";
 import { pathPrior } from "./path-prior.ts";
+import { hasStubBody } from "./stub-bodies.ts";
 import { addHit, type SignalName, type SignalScores } from "./localize-signal.ts";
 import { createLogPathResolver } from "./resolve-log-path.ts";
 import { splitIdentifiers } from "../index/split-identifiers.ts";
@@ -105,7 +106,11 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
   const tests = testTargets(index, lookup, frames.testLocations, entities.testNames);
   const candidates = index.symbols.filter(
     (s) =>
-      isCandidate(s) && !lookup.isTest(s.file) && !isDeclarationFile(s.file) && !isDeclarationOnly(s, lookup),
+      isCandidate(s) &&
+      !lookup.isTest(s.file) &&
+      !isDeclarationFile(s.file) &&
+      !isDeclarationOnly(s, lookup) &&
+      !hasStubBody(s, readLines),
   );
 
   const testSource = frames.testLocations.flatMap(
@@ -149,6 +154,7 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
       ...(input.extraSignals ?? []),
     ]),
     lookup,
+    (symbol) => hasStubBody(symbol, readLines),
   );
   const framed = frames.frames.size > 0;
   const ran = input.ranInFailingRun;

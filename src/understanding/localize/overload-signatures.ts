@@ -50,10 +50,14 @@ export function whatRuns(symbol: CodeSymbol, lookup: SymbolLookup): CodeSymbol[]
   return lookup.byName(symbol.name).filter((s) => isCallable(s) && !isDeclarationOnly(s, lookup));
 }
 
-/** Moves every signal's hits on overloads to their implementations; drops those on other declarations. */
+/**
+ * Moves every signal's hits on overloads to their implementations; drops those on other declarations
+ * and on what `never` says is never a suspect (stub-bodies.ts).
+ */
 export function foldDeclarations(
   signals: ReadonlyMap<SignalName, SignalScores>,
   lookup: SymbolLookup,
+  never: (symbol: CodeSymbol) => boolean = () => false,
 ): Map<SignalName, SignalScores> {
   const out = new Map<SignalName, SignalScores>();
   for (const [name, scores] of signals) {
@@ -63,7 +67,7 @@ export function foldDeclarations(
       if (symbol && isDeclarationOnly(symbol, lookup)) {
         const implementation = overloadImplementation(symbol, lookup);
         if (implementation) addHit(folded, implementation.id, hit.strength, hit.detail);
-      } else addHit(folded, id, hit.strength, hit.detail);
+      } else if (!symbol || !never(symbol)) addHit(folded, id, hit.strength, hit.detail);
     }
     out.set(name, folded);
   }
