@@ -21,8 +21,7 @@ function writeProject(files: Record<string, string>): string {
   return root;
 }
 
-const readLinesIn = (root: string) => (path: string) =>
-  readFileSync(join(root, path), "utf8").split("\n");
+const readLinesIn = (root: string) => (path: string) => readFileSync(join(root, path), "utf8").split("\n");
 
 describe("localize with placeholder bodies", () => {
   it("never ranks an abstract method that only raises NotImplementedError; its override is the suspect", async () => {
