@@ -16,7 +16,7 @@ import { extractEntities } from "./extract-entities.ts";
 import { failingReachSignal } from "./failing-reach-signal.ts";
 import { frameEvidence } from "./frame-signal.ts";
 import { lexicalSignal } from "./lexical-signal.ts";
-import { foldDeclarations, isDeclarationOnly } from "./overload-signatures.ts";
+import { foldDeclarations, isDeclarationOnly } from "./bodiless-declarations.ts";
 import { pathPrior } from "./path-prior.ts";
 import { hasStubBody } from "./stub-bodies.ts";
 import { addHit, type SignalName, type SignalScores } from "./localize-signal.ts";

@@ -2,7 +2,7 @@
 // NotImplementedError`, a docstring and `pass`) is a placeholder: a constructor for a prototype, an
 // abstract method its subclasses override. It runs no code a failing test could trip on, yet its name
 // and the calls bound to it give it the evidence of what it stands for. Like a bodiless declaration
-// (overload-signatures.ts), it is never a suspect.
+// (bodiless-declarations.ts), it is never a suspect.
 import type { CodeSymbol } from "../index/code-index.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
 import { isCallable } from "../index/symbol-lookup.ts";
