@@ -16,7 +16,9 @@ import { extractEntities } from "./extract-entities.ts";
 import { failingReachSignal } from "./failing-reach-signal.ts";
 import { frameEvidence } from "./frame-signal.ts";
 import { lexicalSignal } from "./lexical-signal.ts";
+import { foldDeclarations, isDeclarationOnly } from "./bodiless-declarations.ts";
 import { pathPrior } from "./path-prior.ts";
+import { hasStubBody } from "./stub-bodies.ts";
 import { addHit, type SignalName, type SignalScores } from "./localize-signal.ts";
 import { createLogPathResolver } from "./resolve-log-path.ts";
 import { splitIdentifiers } from "../index/split-identifiers.ts";
@@ -103,7 +105,12 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
   }
   const tests = testTargets(index, lookup, frames.testLocations, entities.testNames);
   const candidates = index.symbols.filter(
-    (s) => isCandidate(s) && !lookup.isTest(s.file) && !isDeclarationFile(s.file),
+    (s) =>
+      isCandidate(s) &&
+      !lookup.isTest(s.file) &&
+      !isDeclarationFile(s.file) &&
+      !isDeclarationOnly(s, lookup) &&
+      !hasStubBody(s, readLines),
   );
 
   const testSource = frames.testLocations.flatMap(
@@ -128,20 +135,27 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     for (const [id, hit] of scores) seeds.set(id, Math.max(seeds.get(id) ?? 0, hit.strength));
   const chain = callChainSignal(index, lookup, seeds, input.callDepth ?? 1);
 
-  const signals = new Map<SignalName, SignalScores>([
-    ["stack_frame", frames.frames],
-    ["test_callee", belowOuterFrames(tests.callees, frames.frames)],
-    ["test_name", tests.named],
-    ["call_chain", chain],
-    ["shared_callee", sharedCalleeSignal(index, lookup, seeds)],
-    ["failing_reach", failingReachSignal(index, lookup, frames.testLocations)],
-    ["bm25", lexical.bm25],
-    ["bm25_log", lexical.bm25Log],
-    ["exact_name", lexical.exact],
-    ["imported_by_test", imported],
-    ["test_file", testFileSignal(candidates, failingTestFiles(input.failures, frames.testLocations, lookup))],
-    ...(input.extraSignals ?? []),
-  ]);
+  const signals = foldDeclarations(
+    new Map<SignalName, SignalScores>([
+      ["stack_frame", frames.frames],
+      ["test_callee", belowOuterFrames(tests.callees, frames.frames)],
+      ["test_name", tests.named],
+      ["call_chain", chain],
+      ["shared_callee", sharedCalleeSignal(index, lookup, seeds)],
+      ["failing_reach", failingReachSignal(index, lookup, frames.testLocations)],
+      ["bm25", lexical.bm25],
+      ["bm25_log", lexical.bm25Log],
+      ["exact_name", lexical.exact],
+      ["imported_by_test", imported],
+      [
+        "test_file",
+        testFileSignal(candidates, failingTestFiles(input.failures, frames.testLocations, lookup)),
+      ],
+      ...(input.extraSignals ?? []),
+    ]),
+    lookup,
+    (symbol) => hasStubBody(symbol, readLines),
+  );
   const framed = frames.frames.size > 0;
   const ran = input.ranInFailingRun;
   if (!ran) return { lookup, signals, framed };

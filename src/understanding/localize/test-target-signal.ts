@@ -5,6 +5,7 @@ import type { CallEdge, CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import type { TestLocation } from "./frame-signal.ts";
 import { addHit, type SignalScores } from "./localize-signal.ts";
 import { guessImportTarget } from "./test-file-signal.ts";
+import { whatRuns } from "./bodiless-declarations.ts";
 import { splitIdentifier, splitIdentifiers } from "../index/split-identifiers.ts";
 import { isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
 
@@ -74,7 +75,9 @@ export function resolveCallee(call: CallEdge, lookup: SymbolLookup): CodeSymbol[
   // it, named like the imported function the test calls; a test block is never what a call means.
   const resolved = target && !isEnclosingTestBlock(target, call, lookup) ? target : undefined;
   const found = resolved ? [resolved] : lookup.byName(call.calleeName.split(".").pop() ?? "");
-  return found.filter((s) => isCallable(s) && !lookup.isTest(s.file));
+  // A call bound to a declaration runs what it declares (bodiless-declarations.ts).
+  const run = new Set(found.flatMap((s) => whatRuns(s, lookup)));
+  return [...run].filter((s) => isCallable(s) && !lookup.isTest(s.file));
 }
 
 function isEnclosingTestBlock(target: CodeSymbol, call: CallEdge, lookup: SymbolLookup): boolean {
