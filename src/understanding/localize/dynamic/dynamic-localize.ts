@@ -11,6 +11,7 @@ import type { CodeIndex } from "../../index/code-index.ts";
 import { isCallable } from "../../index/symbol-lookup.ts";
 import type { SignalName, SignalScores } from "../localize-signal.ts";
 import type { RanInFailingRun } from "../ran-in-failing-run.ts";
+import { avaMatchSplit } from "./ava-match-split.ts";
 import { createCoverageFolder, type CoverageFolder } from "./coverage-folder.ts";
 import { runWithCoverage, type CoverageRunContext, type DynamicRun } from "./coverage-run.ts";
 import { entriesFor, entryPredicate, failingEntries } from "./entry-test-files.ts";
@@ -180,11 +181,14 @@ function planRuns(input: DynamicLocalizeInput, runner: TestRunnerKind, argv: rea
         : sampled;
   // Two processes, whatever the counts: a filtered run costs about a whole start-up of the runner,
   // whatever it selects. The failing tests run together (each stands for one failing execution), and
-  // so do the sampled passing ones. tap adds a third: the failing files without their failing
-  // subtests (tap-passing-side.ts), which no hook could otherwise split.
-  const steps: Step[] = [{ targets: failing, expected: "fail" }];
+  // so do the sampled passing ones. tap and ava add a third: the failing files without their failing
+  // tests (tap-passing-side.ts, ava-match-split.ts), which no hook could otherwise split; ava's
+  // failing run then selects the failing tests alone.
+  const avaSplit = runner === "ava" ? avaMatchSplit(failing, input.failures, input.index) : null;
+  const steps: Step[] = [{ targets: avaSplit?.failing ?? failing, expected: "fail" }];
   if (passing.length > 0) steps.push({ targets: passing, expected: "pass" });
-  const sameFiles = runner === "tap" ? tapPassingSide(failing, input.failures, input.index) : [];
+  const sameFiles =
+    runner === "tap" ? tapPassingSide(failing, input.failures, input.index) : (avaSplit?.passing ?? []);
   if (sameFiles.length > 0) steps.push({ targets: sameFiles, expected: "pass" });
   return steps;
 }

@@ -1,7 +1,7 @@
 // Tests (or test files) selected with the runner's own flags: jest/vitest `-t`, mocha `--grep`,
 // node:test `--test-name-pattern`, pytest node ids or `-k`, unittest dotted test ids (or `-k` under
-// `discover`); tap, ava and tape run the files alone (tap may skip named top-level subtests), uvu by
-// a pattern over the files.
+// `discover`); tap, ava and tape run the files alone (tap may skip named top-level subtests, ava
+// select or leave out tests by title with `--match`), uvu by a pattern over the files.
 import type { TestRunnerKind } from "./test-runner-kind.ts";
 
 export interface TestTarget {
@@ -18,7 +18,7 @@ export interface TestTarget {
   className?: string;
   /** Enclosing tests or suites, outermost first (node:test selects a subtest only with its parents). */
   ancestors?: string[];
-  /** Top-level subtests of the file to leave out (tap's `--grep` with `--invert`). */
+  /** Top-level subtests of the file to leave out (tap's `--grep` with `--invert`, ava's `--match=!`). */
   skipSubtests?: string[];
 }
 
@@ -65,7 +65,13 @@ export function filteredArgv(
       const invert = skip.length === 0 ? [] : [`--grep=^(?:${skip.map(escapeRegex).join("|")})$`, "--invert"];
       return [...withoutPositionals(argv, kind), ...invert, ...files];
     }
-    case "ava":
+    case "ava": {
+      if (files.length === 0) return null;
+      // Titles as ava's `--match` reads them (ava-match-split.ts keeps out titles it would misread).
+      const skip = [...new Set(targets.flatMap((t) => t.skipSubtests ?? []))];
+      const match = named !== null ? named.map((n) => `--match=${n}`) : skip.map((n) => `--match=!${n}`);
+      return [...withoutPositionals(argv, kind), ...new Set(match), ...files];
+    }
     case "tape":
       return files.length > 0 ? [...withoutPositionals(argv, kind), ...files] : null;
     case "uvu":
