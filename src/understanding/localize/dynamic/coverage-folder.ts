@@ -7,7 +7,6 @@ import { jestSetupSource } from "./jest-test-hooks.ts";
 import { mochaHooksSource } from "./mocha-test-hooks.ts";
 import { nodeTestHooksSource } from "./node-test-hooks.ts";
 import { pytestPluginSource, pythonTracerSource } from "./python-line-tracer.ts";
-import { tapeHooksSource } from "./tape-test-hooks.ts";
 import { vitestSetupSource } from "./vitest-test-hooks.ts";
 
 export interface CoverageFolder {
@@ -16,8 +15,6 @@ export interface CoverageFolder {
   mochaHooks: string;
   /** node:test root hooks (`node --require` it). */
   nodeTestHooks: string;
-  /** Wraps tape's Test.prototype.run (`tape -r` it). */
-  tapeHooks: string;
   /** jest setupFilesAfterEnv module and vitest setup file, added by a config wrapping the project's. */
   jestSetup: string;
   vitestSetup: string;
@@ -45,12 +42,10 @@ export function createCoverageFolder(
   writeFileSync(mochaHooks, mochaHooksSource);
   const hooks = {
     nodeTestHooks: join(dir, "xihe-node-test-hooks.cjs"),
-    tapeHooks: join(dir, "xihe-tape-hooks.cjs"),
     jestSetup: join(dir, "xihe-jest-setup.cjs"),
     vitestSetup: join(dir, "xihe-vitest-setup.mjs"),
   };
   writeFileSync(hooks.nodeTestHooks, nodeTestHooksSource);
-  writeFileSync(hooks.tapeHooks, tapeHooksSource);
   writeFileSync(hooks.jestSetup, jestSetupSource);
   writeFileSync(hooks.vitestSetup, vitestSetupSource);
   return {

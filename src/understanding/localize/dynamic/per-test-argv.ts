@@ -1,8 +1,7 @@
 // The filtered test command with a hook that records each test's coverage and outcome, where the
 // runner lets one in without replacing the project's own settings: mocha root hooks and the
-// node:test preload by `--require`, tape's `-r` (tape-test-hooks.ts), jest and vitest by a config of
-// ours that loads theirs and appends a setup file. Runners without such a hook (tap, ava, uvu: a
-// process per file, or tests at the same time) and configs ours cannot
+// node:test preload by `--require`, jest and vitest by a config of ours that loads theirs and
+// appends a setup file. Runners without such a hook (tap, tape, ava, uvu) and configs ours cannot
 // load (jest's TypeScript configs, a JSON string after --config) run unchanged: one execution.
 import { existsSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
@@ -27,11 +26,6 @@ export function perTestArgv(
     case "node_test":
       // `node --require HOOK --test ...`: node passes --require on to each test file's process.
       return [argv[0]!, "--require", folder.nodeTestHooks, ...argv.slice(1)];
-    case "tape": {
-      // `tape -r HOOK`: tape requires it before the test files.
-      const at = argv.findIndex((w) => (w.split("/").pop() ?? w) === "tape");
-      return [...argv.slice(0, at + 1), "-r", folder.tapeHooks, ...argv.slice(at + 1)];
-    }
     case "vitest":
       return withConfig(argv, vitestConfig(argv, folder, root));
     case "jest":

@@ -16,8 +16,8 @@ import { makeScratchDir } from "../../../workspace/scratch-dir.ts";
 const support = detectSandboxSupport(randomUUID());
 
 // `double` is the fault. `negate` runs only in the failing file, beside the failing test: run as one
-// batch, that file's run ties them at the top spectrum score. test/b.js is another file, sampled as
-// passing.
+// batch (ava runs a file's tests in one process, at the same time), that file's run ties them at the
+// top spectrum score. test/b.js is another file, sampled as passing.
 const lib = `export function double(n) {
   return n * 3;
 }
@@ -32,7 +32,7 @@ export function increment(n) {
 `;
 
 interface Flavour {
-  runner: "tape" | "ava";
+  runner: "ava";
   install: string;
   command: string;
   a: string;
@@ -40,20 +40,6 @@ interface Flavour {
 }
 
 const flavours: Flavour[] = [
-  {
-    runner: "tape",
-    install: "tape@5",
-    command: "npx tape test/*.js",
-    a: `import test from "tape";
-import { double, negate } from "../lib.js";
-test("doubles", (t) => { t.equal(double(2), 4); t.end(); });
-test("negates", (t) => { t.equal(negate(2), -2); t.end(); });
-`,
-    b: `import test from "tape";
-import { increment } from "../lib.js";
-test("increments", (t) => { t.equal(increment(2), 3); t.end(); });
-`,
-  },
   {
     runner: "ava",
     install: "ava@5",
