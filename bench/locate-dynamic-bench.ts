@@ -48,7 +48,9 @@ const testPath = flag("test-path");
 const runEnv = testPath ? { PATH: `${resolve(testPath)}:${process.env["PATH"] ?? ""}` } : {};
 const set = flag("set") ?? "dev";
 if (!["dev", "tune", "test", "heldout", "heldout4", "heldout5", "heldout6", "heldout7"].includes(set)) {
-  console.error(`--set must be dev, tune, test, heldout, heldout4, heldout5, heldout6 or heldout7; got ${set}`);
+  console.error(
+    `--set must be dev, tune, test, heldout, heldout4, heldout5, heldout6 or heldout7; got ${set}`,
+  );
   process.exit(2);
 }
 const newCorpus = resolve(flag("new-corpus") ?? join(project, "bench", "localize-corpus"));
