@@ -81,5 +81,14 @@ for id in "${ids[@]}"; do
   rmdir "$corpus/work/$id.lock"
 done
 (cd "$corpus" && node mutate.mjs merge)
-cp "$corpus/tasks.jsonl" "$here/tasks.jsonl"
-sed -i "s#$work#WORK#g" "$here/tasks.jsonl"
+# The merge sees only this WORK folder's repositories: their tasks replace theirs in the project's
+# tasks.jsonl, every other repository's tasks stay (a rebuild of one split must not drop the others).
+sed "s#$work#WORK#g" "$corpus/tasks.jsonl" >"$work/tasks.built.jsonl"
+node -e '
+  const fs = require("node:fs");
+  const [kept, built] = process.argv.slice(1).map((f) => fs.readFileSync(f, "utf8").split("\n").filter(Boolean));
+  const repoOf = (line) => JSON.parse(line).id.replace(/-\d+$/, "");
+  const rebuilt = new Set(built.map(repoOf));
+  const lines = [...kept.filter((l) => !rebuilt.has(repoOf(l))), ...built];
+  fs.writeFileSync(process.argv[1], lines.join("\n") + "\n");
+' "$here/tasks.jsonl" "$work/tasks.built.jsonl"
