@@ -5,7 +5,9 @@ import type { Sandbox } from "../../../workspace/sandbox/sandbox.ts";
 import type { CoverageFolder } from "./coverage-folder.ts";
 import { filteredArgv, type TestTarget } from "./filtered-argv.ts";
 import { mergeCoverage } from "./merge-coverage.ts";
+import { missingModules } from "./missing-modules.ts";
 import { perTestArgv } from "./per-test-argv.ts";
+import { overrideArgs, pluginOptionsRetry, type IniOverrides } from "./pytest-missing-plugins.ts";
 import { readPythonCoverage } from "./python-line-tracer.ts";
 import type { Execution } from "./spectrum-signal.ts";
 import type { TestRunnerKind } from "./test-runner-kind.ts";
@@ -22,6 +24,10 @@ export interface DynamicRun {
   durationMs: number;
   /** Counted in the spectrum: it failed (or passed) as expected and finished in time. */
   used: boolean;
+  /** Why argv differs from the command's own (config options of plugins that are not installed). */
+  note?: string;
+  /** Python modules outside the checkout the run could not import (`No module named 'x'`). */
+  missingModules?: string[];
 }
 
 export interface CoverageRunContext {
@@ -31,6 +37,8 @@ export interface CoverageRunContext {
   folder: CoverageFolder;
   /** runner null: one xihe does not know; only a whole run (`whole`) is possible. */
   command: { runner: TestRunnerKind | null; argv: readonly string[]; env: Record<string, string> };
+  /** Whether a top-level Python module name is the checkout's own. */
+  isProjectModule: (name: string) => boolean;
 }
 
 export async function runWithCoverage(
@@ -49,10 +57,26 @@ export async function runWithCoverage(
   if (filtered === null) return null;
   // A hook splits the batch into tests where the runner has one; otherwise one execution per run
   // (the Python tracer still records unittest and pytest tests a script of its own starts).
-  const argv = runner === null ? filtered : perTestArgv(runner, filtered, folder, sandbox.root);
-  folder.clear();
-  const result = await sandbox.run(argv, { env: { CI: "true", ...command.env, ...folder.env }, timeoutMs });
+  const base = runner === null ? filtered : perTestArgv(runner, filtered, folder, sandbox.root);
+  let argv = base;
+  let result = await runOnce(context, argv, timeoutMs);
+  let spentMs = result.durationMs;
+  // A usage error from config options of plugins that are not installed: run again without them
+  // (twice at most: required_plugins first, then addopts).
+  let overrides: IniOverrides = {};
+  const notes: string[] = [];
+  for (let retry = 0; runner === "pytest" && result.exitCode === 4 && retry < 2; retry++) {
+    const output = `${result.stdout}\n${result.stderr}`;
+    const next = pluginOptionsRetry(output, sandbox.root, context.readText, overrides);
+    if (next === null || timeoutMs - spentMs <= 0) break;
+    overrides = next.overrides;
+    notes.push(next.note);
+    argv = [...base, ...overrideArgs(overrides)];
+    result = await runOnce(context, argv, timeoutMs - spentMs);
+    spentMs += result.durationMs;
+  }
   const failed = isTestFailure(runner, result.exitCode);
+  const missing = missingModules(`${result.stdout}\n${result.stderr}`, context.isProjectModule);
   // A sampled batch that fails, or a failing test that now passes (its filter matched nothing, or it
   // is flaky), says nothing reliable about which code is at fault: it is left out.
   const used = !result.timedOut && (step.expected === "fail" ? failed : result.exitCode === 0);
@@ -62,8 +86,10 @@ export async function runWithCoverage(
     ...(step.whole ? { whole: true } : {}),
     tests: step.whole ? 1 : step.targets.length,
     exitCode: result.exitCode,
-    durationMs: result.durationMs,
+    durationMs: spentMs,
     used,
+    ...(notes.length > 0 ? { note: notes.join("; ") } : {}),
+    ...(missing.length > 0 ? { missingModules: missing } : {}),
   };
   if (!used) return { run, executions: [] };
   const sources = {
@@ -89,6 +115,12 @@ export async function runWithCoverage(
     };
   const coverage = mergeCoverage([outside, ...tests.map((t) => t.coverage)]);
   return { run, executions: [{ failed, coverage, tests: run.tests }] };
+}
+
+function runOnce(context: CoverageRunContext, argv: readonly string[], timeoutMs: number) {
+  context.folder.clear();
+  const env = { CI: "true", ...context.command.env, ...context.folder.env };
+  return context.sandbox.run([...argv], { env, timeoutMs });
 }
 
 // pytest exits 1 when tests failed, 2-5 when interrupted, misused or nothing was collected; unittest

@@ -15,6 +15,7 @@ import { createCoverageFolder, type CoverageFolder } from "./coverage-folder.ts"
 import { runWithCoverage, type CoverageRunContext, type DynamicRun } from "./coverage-run.ts";
 import { entriesFor, entryPredicate, failingEntries } from "./entry-test-files.ts";
 import { failingTargets } from "./failing-targets.ts";
+import { projectModuleTest } from "./missing-modules.ts";
 import type { TestTarget } from "./filtered-argv.ts";
 import { nodeTestAncestors } from "./node-test-ancestors.ts";
 import { passingSample } from "./passing-sample.ts";
@@ -45,6 +46,12 @@ export interface DynamicLocalizeInput {
    * passed too, which shows the tests run without what is missing; else fall back with this reason.
    */
   passingRequired?: string;
+  /**
+   * Root-relative folders the project's own Python packages import from, put on sys.path after the
+   * command's own PYTHONPATH entries (python-import-roots.ts): given when the project could not be
+   * installed, where an install would have made them importable.
+   */
+  importRoots?: readonly string[];
 }
 
 export type DynamicOutcome =
@@ -92,8 +99,13 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
       ? `${unknownRunnerReason(argv)}, so the whole test command was re-run`
       : "the log names no failing test, so the whole test command was re-run";
   // One coverage folder per run: the runs go at the same time.
-  const folders = plan.map(() => createCoverageFolder(input.sandbox.root, input.newHexId(), pythonEntries));
-  const context = { ...input, command: { runner, argv, env } };
+  const importRoots = [...new Set([...pythonEntries, ...(input.importRoots ?? [])])];
+  const folders = plan.map(() => createCoverageFolder(input.sandbox.root, input.newHexId(), importRoots));
+  const isProjectModule = projectModuleTest(
+    input.index.files.map((f) => f.path),
+    importRoots,
+  );
+  const context = { ...input, command: { runner, argv, env }, isProjectModule };
   let executions: Execution[];
   try {
     executions = await runPlan(context, plan, folders, runs, input.budgetMs - (input.now() - started));
@@ -104,6 +116,13 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
   } finally {
     for (const folder of folders) folder.remove();
   }
+  // After a failed install, a failing run that stopped on a module the checkout does not have shows
+  // the missing dependency, whether or not it still counts as a test failure.
+  const missing = [...new Set(runs.flatMap((r) => (r.expected === "fail" ? (r.missingModules ?? []) : [])))];
+  if (input.passingRequired && missing.length > 0)
+    return fallback(
+      `${input.passingRequired}; the failing tests stop on ${missing.map((m) => `\`No module named '${m}'\``).join(", ")}, a dependency the install would have provided, so the runs show the missing dependency rather than the fault`,
+    );
   if (!executions.some((e) => e.failed)) return fallback(noFailureReason(runs, input.budgetMs, wholeRun));
   if (input.passingRequired && !executions.some((e) => !e.failed))
     return fallback(
