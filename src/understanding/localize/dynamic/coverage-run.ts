@@ -7,8 +7,8 @@ import { filteredArgv, type TestTarget } from "./filtered-argv.ts";
 import { mergeCoverage } from "./merge-coverage.ts";
 import { missingModules } from "./missing-modules.ts";
 import { perTestArgv } from "./per-test-argv.ts";
-import { overrideArgs, pluginOptionsRetry, type IniOverrides } from "./pytest-missing-plugins.ts";
 import { readPythonCoverage } from "./python-line-tracer.ts";
+import { runWithoutMissingPlugins } from "./run-without-missing-plugins.ts";
 import type { Execution } from "./spectrum-signal.ts";
 import type { TestRunnerKind } from "./test-runner-kind.ts";
 import { readV8Records } from "./v8-coverage-lines.ts";
@@ -58,23 +58,15 @@ export async function runWithCoverage(
   // A hook splits the batch into tests where the runner has one; otherwise one execution per run
   // (the Python tracer still records unittest and pytest tests a script of its own starts).
   const base = runner === null ? filtered : perTestArgv(runner, filtered, folder, sandbox.root);
-  let argv = base;
-  let result = await runOnce(context, argv, timeoutMs);
-  let spentMs = result.durationMs;
-  // A usage error from config options of plugins that are not installed: run again without them
-  // (twice at most: required_plugins first, then addopts).
-  let overrides: IniOverrides = {};
-  const notes: string[] = [];
-  for (let retry = 0; runner === "pytest" && result.exitCode === 4 && retry < 2; retry++) {
-    const output = `${result.stdout}\n${result.stderr}`;
-    const next = pluginOptionsRetry(output, sandbox.root, context.readText, overrides);
-    if (next === null || timeoutMs - spentMs <= 0) break;
-    overrides = next.overrides;
-    notes.push(next.note);
-    argv = [...base, ...overrideArgs(overrides)];
-    result = await runOnce(context, argv, timeoutMs - spentMs);
-    spentMs += result.durationMs;
-  }
+  // pytest config that needs plugins the sandbox lacks is overridden, and the run says so.
+  const attempt = await runWithoutMissingPlugins((argv, ms) => runOnce(context, argv, ms), {
+    isPytest: runner === "pytest",
+    argv: base,
+    timeoutMs,
+    root: sandbox.root,
+    readText: context.readText,
+  });
+  const { argv, result, notes } = attempt;
   const failed = isTestFailure(runner, result.exitCode);
   const missing = missingModules(`${result.stdout}\n${result.stderr}`, context.isProjectModule);
   // A sampled batch that fails, or a failing test that now passes (its filter matched nothing, or it
@@ -86,7 +78,7 @@ export async function runWithCoverage(
     ...(step.whole ? { whole: true } : {}),
     tests: step.whole ? 1 : step.targets.length,
     exitCode: result.exitCode,
-    durationMs: spentMs,
+    durationMs: attempt.durationMs,
     used,
     ...(notes.length > 0 ? { note: notes.join("; ") } : {}),
     ...(missing.length > 0 ? { missingModules: missing } : {}),
