@@ -1,4 +1,4 @@
-// `xihe locate --run` through bin/ on Python projects whose install cannot succeed: the package index
+// `xihe locate --run` and `xihe explain --coverage` through bin/ on Python projects whose install cannot succeed: the package index
 // they name does not answer (a closed port on 127.0.0.1 as PIP_INDEX_URL, as offline), so the install
 // phase fails with `registry_unreachable` and the tests run with the sandbox's own python3 and pytest.
 // A src layout or a plain tests/ folder still imports the project (its import root goes on sys.path),
@@ -7,7 +7,8 @@
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
-import { writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -120,5 +121,53 @@ describe("xihe locate --run on a Python project whose install cannot reach its i
       /^install failed \(registry_unreachable\): .*; the failing tests stop on `No module named 'moneyed'`, a dependency the install would have provided/,
     );
     expect(err).toMatch(/fell back to static ranking: install failed/);
+  }, 120_000);
+});
+
+describe("xihe explain --coverage on a Python project whose install cannot reach its index", () => {
+  it("runs the src layout's test file with the package importable and the plugin addopts left out", async () => {
+    repo = await createOfflinePythonRepo({
+      layout: "src",
+      testsPackage: false,
+      files: {
+        "requirements.txt": requirements,
+        "setup.cfg": "[tool:pytest]\naddopts = --cov=ledger -n auto\n",
+      },
+    });
+    const money = join(repo.dir, "src", "ledger", "money.py");
+    writeFileSync(
+      money,
+      readFileSync(money, "utf8").replace("1 - percent / 100 + 0.01", "1 - percent / 100"),
+    );
+    execFileSync(
+      "git",
+      ["-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qam", "fix"],
+      {
+        cwd: repo.dir,
+      },
+    );
+    const run = await execa(process.execPath, [xiheBin, "explain", "--json", "--coverage", "pytest tests"], {
+      reject: false,
+      cwd: repo.dir,
+      env: {
+        PIP_INDEX_URL: `http://127.0.0.1:${await closedPort()}/simple`,
+        XIHE_STORE: join(repo.dir, "..", "xihe.db"),
+        XIHE_WORK_DIR: join(repo.dir, "..", "work"),
+        XDG_CACHE_HOME: join(repo.dir, "..", "cache"),
+      },
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const out = JSON.parse(run.stdout) as {
+      symbols: { qualifiedName: string; testsReaching: { path: string; evidence: string }[] }[];
+      coverage: { status: string; testFiles: number };
+    };
+    expect(run.stderr).toMatch(/install failed \(registry_unreachable\)/);
+    expect(run.stderr).toMatch(
+      /setup\.cfg addopts name options of plugins that are not installed \(--cov=ledger -n auto\)/,
+    );
+    expect(out.coverage).toMatchObject({ status: "ran", testFiles: 1 });
+    expect(out.symbols.find((s) => s.qualifiedName === "discount")?.testsReaching).toEqual([
+      expect.objectContaining({ path: "tests/test_money.py", evidence: "coverage" }),
+    ]);
   }, 120_000);
 });
