@@ -107,7 +107,7 @@ export async function explainCoverage(
           pythonEntries: [
             ...new Set([
               ...planned.plan.pythonEntries,
-              ...pythonImportRoots({ files: repo.index.files.map((f) => f.path), readText: repo.readText }),
+              ...pythonImportRoots({ root: repo.root, readText: repo.readText }),
             ]),
           ],
         }

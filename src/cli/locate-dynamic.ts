@@ -112,10 +112,7 @@ export async function locateDynamic(
       ...(installFailed
         ? {
             passingRequired: installFailed,
-            importRoots: pythonImportRoots({
-              files: repo.index.files.map((f) => f.path),
-              readText: repo.readText,
-            }),
+            importRoots: pythonImportRoots({ root: repo.root, readText: repo.readText }),
           }
         : {}),
     }),

@@ -106,6 +106,22 @@ describe("xihe locate --run on a Python project whose install cannot reach its i
     );
   }, 120_000);
 
+  it("finds a src layout no packaging config names, whose __init__.py only re-exports", async () => {
+    const { json } = await locateRun(
+      {
+        layout: "src",
+        testsPackage: true,
+        files: {
+          "pyproject.toml":
+            '[build-system]\nrequires = ["flit_core>=3.2,<4"]\nbuild-backend = "flit_core.buildapi"\n\n[project]\nname = "ledger"\nversion = "0.1.0"\n\n[tool.pytest.ini_options]\naddopts = "--strict-markers --strict-config"\n',
+        },
+      },
+      "python3 -m pytest tests",
+    );
+    expect(json.dynamic).toMatchObject({ status: "ranked", install: { code: "registry_unreachable" } });
+    expect(json.results[0]).toMatchObject({ file: "src/ledger/money.py", symbol: "discount" });
+  }, 120_000);
+
   it("falls back naming the missing module when the failing test stops on a dependency the install would have provided", async () => {
     const { json, err } = await locateRun(
       {

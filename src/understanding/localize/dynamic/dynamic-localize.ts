@@ -101,10 +101,7 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
   // One coverage folder per run: the runs go at the same time.
   const importRoots = [...new Set([...pythonEntries, ...(input.importRoots ?? [])])];
   const folders = plan.map(() => createCoverageFolder(input.sandbox.root, input.newHexId(), importRoots));
-  const isProjectModule = projectModuleTest(
-    input.index.files.map((f) => f.path),
-    importRoots,
-  );
+  const isProjectModule = projectModuleTest(input.sandbox.root, importRoots);
   const context = { ...input, command: { runner, argv, env }, isProjectModule };
   let executions: Execution[];
   try {

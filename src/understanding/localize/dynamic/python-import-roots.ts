@@ -5,10 +5,11 @@
 // poetry `packages[].from`, hatch wheel `packages`, setup.cfg `package_dir`, setup.py
 // `package_dir={"": ...}`), else the layout: `src/` holding a package or module, else the root.
 import { parse as parseToml } from "smol-toml";
+import { pythonModulesIn } from "./python-modules-in.ts";
 
 export interface ProjectFiles {
-  /** The checkout's files, root-relative (the index's file list). */
-  files: readonly string[];
+  /** The checkout on the host: its folders are listed (the index leaves out files without symbols). */
+  root: string;
   readText: (file: string) => string | null;
 }
 
@@ -19,15 +20,12 @@ export function pythonImportRoots(project: ProjectFiles): string[] {
     ...fromSetupCfg(project.readText("setup.cfg")),
     ...fromSetupPy(project.readText("setup.py")),
   ].map(normalized);
-  const existing = [...new Set(configured)].filter(
-    (dir) => dir === "." || project.files.some((f) => f.startsWith(`${dir}/`) && f.endsWith(".py")),
-  );
+  const holdsPython = (dir: string) => pythonModulesIn(project.root, dir).length > 0;
+  const existing = [...new Set(configured)].filter((dir) => dir === "." || holdsPython(dir));
   if (existing.length > 0) return existing;
-  const python = project.files.filter((f) => f.endsWith(".py"));
-  if (python.length === 0) return [];
   // src/pkg/__init__.py or src/module.py: a src layout.
-  if (python.some((f) => /^src\/(?:[^/]+\/__init__|[^/]+)\.py$/.test(f))) return ["src"];
-  return ["."];
+  if (holdsPython("src")) return ["src"];
+  return holdsPython(".") ? ["."] : [];
 }
 
 function fromPyproject(text: string | null): string[] {

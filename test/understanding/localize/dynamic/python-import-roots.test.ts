@@ -1,10 +1,29 @@
-import { describe, expect, it } from "vitest";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
 import { pythonImportRoots } from "../../../../src/understanding/localize/dynamic/python-import-roots.ts";
+import { makeScratchDir } from "../../../workspace/scratch-dir.ts";
 
-const project = (files: Record<string, string>) => ({
-  files: Object.keys(files),
-  readText: (file: string) => files[file] ?? null,
-});
+const scratches: ReturnType<typeof makeScratchDir>[] = [];
+afterEach(() => scratches.splice(0).forEach((s) => s.remove()));
+
+/** A checkout on disk with these files (the roots are read from its folders, not from an index). */
+function project(files: Record<string, string>) {
+  const scratch = makeScratchDir("import-roots");
+  scratches.push(scratch);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(scratch.dir, path)), { recursive: true });
+    writeFileSync(join(scratch.dir, path), text);
+  }
+  const readText = (file: string) => {
+    try {
+      return readFileSync(join(scratch.dir, file), "utf8");
+    } catch {
+      return null;
+    }
+  };
+  return { root: scratch.dir, readText };
+}
 
 describe("pythonImportRoots", () => {
   it("reads setuptools' package-dir and packages.find from pyproject.toml", () => {
@@ -62,6 +81,27 @@ describe("pythonImportRoots", () => {
         project({ "setup.py": 'setup(package_dir={"": "source"})\n', "source/ledger/__init__.py": "" }),
       ),
     ).toEqual(["source"]);
+  });
+
+  it("finds a src package whose __init__.py only re-exports (no symbol of its own, left out of the index)", () => {
+    expect(
+      pythonImportRoots(
+        project({
+          "pyproject.toml":
+            '[build-system]\nrequires = ["flit_core"]\n\n[tool.pytest.ini_options]\naddopts = "-ra"\n',
+          "src/ledger/__init__.py": "from ._money import add_tax\n",
+          "src/ledger/_money.py": "def add_tax(a, r):\n    return a * (1 + r)\n",
+          "tests/__init__.py": "",
+        }),
+      ),
+    ).toEqual(["src"]);
+  });
+
+  it("does not follow a linked src/ (it could name any host folder)", () => {
+    const linked = project({ "elsewhere/ledger/__init__.py": "", "tests/test_x.py": "" });
+    symlinkSync(join(linked.root, "elsewhere"), join(linked.root, "src"));
+    // The root holds tests/test_x.py's folder only as a plain folder: no module at the root either.
+    expect(pythonImportRoots(linked)).toEqual([]);
   });
 
   it("falls back to the layout: src/ holding a package or module, else the root", () => {
