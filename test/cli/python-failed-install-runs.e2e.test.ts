@@ -122,6 +122,17 @@ describe("xihe locate --run on a Python project whose install cannot reach its i
     expect(json.results[0]).toMatchObject({ file: "src/ledger/money.py", symbol: "discount" });
   }, 120_000);
 
+  it("says the checkout's own package could not be imported when its folder is one no rule finds", async () => {
+    const { json } = await locateRun(
+      { layout: "lib", testsPackage: true, files: { "requirements.txt": requirements } },
+      "pytest tests",
+    );
+    expect(json.dynamic.status).toBe("fallback");
+    expect(json.dynamic.reason).toMatch(
+      /^the failing tests could not import the checkout's own `ledger`: the folder it is in is not on sys\.path/,
+    );
+  }, 120_000);
+
   it("falls back naming the missing module when the failing test stops on a dependency the install would have provided", async () => {
     const { json, err } = await locateRun(
       {

@@ -28,6 +28,8 @@ export interface DynamicRun {
   note?: string;
   /** Python modules outside the checkout the run could not import (`No module named 'x'`). */
   missingModules?: string[];
+  /** The checkout's own Python modules the run could not import (their folder not on sys.path). */
+  ownModulesMissing?: string[];
 }
 
 export interface CoverageRunContext {
@@ -81,7 +83,8 @@ export async function runWithCoverage(
     durationMs: attempt.durationMs,
     used,
     ...(notes.length > 0 ? { note: notes.join("; ") } : {}),
-    ...(missing.length > 0 ? { missingModules: missing } : {}),
+    ...(missing.dependencies.length > 0 ? { missingModules: missing.dependencies } : {}),
+    ...(missing.own.length > 0 ? { ownModulesMissing: missing.own } : {}),
   };
   if (!used) return { run, executions: [] };
   const sources = {

@@ -101,7 +101,11 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
   // One coverage folder per run: the runs go at the same time.
   const importRoots = [...new Set([...pythonEntries, ...(input.importRoots ?? [])])];
   const folders = plan.map(() => createCoverageFolder(input.sandbox.root, input.newHexId(), importRoots));
-  const isProjectModule = projectModuleTest(input.sandbox.root, importRoots);
+  const isProjectModule = projectModuleTest(
+    input.sandbox.root,
+    importRoots,
+    input.index.files.map((f) => f.path),
+  );
   const context = { ...input, command: { runner, argv, env }, isProjectModule };
   let executions: Execution[];
   try {
@@ -120,7 +124,13 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
     return fallback(
       `${input.passingRequired}; the failing tests stop on ${missing.map((m) => `\`No module named '${m}'\``).join(", ")}, a dependency the install would have provided, so the runs show the missing dependency rather than the fault`,
     );
-  if (!executions.some((e) => e.failed)) return fallback(noFailureReason(runs, input.budgetMs, wholeRun));
+  const own = [...new Set(runs.flatMap((r) => (r.expected === "fail" ? (r.ownModulesMissing ?? []) : [])))];
+  if (!executions.some((e) => e.failed))
+    return fallback(
+      own.length > 0
+        ? `the failing tests could not import the checkout's own ${own.map((m) => `\`${m}\``).join(", ")}: the folder it is in is not on sys.path (no packaging config, src/ or root layout names it); put it in the test command (\`PYTHONPATH=DIR pytest ...\`)`
+        : noFailureReason(runs, input.budgetMs, wholeRun),
+    );
   if (input.passingRequired && !executions.some((e) => !e.failed))
     return fallback(
       `${input.passingRequired}; the sampled passing tests did not pass without it, so the failing run may show the missing dependencies rather than the fault`,

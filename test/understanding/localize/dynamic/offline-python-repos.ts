@@ -16,7 +16,8 @@ export interface OfflinePythonRepo {
 }
 
 export interface OfflinePythonOptions {
-  layout: "root" | "src";
+  /** Where the package lives; `lib`: a folder no packaging config and no layout rule names. */
+  layout: "root" | "src" | "lib";
   testsPackage: boolean;
   /** Extra files (config, requirements), root-relative. */
   files: Record<string, string>;
@@ -65,7 +66,7 @@ def test_discount():
 export async function createOfflinePythonRepo(options: OfflinePythonOptions): Promise<OfflinePythonRepo> {
   const scratch = makeScratchDir("offline-python");
   const dir = join(scratch.dir, "repo");
-  const pkg = options.layout === "src" ? "src/ledger" : "ledger";
+  const pkg = options.layout === "root" ? "ledger" : `${options.layout}/ledger`;
   const files: Record<string, string> = {
     [`${pkg}/__init__.py`]: "from .money import add_tax, round_cents, split_bill\n",
     [`${pkg}/money.py`]: money(options.importsInDiscount),
@@ -93,7 +94,10 @@ export async function createOfflinePythonRepo(options: OfflinePythonOptions): Pr
     {
       cwd: dir,
       reject: false,
-      env: { PYTHONPATH: `${options.layout === "src" ? "src" : "."}:${stubs}`, PYTHONDONTWRITEBYTECODE: "1" },
+      env: {
+        PYTHONPATH: `${options.layout === "root" ? "." : options.layout}:${stubs}`,
+        PYTHONDONTWRITEBYTECODE: "1",
+      },
     },
   );
   return { dir, log: `${ci.stdout}\n${ci.stderr}`, remove: scratch.remove };
