@@ -25,6 +25,7 @@ import { detectToolchains } from "../workspace/sandbox/detect-toolchains.ts";
 import { limitsFromConfig } from "../workspace/sandbox/limits-from-config.ts";
 import type { Sandbox } from "../workspace/sandbox/sandbox.ts";
 import { chooseDependencyCacheDir } from "../workspace/install/dependency-cache-dir.ts";
+import { pythonImportRoots } from "../understanding/localize/dynamic/python-import-roots.ts";
 import type { CliIo } from "./cli-io.ts";
 
 const runners = ["auto", "bwrap", "docker", "local"] as const;
@@ -98,17 +99,31 @@ export async function explainCoverage(
     io.stderr(
       `install failed (${install.code}) after ${seconds(install.steps)} s: ${install.reason}; running the tests with what is importable\n${install.errorTail ?? ""}\n`,
     );
+  // What an install would have made importable: the project's own packages (root or src/).
+  const plan =
+    install.status === "failed"
+      ? {
+          ...planned.plan,
+          pythonEntries: [
+            ...new Set([
+              ...planned.plan.pythonEntries,
+              ...pythonImportRoots({ root: repo.root, readText: repo.readText }),
+            ]),
+          ],
+        }
+      : planned.plan;
   const outcome = await runTestFiles({
     sandbox,
     index: repo.index,
     readText: repo.readText,
-    plan: planned.plan,
+    plan,
     key: coverageKey({ ...question, command: request.command }),
     budgetMs: request.budgetSeconds * 1000,
     now: Date.now,
     newHexId: () => randomBytes(6).toString("hex"),
   });
   if (outcome.kind === "unavailable") return none("fallback", outcome.reason);
+  for (const note of outcome.notes) io.stderr(`pytest: ${note}\n`);
   // A map of the working tree is not the commit's: it is used once, never saved under a SHA. Nor is
   // one made after a failed install: test files that died on a missing import would reach nothing
   // in every later explain.

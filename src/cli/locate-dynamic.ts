@@ -16,6 +16,7 @@ import { lazySandbox } from "../workspace/sandbox/lazy-sandbox.ts";
 import { limitsFromConfig } from "../workspace/sandbox/limits-from-config.ts";
 import { detectToolchains } from "../workspace/sandbox/detect-toolchains.ts";
 import { installDependencies } from "../runs/install-dependencies.ts";
+import { pythonImportRoots } from "../understanding/localize/dynamic/python-import-roots.ts";
 import type { InstallEvidence } from "../workspace/install/run-install-phase.ts";
 import { chooseDependencyCacheDir } from "../workspace/install/dependency-cache-dir.ts";
 import { loadEnv } from "../config.ts";
@@ -107,9 +108,17 @@ export async function locateDynamic(
       now: Date.now,
       newHexId: () => randomBytes(6).toString("hex"),
       readText: repo.readText,
-      ...(installFailed ? { passingRequired: installFailed } : {}),
+      // What an install would have made importable: the project's own packages (root or src/).
+      ...(installFailed
+        ? {
+            passingRequired: installFailed,
+            importRoots: pythonImportRoots({ root: repo.root, readText: repo.readText }),
+          }
+        : {}),
     }),
   );
+  const notes = [...new Set(outcome.runs.flatMap((r) => (r.note ? [r.note] : [])))];
+  for (const note of notes) io.stderr(`pytest: ${note}\n`);
   for (const r of outcome.runs)
     timings.add(`  ${r.expected === "fail" ? "failing" : "passing"} run (${r.tests})`, r.durationMs);
   if (outcome.kind === "fallback") return fellBack(io, outcome, install);

@@ -5,26 +5,44 @@
 // environment from the index (`[build-system] requires`, or pip's setuptools default when the table
 // is missing). A requirements file with paths, URLs or options that add a source (`--find-links`,
 // `--index-url`, `-e ./lib`) may install without the index, as may an empty one: those are never
-// claimed to need it.
+// claimed to need it. An include (`-r requirements-dev.txt`, `-c constraints.txt`) of a file inside
+// the checkout is read the same way, so a requirements.txt that only pulls in development tools'
+// names is seen to need the index too.
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, normalize } from "node:path";
 
 export function pipInstallNeedsIndex(root: string): boolean {
   const requirements = readIfExists(join(root, "requirements.txt"));
-  if (requirements !== null) return onlyNamedRequirements(requirements);
+  if (requirements !== null) return (namedRequirements(root, "requirements.txt", requirements, 0) ?? 0) > 0;
   const pyproject = readIfExists(join(root, "pyproject.toml"));
   if (pyproject !== null) return buildRequires(pyproject);
   return existsSync(join(root, "setup.py"));
 }
 
-// At least one requirement, and every line a plain `name[extras] <spec> [; marker] [--hash ...]`.
-function onlyNamedRequirements(text: string): boolean {
+// How many named requirements the file holds, its includes' counted in; null when a line is
+// anything but a plain `name[extras] <spec> [; marker] [--hash ...]` or an include of such a file.
+function namedRequirements(root: string, file: string, text: string, depth: number): number | null {
   const lines = text
     .replace(/\\\r?\n/g, " ")
     .split(/\r?\n/)
     .map((raw) => raw.replace(/(^|\s)#.*$/, "").trim())
     .filter((line) => line !== "" && !/^--(?:require-hashes|only-binary|prefer-binary)\b/.test(line));
-  return lines.length > 0 && lines.every((line) => /^[A-Za-z0-9]/.test(line) && !/:\/\/|@|file:/.test(line));
+  let count = 0;
+  for (const line of lines) {
+    const include = /^(?:-r|-c|--requirement|--constraint)(?:\s*=\s*|\s+)(\S+)$/.exec(line);
+    if (include) {
+      const included = normalize(join(dirname(file), include[1]!));
+      if (depth >= 4 || included.startsWith("..") || included.startsWith("/") || /:\/\//.test(include[1]!))
+        return null;
+      const text = readIfExists(join(root, included));
+      const named = text === null ? null : namedRequirements(root, included, text, depth + 1);
+      if (named === null) return null;
+      // A constraints file limits versions; it installs nothing of its own.
+      if (/^(?:-r|--requirement)/.test(line)) count += named;
+    } else if (/^[A-Za-z0-9]/.test(line) && !/:\/\/|@|file:/.test(line)) count += 1;
+    else return null;
+  }
+  return count;
 }
 
 // pip's rule for the build environment: no [build-system] table means setuptools from the index; a

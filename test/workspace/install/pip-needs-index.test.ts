@@ -62,4 +62,28 @@ describe("pipInstallNeedsIndex", () => {
     write("requirements.txt", "# nothing yet\n\n");
     expect(needs()).toBe(false);
   });
+
+  it("follows includes of files inside the checkout: development tools' names alone need the index", () => {
+    write("requirements-dev.txt", "pytest>=7\npytest-cov\nflake8==7.0.0\n");
+    write("requirements.txt", "-r requirements-dev.txt\n");
+    expect(needs()).toBe(true);
+    write("requirements/base.txt", "attrs\n-c constraints.txt\n");
+    write("requirements/constraints.txt", "attrs<24\n");
+    write("requirements.txt", "--requirement=requirements/base.txt\n");
+    expect(needs()).toBe(true);
+    // Constraints alone install nothing; an include that adds a source, leaves the checkout or is
+    // missing is not claimed.
+    write("requirements.txt", "-c requirements/constraints.txt\n");
+    expect(needs()).toBe(false);
+    write("requirements/local.txt", "-e ./lib\n");
+    for (const include of [
+      "-r requirements/local.txt",
+      "-r ../outside.txt",
+      "-r missing.txt",
+      "-r https://x/r.txt",
+    ]) {
+      write("requirements.txt", `attrs\n${include}\n`);
+      expect(needs(), include).toBe(false);
+    }
+  });
 });

@@ -12,6 +12,8 @@ import { allCoverage, mergeCoverage } from "../../localize/dynamic/merge-coverag
 import { readPythonCoverage } from "../../localize/dynamic/python-line-tracer.ts";
 import { testCommand, unknownRunnerReason } from "../../localize/dynamic/test-command.ts";
 import type { TestRunnerKind } from "../../localize/dynamic/test-runner-kind.ts";
+import type { IniOverrides } from "../../localize/dynamic/pytest-missing-plugins.ts";
+import { runWithoutMissingPlugins } from "../../localize/dynamic/run-without-missing-plugins.ts";
 import { readV8Records } from "../../localize/dynamic/v8-coverage-lines.ts";
 import { mochaFileArgv } from "./mocha-file-argv.ts";
 import type { CoverageKey, TestCoverageMap } from "./test-coverage-map.ts";
@@ -57,7 +59,14 @@ export interface RunTestFilesInput {
 }
 
 export type RunTestFilesOutcome =
-  | { kind: "ran"; map: TestCoverageMap; notRun: string[]; elapsedMs: number }
+  | {
+      kind: "ran";
+      map: TestCoverageMap;
+      notRun: string[];
+      elapsedMs: number;
+      /** What the runs left out of pytest's config (plugins that are not installed). */
+      notes: string[];
+    }
   | { kind: "unavailable"; reason: string };
 
 export async function runTestFiles(input: RunTestFilesInput): Promise<RunTestFilesOutcome> {
@@ -66,6 +75,8 @@ export async function runTestFiles(input: RunTestFilesInput): Promise<RunTestFil
   const folder = createCoverageFolder(input.sandbox.root, input.newHexId(), plan.pythonEntries);
   const map: TestCoverageMap = { ...input.key, tests: new Map() };
   const notRun: string[] = [];
+  let overrides: IniOverrides = {};
+  const notes = new Set<string>();
   try {
     for (const { file, argv } of plan.runs) {
       const left = input.budgetMs - (input.now() - started);
@@ -73,11 +84,24 @@ export async function runTestFiles(input: RunTestFilesInput): Promise<RunTestFil
         notRun.push(file);
         continue;
       }
-      folder.clear();
-      const result = await input.sandbox.run(argv, {
-        env: { CI: "true", ...plan.env, ...folder.env },
-        timeoutMs: left,
-      });
+      // pytest config needing plugins the sandbox lacks: overridden once, for every later file too.
+      const attempt = await runWithoutMissingPlugins(
+        (run, timeoutMs) => {
+          folder.clear();
+          return input.sandbox.run([...run], { env: { CI: "true", ...plan.env, ...folder.env }, timeoutMs });
+        },
+        {
+          isPytest: plan.runner === "pytest",
+          argv,
+          timeoutMs: left,
+          root: input.sandbox.root,
+          readText: input.readText,
+          overrides,
+        },
+      );
+      overrides = attempt.overrides;
+      for (const note of attempt.notes) notes.add(note);
+      const { result } = attempt;
       if (result.timedOut) {
         notRun.push(file);
         continue;
@@ -105,7 +129,7 @@ export async function runTestFiles(input: RunTestFilesInput): Promise<RunTestFil
       kind: "unavailable",
       reason: `no test file run executed any repository file (exit codes ${[...new Set([...map.tests.values()].map((t) => t.exitCode))].join(", ")}): the tests failed to start`,
     };
-  return { kind: "ran", map, notRun, elapsedMs: input.now() - started };
+  return { kind: "ran", map, notRun, elapsedMs: input.now() - started, notes: [...notes] };
 }
 
 /** One test file alone: the runner's own file selection; `node --test FILE` for node:test (mocha: mocha-file-argv.ts). */

@@ -5,8 +5,10 @@ import type { Sandbox } from "../../../workspace/sandbox/sandbox.ts";
 import type { CoverageFolder } from "./coverage-folder.ts";
 import { filteredArgv, type TestTarget } from "./filtered-argv.ts";
 import { mergeCoverage } from "./merge-coverage.ts";
+import { missingModules } from "./missing-modules.ts";
 import { perTestArgv } from "./per-test-argv.ts";
 import { readPythonCoverage } from "./python-line-tracer.ts";
+import { runWithoutMissingPlugins } from "./run-without-missing-plugins.ts";
 import type { Execution } from "./spectrum-signal.ts";
 import type { TestRunnerKind } from "./test-runner-kind.ts";
 import { readV8Records } from "./v8-coverage-lines.ts";
@@ -22,6 +24,12 @@ export interface DynamicRun {
   durationMs: number;
   /** Counted in the spectrum: it failed (or passed) as expected and finished in time. */
   used: boolean;
+  /** Why argv differs from the command's own (config options of plugins that are not installed). */
+  note?: string;
+  /** Python modules outside the checkout the run could not import (`No module named 'x'`). */
+  missingModules?: string[];
+  /** The checkout's own Python modules the run could not import (their folder not on sys.path). */
+  ownModulesMissing?: string[];
 }
 
 export interface CoverageRunContext {
@@ -31,6 +39,8 @@ export interface CoverageRunContext {
   folder: CoverageFolder;
   /** runner null: one xihe does not know; only a whole run (`whole`) is possible. */
   command: { runner: TestRunnerKind | null; argv: readonly string[]; env: Record<string, string> };
+  /** Whether a top-level Python module name is the checkout's own. */
+  isProjectModule: (name: string) => boolean;
 }
 
 export async function runWithCoverage(
@@ -49,10 +59,18 @@ export async function runWithCoverage(
   if (filtered === null) return null;
   // A hook splits the batch into tests where the runner has one; otherwise one execution per run
   // (the Python tracer still records unittest and pytest tests a script of its own starts).
-  const argv = runner === null ? filtered : perTestArgv(runner, filtered, folder, sandbox.root);
-  folder.clear();
-  const result = await sandbox.run(argv, { env: { CI: "true", ...command.env, ...folder.env }, timeoutMs });
+  const base = runner === null ? filtered : perTestArgv(runner, filtered, folder, sandbox.root);
+  // pytest config that needs plugins the sandbox lacks is overridden, and the run says so.
+  const attempt = await runWithoutMissingPlugins((argv, ms) => runOnce(context, argv, ms), {
+    isPytest: runner === "pytest",
+    argv: base,
+    timeoutMs,
+    root: sandbox.root,
+    readText: context.readText,
+  });
+  const { argv, result, notes } = attempt;
   const failed = isTestFailure(runner, result.exitCode);
+  const missing = missingModules(`${result.stdout}\n${result.stderr}`, context.isProjectModule);
   // A sampled batch that fails, or a failing test that now passes (its filter matched nothing, or it
   // is flaky), says nothing reliable about which code is at fault: it is left out.
   const used = !result.timedOut && (step.expected === "fail" ? failed : result.exitCode === 0);
@@ -62,8 +80,11 @@ export async function runWithCoverage(
     ...(step.whole ? { whole: true } : {}),
     tests: step.whole ? 1 : step.targets.length,
     exitCode: result.exitCode,
-    durationMs: result.durationMs,
+    durationMs: attempt.durationMs,
     used,
+    ...(notes.length > 0 ? { note: notes.join("; ") } : {}),
+    ...(missing.dependencies.length > 0 ? { missingModules: missing.dependencies } : {}),
+    ...(missing.own.length > 0 ? { ownModulesMissing: missing.own } : {}),
   };
   if (!used) return { run, executions: [] };
   const sources = {
@@ -89,6 +110,12 @@ export async function runWithCoverage(
     };
   const coverage = mergeCoverage([outside, ...tests.map((t) => t.coverage)]);
   return { run, executions: [{ failed, coverage, tests: run.tests }] };
+}
+
+function runOnce(context: CoverageRunContext, argv: readonly string[], timeoutMs: number) {
+  context.folder.clear();
+  const env = { CI: "true", ...context.command.env, ...context.folder.env };
+  return context.sandbox.run([...argv], { env, timeoutMs });
 }
 
 // pytest exits 1 when tests failed, 2-5 when interrupted, misused or nothing was collected; unittest

@@ -16,6 +16,7 @@ import { createCoverageFolder, type CoverageFolder } from "./coverage-folder.ts"
 import { runWithCoverage, type CoverageRunContext, type DynamicRun } from "./coverage-run.ts";
 import { entriesFor, entryPredicate, failingEntries } from "./entry-test-files.ts";
 import { failingTargets } from "./failing-targets.ts";
+import { projectModuleTest } from "./missing-modules.ts";
 import type { TestTarget } from "./filtered-argv.ts";
 import { nodeTestAncestors } from "./node-test-ancestors.ts";
 import { passingSample } from "./passing-sample.ts";
@@ -46,6 +47,12 @@ export interface DynamicLocalizeInput {
    * passed too, which shows the tests run without what is missing; else fall back with this reason.
    */
   passingRequired?: string;
+  /**
+   * Root-relative folders the project's own Python packages import from, put on sys.path after the
+   * command's own PYTHONPATH entries (python-import-roots.ts): given when the project could not be
+   * installed, where an install would have made them importable.
+   */
+  importRoots?: readonly string[];
 }
 
 export type DynamicOutcome =
@@ -93,8 +100,14 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
       ? `${unknownRunnerReason(argv)}, so the whole test command was re-run`
       : "the log names no failing test, so the whole test command was re-run";
   // One coverage folder per run: the runs go at the same time.
-  const folders = plan.map(() => createCoverageFolder(input.sandbox.root, input.newHexId(), pythonEntries));
-  const context = { ...input, command: { runner, argv, env } };
+  const importRoots = [...new Set([...pythonEntries, ...(input.importRoots ?? [])])];
+  const folders = plan.map(() => createCoverageFolder(input.sandbox.root, input.newHexId(), importRoots));
+  const isProjectModule = projectModuleTest(
+    input.sandbox.root,
+    importRoots,
+    input.index.files.map((f) => f.path),
+  );
+  const context = { ...input, command: { runner, argv, env }, isProjectModule };
   let executions: Execution[];
   try {
     executions = await runPlan(context, plan, folders, runs, input.budgetMs - (input.now() - started));
@@ -105,7 +118,20 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
   } finally {
     for (const folder of folders) folder.remove();
   }
-  if (!executions.some((e) => e.failed)) return fallback(noFailureReason(runs, input.budgetMs, wholeRun));
+  // After a failed install, a failing run that stopped on a module the checkout does not have shows
+  // the missing dependency, whether or not it still counts as a test failure.
+  const missing = [...new Set(runs.flatMap((r) => (r.expected === "fail" ? (r.missingModules ?? []) : [])))];
+  if (input.passingRequired && missing.length > 0)
+    return fallback(
+      `${input.passingRequired}; the failing tests stop on ${missing.map((m) => `\`No module named '${m}'\``).join(", ")}, a dependency the install would have provided, so the runs show the missing dependency rather than the fault`,
+    );
+  const own = [...new Set(runs.flatMap((r) => (r.expected === "fail" ? (r.ownModulesMissing ?? []) : [])))];
+  if (!executions.some((e) => e.failed))
+    return fallback(
+      own.length > 0
+        ? `the failing tests could not import the checkout's own ${own.map((m) => `\`${m}\``).join(", ")}: the folder it is in is not on sys.path (no packaging config, src/ or root layout names it); put it in the test command (\`PYTHONPATH=DIR pytest ...\`)`
+        : noFailureReason(runs, input.budgetMs, wholeRun),
+    );
   if (input.passingRequired && !executions.some((e) => !e.failed))
     return fallback(
       `${input.passingRequired}; the sampled passing tests did not pass without it, so the failing run may show the missing dependencies rather than the fault`,
