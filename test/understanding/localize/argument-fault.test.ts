@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { diagnose } from "../../../src/perception/diagnose.ts";
 import { buildIndex } from "../../../src/understanding/index/build-index.ts";
 import { collectSignals, localize } from "../../../src/understanding/localize/localize.ts";
+import { failingRun, unittestDiscover } from "./failing-run.ts";
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
@@ -18,21 +19,8 @@ async function localizeFailingRun(files: Record<string, string>) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
   }
-  const run = await execa("python3", ["-m", "unittest", "discover", "-s", "tests", "-t", "."], {
-    cwd: root,
-    reject: false,
-    all: true,
-  });
-  expect(run.exitCode).not.toBe(0);
-  const log = run.all ?? "";
-  const { failures } = await diagnose(log, { repoRoot: root });
-  const index = await buildIndex(root, { cache: null });
-  return localize({
-    index,
-    failures,
-    logText: log,
-    readLines: (path) => readFileSync(join(root, path), "utf8").split("\n"),
-  });
+  const { log, failures, index, readLines } = await failingRun(root, unittestDiscover);
+  return localize({ index, failures, logText: log, readLines });
 }
 
 const testFile = (imports: string, call: string, expected: string) =>

@@ -1,11 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { diagnose } from "../../../src/perception/diagnose.ts";
-import { buildIndex } from "../../../src/understanding/index/build-index.ts";
 import { localize, type SuspectLocation } from "../../../src/understanding/localize/localize.ts";
+import { failingRun } from "./failing-run.ts";
 
 // A TypeScript package whose functions are declared by overloads and whose joiner is reached through
 // an interface: the joiner's implementation joins with "_" where the tests expect "-".
@@ -83,20 +81,16 @@ beforeAll(async () => {
     writeFileSync(join(root, path), text);
   }
   // Node strips the types itself: the log is node:test's own.
-  const run = await execa(process.execPath, ["--test", "test/case.test.ts"], {
-    cwd: root,
-    reject: false,
-    all: true,
-  });
-  expect(run.exitCode).not.toBe(0);
-  const log = run.all ?? "";
-  const { failures } = await diagnose(log, { repoRoot: root });
-  const index = await buildIndex(root, { cache: null });
+  const { log, failures, index, readLines } = await failingRun(root, [
+    process.execPath,
+    "--test",
+    "test/case.test.ts",
+  ]);
   results = localize({
     index,
     failures,
     logText: log,
-    readLines: (path) => readFileSync(join(root, path), "utf8").split("\n"),
+    readLines,
   });
 }, 60_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));

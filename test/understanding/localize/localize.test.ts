@@ -1,13 +1,13 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diagnose } from "../../../src/perception/diagnose.ts";
 import { buildIndex } from "../../../src/understanding/index/build-index.ts";
 import type { CodeIndex } from "../../../src/understanding/index/code-index.ts";
 import { localize } from "../../../src/understanding/localize/localize.ts";
 import { createFailingJsRepo, createFailingPythonRepo, type FailingRepo } from "../failing-repos.ts";
+import { failingRun, unittestDiscover } from "./failing-run.ts";
 
 const made: FailingRepo[] = [];
 const track = (repo: FailingRepo): FailingRepo => (made.push(repo), repo);
@@ -119,21 +119,8 @@ describe("localize when the failing test's callee is only the entry to a deeper 
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it("ranks the frames below the test's callee above it and says why the callee dropped", async () => {
-    const run = await execa("python3", ["-m", "unittest", "discover", "-s", "tests", "-t", "."], {
-      cwd: root,
-      reject: false,
-      all: true,
-    });
-    expect(run.exitCode).not.toBe(0);
-    const log = run.all ?? "";
-    const { failures } = await diagnose(log, { repoRoot: root });
-    const index = await buildIndex(root, { cache: null });
-    const results = localize({
-      index,
-      failures,
-      logText: log,
-      readLines: (path) => readFileSync(join(root, path), "utf8").split("\n"),
-    });
+    const { log, failures, index, readLines } = await failingRun(root, unittestDiscover);
+    const results = localize({ index, failures, logText: log, readLines });
     const rank = (name: string) => results.findIndex((r) => r.symbol === name);
     expect(rank("parse_value")).toBe(0);
     const loads = results[rank("loads")]!;

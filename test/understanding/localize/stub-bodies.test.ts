@@ -1,12 +1,11 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { execa } from "execa";
 import { afterAll, describe, expect, it } from "vitest";
-import { diagnose } from "../../../src/perception/diagnose.ts";
 import { buildIndex } from "../../../src/understanding/index/build-index.ts";
 import { localize } from "../../../src/understanding/localize/localize.ts";
 import { hasStubBody } from "../../../src/understanding/localize/stub-bodies.ts";
+import { failingRun, unittestDiscover } from "./failing-run.ts";
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
@@ -58,16 +57,8 @@ describe("localize with placeholder bodies", () => {
         "",
       ].join("\n"),
     });
-    const run = await execa("python3", ["-m", "unittest", "discover", "-s", "tests", "-t", "."], {
-      cwd: root,
-      reject: false,
-      all: true,
-    });
-    expect(run.exitCode).not.toBe(0);
-    const log = run.all ?? "";
-    const { failures } = await diagnose(log, { repoRoot: root });
-    const index = await buildIndex(root, { cache: null });
-    const results = localize({ index, failures, logText: log, readLines: readLinesIn(root) });
+    const { log, failures, index, readLines } = await failingRun(root, unittestDiscover);
+    const results = localize({ index, failures, logText: log, readLines });
     const symbols = results.map((r) => r.symbol);
     expect(symbols).not.toContain("Shape.area");
     expect(symbols.indexOf("Square.area")).toBe(1);

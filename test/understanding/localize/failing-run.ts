@@ -1,0 +1,21 @@
+// What a localization test starts from: the project's own test command run for real (it must fail),
+// its log read by perception, and a fresh index of the checkout.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { execa } from "execa";
+import { expect } from "vitest";
+import { diagnose } from "../../../src/perception/diagnose.ts";
+import { buildIndex } from "../../../src/understanding/index/build-index.ts";
+
+export async function failingRun(root: string, [program, ...args]: readonly [string, ...string[]]) {
+  const run = await execa(program, args, { cwd: root, reject: false, all: true });
+  expect(run.exitCode).not.toBe(0);
+  const log = run.all ?? "";
+  const { failures } = await diagnose(log, { repoRoot: root });
+  const index = await buildIndex(root, { cache: null });
+  const readLines = (path: string) => readFileSync(join(root, path), "utf8").split("\n");
+  return { log, failures, index, readLines };
+}
+
+/** A unittest suite in `tests/` run from the checkout's root. */
+export const unittestDiscover = ["python3", "-m", "unittest", "discover", "-s", "tests", "-t", "."] as const;
