@@ -7,8 +7,20 @@ import {
   framedLexicalDamping,
   type SignalWeights,
 } from "../src/understanding/localize/combine-signals.ts";
-import { rankSuspects, type CollectedSignals } from "../src/understanding/localize/localize.ts";
-import { type CorpusTask, type Metrics, metrics, ranks } from "./locate-corpus.ts";
+import {
+  collectSignals,
+  rankSuspects,
+  type CollectedSignals,
+} from "../src/understanding/localize/localize.ts";
+import {
+  type CorpusOptions,
+  type CorpusTask,
+  loadTasks,
+  localizeInputOf,
+  type Metrics,
+  metrics,
+  ranks,
+} from "./locate-corpus.ts";
 
 export interface Prepared {
   task: CorpusTask;
@@ -16,6 +28,20 @@ export interface Prepared {
   set: string;
   collected: CollectedSignals;
 }
+/** Every task's signals, collected once (perception + index + signals, as `xihe locate` does). */
+export async function prepareTasks(options: CorpusOptions): Promise<Prepared[]> {
+  const prepared: Prepared[] = [];
+  for await (const t of loadTasks(options)) {
+    prepared.push({
+      task: t.task,
+      repoId: t.repoId,
+      set: t.set,
+      collected: collectSignals(localizeInputOf(t.repo, t.failures, t.logText)),
+    });
+  }
+  return prepared;
+}
+
 export type Weights = SignalWeights & { damping: number };
 /** "targets": capped at the issue's targets; "mean": the plain mean of the four metrics. */
 export type Objective = "targets" | "mean";

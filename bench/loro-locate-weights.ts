@@ -7,18 +7,11 @@
 // figures with the current weights and the LORO figures are printed side by side; the search on all
 // repositories is the last line. A split must be declared seen to be given here: heldout6 and
 // later held-out splits are refused, so that they stay unseen.
-import { collectSignals } from "../src/understanding/localize/localize.ts";
-import {
-  corpusOptions,
-  formatMetrics,
-  loadTasks,
-  localizeInputOf,
-  metrics,
-  type Ranks,
-} from "./locate-corpus.ts";
+import { corpusOptions, formatMetrics, metrics, type Ranks } from "./locate-corpus.ts";
 import {
   currentWeights,
   type Objective,
+  prepareTasks,
   type Prepared,
   rankAll,
   scoreRow,
@@ -36,15 +29,7 @@ if (sets.some((s) => !SEEN.includes(s))) {
 const objective = (flag("objective") ?? "mean") as Objective;
 const rounds = Number(flag("rounds") ?? 2);
 
-const prepared: Prepared[] = [];
-for await (const t of loadTasks(corpusOptions(flag, sets))) {
-  prepared.push({
-    task: t.task,
-    repoId: t.repoId,
-    set: t.set,
-    collected: collectSignals(localizeInputOf(t.repo, t.failures, t.logText)),
-  });
-}
+const prepared = await prepareTasks(corpusOptions(flag, sets));
 
 const changed = (w: Weights) =>
   JSON.stringify(

@@ -12,13 +12,12 @@
 // changes. The table of each step is printed; the last line is the chosen weights, to be copied into
 // combine-signals.ts. The test split is refused; loro-locate-weights.ts judges the same search
 // leave-one-repository-out over every seen split.
-import { collectSignals } from "../src/understanding/localize/localize.ts";
-import { corpusOptions, loadTasks, localizeInputOf } from "./locate-corpus.ts";
+import { corpusOptions } from "./locate-corpus.ts";
 import {
   currentWeights,
   evaluate,
   type Objective,
-  type Prepared,
+  prepareTasks,
   scoreRow,
   searchWeights,
   type Weights,
@@ -39,15 +38,7 @@ if (sets.some((s) => s !== "tune" && s !== "dev")) {
   console.error(`weights are chosen on tune (or dev) only, never on test or heldout; got --set ${set}`);
   process.exit(2);
 }
-const prepared: Prepared[] = [];
-for await (const t of loadTasks(corpusOptions(flag, sets))) {
-  prepared.push({
-    task: t.task,
-    repoId: t.repoId,
-    set: t.set,
-    collected: collectSignals(localizeInputOf(t.repo, t.failures, t.logText)),
-  });
-}
+const prepared = await prepareTasks(corpusOptions(flag, sets));
 
 // --start JSON: begin the search from these weights (others from combine-signals.ts), e.g. the
 // weights before a new signal was added, to see that the result does not hang on the starting point.
