@@ -5,6 +5,7 @@
 // are then overridden on the command line (`-o addopts=REST`, `-o required_plugins=`), keeping every
 // addopts word pytest did recognise; options the command itself names are never dropped.
 import { isAbsolute, relative } from "node:path";
+import { parse, quote } from "shell-quote";
 import { parse as parseToml } from "smol-toml";
 
 /** pytest `-o NAME=VALUE` overrides of ini options. */
@@ -61,7 +62,7 @@ export function pluginOptionsRetry(
   // Unknown options the command line gave itself: overriding the config cannot help.
   if (dropped.length === 0 || already["addopts"] !== undefined) return null;
   return {
-    overrides: { ...already, addopts: kept.map(quoted).join(" ") },
+    overrides: { ...already, addopts: quote(kept) },
     note: `${file} addopts name options of plugins that are not installed (${dropped.join(" ")}): the run leaves them out`,
   };
 }
@@ -113,29 +114,11 @@ function iniValue(text: string, wanted: string, key: string): string | null {
   return value === null ? null : value.filter((v) => v !== "" && !/^[#;]/.test(v)).join(" ");
 }
 
-// shlex.split for the quoting addopts use: single and double quotes, backslash escapes outside them.
+// pytest splits addopts with shlex.split: quotes and backslashes, no variables, no comments.
 function shellWords(text: string): string[] {
-  const words: string[] = [];
-  let word: string | null = null;
-  let quote: string | null = null;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quote) {
-      if (c === quote) quote = null;
-      else word += c;
-    } else if (c === "'" || c === '"') {
-      quote = c;
-      word ??= "";
-    } else if (c === "\\" && i + 1 < text.length) {
-      word = (word ?? "") + text[++i];
-    } else if (/\s/.test(c)) {
-      if (word !== null) words.push(word);
-      word = null;
-    } else word = (word ?? "") + c;
-  }
-  if (word !== null) words.push(word);
-  return words;
+  return parse(text, (name) => `$${name}`).flatMap((entry) => {
+    if (typeof entry === "string") return [entry];
+    if ("comment" in entry) return [`#${entry.comment}`];
+    return [entry.op === "glob" ? entry.pattern : entry.op];
+  });
 }
-
-const quoted = (word: string): string =>
-  /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'"'"'`)}'`;
