@@ -1,0 +1,93 @@
+// Real pytest runs whose log names a failing test by a node id the short summary prints ambiguously:
+// a parametrized id holding ` - `, which pytest also puts between the id and the message.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { execa } from "execa";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { main } from "../../src/cli.ts";
+import type { CliIo } from "../../src/cli/cli-io.ts";
+import { makeScratchDir } from "../workspace/scratch-dir.ts";
+
+const files: Record<string, string> = {
+  "shop/__init__.py": "",
+  "shop/pricing.py": `def round_cents(value):
+    return int(value * 100) / 100
+
+
+def format_price(value):
+    return "$%.2f" % value
+`,
+  "tests/test_pricing.py": `import pytest
+
+from shop.pricing import format_price, round_cents
+
+
+@pytest.mark.parametrize(
+    "value, want",
+    [(2.0, 2.0), (2.555, 2.56)],
+    ids=["whole - stays", "odd - rounds up"],
+)
+def test_round_cents(value, want):
+    assert round_cents(value) == want
+
+
+def test_format_price():
+    assert format_price(3) == "$3.00"
+`,
+};
+
+function io(cwd: string): CliIo & { out: string[] } {
+  const out: string[] = [];
+  return {
+    out,
+    stdout: (t) => out.push(t),
+    stderr: () => undefined,
+    readStdin: async () => "",
+    env: {},
+    cwd,
+    isTTY: false,
+  };
+}
+
+interface LocateJson {
+  dynamic?: { status: string; reason: string | null; runs: { argv: string; expected: string; exitCode: number }[] };
+}
+
+describe("xihe locate --run on a pytest id holding ` - `", () => {
+  const scratch = makeScratchDir("dyn-pytest-ids");
+  const dir = join(scratch.dir, "shop");
+  const logFile = join(scratch.dir, "failing.log");
+  beforeAll(async () => {
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    await execa("git", ["init", "-q"], { cwd: dir });
+    await execa("git", ["add", "-A"], { cwd: dir });
+    const run = await execa("/usr/bin/python3", ["-m", "pytest", "-q"], {
+      cwd: dir,
+      reject: false,
+      all: true,
+      env: { NO_COLOR: "1" },
+    });
+    expect(run.all).toContain("FAILED tests/test_pricing.py::test_round_cents[odd - rounds up] - ");
+    writeFileSync(logFile, run.all ?? "");
+  }, 60_000);
+  afterAll(() => scratch.remove());
+
+  it("re-runs the whole node id and reproduces the failure", async () => {
+    const cli = io(dir);
+    const code = await main(
+      ["locate", "--repo", dir, "--log", logFile, "--json", "--run", "/usr/bin/python3 -m pytest -q"],
+      cli,
+    );
+    expect(code).toBe(0);
+    const json = JSON.parse(cli.out.join("")) as LocateJson;
+    expect(json.dynamic).toMatchObject({ status: "ranked", reason: null });
+    const failing = json.dynamic!.runs.filter((r) => r.expected === "fail");
+    expect(failing.map((r) => r.argv)).toEqual([
+      "/usr/bin/python3 -m pytest -q tests/test_pricing.py::test_round_cents[odd - rounds up]",
+    ]);
+    expect(failing[0]!.exitCode).toBe(1);
+  }, 60_000);
+});
