@@ -1,5 +1,6 @@
 // Real pytest runs whose log names a failing test by a node id the short summary prints ambiguously:
-// a parametrized id holding ` - `, which pytest also puts between the id and the message.
+// a parametrized id holding ` - ` (which pytest also puts between the id and the message) or ` [`
+// (which also starts a subtest's suffix, `test_x [msg]`).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { execa } from "execa";
@@ -31,6 +32,11 @@ def test_round_cents(value, want):
     assert round_cents(value) == want
 
 
+@pytest.mark.parametrize("value", [1.005], ids=["half [up]"])
+def test_round_half(value):
+    assert round_cents(value) == 1.01
+
+
 def test_format_price():
     assert format_price(3) == "$3.00"
 `,
@@ -53,7 +59,7 @@ interface LocateJson {
   dynamic?: { status: string; reason: string | null; runs: { argv: string; expected: string; exitCode: number }[] };
 }
 
-describe("xihe locate --run on a pytest id holding ` - `", () => {
+describe("xihe locate --run on pytest ids holding ` - ` or ` [`", () => {
   const scratch = makeScratchDir("dyn-pytest-ids");
   const dir = join(scratch.dir, "shop");
   const logFile = join(scratch.dir, "failing.log");
@@ -71,11 +77,12 @@ describe("xihe locate --run on a pytest id holding ` - `", () => {
       env: { NO_COLOR: "1" },
     });
     expect(run.all).toContain("FAILED tests/test_pricing.py::test_round_cents[odd - rounds up] - ");
+    expect(run.all).toContain("FAILED tests/test_pricing.py::test_round_half[half [up]] - ");
     writeFileSync(logFile, run.all ?? "");
   }, 60_000);
   afterAll(() => scratch.remove());
 
-  it("re-runs the whole node id and reproduces the failure", async () => {
+  it("re-runs the whole node ids and reproduces the failures", async () => {
     const cli = io(dir);
     const code = await main(
       ["locate", "--repo", dir, "--log", logFile, "--json", "--run", "/usr/bin/python3 -m pytest -q"],
@@ -85,9 +92,10 @@ describe("xihe locate --run on a pytest id holding ` - `", () => {
     const json = JSON.parse(cli.out.join("")) as LocateJson;
     expect(json.dynamic).toMatchObject({ status: "ranked", reason: null });
     const failing = json.dynamic!.runs.filter((r) => r.expected === "fail");
-    expect(failing.map((r) => r.argv)).toEqual([
-      "/usr/bin/python3 -m pytest -q tests/test_pricing.py::test_round_cents[odd - rounds up]",
-    ]);
-    expect(failing[0]!.exitCode).toBe(1);
+    const ids = failing.flatMap((r) => r.argv.split(" -q ").slice(1));
+    expect(ids.join(" ")).toBe(
+      "tests/test_pricing.py::test_round_cents[odd - rounds up] tests/test_pricing.py::test_round_half[half [up]]",
+    );
+    expect(failing.every((r) => r.exitCode === 1)).toBe(true);
   }, 60_000);
 });

@@ -34,8 +34,7 @@ export function failingTargets(input: FailingTargetsInput): TestTarget[] {
 }
 
 function toTarget(f: Failure, isTest: (file: string) => boolean): TestTarget {
-  // `test_x [msg]` is a unittest subTest of test_x (a parametrized id has no space: `test_x[p]`).
-  const test = f.test?.trim().replace(/\s+\[.*\]$/, "") || null;
+  const test = withoutSubtestSuffix(f.test?.trim() ?? "") || null;
   // A pytest node id starts with a file path; other runners' names may hold `::` too (uvu prints
   // `Suite "name :: case"`), and they are names, not files.
   if (test !== null && isNodeId(test)) {
@@ -60,6 +59,21 @@ function unittestTarget(test: string | null, file: string | null): TestTarget {
   if (!/^test/.test(name) || className === undefined || !/^[\w.]+$/.test(id))
     return { name: null, file: null };
   return { name, file, nodeId: id, className };
+}
+
+// `test_x [msg]` is a unittest subTest of test_x: the ` [` stands outside the id's brackets. A
+// parametrized id may hold ` [` too (`test_x[a [b]]`), inside its brackets: it stays whole.
+function withoutSubtestSuffix(test: string): string {
+  if (!test.endsWith("]")) return test;
+  let depth = 0;
+  for (let i = 0; i < test.length; i++) {
+    const ch = test.charAt(i);
+    if (ch === "]") depth--;
+    if (ch !== "[") continue;
+    if (depth === 0 && i > 0 && /\s/.test(test.charAt(i - 1))) return test.slice(0, i).trimEnd();
+    depth++;
+  }
+  return test;
 }
 
 /** "suite › case", "suite > case": runners' filters match the leaf reliably, the joined form not. */
