@@ -56,7 +56,38 @@ function io(cwd: string): CliIo & { out: string[] } {
 }
 
 interface LocateJson {
-  dynamic?: { status: string; reason: string | null; runs: { argv: string; expected: string; exitCode: number }[] };
+  dynamic?: {
+    status: string;
+    reason: string | null;
+    runs: { argv: string; expected: string; exitCode: number }[];
+  };
+}
+
+/** Writes the project, runs its tests on the host and keeps the real log next to it. */
+async function project(dir: string, logFile: string, tree: Record<string, string>): Promise<string> {
+  for (const [path, text] of Object.entries(tree)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  await execa("git", ["init", "-q"], { cwd: dir });
+  await execa("git", ["add", "-A"], { cwd: dir });
+  const run = await execa("/usr/bin/python3", ["-m", "pytest", "-q"], {
+    cwd: dir,
+    reject: false,
+    all: true,
+    env: { NO_COLOR: "1" },
+  });
+  writeFileSync(logFile, run.all ?? "");
+  return run.all ?? "";
+}
+
+async function locate(dir: string, logFile: string): Promise<{ code: number; json: LocateJson }> {
+  const cli = io(dir);
+  const code = await main(
+    ["locate", "--repo", dir, "--log", logFile, "--json", "--run", "/usr/bin/python3 -m pytest -q"],
+    cli,
+  );
+  return { code, json: JSON.parse(cli.out.join("")) as LocateJson };
 }
 
 describe("xihe locate --run on pytest ids holding ` - ` or ` [`", () => {
@@ -64,32 +95,15 @@ describe("xihe locate --run on pytest ids holding ` - ` or ` [`", () => {
   const dir = join(scratch.dir, "shop");
   const logFile = join(scratch.dir, "failing.log");
   beforeAll(async () => {
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), text);
-    }
-    await execa("git", ["init", "-q"], { cwd: dir });
-    await execa("git", ["add", "-A"], { cwd: dir });
-    const run = await execa("/usr/bin/python3", ["-m", "pytest", "-q"], {
-      cwd: dir,
-      reject: false,
-      all: true,
-      env: { NO_COLOR: "1" },
-    });
-    expect(run.all).toContain("FAILED tests/test_pricing.py::test_round_cents[odd - rounds up] - ");
-    expect(run.all).toContain("FAILED tests/test_pricing.py::test_round_half[half [up]] - ");
-    writeFileSync(logFile, run.all ?? "");
+    const log = await project(dir, logFile, files);
+    expect(log).toContain("FAILED tests/test_pricing.py::test_round_cents[odd - rounds up] - ");
+    expect(log).toContain("FAILED tests/test_pricing.py::test_round_half[half [up]] - ");
   }, 60_000);
   afterAll(() => scratch.remove());
 
   it("re-runs the whole node ids and reproduces the failures", async () => {
-    const cli = io(dir);
-    const code = await main(
-      ["locate", "--repo", dir, "--log", logFile, "--json", "--run", "/usr/bin/python3 -m pytest -q"],
-      cli,
-    );
+    const { code, json } = await locate(dir, logFile);
     expect(code).toBe(0);
-    const json = JSON.parse(cli.out.join("")) as LocateJson;
     expect(json.dynamic).toMatchObject({ status: "ranked", reason: null });
     const failing = json.dynamic!.runs.filter((r) => r.expected === "fail");
     const ids = failing.flatMap((r) => r.argv.split(" -q ").slice(1));
@@ -97,5 +111,49 @@ describe("xihe locate --run on pytest ids holding ` - ` or ` [`", () => {
       "tests/test_pricing.py::test_round_cents[odd - rounds up] tests/test_pricing.py::test_round_half[half [up]]",
     );
     expect(failing.every((r) => r.exitCode === 1)).toBe(true);
+  }, 60_000);
+});
+
+// test_second fails only after test_first has run: selected alone it passes, and nothing may hide that.
+const orderDependent: Record<string, string> = {
+  "shop/__init__.py": "",
+  "shop/cart.py": `ITEMS = []
+
+
+def add(item):
+    ITEMS.append(item)
+    return len(ITEMS)
+`,
+  "tests/test_cart.py": `from shop.cart import add
+
+
+def test_first():
+    assert add("a") >= 1
+
+
+def test_second():
+    assert add("b") == 1
+`,
+};
+
+describe("xihe locate --run on a pytest failure that needs the tests before it", () => {
+  const scratch = makeScratchDir("dyn-pytest-order");
+  const dir = join(scratch.dir, "shop");
+  const logFile = join(scratch.dir, "failing.log");
+  beforeAll(async () => {
+    expect(await project(dir, logFile, orderDependent)).toContain(
+      "FAILED tests/test_cart.py::test_second - ",
+    );
+  }, 60_000);
+  afterAll(() => scratch.remove());
+
+  it("falls back, saying the selected test ran and passed alone (not that the filter matched nothing)", async () => {
+    const { code, json } = await locate(dir, logFile);
+    expect(code).toBe(0);
+    expect(json.dynamic?.status).toBe("fallback");
+    expect(json.dynamic?.reason).toBe(
+      "re-running the failing tests alone did not reproduce a test failure (exit 0: they ran and passed, " +
+        "so the failure needs the tests run before them, the environment, or is flaky)",
+    );
   }, 60_000);
 });
