@@ -64,14 +64,19 @@ interface LocateJson {
 }
 
 /** Writes the project, runs its tests on the host and keeps the real log next to it. */
-async function project(dir: string, logFile: string, tree: Record<string, string>): Promise<string> {
+async function project(
+  dir: string,
+  logFile: string,
+  tree: Record<string, string>,
+  flags: string[] = ["-q"],
+): Promise<string> {
   for (const [path, text] of Object.entries(tree)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   }
   await execa("git", ["init", "-q"], { cwd: dir });
   await execa("git", ["add", "-A"], { cwd: dir });
-  const run = await execa("/usr/bin/python3", ["-m", "pytest", "-q"], {
+  const run = await execa("/usr/bin/python3", ["-m", "pytest", ...flags], {
     cwd: dir,
     reject: false,
     all: true,
@@ -111,6 +116,27 @@ describe("xihe locate --run on pytest ids holding ` - ` or ` [`", () => {
       "tests/test_pricing.py::test_round_cents[odd - rounds up] tests/test_pricing.py::test_round_half[half [up]]",
     );
     expect(failing.every((r) => r.exitCode === 1)).toBe(true);
+  }, 60_000);
+});
+
+describe("xihe locate --run on a pytest log with no short summary (-rN)", () => {
+  const scratch = makeScratchDir("dyn-pytest-rn");
+  const dir = join(scratch.dir, "shop");
+  const logFile = join(scratch.dir, "failing.log");
+  beforeAll(async () => {
+    const log = await project(dir, logFile, files, ["-q", "-rN"]);
+    expect(log).not.toContain("short test summary info");
+    expect(log).toContain("_ test_round_cents[odd - rounds up] _");
+  }, 60_000);
+  afterAll(() => scratch.remove());
+
+  it("completes the section titles into node ids with the traceback's test file", async () => {
+    const { json } = await locate(dir, logFile);
+    expect(json.dynamic).toMatchObject({ status: "ranked", reason: null });
+    const failing = json.dynamic!.runs.filter((r) => r.expected === "fail");
+    expect(failing.flatMap((r) => r.argv.split(" -q ").slice(1)).join(" ")).toBe(
+      "tests/test_pricing.py::test_round_cents[odd - rounds up] tests/test_pricing.py::test_round_half[half [up]]",
+    );
   }, 60_000);
 });
 

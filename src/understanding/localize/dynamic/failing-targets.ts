@@ -46,7 +46,20 @@ function toTarget(f: Failure, isTest: (file: string) => boolean): TestTarget {
       ? f.file
       : (f.frames.find((fr) => !fr.external && isTest(fr.file))?.file ?? null);
   if (f.tool === "unittest") return unittestTarget(test, file);
+  if (f.tool === "pytest" && test !== null && file?.endsWith(".py") && PYTEST_TITLE.test(test))
+    return pytestTitleTarget(test, file);
   return { name: test === null ? null : leafName(test), file };
+}
+
+// With no short summary (`-rN`) a pytest failure is named by its section title alone
+// (`Class::test_x[param]`, perception turns the title's dots into `::`), which `-k` cannot select:
+// `-k Class::test_x` matches nothing (exit 5), `-k "test_x[a b]"` does not parse (exit 4). The test
+// file of its traceback completes the node id.
+const PYTEST_TITLE = /^[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*(?:\[.*\])?$/s;
+
+function pytestTitleTarget(test: string, file: string): TestTarget {
+  const leaf = test.split("::").pop() ?? test;
+  return { name: leaf.replace(/\[.*\]$/s, ""), file, nodeId: `${file}::${test}` };
 }
 
 // unittest ids are `pkg.mod.Class.test_x`, a subTest adds ` (param=1)`. A doctest's id names the
