@@ -1,6 +1,8 @@
 // Splits pytest's terminal report into what the pytest parser needs: the per-test sections under
 // `= FAILURES =` / `= ERRORS =` (headed `___ name ___`, or headless `path:line: msg` entries with
 // --tb=line), the `short test summary info` entries, and the verbose / xdist progress results.
+import { splitSummaryRest } from "./pytest-summary-entry.ts";
+
 export interface PytestSection {
   /** The `___ title ___` text, or null for a --tb=line entry. */
   title: string | null;
@@ -24,7 +26,7 @@ export interface PytestReport {
 
 const BANNER = /^={3,} (.+?) ={3,}$/;
 const HEADER = /^_{3,} (.+?) _{3,}$/;
-const SUMMARY = /^(FAILED|ERROR) (\S.*?)(?: - (.*))?$/;
+const SUMMARY = /^(FAILED|ERROR) (\S.*)$/;
 // pytest >= 9 subtests: `SUBFAILED[msg] (k=v) path::test - message`; the node id gets the suffix the
 // section title carries (`test [msg] (k=v)`).
 const SUBTEST = /^SUBFAILED(\[[^\]]*\])?(?: (\([^)]*\)))? (\S+?::\S+)(?: - (.*))?$/;
@@ -78,8 +80,9 @@ export function readPytestReport(lines: readonly string[]): PytestReport {
         continue;
       }
       const entry = line.startsWith("FAILED ") || line.startsWith("ERROR ") ? SUMMARY.exec(line) : null;
-      if (entry && !SUBTESTS_PARENT.test(entry[3] ?? ""))
-        report.summary.push(summaryEntry(entry[1], entry[2], entry[3]));
+      const split = entry ? splitSummaryRest(entry[2] ?? "") : null;
+      if (entry && split && !SUBTESTS_PARENT.test(split.message ?? ""))
+        report.summary.push(summaryEntry(entry[1], split.nodeId, split.message));
       continue;
     }
     const verbose = line.includes("::") ? readVerboseProgress(line) : null;

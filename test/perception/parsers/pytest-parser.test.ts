@@ -164,6 +164,22 @@ describe("pytest parser", () => {
     expect(found).toHaveLength(8);
   });
 
+  it("keeps a parametrized id's own ` - ` in the node id, with or without a message after it", () => {
+    // pytest 7.2 -q --tb=no, ids "odd - rounds up" and "[x - y]"
+    const found = parseLines(pytestParser, [
+      "=========================== short test summary info ============================",
+      "FAILED tests/test_pricing.py::test_round_cents[odd - rounds up] - assert 2.55 == 2.56",
+      "FAILED tests/test_pricing.py::test_label[[x - y]]",
+      "ERROR tests/test_pricing.py::test_fix[a - b] - RuntimeError: fixture - broken",
+      "3 failed in 0.05s",
+    ]);
+    expect(found.map((f) => [f.test, f.message])).toEqual([
+      ["tests/test_pricing.py::test_round_cents[odd - rounds up]", "assert 2.55 == 2.56"],
+      ["tests/test_pricing.py::test_label[[x - y]]", "FAILED tests/test_pricing.py::test_label[[x - y]]"],
+      ["tests/test_pricing.py::test_fix[a - b]", "RuntimeError: fixture - broken"],
+    ]);
+  });
+
   it("does not claim logs of other Python tools", () => {
     for (const caseId of [
       "unittest-inventory-verbose",

@@ -24,6 +24,7 @@ import { tapPassingSide } from "./tap-passing-side.ts";
 import { spectrumSignal, type Execution } from "./spectrum-signal.ts";
 import { testCommand, unknownRunnerReason } from "./test-command.ts";
 import type { TestRunnerKind } from "./test-runner-kind.ts";
+import { rerunExitMeaning } from "./rerun-exit-meaning.ts";
 
 export type { DynamicRun } from "./coverage-run.ts";
 
@@ -130,7 +131,7 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
     return fallback(
       own.length > 0
         ? `the failing tests could not import the checkout's own ${own.map((m) => `\`${m}\``).join(", ")}: the folder it is in is not on sys.path (no packaging config, src/ or root layout names it); put it in the test command (\`PYTHONPATH=DIR pytest ...\`)`
-        : noFailureReason(runs, input.budgetMs, wholeRun),
+        : noFailureReason(runs, input.budgetMs, wholeRun, runner),
     );
   if (input.passingRequired && !executions.some((e) => !e.failed))
     return fallback(
@@ -264,7 +265,12 @@ async function runPlan(
   return executions;
 }
 
-function noFailureReason(runs: readonly DynamicRun[], budgetMs: number, wholeRun: string): string {
+function noFailureReason(
+  runs: readonly DynamicRun[],
+  budgetMs: number,
+  wholeRun: string,
+  runner: TestRunnerKind | null,
+): string {
   const finished = runs.filter((r) => r.expected === "fail" && r.exitCode !== null);
   const whole = runs.find((r) => r.whole);
   if (finished.length === 0)
@@ -273,6 +279,6 @@ function noFailureReason(runs: readonly DynamicRun[], budgetMs: number, wholeRun
       : `the run budget (${budgetMs / 1000} s) ran out before a failing test finished`;
   if (whole)
     return `${wholeRun}, and it did not end in a test failure (exit ${whole.exitCode}): the failure did not reproduce in the sandbox, or is flaky`;
-  const codes = [...new Set(finished.map((r) => r.exitCode))].join(", ");
-  return `re-running the failing tests alone did not reproduce a test failure (exit ${codes}: the filter matched nothing, or the failure is flaky)`;
+  const codes = [...new Set(finished.map((r) => r.exitCode))];
+  return `re-running the failing tests alone did not reproduce a test failure (exit ${codes.join(", ")}: ${rerunExitMeaning(runner, codes)})`;
 }

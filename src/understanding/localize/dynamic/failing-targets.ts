@@ -34,8 +34,7 @@ export function failingTargets(input: FailingTargetsInput): TestTarget[] {
 }
 
 function toTarget(f: Failure, isTest: (file: string) => boolean): TestTarget {
-  // `test_x [msg]` is a unittest subTest of test_x (a parametrized id has no space: `test_x[p]`).
-  const test = f.test?.trim().replace(/\s+\[.*\]$/, "") || null;
+  const test = withoutSubtestSuffix(f.test?.trim() ?? "") || null;
   // A pytest node id starts with a file path; other runners' names may hold `::` too (uvu prints
   // `Suite "name :: case"`), and they are names, not files.
   if (test !== null && isNodeId(test)) {
@@ -47,7 +46,20 @@ function toTarget(f: Failure, isTest: (file: string) => boolean): TestTarget {
       ? f.file
       : (f.frames.find((fr) => !fr.external && isTest(fr.file))?.file ?? null);
   if (f.tool === "unittest") return unittestTarget(test, file);
+  if (f.tool === "pytest" && test !== null && file?.endsWith(".py") && PYTEST_TITLE.test(test))
+    return pytestTitleTarget(test, file);
   return { name: test === null ? null : leafName(test), file };
+}
+
+// With no short summary (`-rN`) a pytest failure is named by its section title alone
+// (`Class::test_x[param]`, perception turns the title's dots into `::`), which `-k` cannot select:
+// `-k Class::test_x` matches nothing (exit 5), `-k "test_x[a b]"` does not parse (exit 4). The test
+// file of its traceback completes the node id.
+const PYTEST_TITLE = /^[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*(?:\[.*\])?$/s;
+
+function pytestTitleTarget(test: string, file: string): TestTarget {
+  const leaf = test.split("::").pop() ?? test;
+  return { name: leaf.replace(/\[.*\]$/s, ""), file, nodeId: `${file}::${test}` };
 }
 
 // unittest ids are `pkg.mod.Class.test_x`, a subTest adds ` (param=1)`. A doctest's id names the
@@ -60,6 +72,21 @@ function unittestTarget(test: string | null, file: string | null): TestTarget {
   if (!/^test/.test(name) || className === undefined || !/^[\w.]+$/.test(id))
     return { name: null, file: null };
   return { name, file, nodeId: id, className };
+}
+
+// `test_x [msg]` is a unittest subTest of test_x: the ` [` stands outside the id's brackets. A
+// parametrized id may hold ` [` too (`test_x[a [b]]`), inside its brackets: it stays whole.
+function withoutSubtestSuffix(test: string): string {
+  if (!test.endsWith("]")) return test;
+  let depth = 0;
+  for (let i = 0; i < test.length; i++) {
+    const ch = test.charAt(i);
+    if (ch === "]") depth--;
+    if (ch !== "[") continue;
+    if (depth === 0 && i > 0 && /\s/.test(test.charAt(i - 1))) return test.slice(0, i).trimEnd();
+    depth++;
+  }
+  return test;
 }
 
 /** "suite › case", "suite > case": runners' filters match the leaf reliably, the joined form not. */

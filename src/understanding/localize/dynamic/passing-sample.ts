@@ -57,7 +57,9 @@ function declaredTests(text: string, file: string): { name: string; className?: 
 // Methods of a class no runner collects (a mixin: not `Test*`, no `TestCase` base) run only under
 // its subclasses, so their node ids select nothing (pytest exits 4): they are not sampled. Classes
 // nest (a helper class defined inside a test method): a stack, so the method after a nested class
-// still belongs to the class around it, not to the module.
+// still belongs to the class around it, not to the module. A method of a nested class (pytest's
+// `TestA::TestB::test_x`) is not sampled: its class name alone selected nothing (pytest exit 4, the
+// whole passing batch lost), and unittest does not load nested classes at all.
 function pythonTests(text: string): { name: string; className?: string }[] {
   const out: { name: string; className?: string }[] = [];
   const classes: { name: string; indent: number; collected: boolean }[] = [];
@@ -77,7 +79,7 @@ function pythonTests(text: string): { name: string; className?: string }[] {
     const d = pyTest.exec(line);
     if (!d) continue;
     const cls = enclosing((d[1] ?? "").length);
-    if (cls !== null && !cls.collected) continue;
+    if (cls !== null && (!cls.collected || classes.length > 1)) continue;
     out.push(cls === null ? { name: d[2] ?? "" } : { name: d[2] ?? "", className: cls.name });
   }
   return out;

@@ -31,3 +31,26 @@ describe("failing uvu targets", () => {
     expect(targets).toEqual([{ name: "ArrayBuffer\u00a0:: empty", file: "test/suites/typedarray.js" }]);
   });
 });
+
+describe("failing pytest targets", () => {
+  const failure = (test: string) => ({
+    tool: "pytest",
+    kind: "test" as const,
+    file: "tests/test_x.py",
+    line: null,
+    column: null,
+    test,
+    message: "assert 1 == 0",
+    rule: null,
+    frames: [],
+  });
+  const targets = (tests: string[]) =>
+    failingTargets({ failures: tests.map(failure), max: 5, isTest: () => true }).map((t) => t.nodeId);
+
+  it("keep a parametrized id's ` [` inside its brackets; a subtest's ` [msg]` after the id goes", () => {
+    expect(targets(["tests/test_x.py::test_a[a [b]]", "tests/test_x.py::test_b[p] [sub msg]"])).toEqual([
+      "tests/test_x.py::test_a[a [b]]",
+      "tests/test_x.py::test_b[p]",
+    ]);
+  });
+});

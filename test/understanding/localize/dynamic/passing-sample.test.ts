@@ -116,4 +116,32 @@ class CacheMethodTest(unittest.TestCase, MethodDecoratorTestMixin):
       ["CacheMethodTest", "test_after_local"],
     ]);
   });
+
+  // pytest's id of a nested class's method is `file::TestOuter::TestInner::test_x`; the sample named
+  // `file::TestInner::test_x`, pytest exited 4 ("not found") and the whole passing batch was lost.
+  it("leaves out methods of nested test classes, keeping the outer class's methods after them", () => {
+    const nested = `class TestOuter:
+    def test_outer(self):
+        pass
+
+    class TestInner:
+        def test_inner(self):
+            pass
+
+    def test_outer_after(self):
+        pass
+`;
+    const sampled = passingSample({
+      testFiles: ["tests/test_nested.py"],
+      readText: () => nested,
+      failing: [{ name: "test_other", file: "tests/test_nested.py" }],
+      failingNames: [],
+      byFileOnly: false,
+      max: 10,
+    });
+    expect(sampled.map((t) => [t.className, t.name])).toEqual([
+      ["TestOuter", "test_outer"],
+      ["TestOuter", "test_outer_after"],
+    ]);
+  });
 });

@@ -1,0 +1,185 @@
+// Real pytest runs whose log names a failing test by a node id the short summary prints ambiguously:
+// a parametrized id holding ` - ` (which pytest also puts between the id and the message) or ` [`
+// (which also starts a subtest's suffix, `test_x [msg]`).
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { execa } from "execa";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { main } from "../../src/cli.ts";
+import type { CliIo } from "../../src/cli/cli-io.ts";
+import { makeScratchDir } from "../workspace/scratch-dir.ts";
+
+const files: Record<string, string> = {
+  "shop/__init__.py": "",
+  "shop/pricing.py": `def round_cents(value):
+    return int(value * 100) / 100
+
+
+def format_price(value):
+    return "$%.2f" % value
+`,
+  "tests/test_pricing.py": `import pytest
+
+from shop.pricing import format_price, round_cents
+
+
+@pytest.mark.parametrize(
+    "value, want",
+    [(2.0, 2.0), (2.555, 2.56)],
+    ids=["whole - stays", "odd - rounds up"],
+)
+def test_round_cents(value, want):
+    assert round_cents(value) == want
+
+
+@pytest.mark.parametrize("value", [1.005], ids=["half [up]"])
+def test_round_half(value):
+    assert round_cents(value) == 1.01
+
+
+def test_format_price():
+    assert format_price(3) == "$3.00"
+`,
+};
+
+function io(cwd: string): CliIo & { out: string[] } {
+  const out: string[] = [];
+  return {
+    out,
+    stdout: (t) => out.push(t),
+    stderr: () => undefined,
+    readStdin: async () => "",
+    env: {},
+    cwd,
+    isTTY: false,
+  };
+}
+
+interface LocateJson {
+  dynamic?: {
+    status: string;
+    reason: string | null;
+    runs: { argv: string; expected: string; exitCode: number }[];
+  };
+}
+
+/** Writes the project, runs its tests on the host and keeps the real log next to it. */
+async function project(
+  dir: string,
+  logFile: string,
+  tree: Record<string, string>,
+  flags: string[] = ["-q"],
+): Promise<string> {
+  for (const [path, text] of Object.entries(tree)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  await execa("git", ["init", "-q"], { cwd: dir });
+  await execa("git", ["add", "-A"], { cwd: dir });
+  const run = await execa("/usr/bin/python3", ["-m", "pytest", ...flags], {
+    cwd: dir,
+    reject: false,
+    all: true,
+    env: { NO_COLOR: "1" },
+  });
+  writeFileSync(logFile, run.all ?? "");
+  return run.all ?? "";
+}
+
+async function locate(dir: string, logFile: string): Promise<{ code: number; json: LocateJson }> {
+  const cli = io(dir);
+  const code = await main(
+    ["locate", "--repo", dir, "--log", logFile, "--json", "--run", "/usr/bin/python3 -m pytest -q"],
+    cli,
+  );
+  return { code, json: JSON.parse(cli.out.join("")) as LocateJson };
+}
+
+describe("xihe locate --run on pytest ids holding ` - ` or ` [`", () => {
+  const scratch = makeScratchDir("dyn-pytest-ids");
+  const dir = join(scratch.dir, "shop");
+  const logFile = join(scratch.dir, "failing.log");
+  beforeAll(async () => {
+    const log = await project(dir, logFile, files);
+    expect(log).toContain("FAILED tests/test_pricing.py::test_round_cents[odd - rounds up] - ");
+    expect(log).toContain("FAILED tests/test_pricing.py::test_round_half[half [up]] - ");
+  }, 60_000);
+  afterAll(() => scratch.remove());
+
+  it("re-runs the whole node ids and reproduces the failures", async () => {
+    const { code, json } = await locate(dir, logFile);
+    expect(code).toBe(0);
+    expect(json.dynamic).toMatchObject({ status: "ranked", reason: null });
+    const failing = json.dynamic!.runs.filter((r) => r.expected === "fail");
+    const ids = failing.flatMap((r) => r.argv.split(" -q ").slice(1));
+    expect(ids.join(" ")).toBe(
+      "tests/test_pricing.py::test_round_cents[odd - rounds up] tests/test_pricing.py::test_round_half[half [up]]",
+    );
+    expect(failing.every((r) => r.exitCode === 1)).toBe(true);
+  }, 60_000);
+});
+
+describe("xihe locate --run on a pytest log with no short summary (-rN)", () => {
+  const scratch = makeScratchDir("dyn-pytest-rn");
+  const dir = join(scratch.dir, "shop");
+  const logFile = join(scratch.dir, "failing.log");
+  beforeAll(async () => {
+    const log = await project(dir, logFile, files, ["-q", "-rN"]);
+    expect(log).not.toContain("short test summary info");
+    expect(log).toContain("_ test_round_cents[odd - rounds up] _");
+  }, 60_000);
+  afterAll(() => scratch.remove());
+
+  it("completes the section titles into node ids with the traceback's test file", async () => {
+    const { json } = await locate(dir, logFile);
+    expect(json.dynamic).toMatchObject({ status: "ranked", reason: null });
+    const failing = json.dynamic!.runs.filter((r) => r.expected === "fail");
+    expect(failing.flatMap((r) => r.argv.split(" -q ").slice(1)).join(" ")).toBe(
+      "tests/test_pricing.py::test_round_cents[odd - rounds up] tests/test_pricing.py::test_round_half[half [up]]",
+    );
+  }, 60_000);
+});
+
+// test_second fails only after test_first has run: selected alone it passes, and nothing may hide that.
+const orderDependent: Record<string, string> = {
+  "shop/__init__.py": "",
+  "shop/cart.py": `ITEMS = []
+
+
+def add(item):
+    ITEMS.append(item)
+    return len(ITEMS)
+`,
+  "tests/test_cart.py": `from shop.cart import add
+
+
+def test_first():
+    assert add("a") >= 1
+
+
+def test_second():
+    assert add("b") == 1
+`,
+};
+
+describe("xihe locate --run on a pytest failure that needs the tests before it", () => {
+  const scratch = makeScratchDir("dyn-pytest-order");
+  const dir = join(scratch.dir, "shop");
+  const logFile = join(scratch.dir, "failing.log");
+  beforeAll(async () => {
+    expect(await project(dir, logFile, orderDependent)).toContain(
+      "FAILED tests/test_cart.py::test_second - ",
+    );
+  }, 60_000);
+  afterAll(() => scratch.remove());
+
+  it("falls back, saying the selected test ran and passed alone (not that the filter matched nothing)", async () => {
+    const { code, json } = await locate(dir, logFile);
+    expect(code).toBe(0);
+    expect(json.dynamic?.status).toBe("fallback");
+    expect(json.dynamic?.reason).toBe(
+      "re-running the failing tests alone did not reproduce a test failure (exit 0: they ran and passed, " +
+        "so the failure needs the tests run before them, the environment, or is flaky)",
+    );
+  }, 60_000);
+});
