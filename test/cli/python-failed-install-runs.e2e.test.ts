@@ -133,6 +133,23 @@ describe("xihe locate --run on a Python project whose install cannot reach its i
     );
   }, 120_000);
 
+  it("ranks with the sampled passing tests that ran when a sampled test file imports a tool the install would have provided", async () => {
+    const { json, err } = await locateRun(
+      {
+        layout: "root",
+        testsPackage: false,
+        files: { "requirements.txt": `${requirements}atheris\n` },
+        importsInPropsTest: "atheris",
+      },
+      "pytest tests",
+    );
+    expect(json.dynamic).toMatchObject({ status: "ranked", install: { code: "registry_unreachable" } });
+    expect(json.results[0]).toMatchObject({ file: "ledger/money.py", symbol: "discount" });
+    expect(err).toMatch(
+      /tests\/test_props\.py could not be collected \(No module named 'atheris'\): the sampled tests there were left out/,
+    );
+  }, 120_000);
+
   it("falls back naming the missing module when the failing test stops on a dependency the install would have provided", async () => {
     const { json, err } = await locateRun(
       {

@@ -71,6 +71,8 @@ export async function runWithCoverage(
   const { argv, result, notes } = attempt;
   const failed = isTestFailure(runner, result.exitCode);
   const missing = missingModules(`${result.stdout}\n${result.stderr}`, context.isProjectModule);
+  const retried = await withoutUncollected(context, step, timeoutMs, attempt, missing.dependencies);
+  if (retried !== undefined) return retried;
   // A sampled batch that fails, or a failing test that now passes (its filter matched nothing, or it
   // is flaky), says nothing reliable about which code is at fault: it is left out.
   const used = !result.timedOut && (step.expected === "fail" ? failed : result.exitCode === 0);
@@ -110,6 +112,39 @@ export async function runWithCoverage(
     };
   const coverage = mergeCoverage([outside, ...tests.map((t) => t.coverage)]);
   return { run, executions: [{ failed, coverage, tests: run.tests }] };
+}
+
+/**
+ * A sampled pytest file that cannot be imported (it needs a tool the install would have provided:
+ * hypothesis, a plugin) stops the whole passing batch: pytest finds no test for its node ids and runs
+ * none. The batch runs again without that file's tests; undefined when there is nothing to leave out.
+ */
+async function withoutUncollected(
+  context: CoverageRunContext,
+  step: { targets: readonly TestTarget[]; expected: "fail" | "pass"; whole?: boolean },
+  timeoutMs: number,
+  attempt: {
+    result: { exitCode: number | null; timedOut: boolean; stdout: string; stderr: string };
+    durationMs: number;
+  },
+  missing: readonly string[],
+): Promise<{ run: DynamicRun; executions: Execution[] } | null | undefined> {
+  const { result } = attempt;
+  if (context.command.runner !== "pytest" || step.expected !== "pass" || step.whole) return undefined;
+  if (result.exitCode === 0 || result.timedOut) return undefined;
+  const uncollected = new Set(
+    [...`${result.stdout}\n${result.stderr}`.matchAll(/ERROR collecting (\S+)/g)].map((m) => m[1]!),
+  );
+  const rest = step.targets.filter((t) => t.file === null || !uncollected.has(t.file));
+  const left = timeoutMs - attempt.durationMs;
+  if (rest.length === 0 || rest.length === step.targets.length || left <= 0) return undefined;
+  const again = await runWithCoverage(context, { ...step, targets: rest }, left);
+  if (!again) return again;
+  const why = missing.length > 0 ? ` (${missing.map((m) => `No module named '${m}'`).join(", ")})` : "";
+  const note = `${[...uncollected].join(", ")} could not be collected${why}: the sampled tests there were left out`;
+  again.run.note = again.run.note ? `${note}; ${again.run.note}` : note;
+  again.run.durationMs += attempt.durationMs;
+  return again;
 }
 
 function runOnce(context: CoverageRunContext, argv: readonly string[], timeoutMs: number) {

@@ -23,6 +23,8 @@ export interface OfflinePythonOptions {
   files: Record<string, string>;
   /** `discount` imports this module (a runtime dependency the failed install would have provided). */
   importsInDiscount?: string;
+  /** A second test file, tests/test_props.py, imports this module (a development tool, as hypothesis). */
+  importsInPropsTest?: string;
 }
 
 const money = (extraImport: string | undefined) => `def round_cents(x):
@@ -72,6 +74,11 @@ export async function createOfflinePythonRepo(options: OfflinePythonOptions): Pr
     [`${pkg}/money.py`]: money(options.importsInDiscount),
     "tests/test_money.py": tests,
     ...(options.testsPackage ? { "tests/__init__.py": "" } : {}),
+    ...(options.importsInPropsTest
+      ? {
+          "tests/test_props.py": `import ${options.importsInPropsTest}  # noqa: F401\nfrom ledger import round_cents\n\n\ndef test_round_cents_is_idempotent():\n    assert round_cents(round_cents(2.345)) == round_cents(2.345)\n`,
+        }
+      : {}),
     ...options.files,
   };
   for (const [path, text] of Object.entries(files)) {
@@ -87,7 +94,8 @@ export async function createOfflinePythonRepo(options: OfflinePythonOptions): Pr
   // dependency a stub outside the checkout, the discount bug.
   const stubs = join(scratch.dir, "ci-site");
   mkdirSync(stubs);
-  if (options.importsInDiscount) writeFileSync(join(stubs, `${options.importsInDiscount}.py`), "");
+  for (const module of [options.importsInDiscount, options.importsInPropsTest])
+    if (module) writeFileSync(join(stubs, `${module}.py`), "");
   const ci = await execa(
     "python3",
     ["-m", "pytest", "-p", "no:cacheprovider", "-o", "addopts=", "-o", "required_plugins=", "tests"],
