@@ -4,7 +4,6 @@
 // A src layout or a plain tests/ folder still imports the project (its import root goes on sys.path),
 // pytest config that needs missing plugins is overridden for the runs and the evidence says so, and a
 // runtime dependency the code really imports ends in a fallback that names it, not in a ranking.
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
@@ -16,18 +15,11 @@ import {
   type OfflinePythonOptions,
   type OfflinePythonRepo,
 } from "../understanding/localize/dynamic/offline-python-repos.ts";
+import { closedPort } from "../support/closed-port.ts";
 
 const xiheBin = fileURLToPath(new URL("../../bin/xihe.js", import.meta.url));
 let repo: OfflinePythonRepo | undefined;
 afterEach(() => repo?.remove());
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
-  const { port } = server.address() as { port: number };
-  await new Promise((closed) => server.close(closed));
-  return port;
-}
 
 interface LocateJson {
   results: { file: string; symbol: string }[];

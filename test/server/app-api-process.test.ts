@@ -2,12 +2,12 @@
 // `bin/xihe-app.js` in its own process answering /v1 next to its webhooks.
 import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
 import { startAppProcess, type AppProcess } from "./app-process.ts";
+import { closedPort } from "../support/closed-port.ts";
 
 let app: AppProcess | null = null;
 afterEach(async () => {
@@ -27,15 +27,6 @@ async function createToken(storePath: string, scope: string): Promise<string> {
   });
   expect(code).toBe(0);
   return out.trim();
-}
-
-/** A loopback port nothing listens on: the App's start-up calls to GitHub fail at once. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 it("serves /v1 from the App process with tokens created by `xihe token create`", async () => {

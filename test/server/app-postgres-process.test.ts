@@ -4,25 +4,17 @@
 // process stays up.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
 import { describePg, startPostgresServer, type PostgresServer } from "../support/postgres-server.ts";
 import { startAppProcess, type AppProcess } from "./app-process.ts";
+import { closedPort } from "../support/closed-port.ts";
 
 let server: PostgresServer;
 let app: AppProcess | null = null;
 let root: string | null = null;
-
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 async function createToken(store: string): Promise<string> {
   let out = "";

@@ -11,6 +11,7 @@ import { runPhase } from "../../../src/workspace/install/run-phase.ts";
 import type { Sandbox } from "../../../src/workspace/sandbox/sandbox.ts";
 import { detectSandboxSupport } from "../../../src/workspace/sandbox/sandbox-support.ts";
 import { makeScratchDir } from "../scratch-dir.ts";
+import { closedPort } from "../../support/closed-port.ts";
 
 describe("install and test phases", () => {
   let server: Server;
@@ -117,13 +118,6 @@ describe("install and test phases", () => {
 
   // pip's index on a port nothing listens on (connection refused, as for a host that does not
   // resolve offline) against the local server that answers every request with 404 (reachable).
-  const closedPort = async (): Promise<number> => {
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-    const { port: free } = probe.address() as AddressInfo;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    return free;
-  };
   const withIndex = (index: string): InstallPhaseDeps => ({
     ...install,
     registries: async () => ({ allowedUrls: [index], pipIndexUrl: index }),
