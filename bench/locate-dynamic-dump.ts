@@ -18,7 +18,7 @@ import { combineSignals } from "../src/understanding/localize/combine-signals.ts
 import { defaultSignalWeights, framedLexicalDamping } from "../src/understanding/localize/combine-signals.ts";
 import { executionsFromJson } from "../src/understanding/localize/dynamic/executions-json.ts";
 import { ranByName } from "../src/understanding/localize/dynamic/ran-by-name.ts";
-import { ownLines } from "../src/understanding/localize/dynamic/spectrum-signal.ts";
+import { BY_NAME, ranCandidates } from "../src/understanding/localize/dynamic/spectrum-signal.ts";
 import { collectSignals } from "../src/understanding/localize/localize.ts";
 import { pathPrior } from "../src/understanding/localize/path-prior.ts";
 import { flag, project } from "./bench-args.ts";
@@ -82,51 +82,29 @@ for (const id of ids) {
     if (s && !collected.lookup.isTest(s.file) && !/\.d\.[cm]?ts$|\.pyi$/.test(s.file)) rowOf(s);
   }
   if (executions && F > 0) {
-    const byFile = new Map<string, CodeSymbol[]>();
-    for (const s of candidates) byFile.set(s.file, [...(byFile.get(s.file) ?? []), s]);
-    for (const [file, symbols] of byFile) {
-      const runs = executions.map((e) => ({
-        failed: e.failed,
-        tests: e.tests ?? 1,
-        entry: e.coverage.get(file),
-      }));
-      if (!runs.some((r) => r.failed && r.entry)) continue;
-      for (const [symbol, own] of ownLines(symbols)) {
-        const perLine: [number, number, number][] = [];
-        let fnEf = 0;
-        let fnEp = 0;
-        for (const point of [...own, 0]) {
-          let ef = 0;
-          let ep = 0;
-          for (const { failed, tests, entry } of runs) {
-            if (
-              !entry ||
-              !(point === 0
-                ? ranByName(entry.functionNames, symbol.name, symbol.qualifiedName)
-                : entry.lines.has(point))
-            )
-              continue;
-            if (failed) ef += tests;
-            else ep += tests;
-          }
-          if (ef > 0 || ep > 0) perLine.push([point, ef, ep]);
-        }
-        for (const { failed, tests, entry } of runs) {
-          if (!entry) continue;
-          const ran =
-            own.some((l) => entry.lines.has(l)) ||
-            ranByName(entry.functionNames, symbol.name, symbol.qualifiedName);
-          if (!ran) continue;
-          if (failed) fnEf += tests;
-          else fnEp += tests;
-        }
-        if (!perLine.some(([, ef]) => ef > 0)) continue;
-        const row = rowOf(symbol);
-        row["own"] = own.length;
-        row["lines"] = perLine;
-        row["fnEf"] = fnEf;
-        row["fnEp"] = fnEp;
+    for (const { symbol, lines: own, ranAt, runs } of ranCandidates(executions, candidates)) {
+      const perLine: [number, number, number][] = [];
+      for (const point of [...own, BY_NAME]) {
+        const { ef, ep } = ranAt(point);
+        if (ef > 0 || ep > 0) perLine.push([point, ef, ep]);
       }
+      let fnEf = 0;
+      let fnEp = 0;
+      for (const { failed, tests, entry } of runs) {
+        if (!entry) continue;
+        const ran =
+          own.some((l) => entry.lines.has(l)) ||
+          ranByName(entry.functionNames, symbol.name, symbol.qualifiedName);
+        if (!ran) continue;
+        if (failed) fnEf += tests;
+        else fnEp += tests;
+      }
+      if (!perLine.some(([, ef]) => ef > 0)) continue;
+      const row = rowOf(symbol);
+      row["own"] = own.length;
+      row["lines"] = perLine;
+      row["fnEf"] = fnEf;
+      row["fnEp"] = fnEp;
     }
   }
   lines.push(

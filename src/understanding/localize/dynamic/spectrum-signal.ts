@@ -8,7 +8,7 @@
 import type { CodeSymbol } from "../../index/code-index.ts";
 import type { SignalScores } from "../localize-signal.ts";
 import { ranByName } from "./ran-by-name.ts";
-import type { CoverageByFile } from "./v8-coverage-lines.ts";
+import type { CoverageByFile, FileCoverage } from "./v8-coverage-lines.ts";
 
 export interface Execution {
   failed: boolean;
@@ -44,6 +44,41 @@ export function spectrumSignal(
   const totalFailed = executions.filter((e) => e.failed).reduce((n, e) => n + (e.tests ?? 1), 0);
   const totalPassed = executions.filter((e) => !e.failed).reduce((n, e) => n + (e.tests ?? 1), 0);
   if (totalFailed === 0) return scores;
+  for (const { symbol, lines, ranAt } of ranCandidates(executions, candidates)) {
+    let best: { score: number; ef: number; ep: number } | null = null;
+    for (const point of [...lines, BY_NAME]) {
+      const { ef, ep } = ranAt(point);
+      if (ef === 0) continue;
+      const score = suspiciousness(formula, ef, ep, totalFailed);
+      if (!best || score > best.score) best = { score, ef, ep };
+    }
+    if (best)
+      scores.set(symbol.id, {
+        strength: Number(best.score.toFixed(4)),
+        detail: `${formula} ${best.score.toFixed(2)}: ran in ${best.ef}/${totalFailed} failing and ${best.ep}/${totalPassed} passing tests`,
+      });
+  }
+  return scores;
+}
+
+/** The point `ranAt` takes for "V8 named the function as run" (transformed modules), beside its lines. */
+export const BY_NAME = 0;
+
+export interface RanCandidate {
+  symbol: CodeSymbol;
+  /** Its own lines (ownLines). */
+  lines: number[];
+  /** Failing (ef) and passing (ep) tests whose executions ran a line of it, or it by name (BY_NAME). */
+  ranAt: (point: number) => { ef: number; ep: number };
+  /** Each execution's coverage of the symbol's file, with its outcome and weight. */
+  runs: readonly { failed: boolean; tests: number; entry: FileCoverage | undefined }[];
+}
+
+/** Every candidate, with its own lines, in a file some failing execution ran. */
+export function* ranCandidates(
+  executions: readonly Execution[],
+  candidates: readonly CodeSymbol[],
+): Generator<RanCandidate> {
   const byFile = new Map<string, CodeSymbol[]>();
   for (const s of candidates) byFile.set(s.file, [...(byFile.get(s.file) ?? []), s]);
   for (const [file, symbols] of byFile) {
@@ -54,14 +89,13 @@ export function spectrumSignal(
     }));
     if (!runs.some((r) => r.failed && r.entry)) continue;
     for (const [symbol, lines] of ownLines(symbols)) {
-      let best: { score: number; ef: number; ep: number } | null = null;
-      for (const point of [...lines, byName]) {
+      const ranAt = (point: number) => {
         let ef = 0;
         let ep = 0;
         for (const { failed, tests, entry } of runs) {
           if (
             !entry ||
-            !(point === byName
+            !(point === BY_NAME
               ? ranByName(entry.functionNames, symbol.name, symbol.qualifiedName)
               : entry.lines.has(point))
           )
@@ -69,21 +103,12 @@ export function spectrumSignal(
           if (failed) ef += tests;
           else ep += tests;
         }
-        if (ef === 0) continue;
-        const score = suspiciousness(formula, ef, ep, totalFailed);
-        if (!best || score > best.score) best = { score, ef, ep };
-      }
-      if (best)
-        scores.set(symbol.id, {
-          strength: Number(best.score.toFixed(4)),
-          detail: `${formula} ${best.score.toFixed(2)}: ran in ${best.ef}/${totalFailed} failing and ${best.ep}/${totalPassed} passing tests`,
-        });
+        return { ef, ep };
+      };
+      yield { symbol, lines, ranAt, runs };
     }
   }
-  return scores;
 }
-
-const byName = 0;
 
 /**
  * Each symbol's own lines: those of its body not inside a nested symbol. The first line of a
