@@ -31,80 +31,63 @@ export function increment(n) {
 }
 `;
 
-interface Flavour {
-  runner: "ava";
-  install: string;
-  command: string;
-  a: string;
-  b: string;
-}
-
-const flavours: Flavour[] = [
-  {
-    runner: "ava",
-    install: "ava@5",
-    command: "npx ava",
-    a: `import test from "ava";
+const avaCommand = "npx ava";
+const failingFile = `import test from "ava";
 import { double, negate } from "../lib.js";
 test("doubles", (t) => { t.is(double(2), 4); });
 test("negates", (t) => { t.is(negate(2), -2); });
 test("negates twice", (t) => { t.is(negate(negate(2)), 2); });
-`,
-    b: `import test from "ava";
+`;
+const passingFile = `import test from "ava";
 import { increment } from "../lib.js";
 test("increments", (t) => { t.is(increment(2), 3); });
-`,
-  },
-];
+`;
 
-describe.skipIf(support.bwrap === null).each(flavours)(
-  "a failing $runner file split into its failing and passing tests",
-  (flavour) => {
-    const scratch = makeScratchDir(`split${flavour.runner}`);
-    const root = join(scratch.dir, "repo");
-    let outcome: DynamicOutcome;
-    let ids: Map<string, string>;
-    beforeAll(async () => {
-      mkdirSync(join(root, "test"), { recursive: true });
-      writeFileSync(join(root, "package.json"), `{ "name": "p", "version": "1.0.0", "type": "module" }\n`);
-      writeFileSync(join(root, "lib.js"), lib);
-      writeFileSync(join(root, "test", "a.js"), flavour.a);
-      writeFileSync(join(root, "test", "b.js"), flavour.b);
-      await execa("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", flavour.install], {
-        cwd: root,
-      });
-      // The failing log: the runner's own output on the checkout.
-      const [program, ...args] = flavour.command.split(" ");
-      const ran = await execa(program!, args, { cwd: root, reject: false, all: true, shell: true });
-      const log = ran.all ?? "";
-      const index = await buildIndex(root, { cache: null });
-      ids = new Map(index.symbols.filter((s) => s.file === "lib.js").map((s) => [s.name, s.id]));
-      const { failures } = await diagnose(log, { repoRoot: root });
-      outcome = await dynamicLocalize({
-        sandbox: createBwrapSandbox({ root, support, newId: randomUUID, now: Date.now }),
-        index,
-        failures,
-        logText: log,
-        command: flavour.command,
-        budgetMs: 90_000,
-        now: Date.now,
-        newHexId: () => randomBytes(6).toString("hex"),
-        readText: (file) => readFileSync(join(root, file), "utf8"),
-      });
-    }, 240_000);
-    afterAll(() => scratch.remove());
-
-    it("scores the fault above what only the failing file's passing tests ran", () => {
-      expect(outcome, JSON.stringify(outcome)).toMatchObject({ kind: "ranked" });
-      if (outcome.kind !== "ranked") return;
-      const score = (name: string) =>
-        outcome.kind === "ranked" ? (outcome.signal.get(ids.get(name)!)?.strength ?? 0) : 0;
-      expect(score("double")).toBeGreaterThan(0);
-      expect(score("negate")).toBeLessThan(score("double"));
-      // The passing test of the failing file counted as passing.
-      expect(
-        outcome.executions.some((e) => !e.failed && [...(e.coverage.get("lib.js")?.lines ?? [])].includes(6)),
-      ).toBe(true);
+describe.skipIf(support.bwrap === null)("a failing ava file split into its failing and passing tests", () => {
+  const scratch = makeScratchDir("splitava");
+  const root = join(scratch.dir, "repo");
+  let outcome: DynamicOutcome;
+  let ids: Map<string, string>;
+  beforeAll(async () => {
+    mkdirSync(join(root, "test"), { recursive: true });
+    writeFileSync(join(root, "package.json"), `{ "name": "p", "version": "1.0.0", "type": "module" }\n`);
+    writeFileSync(join(root, "lib.js"), lib);
+    writeFileSync(join(root, "test", "a.js"), failingFile);
+    writeFileSync(join(root, "test", "b.js"), passingFile);
+    await execa("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "ava@5"], {
+      cwd: root,
     });
-  },
-);
+    // The failing log: the runner's own output on the checkout.
+    const [program, ...args] = avaCommand.split(" ");
+    const ran = await execa(program!, args, { cwd: root, reject: false, all: true, shell: true });
+    const log = ran.all ?? "";
+    const index = await buildIndex(root, { cache: null });
+    ids = new Map(index.symbols.filter((s) => s.file === "lib.js").map((s) => [s.name, s.id]));
+    const { failures } = await diagnose(log, { repoRoot: root });
+    outcome = await dynamicLocalize({
+      sandbox: createBwrapSandbox({ root, support, newId: randomUUID, now: Date.now }),
+      index,
+      failures,
+      logText: log,
+      command: avaCommand,
+      budgetMs: 90_000,
+      now: Date.now,
+      newHexId: () => randomBytes(6).toString("hex"),
+      readText: (file) => readFileSync(join(root, file), "utf8"),
+    });
+  }, 240_000);
+  afterAll(() => scratch.remove());
+
+  it("scores the fault above what only the failing file's passing tests ran", () => {
+    expect(outcome, JSON.stringify(outcome)).toMatchObject({ kind: "ranked" });
+    if (outcome.kind !== "ranked") return;
+    const score = (name: string) =>
+      outcome.kind === "ranked" ? (outcome.signal.get(ids.get(name)!)?.strength ?? 0) : 0;
+    expect(score("double")).toBeGreaterThan(0);
+    expect(score("negate")).toBeLessThan(score("double"));
+    // The passing test of the failing file counted as passing.
+    expect(
+      outcome.executions.some((e) => !e.failed && [...(e.coverage.get("lib.js")?.lines ?? [])].includes(6)),
+    ).toBe(true);
+  });
+});
