@@ -119,9 +119,7 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
       !hasStubBody(s, readLines),
   );
 
-  const testSource = testLocations.flatMap(
-    ({ file, line }) => readLines(file)?.slice(line - 3, line) ?? [],
-  );
+  const testSource = testLocations.flatMap(({ file, line }) => readLines(file)?.slice(line - 3, line) ?? []);
   const focused = [...entities.failureTerms, ...splitIdentifiers(testSource.join("\n"))];
   const aliases = input.aliases ?? {};
   const lexical = lexicalSignal(candidates, readLines, {
@@ -153,10 +151,7 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
       ["bm25_log", lexical.bm25Log],
       ["exact_name", lexical.exact],
       ["imported_by_test", imported],
-      [
-        "test_file",
-        testFileSignal(candidates, failingTestFiles(input.failures, testLocations, lookup)),
-      ],
+      ["test_file", testFileSignal(candidates, failingTestFiles(input.failures, testLocations, lookup))],
       ...(input.extraSignals ?? []),
     ]),
     lookup,
