@@ -16,6 +16,7 @@ import { extractEntities } from "./extract-entities.ts";
 import { failingReachSignal } from "./failing-reach-signal.ts";
 import { frameEvidence } from "./frame-signal.ts";
 import { lexicalSignal } from "./lexical-signal.ts";
+import { namedTestLocations } from "./named-test-location.ts";
 import { foldDeclarations, isDeclarationOnly } from "./bodiless-declarations.ts";
 import { pathPrior } from "./path-prior.ts";
 import { hasStubBody } from "./stub-bodies.ts";
@@ -103,7 +104,12 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
       detail: `${crashed.detail}, crashed on its parameter ${fault.parameter}`,
     });
   }
-  const tests = testTargets(index, lookup, frames.testLocations, entities.testNames);
+  // Failing tests that no output line locates are found by their names (named-test-location.ts).
+  const testLocations = [
+    ...frames.testLocations,
+    ...namedTestLocations(input.failures, frames.testLocations, resolve, lookup),
+  ];
+  const tests = testTargets(index, lookup, testLocations, entities.testNames);
   const candidates = index.symbols.filter(
     (s) =>
       isCandidate(s) &&
@@ -113,9 +119,7 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
       !hasStubBody(s, readLines),
   );
 
-  const testSource = frames.testLocations.flatMap(
-    ({ file, line }) => readLines(file)?.slice(line - 3, line) ?? [],
-  );
+  const testSource = testLocations.flatMap(({ file, line }) => readLines(file)?.slice(line - 3, line) ?? []);
   const focused = [...entities.failureTerms, ...splitIdentifiers(testSource.join("\n"))];
   const aliases = input.aliases ?? {};
   const lexical = lexicalSignal(candidates, readLines, {
@@ -142,15 +146,12 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
       ["test_name", tests.named],
       ["call_chain", chain],
       ["shared_callee", sharedCalleeSignal(index, lookup, seeds)],
-      ["failing_reach", failingReachSignal(index, lookup, frames.testLocations)],
+      ["failing_reach", failingReachSignal(index, lookup, testLocations)],
       ["bm25", lexical.bm25],
       ["bm25_log", lexical.bm25Log],
       ["exact_name", lexical.exact],
       ["imported_by_test", imported],
-      [
-        "test_file",
-        testFileSignal(candidates, failingTestFiles(input.failures, frames.testLocations, lookup)),
-      ],
+      ["test_file", testFileSignal(candidates, failingTestFiles(input.failures, testLocations, lookup))],
       ...(input.extraSignals ?? []),
     ]),
     lookup,

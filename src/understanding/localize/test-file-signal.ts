@@ -1,8 +1,9 @@
 // Test -> code by naming convention, across layouts: `tests/test_keys.py` tests `src/pkg/keys.py`,
 // `test/charset.js` tests `lib/charset.js`, `src/parse.spec.ts` tests `src/parse.ts`,
 // `__tests__/Foo.test.tsx` tests `Foo.tsx`, `test/url/index.test.ts` tests `src/url/index.ts` (a
-// folder's index or __init__ is named by the folder). Each code file named like a failing test file
-// gets the share of the failing test evidence that points at it.
+// folder's index or __init__ is named by the folder), `test/omission-closing-dt.js` tests
+// `lib/omission/closing.js` (folder, name and feature in one name). Each code file named like a
+// failing test file gets the share of the failing test evidence that points at it.
 import type { CodeSymbol } from "../index/code-index.ts";
 import { addHit, type SignalScores } from "./localize-signal.ts";
 
@@ -68,13 +69,14 @@ export function testFileSignal(
     const stem = codeStem(file);
     if (stem) byStem.set(stem, [...(byStem.get(stem) ?? []), file]);
   }
+  const codeFiles = [...new Set(candidates.map((s) => s.file))];
   const credit = new Map<string, number>();
   let total = 0;
   for (const testFile of testFiles) {
     const stem = testedStem(testFile);
     if (!stem) continue;
     total++;
-    const files = byStem.get(stem) ?? [];
+    const files = byStem.get(stem) ?? compoundNamed(testFile, codeFiles);
     const overlaps = files.map((f) => mirroredFolders(testFile, f));
     const best = Math.max(0, ...overlaps);
     files.forEach((f, i) => credit.set(f, (credit.get(f) ?? 0) + (overlaps[i] === best ? 1 : 0.5)));
@@ -100,4 +102,33 @@ function mirroredFolders(testFile: string, codeFile: string): number {
   let n = 0;
   while (n < t.length && n < c.length && t[t.length - 1 - n] === c[c.length - 1 - n]) n++;
   return n;
+}
+
+/**
+ * A test file named by a code file's folders and name plus what it tests there
+ * (`test/omission-closing-dt.js` tests `dt` in `lib/omission/closing.js`): the code files all of whose
+ * path words (below the source root) are words of the test's name, the ones with the most words.
+ * Only asked when no code file has the test's whole stem.
+ */
+function compoundNamed(testFile: string, codeFiles: readonly string[]): string[] {
+  const base = (testFile.split("/").pop() ?? "").replace(EXTENSION, "").replace(EXTENSION, "");
+  const testWords = new Set(words(base.replace(TEST_AFFIX, "")));
+  let best: string[] = [];
+  let most = 0;
+  for (const file of codeFiles) {
+    const parts = file.replace(EXTENSION, "").split("/");
+    const own = new Set(parts.filter((p) => !SOURCE_ROOT.test(p) && !INDEX_FILE.test(p)).flatMap(words));
+    if (own.size === 0 || ![...own].every((w) => testWords.has(w))) continue;
+    if (own.size > most) [best, most] = [[file], own.size];
+    else if (own.size === most) best.push(file);
+  }
+  return best;
+}
+
+function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== "");
 }

@@ -49,6 +49,21 @@ describe("test file -> code file by naming convention", () => {
     expect(scores.has("c")).toBe(false);
   });
 
+  it("maps a test named by a code file's folder, name and feature to that file, the most specific one", () => {
+    const symbol = (id: string, file: string) => ({ id, file }) as CodeSymbol;
+    const candidates = [
+      symbol("closing", "lib/omission/closing.js"),
+      symbol("opening", "lib/omission/opening.js"),
+      symbol("omission", "lib/omission/omission.js"),
+      symbol("element", "lib/handle/element.js"),
+    ];
+    const compound = testFileSignal(candidates, ["test/omission-closing-dt.js"]);
+    expect([...compound.keys()]).toEqual(["closing"]);
+    expect(compound.get("closing")?.strength).toBe(1);
+    // A code file with the test's whole stem is still the one it tests.
+    expect([...testFileSignal(candidates, ["test/omission.js"]).keys()]).toEqual(["omission"]);
+  });
+
   it("maps an alias or workspace import the index left unresolved to the one file of that name", () => {
     const files = [
       "packages/core/src/index.ts",

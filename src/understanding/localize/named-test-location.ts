@@ -1,0 +1,47 @@
+// A failure that names its test by file and title (vitest and jest: `test/api.ts > API > selectAll >
+// accepts roots`) says which test ran even when the output holds no line of that test: a crash
+// inside the code that the reporter gives by its innermost frame only (vitest's TAP `at:`), a
+// timeout, a failure without a stack. Without a test location the code under test is unknown
+// (no test callees, no failing reach, no imported files). The index names test blocks by their titles
+// (`it("accepts roots")` inside `describe("selectAll")` inside `describe("API")` is
+// `API.selectAll.accepts roots`), so the block of that name is where the test's calls are.
+import type { Failure } from "../../perception/failure.ts";
+import type { CodeSymbol } from "../index/code-index.ts";
+import type { SymbolLookup } from "../index/symbol-lookup.ts";
+import type { TestLocation } from "./frame-signal.ts";
+import type { LogPathResolver } from "./resolve-log-path.ts";
+
+const SEPARATOR = " > ";
+
+/**
+ * The start of each failing test's block, for failures named `file > ... > title` whose block holds
+ * none of the known test locations (a located failure already says where its test is).
+ */
+export function namedTestLocations(
+  failures: readonly Failure[],
+  known: readonly TestLocation[],
+  resolve: LogPathResolver,
+  lookup: SymbolLookup,
+): TestLocation[] {
+  const out: TestLocation[] = [];
+  const seen = new Set<string>();
+  for (const failure of failures) {
+    const block = testBlock(failure.test, resolve, lookup);
+    if (!block || seen.has(block.id)) continue;
+    seen.add(block.id);
+    const inside = (l: TestLocation) =>
+      l.file === block.file && block.startLine <= l.line && l.line <= block.endLine;
+    if (!known.some(inside)) out.push({ file: block.file, line: block.startLine });
+  }
+  return out;
+}
+
+function testBlock(test: string | null, resolve: LogPathResolver, lookup: SymbolLookup): CodeSymbol | null {
+  const parts = (test ?? "").split(SEPARATOR).map((p) => p.trim());
+  if (parts.length < 2) return null;
+  const file = resolve(parts[0] ?? "");
+  if (file === null || !lookup.isTest(file)) return null;
+  // TAP escapes `#` in a test's name (`(\#111)`); the source has the plain title.
+  const title = parts.slice(1).join(".").replace(/\\#/g, "#");
+  return lookup.symbolsIn(file).find((s) => s.qualifiedName === title) ?? null;
+}

@@ -1,0 +1,89 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { localize } from "../../../src/understanding/localize/localize.ts";
+import { failingRun } from "./failing-run.ts";
+
+const roots: string[] = [];
+afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+function writeProject(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), "xihe-named-test-"));
+  roots.push(root);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  // The project's own vitest runs the fixture's tests (the index leaves node_modules out).
+  symlinkSync(resolve("node_modules"), join(root, "node_modules"));
+  return root;
+}
+
+const vitestTap = ["node", resolve("node_modules/vitest/vitest.mjs"), "run", "--reporter=tap-flat"] as const;
+
+describe("localize a failure that vitest names by file and title only", () => {
+  it("finds the failing test by its name when the crash report holds no line of it", async () => {
+    const root = writeProject({
+      "vitest.config.mjs": 'export default { test: { include: ["test/**/*.ts"] } };\n',
+      "src/querying.ts": [
+        "export interface Adapter {",
+        "  getParent(node: object): object | null;",
+        "}",
+        "",
+        "export function getElementParent(node: object, adapter: Adapter): object | null {",
+        "  return adapter.getParent(node);",
+        "}",
+        "",
+      ].join("\n"),
+      "src/chain.ts": [
+        'import { type Adapter, getElementParent } from "./querying.ts";',
+        "",
+        "export function parentChain(node: object, adapter: Adapter): object[] {",
+        "  const chain: object[] = [];",
+        "  let current: object | null = node;",
+        "  while (current) {",
+        "    chain.push(current);",
+        "    current = getElementParent(adapter as unknown as object, current as unknown as Adapter);",
+        "  }",
+        "  return chain;",
+        "}",
+        "",
+      ].join("\n"),
+      "src/index.ts": [
+        'import type { Adapter } from "./querying.ts";',
+        'import { parentChain } from "./chain.ts";',
+        "",
+        "export function depth(node: object, adapter: Adapter): number {",
+        "  return parentChain(node, adapter).length;",
+        "}",
+        "",
+      ].join("\n"),
+      "test/api.ts": [
+        'import { describe, expect, it } from "vitest";',
+        'import { depth } from "../src/index.ts";',
+        "",
+        "const adapter = { getParent: (node: object) => (node as { parent?: object }).parent ?? null };",
+        "",
+        'describe("API", () => {',
+        '  describe("depth", () => {',
+        '    it("counts the root", () => {',
+        "      expect(depth({}, adapter)).toBe(1);",
+        "    });",
+        "  });",
+        "});",
+        "",
+      ].join("\n"),
+    });
+    const { log, failures, index, readLines } = await failingRun(root, vitestTap);
+    // TAP gives the crash's innermost frame only: no line of test/api.ts is in the log.
+    expect(log).toContain("test/api.ts > API > depth > counts the root");
+    expect(log).not.toMatch(/test\/api\.ts:\d/);
+    const results = localize({ index, failures, logText: log, readLines });
+    const depth = results.find((r) => r.symbol === "depth");
+    expect(depth?.why.join("\n")).toContain("called by the failing test at test/api.ts:9");
+    // What the test reaches through depth: parentChain is reached, so it is a suspect.
+    const chain = results.find((r) => r.symbol === "parentChain");
+    expect(chain?.why.join("\n")).toContain("reached by 1 of 1 failing tests");
+  });
+});
