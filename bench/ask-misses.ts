@@ -31,15 +31,23 @@ for (const repo of repos.filter((r) => questions.some((q) => q.repo === r.id))) 
   const { index, readLines } = await openRepoIndex(dir, undefined, config);
   const candidates = new Set(recallCandidates(index));
   for (const q of questions.filter((x) => x.repo === repo.id)) {
-    const ranked = recall(index, readLines, q.question, { aliases: config.understanding.aliases, limit: 100000 });
+    const ranked = recall(index, readLines, q.question, {
+      aliases: config.understanding.aliases,
+      limit: 100000,
+    });
     const rank = ranked.findIndex((r) => answers(q, r.symbol));
     if (rank >= 0 && rank < 3 && !everyQuestion) continue;
-    console.log(`\n### ${q.id} [${setOf(q)}] rank ${rank < 0 ? "-" : rank + 1}/${ranked.length}  ${q.question}`);
+    console.log(
+      `\n### ${q.id} [${setOf(q)}] rank ${rank < 0 ? "-" : rank + 1}/${ranked.length}  ${q.question}`,
+    );
     if (rank >= 0) console.log(`  ANSWER ${describe(ranked[rank])}`);
     else
       for (const a of q.answers) {
         const holders = index.symbols
-          .filter((s) => s.file === a.file && (a.line === undefined || (s.startLine <= a.line && a.line <= s.endLine)))
+          .filter(
+            (s) =>
+              s.file === a.file && (a.line === undefined || (s.startLine <= a.line && a.line <= s.endLine)),
+          )
           .sort((x, y) => x.endLine - x.startLine - (y.endLine - y.startLine));
         const s = holders[0];
         console.log(
