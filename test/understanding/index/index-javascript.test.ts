@@ -140,6 +140,9 @@ describe("indexing a function's static members (picomatch.test = () => {})", () 
         "  return picomatch.toRegex(regex).test(input);",
         "};",
         "",
+        "function Legacy() {}",
+        "Legacy.prototype = function () {};",
+        "",
         "exports.version = () => '1';",
         "module.exports = picomatch;",
       ),
@@ -150,7 +153,8 @@ describe("indexing a function's static members (picomatch.test = () => {})", () 
       ["picomatch.handler", "function", 2, 2],
       ["picomatch.toRegex", "method", 7, 13],
       ["picomatch.test", "method", 15, 17],
-      ["version", "function", 19, 19],
+      ["Legacy", "function", 19, 19],
+      ["version", "function", 22, 22],
     ]);
     expect(callRows(index).filter((c) => c[3] === "picomatch.toRegex")).toEqual([
       [

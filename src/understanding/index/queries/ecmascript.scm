@@ -57,7 +57,8 @@
     (assignment_expression
       left: (member_expression object: (identifier) @receiver property: (property_identifier) @name)
       right: [(function_expression) (arrow_function)]) @definition.method)
-  (#not-match? @receiver "^(module|exports)$"))
+  (#not-match? @receiver "^(module|exports)$")
+  (#not-eq? @name "prototype"))
 
 ; ---- exports that name a symbol defined elsewhere in the file
 (export_statement !source (export_clause (export_specifier name: (identifier) @export.name)))
