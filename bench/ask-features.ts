@@ -23,7 +23,6 @@ import { isCallable } from "../src/understanding/index/symbol-lookup.ts";
 import type { CodeSymbol } from "../src/understanding/index/code-index.ts";
 import type { DumpedItem, DumpedQuestion } from "./ask-rank.ts";
 
-
 const mirrors = flag("mirrors") ?? process.env["XIHE_ASK_MIRRORS"];
 const work = resolve(flag("work") ?? "ask-features-work");
 const out = flag("out");
