@@ -19,6 +19,20 @@ export interface AskRepo {
   split: string;
 }
 
+/** The sets the weights may be chosen on: every set measured before session 36 (heldout6, heldout7 seen since). */
+export const SEEN = [
+  "tune",
+  "tune2",
+  "test",
+  "heldout",
+  "heldout2",
+  "heldout3",
+  "heldout4",
+  "heldout5",
+  "heldout6",
+  "heldout7",
+];
+
 /** A whole class or module "containing" the line is not an answer a reader can use. */
 export const MAX_SPAN = 150;
 

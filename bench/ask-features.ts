@@ -11,7 +11,7 @@ import { join, resolve } from "node:path";
 import { execa } from "execa";
 import { flag, project } from "./bench-args.ts";
 import { cloneFromMirror } from "./mirror-clone.ts";
-import { loadAskCorpus, answers } from "./ask-corpus.ts";
+import { loadAskCorpus, answers, SEEN } from "./ask-corpus.ts";
 import { readCheckoutConfig } from "../src/cli/read-checkout-config.ts";
 import { openRepoIndex } from "../src/understanding/index/open-repo-index.ts";
 import { recall, recallCandidates } from "../src/understanding/ask/recall.ts";
@@ -22,9 +22,6 @@ import { createStemTerms } from "../src/understanding/ask/question-terms.ts";
 import { isCallable } from "../src/understanding/index/symbol-lookup.ts";
 import type { CodeSymbol } from "../src/understanding/index/code-index.ts";
 import type { DumpedItem, DumpedQuestion } from "./ask-rank.ts";
-
-/** The sets the weights may be chosen on: every set measured before session 34. */
-export const SEEN = ["tune", "tune2", "test", "heldout", "heldout2", "heldout3", "heldout4", "heldout5"];
 
 const mirrors = flag("mirrors") ?? process.env["XIHE_ASK_MIRRORS"];
 const work = resolve(flag("work") ?? "ask-features-work");

@@ -11,6 +11,8 @@ import type { RecalledSymbol } from "./recalled-symbol.ts";
 import { raiseNamedEntryCallees } from "./named-entry-callees.ts";
 import { raisedPairs } from "./raised-message.ts";
 import { pathPrior } from "../localize/path-prior.ts";
+import { isDeclarationOnly, overloadImplementation } from "../localize/bodiless-declarations.ts";
+import { createSymbolLookup, type SymbolLookup } from "../index/symbol-lookup.ts";
 import { recallWeights, scoreOf, type RecallFeatures, type RecallWeights } from "./recall-weights.ts";
 import {
   acronymsIn,
@@ -43,8 +45,10 @@ export function recall(
 ): RecalledSymbol[] {
   const paths = new Set(index.files.map((f) => f.path));
   const functions = functionsOf(index);
-  const candidates = recallCandidates(index);
+  const lookup = createSymbolLookup(index);
+  const candidates = recallCandidates(index, lookup);
   if (candidates.length === 0) return [];
+  const docs = overloadDocs(index, lookup);
   const named = questionIdentifiers(question);
   const asCode = writtenAsCode(question, named);
   const weights = { ...recallWeights, ...options.weights };
@@ -68,7 +72,10 @@ export function recall(
   );
   for (const f of functions.values()) withMembers.delete(`${f.file}\0${f.qualifiedName}`);
   const fields = candidates.map((s) =>
-    symbolFields(s, withMembers.has(`${s.file}\0${s.qualifiedName}`) ? null : readLines(s.file)),
+    symbolFields(
+      docs.has(s) ? { ...s, doc: docs.get(s) ?? null } : s,
+      withMembers.has(`${s.file}\0${s.qualifiedName}`) ? null : readLines(s.file),
+    ),
   );
   const rawDocuments = fields.map(documentOf);
   const stemTerms = createStemTerms();
@@ -141,7 +148,7 @@ export function recall(
       named: byName,
       file: byFile,
       variable: symbol.kind === "variable",
-      data: symbol.kind === "variable" || symbol.kind === "constant",
+      data: isData(symbol),
       lexical,
       coverage,
       pairs: pairs.length,
@@ -152,6 +159,12 @@ export function recall(
     };
     if (!features.test && features.asksForTests) why.push("not test code, and the question asks for tests");
     if (features.test && !features.aboutTests) why.push("test code, ranked below the code it tests");
+    if (features.data)
+      why.push(
+        symbol.kind === "type" || symbol.kind === "interface"
+          ? "a type declaration, ranked below code"
+          : "data (a variable or constant), ranked below code",
+      );
     if (features.peripheral && !features.aboutPeripheral)
       why.push("example, benchmark or script code, ranked below the library");
     const score = scoreOf(features, weights);
@@ -167,8 +180,16 @@ export function recall(
     .slice(0, options.limit ?? 10);
 }
 
-/** The symbols recall scores: no modules, declaration files, shadowed stubs or nested functions. */
-export function recallCandidates(index: CodeIndex): CodeSymbol[] {
+/**
+ * The symbols recall scores: no modules, declaration files, shadowed stubs or nested functions, and
+ * no TypeScript declaration that never runs (an overload signature, an interface's or a `declare
+ * module` augmentation's method signature): its short document outscores the code on the words of
+ * its name, and the question asks what the code does.
+ */
+export function recallCandidates(
+  index: CodeIndex,
+  lookup: SymbolLookup = createSymbolLookup(index),
+): CodeSymbol[] {
   const paths = new Set(index.files.map((f) => f.path));
   const functions = functionsOf(index);
   return index.symbols.filter(
@@ -176,8 +197,24 @@ export function recallCandidates(index: CodeIndex): CodeSymbol[] {
       s.kind !== "module" &&
       !/\.d\.[cm]?ts$/.test(s.file) &&
       !isShadowedStub(s.file, paths) &&
-      !insideFunction(s, functions),
+      !insideFunction(s, functions) &&
+      !isDeclarationOnly(s, lookup),
   );
+}
+
+/**
+ * The doc comments written on overload signatures, for the implementation that follows them: in
+ * TypeScript the comment sits above the first overload, and the implementation, which is what
+ * recall scores, has none of its own.
+ */
+function overloadDocs(index: CodeIndex, lookup: SymbolLookup): Map<CodeSymbol, string> {
+  const docs = new Map<CodeSymbol, string>();
+  for (const s of index.symbols) {
+    if (!s.doc) continue;
+    const implementation = overloadImplementation(s, lookup);
+    if (implementation && !implementation.doc && !docs.has(implementation)) docs.set(implementation, s.doc);
+  }
+  return docs;
 }
 
 function functionsOf(index: CodeIndex): Map<string, CodeSymbol> {
@@ -225,6 +262,14 @@ function writtenAsCode(question: string, named: ReadonlySet<string>): Set<string
 /** A Python stub beside its module (`more.pyi` next to `more.py`) declares what the module defines. */
 function isShadowedStub(file: string, paths: ReadonlySet<string>): boolean {
   return file.endsWith(".pyi") && paths.has(file.slice(0, -1));
+}
+
+/**
+ * Data and its shape, not code that does something with it: a variable, a constant, and a type alias
+ * or interface, which says what a value looks like (`type CapitalizedWords<T>`), not how it is made.
+ */
+function isData(symbol: CodeSymbol): boolean {
+  return ["variable", "constant", "type", "interface"].includes(symbol.kind);
 }
 
 function baseName(path: string): string {

@@ -114,3 +114,56 @@ describe("indexing JavaScript (CommonJS, ESM, JSX)", () => {
     expect(index.calls.some((c) => c.calleeName === "span")).toBe(false);
   });
 });
+
+describe("indexing a function's static members (picomatch.test = () => {})", () => {
+  let repo: TestRepo | undefined;
+  afterAll(() => repo?.cleanup());
+
+  it("indexes a function assigned to a property at the top level, and calls from inside it", async () => {
+    repo = makeRepo({
+      "lib/picomatch.js": lines(
+        "const picomatch = (glob, options) => {",
+        "  const handler = (input) => picomatch.test(input, glob);",
+        "  handler.close = () => {};",
+        "  return handler;",
+        "};",
+        "",
+        "picomatch.toRegex = (source, options) => {",
+        "  try {",
+        "    return new RegExp(source, options.flags);",
+        "  } catch (err) {",
+        "    return /$^/;",
+        "  }",
+        "};",
+        "",
+        "picomatch.test = function (input, regex) {",
+        "  return picomatch.toRegex(regex).test(input);",
+        "};",
+        "",
+        "function Legacy() {}",
+        "Legacy.prototype = function () {};",
+        "",
+        "exports.version = () => '1';",
+        "module.exports = picomatch;",
+      ),
+    });
+    const index = await buildIndex(repo.root, { cache: null });
+    expect(symbolRows(index).map((r) => r.slice(1, 5))).toEqual([
+      ["picomatch", "function", 1, 5],
+      ["picomatch.handler", "function", 2, 2],
+      ["picomatch.toRegex", "method", 7, 13],
+      ["picomatch.test", "method", 15, 17],
+      ["Legacy", "function", 19, 19],
+      ["version", "function", 22, 22],
+    ]);
+    expect(callRows(index).filter((c) => c[3] === "picomatch.toRegex")).toEqual([
+      [
+        "lib/picomatch.js",
+        16,
+        "lib/picomatch.js#picomatch.test@15",
+        "picomatch.toRegex",
+        "lib/picomatch.js#picomatch.toRegex@7",
+      ],
+    ]);
+  });
+});

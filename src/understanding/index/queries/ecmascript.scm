@@ -50,6 +50,16 @@
   right: [(function_expression) (arrow_function)]
   (#eq? @_proto "prototype")) @definition.method
 
+; picomatch.test = (input, regex) => {}: a function's static member, assigned at the top level of
+; the module (not `exports.x`/`module.x`, above; inside a function such an assignment is part of it).
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression object: (identifier) @receiver property: (property_identifier) @name)
+      right: [(function_expression) (arrow_function)]) @definition.method)
+  (#not-match? @receiver "^(module|exports)$")
+  (#not-eq? @name "prototype"))
+
 ; ---- exports that name a symbol defined elsewhere in the file
 (export_statement !source (export_clause (export_specifier name: (identifier) @export.name)))
 (export_statement value: (identifier) @export.name)

@@ -1,0 +1,89 @@
+// What recall does with TypeScript that says what code looks like rather than what it does: overload
+// and interface method signatures never run, so the implementation is the answer (and takes the
+// overloads' doc comment); type aliases and interfaces describe data, so they rank below code.
+import { describe, expect, it } from "vitest";
+import { recall } from "../../../src/understanding/ask/recall.ts";
+import { lines } from "../make-repo.ts";
+import { names, useIndexedRepo } from "./indexed-repo.ts";
+
+const indexOf = useIndexedRepo();
+
+describe("ask recall: declarations that never run, and types", () => {
+  it("answers with the implementation after its overloads, with the overloads' doc comment", async () => {
+    const { index, readLines } = await indexOf({
+      "src/index.ts": lines(
+        "/** Cuts a string into words where the letters change case or a separator stands. */",
+        "export function splitByCase(str: string): string[];",
+        "export function splitByCase(str: string, separators: readonly string[]): string[];",
+        "export function splitByCase(str: string, separators?: readonly string[]) {",
+        "  const splitters = separators ?? ['-', '_', '/', '.'];",
+        "  const parts: string[] = [];",
+        "  let buff = '';",
+        "  for (const char of str) {",
+        "    if (splitters.includes(char)) { parts.push(buff); buff = ''; continue; }",
+        "    buff += char;",
+        "  }",
+        "  parts.push(buff);",
+        "  return parts;",
+        "}",
+        "",
+        "export function kebabCase(str: string) {",
+        "  return splitByCase(str).map((p) => p.toLowerCase()).join('-');",
+        "}",
+      ),
+    });
+    const ranked = recall(index, readLines, "which separators cut words by default?");
+    expect(ranked[0]?.symbol.startLine).toBe(4);
+    expect(ranked.filter((r) => r.symbol.name === "splitByCase").map((r) => r.symbol.startLine)).toEqual([4]);
+    const byDoc = recall(index, readLines, "where do letters change case?");
+    expect(byDoc[0]?.symbol.startLine).toBe(4);
+  });
+
+  it("answers with the function, not the interface method signature it calls", async () => {
+    const { index, readLines } = await indexOf({
+      "src/decode.ts": lines(
+        "export interface EntityErrorProducer {",
+        "  missingSemicolonAfterCharacterReference(): void;",
+        "  validateNumericCharacterReference(code: number): void;",
+        "}",
+        "",
+        "export function parseNumericEntity(code: number, errors?: EntityErrorProducer): number {",
+        "  errors?.validateNumericCharacterReference(code);",
+        "  if (code > 0x10ffff) return 0xfffd;",
+        "  if (code >= 0xd800 && code <= 0xdfff) return 0xfffd;",
+        "  return code;",
+        "}",
+      ),
+    });
+    const ranked = names(
+      recall(index, readLines, "what happens to a numeric character reference above the largest code point?"),
+    );
+    expect(ranked[0]).toBe("parseNumericEntity");
+    expect(ranked).not.toContain("EntityErrorProducer.validateNumericCharacterReference");
+  });
+
+  it("ranks a type alias or interface carrying the question's words below the function that does it", async () => {
+    const { index, readLines } = await indexOf({
+      "src/types.ts": lines(
+        "export type CapitalizedWords<T extends readonly string[]> = T extends [",
+        "  infer F extends string,",
+        "  ...infer R extends string[],",
+        "]",
+        "  ? [Capitalize<F>, ...CapitalizedWords<R>]",
+        "  : [];",
+        "export interface JoinedWords { words: string[]; joiner: string }",
+      ),
+      "src/index.ts": lines(
+        "export function trainCase(str: string, joiner = '-') {",
+        "  const words = str.split(/[\\s_]+/).filter(Boolean);",
+        "  const capitalized = words.map((p) => p[0].toUpperCase() + p.slice(1));",
+        "  return capitalized.join(joiner);",
+        "}",
+      ),
+    });
+    const ranked = recall(index, readLines, "how are words joined with dashes and each capitalized?");
+    expect(ranked[0]?.symbol.name).toBe("trainCase");
+    const type = ranked.find((r) => r.symbol.name === "CapitalizedWords");
+    expect(type?.why).toContain("a type declaration, ranked below code");
+  });
+});
