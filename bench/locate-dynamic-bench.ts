@@ -1,5 +1,5 @@
 // Static vs dynamic (`xihe locate --run`) localization on the corpus' mutation tasks:
-//   node bin/run-ts.js bench/locate-dynamic-bench.ts -- [--set dev|tune|test|heldout|heldout4|heldout5|heldout6|heldout7] [--corpus DIR]
+//   node bin/run-ts.js bench/locate-dynamic-bench.ts -- [--set dev|tune|test|heldout|heldout4|heldout5|heldout6|heldout7|heldout8] [--corpus DIR]
 //     [--new-corpus DIR] [--mirrors DIR] [--work DIR] [--only ID,ID] [--budget SECONDS]
 //     [--test-path DIR]
 // --set dev (default) runs the shared development set; tune, test and heldout the repositories
@@ -47,9 +47,13 @@ const budget = flag("budget") ?? "120";
 const testPath = flag("test-path");
 const runEnv = testPath ? { PATH: `${resolve(testPath)}:${process.env["PATH"] ?? ""}` } : {};
 const set = flag("set") ?? "dev";
-if (!["dev", "tune", "test", "heldout", "heldout4", "heldout5", "heldout6", "heldout7"].includes(set)) {
+if (
+  !["dev", "tune", "test", "heldout", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8"].includes(
+    set,
+  )
+) {
   console.error(
-    `--set must be dev, tune, test, heldout, heldout4, heldout5, heldout6 or heldout7; got ${set}`,
+    `--set must be dev, tune, test, heldout, heldout4, heldout5, heldout6, heldout7 or heldout8; got ${set}`,
   );
   process.exit(2);
 }
