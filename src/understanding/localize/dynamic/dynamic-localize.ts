@@ -131,7 +131,7 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
     return fallback(
       own.length > 0
         ? `the failing tests could not import the checkout's own ${own.map((m) => `\`${m}\``).join(", ")}: the folder it is in is not on sys.path (no packaging config, src/ or root layout names it); put it in the test command (\`PYTHONPATH=DIR pytest ...\`)`
-        : noFailureReason(runs, input.budgetMs, wholeRun, runner),
+        : noFailureReason(runs, input.budgetMs, input.now() - started >= input.budgetMs, wholeRun, runner),
     );
   if (input.passingRequired && !executions.some((e) => !e.failed))
     return fallback(
@@ -268,11 +268,15 @@ async function runPlan(
 function noFailureReason(
   runs: readonly DynamicRun[],
   budgetMs: number,
+  outOfBudget: boolean,
   wholeRun: string,
   runner: TestRunnerKind | null,
 ): string {
   const finished = runs.filter((r) => r.expected === "fail" && r.exitCode !== null);
   const whole = runs.find((r) => r.whole);
+  // No failing run started while the budget lasted: the runner's filter had nothing to select them by.
+  if (!runs.some((r) => r.expected === "fail") && !outOfBudget)
+    return `the failing tests could not be selected by name with ${runner ?? "the runner"}'s filter, so no failing run started`;
   if (finished.length === 0)
     return whole
       ? `${wholeRun}, and the run budget (${budgetMs / 1000} s) ran out before it finished`

@@ -89,9 +89,12 @@ function withoutSubtestSuffix(test: string): string {
   return test;
 }
 
-/** "suite › case", "suite > case": runners' filters match the leaf reliably, the joined form not. */
+/**
+ * "suite › case", "suite > case": runners' filters match the leaf reliably, the joined form not.
+ * A bare `>` is part of a name (`escape <script>`, `a->b`): only one between spaces separates.
+ */
 export function leafName(full: string): string | null {
-  const parts = full.split(/\s*(?:›|>|▶)\s*/);
+  const parts = full.split(/\s*[›▶]\s*|\s+>\s+/);
   const leaf = (parts[parts.length - 1] ?? full).trim();
   return leaf === "" ? null : leaf;
 }
