@@ -22,6 +22,8 @@ export interface DynamicRun {
   /** How many tests (or test files) the run selected. */
   tests: number;
   exitCode: number | null;
+  /** The signal that ended the run (a crash), when the process did not exit on its own. */
+  signal?: string;
   durationMs: number;
   /** Counted in the spectrum: it failed (or passed) as expected and finished in time. */
   used: boolean;
@@ -83,6 +85,7 @@ export async function runWithCoverage(
     ...(step.whole ? { whole: true } : {}),
     tests: step.whole ? 1 : step.targets.length,
     exitCode: result.exitCode,
+    ...(result.signal && !result.timedOut ? { signal: result.signal } : {}),
     durationMs: attempt.durationMs,
     used,
     ...(notes.length > 0 ? { note: notes.join("; ") } : {}),

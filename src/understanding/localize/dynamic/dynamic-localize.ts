@@ -142,6 +142,11 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
     executions,
     input.index.symbols.filter((s) => isCallable(s) && !tests.has(s.file)),
   );
+  const crashed = runs.find((r) => r.expected === "fail" && crashSignal(r) !== null);
+  if (signal.size === 0 && crashed)
+    return fallback(
+      `${crashed.whole ? `${wholeRun}: it` : "the failing run"} died on ${crashSignal(crashed)}, a crash (a V8 fatal error, an abort, a kill), and a process that dies so writes no coverage`,
+    );
   if (signal.size === 0)
     return fallback(
       runs.some((r) => r.whole)
@@ -285,4 +290,12 @@ function noFailureReason(
     return `${wholeRun}, and it did not end in a test failure (exit ${whole.exitCode}): the failure did not reproduce in the sandbox, or is flaky`;
   const codes = [...new Set(finished.map((r) => r.exitCode))];
   return `re-running the failing tests alone did not reproduce a test failure (exit ${codes.join(", ")}: ${rerunExitMeaning(runner, codes)})`;
+}
+
+// A shell reports a child killed by signal N as exit 128+N; a direct child reports the signal.
+function crashSignal(run: DynamicRun): string | null {
+  if (run.signal) return run.signal;
+  return run.exitCode !== null && run.exitCode > 128 && run.exitCode < 160
+    ? `signal ${run.exitCode - 128} (exit ${run.exitCode})`
+    : null;
 }
