@@ -127,3 +127,34 @@ process.abort();
     );
   }, 60_000);
 });
+
+describe("xihe locate --run on a node:test file that throws while loading", () => {
+  const scratch = makeScratchDir("dyn-node-load");
+  const dir = join(scratch.dir, "load");
+  const logFile = join(scratch.dir, "failing.log");
+  beforeAll(async () => {
+    await project(
+      dir,
+      logFile,
+      {
+        "lib.js": "exports.f = function f() {\n  return 1;\n};\n",
+        "test/a.test.js": `const test = require("node:test");
+const { f } = require("../lib.js");
+if (f() === 1) throw new Error("boom at load");
+test("x", () => {});
+`,
+      },
+      ["--test"],
+    );
+  }, 60_000);
+  afterAll(() => scratch.remove());
+
+  it("says no filter could select the failing test, not that the run budget ran out", async () => {
+    const json = await locate(dir, logFile, "node --test");
+    expect(json.dynamic).toMatchObject({
+      status: "fallback",
+      reason: "the failing tests could not be selected by name with node_test's filter, so no failing run started",
+      runs: [],
+    });
+  }, 60_000);
+});
