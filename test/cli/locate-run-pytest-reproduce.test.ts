@@ -163,6 +163,42 @@ def test_round_half(where):
   }, 60_000);
 });
 
+describe("xihe locate --run on a failing pytest test the sandbox skips", () => {
+  const scratch = makeScratchDir("dyn-pytest-skipped");
+  const dir = join(scratch.dir, "shop");
+  const logFile = join(scratch.dir, "failing.log");
+  beforeAll(async () => {
+    // The failing run had an optional module the sandbox lacks (here: a variable naming it).
+    const log = await project(
+      dir,
+      {
+        "tests/test_rounding.py": `import os
+
+import pytest
+
+from shop.pricing import round_cents
+
+
+@pytest.mark.skipif("SHOP_DECIMAL" not in os.environ, reason="needs the decimal backend")
+def test_round_half():
+    assert round_cents(0.5) == 0.5
+`,
+        "tests/test_format.py": passingTests,
+      },
+      { SHOP_DECIMAL: "1" },
+    );
+    expect(log).toContain("FAILED tests/test_rounding.py::test_round_half - ");
+    writeFileSync(logFile, log);
+  }, 60_000);
+  afterAll(() => scratch.remove());
+
+  it("falls back saying pytest skipped them, not that they ran and passed", async () => {
+    const json = await locate(dir, logFile);
+    expect(json.dynamic?.status).toBe("fallback");
+    expect(json.dynamic?.reason).toMatch(/did not reproduce a test failure: pytest skipped them all \(/);
+  }, 60_000);
+});
+
 describe("xihe locate --run on a -rN log naming a class's parametrized test holding `::`", () => {
   const scratch = makeScratchDir("dyn-pytest-colons");
   const dir = join(scratch.dir, "shop");

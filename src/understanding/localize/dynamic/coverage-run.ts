@@ -33,6 +33,8 @@ export interface DynamicRun {
   missingModules?: string[];
   /** The checkout's own Python modules the run could not import (their folder not on sys.path). */
   ownModulesMissing?: string[];
+  /** pytest skipped every selected test (a skip condition the sandbox meets: a missing module). */
+  allSkipped?: boolean;
 }
 
 export interface CoverageRunContext {
@@ -91,6 +93,7 @@ export async function runWithCoverage(
     ...(notes.length > 0 ? { note: notes.join("; ") } : {}),
     ...(missing.dependencies.length > 0 ? { missingModules: missing.dependencies } : {}),
     ...(missing.own.length > 0 ? { ownModulesMissing: missing.own } : {}),
+    ...(runner === "pytest" && result.exitCode === 0 && allSkipped(result.stdout) ? { allSkipped: true } : {}),
   };
   if (!used) return { run, executions: [] };
   const sources = {
@@ -167,4 +170,10 @@ function runOnce(context: CoverageRunContext, argv: readonly string[], timeoutMs
 function isTestFailure(runner: TestRunnerKind | null, exitCode: number | null, output: string): boolean {
   if (runner === "pytest" && exitCode === 2) return /Interrupted: \d+ errors? during collection/.test(output);
   return runner === "pytest" || runner === "unittest" ? exitCode === 1 : exitCode !== 0;
+}
+
+// pytest's last line counts outcomes (`2 skipped in 0.1s`, `1 passed, 2 skipped in 0.3s`).
+function allSkipped(stdout: string): boolean {
+  const last = stdout.trimEnd().split("\n").pop() ?? "";
+  return /\b\d+ skipped\b/.test(last) && !/\b\d+ (?:passed|failed|xfailed|xpassed)\b/.test(last);
 }

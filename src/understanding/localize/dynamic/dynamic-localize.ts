@@ -288,6 +288,8 @@ function noFailureReason(
       : `the run budget (${budgetMs / 1000} s) ran out before a failing test finished`;
   if (whole)
     return `${wholeRun}, and it did not end in a test failure (exit ${whole.exitCode}): the failure did not reproduce in the sandbox, or is flaky`;
+  if (finished.every((r) => r.allSkipped))
+    return "re-running the failing tests alone did not reproduce a test failure: pytest skipped them all (a skip condition the sandbox meets, such as an optional module the failing run had and the sandbox lacks)";
   const codes = [...new Set(finished.map((r) => r.exitCode))];
   return `re-running the failing tests alone did not reproduce a test failure (exit ${codes.join(", ")}: ${rerunExitMeaning(runner, codes)})`;
 }
