@@ -49,7 +49,7 @@ async function project(
   return run.all ?? "";
 }
 
-async function locate(dir: string, logFile: string): Promise<LocateJson> {
+async function locate(dir: string, logFile: string, operands = ""): Promise<LocateJson> {
   const out: string[] = [];
   const cli: CliIo = {
     stdout: (t) => out.push(t),
@@ -59,7 +59,7 @@ async function locate(dir: string, logFile: string): Promise<LocateJson> {
     cwd: dir,
     isTTY: false,
   };
-  const command = "/usr/bin/python3 -m pytest -q -p no:cacheprovider";
+  const command = `/usr/bin/python3 -m pytest -q -p no:cacheprovider${operands}`;
   const code = await main(["locate", "--repo", dir, "--log", logFile, "--json", "--run", command], cli);
   expect(code).toBe(0);
   return JSON.parse(out.join("")) as LocateJson;
@@ -196,6 +196,42 @@ def test_round_half():
     const json = await locate(dir, logFile);
     expect(json.dynamic?.status).toBe("fallback");
     expect(json.dynamic?.reason).toMatch(/did not reproduce a test failure: pytest skipped them all \(/);
+  }, 60_000);
+});
+
+describe("xihe locate --run on `pytest tests` beside test files the command does not run", () => {
+  const scratch = makeScratchDir("dyn-pytest-operands");
+  const dir = join(scratch.dir, "shop");
+  const logFile = join(scratch.dir, "failing.log");
+  beforeAll(async () => {
+    // extra/ holds property tests that need a tool this checkout lacks; `pytest tests` never loads them.
+    const extra = [1, 2, 3, 4].map((n) => `\n\ndef test_property_${n}():\n    assert True\n`).join("");
+    const log = await project(
+      dir,
+      {
+        "extra/test_properties.py": `import hypothesis_tool_not_installed${extra}`,
+        "tests/test_rounding.py": `from shop.pricing import round_cents
+
+
+def test_round_half():
+    assert round_cents(0.5) == 0.5
+`,
+        "tests/test_format.py": passingTests,
+      },
+      {},
+      ["tests"],
+    );
+    expect(log).toContain("FAILED tests/test_rounding.py::test_round_half - ");
+    writeFileSync(logFile, log);
+  }, 60_000);
+  afterAll(() => scratch.remove());
+
+  it("samples passing tests only under the paths the command names", async () => {
+    const json = await locate(dir, logFile, " tests");
+    expect(json.dynamic).toMatchObject({ status: "ranked", reason: null });
+    const passing = json.dynamic!.runs.find((r) => r.expected === "pass")!;
+    expect(passing.argv).not.toContain("extra/");
+    expect(passing).toMatchObject({ exitCode: 0, used: true });
   }, 60_000);
 });
 

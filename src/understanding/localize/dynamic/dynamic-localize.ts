@@ -17,7 +17,7 @@ import { runWithCoverage, type CoverageRunContext, type DynamicRun } from "./cov
 import { entriesFor, entryPredicate, failingEntries } from "./entry-test-files.ts";
 import { failingTargets } from "./failing-targets.ts";
 import { projectModuleTest } from "./missing-modules.ts";
-import type { TestTarget } from "./filtered-argv.ts";
+import { pytestOperands, type TestTarget } from "./filtered-argv.ts";
 import { nodeTestAncestors } from "./node-test-ancestors.ts";
 import { passingSample } from "./passing-sample.ts";
 import { tapPassingSide } from "./tap-passing-side.ts";
@@ -196,7 +196,11 @@ function planRuns(input: DynamicLocalizeInput, runner: TestRunnerKind, argv: rea
       : named;
   if (failing.length === 0) return [];
   const sampled = passingSample({
-    testFiles: byFileOnly ? testFiles.filter(isEntry) : testFiles,
+    testFiles: byFileOnly
+      ? testFiles.filter(isEntry)
+      : runner === "pytest"
+        ? underOperands(testFiles, pytestOperands(argv))
+        : testFiles,
     readText: input.readText,
     failing,
     failingNames: input.failures.flatMap((f) => (f.test ? [f.test] : [])),
@@ -237,6 +241,18 @@ function throughEntries(
     t.file === null ? [] : failingEntries(entriesFor(t.file, isEntry, isTest, imports), logText),
   );
   return [...new Set(files)].map((file) => ({ name: null, file }));
+}
+
+// pytest runs only the tests under the paths its command names (`pytest tests` leaves `extra/` out):
+// a test sampled elsewhere may need what the command never loads (a tool the install would provide).
+// Operands that name no test file (an unknown option's value) restrict nothing.
+function underOperands(testFiles: readonly string[], operands: readonly string[]): readonly string[] {
+  const roots = operands
+    .map((w) => (w.split("::")[0] ?? w).replace(/^\.\//, "").replace(/\/+$/, ""))
+    .filter((r) => r !== "" && r !== ".");
+  const under = (file: string) => roots.some((r) => file === r || file.startsWith(`${r}/`));
+  const kept = testFiles.filter(under);
+  return kept.length > 0 ? kept : testFiles;
 }
 
 function withAncestors(t: TestTarget, logText: string, failed: boolean): TestTarget {
