@@ -153,7 +153,8 @@ test("x", () => {});
     const json = await locate(dir, logFile, "node --test");
     expect(json.dynamic).toMatchObject({
       status: "fallback",
-      reason: "the failing tests could not be selected by name with node_test's filter, so no failing run started",
+      reason:
+        "the failing tests could not be selected by name with node_test's filter, so no failing run started",
       runs: [],
     });
   }, 60_000);

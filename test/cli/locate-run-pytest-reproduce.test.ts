@@ -34,7 +34,11 @@ async function project(
   env: Record<string, string> = {},
   flags: string[] = [],
 ) {
-  for (const [path, text] of Object.entries({ "shop/__init__.py": "", "shop/pricing.py": pricing, ...tree })) {
+  for (const [path, text] of Object.entries({
+    "shop/__init__.py": "",
+    "shop/pricing.py": pricing,
+    ...tree,
+  })) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   }
@@ -277,7 +281,8 @@ describe("xihe diagnose on a pytest section title wider than the terminal", () =
   const scratch = makeScratchDir("diag-pytest-wide");
   const dir = join(scratch.dir, "shop");
   const logFile = join(scratch.dir, "failing.log");
-  const id = "tests/test_rounding.py::test_round_url[https://shop.example.com/catalogue/items/42?currency=EUR&rounding=half-up]";
+  const id =
+    "tests/test_rounding.py::test_round_url[https://shop.example.com/catalogue/items/42?currency=EUR&rounding=half-up]";
   beforeAll(async () => {
     const log = await project(dir, {
       "tests/test_rounding.py": `import pytest

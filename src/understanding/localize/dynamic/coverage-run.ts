@@ -93,7 +93,9 @@ export async function runWithCoverage(
     ...(notes.length > 0 ? { note: notes.join("; ") } : {}),
     ...(missing.dependencies.length > 0 ? { missingModules: missing.dependencies } : {}),
     ...(missing.own.length > 0 ? { ownModulesMissing: missing.own } : {}),
-    ...(runner === "pytest" && result.exitCode === 0 && allSkipped(result.stdout) ? { allSkipped: true } : {}),
+    ...(runner === "pytest" && result.exitCode === 0 && allSkipped(result.stdout)
+      ? { allSkipped: true }
+      : {}),
   };
   if (!used) return { run, executions: [] };
   const sources = {

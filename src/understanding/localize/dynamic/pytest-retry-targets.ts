@@ -21,7 +21,9 @@ export function pytestRetryTargets(
   output: string,
 ): PytestRetry | null {
   if (exitCode === 0 || exitCode === null) return null;
-  return expected === "pass" ? withoutUncollected(targets, output) : wholeFunctions(targets, exitCode, output);
+  return expected === "pass"
+    ? withoutUncollected(targets, output)
+    : wholeFunctions(targets, exitCode, output);
 }
 
 function withoutUncollected(targets: readonly TestTarget[], output: string): PytestRetry | null {
@@ -34,7 +36,11 @@ function withoutUncollected(targets: readonly TestTarget[], output: string): Pyt
   };
 }
 
-function wholeFunctions(targets: readonly TestTarget[], exitCode: number, output: string): PytestRetry | null {
+function wholeFunctions(
+  targets: readonly TestTarget[],
+  exitCode: number,
+  output: string,
+): PytestRetry | null {
   if (exitCode !== 4 || !output.includes("ERROR: not found:")) return null;
   const out: TestTarget[] = [];
   const renamed: string[] = [];
