@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { diagnose } from "../../../../src/perception/diagnose.ts";
-import { failingTargets } from "../../../../src/understanding/localize/dynamic/failing-targets.ts";
+import { failingTargets, leafName } from "../../../../src/understanding/localize/dynamic/failing-targets.ts";
 
 // A real `python3 -m unittest tests.test_recipes` log of a more-itertools mutant (corpus task
 // moreitertools-04): three TestCase failures and a failing doctest (`FAIL: tail (more_itertools.recipes)`).
@@ -52,5 +52,14 @@ describe("failing pytest targets", () => {
       "tests/test_x.py::test_a[a [b]]",
       "tests/test_x.py::test_b[p]",
     ]);
+  });
+});
+
+describe("a test's leaf name", () => {
+  it("splits at the runners' suite separators, not at a `>` of the name itself", () => {
+    expect(leafName("test/a.test.ts > parser > reads a tag")).toBe("reads a tag");
+    expect(leafName("parser › reads a tag")).toBe("reads a tag");
+    expect(leafName("<%= escape &amp;<script>")).toBe("<%= escape &amp;<script>");
+    expect(leafName("maps a->b")).toBe("maps a->b");
   });
 });
