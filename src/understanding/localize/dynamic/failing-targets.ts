@@ -9,7 +9,10 @@ export interface FailingTargetsInput {
   failures: readonly Failure[];
   max: number;
   isTest: (file: string) => boolean;
-  /** Test files, and the log text to find them in when no failure is itemised (file-level runners). */
+  /**
+   * Test files, and the log text to find them in when no failure is itemised or placed in a file
+   * (file-level runners).
+   */
   byFile?: { testFiles: readonly string[]; logText: string };
 }
 
@@ -25,7 +28,9 @@ export function failingTargets(input: FailingTargetsInput): TestTarget[] {
     out.push(target);
     if (out.length >= input.max) break;
   }
-  if (out.length > 0 || !input.byFile) return out;
+  // A file-level runner selects files only: failures named without their file (no trace perception
+  // could place) select nothing, so the test files the log's traces name stand in.
+  if (!input.byFile || out.some((t) => t.file !== null)) return out;
   const { testFiles, logText } = input.byFile;
   return testFiles
     .filter((file) => logText.includes(`/${file}:`) || logText.includes(` ${file}:`))

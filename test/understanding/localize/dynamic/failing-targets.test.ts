@@ -63,3 +63,22 @@ describe("a test's leaf name", () => {
     expect(leafName("maps a->b")).toBe("maps a->b");
   });
 });
+
+describe("failing tape targets perception could not place in a file", () => {
+  // A real tape log of a resolve mutant (heldout7 task resolve-06, seen since session 36): 64
+  // failures named `mock package` with no file, while the traces name test/mock.js.
+  const tapeLog = readFileSync(join(process.cwd(), "bench/localize-corpus/logs/resolve-06.txt"), "utf8");
+
+  it("are re-run through the test files the log's traces name", async () => {
+    const { failures } = await diagnose(tapeLog, { repoRoot: "/home/runner/work/resolve/resolve" });
+    expect(failures.every((f) => f.file === null)).toBe(true);
+    const testFiles = ["test/dotdot.js", "test/mock.js", "test/mock_sync.js", "test/resolver.js"];
+    const targets = failingTargets({
+      failures,
+      max: 3,
+      isTest: (f) => f.startsWith("test/"),
+      byFile: { testFiles, logText: tapeLog },
+    });
+    expect(targets).toEqual([{ name: null, file: "test/mock.js" }]);
+  });
+});
