@@ -116,7 +116,9 @@ function pairLeftoversInOrder(
 function titleKey(title: string): string {
   if (title.startsWith("[doctest] ")) return title.slice("[doctest] ".length);
   const bare = title.replace(TITLE_PREFIX, "");
-  if (bare.includes("::") || bare.includes("/") || bare.endsWith(".py")) return bare;
+  // Whether it is a node id or a path shows before the parameters: `T.test[[::1]]` is a title.
+  const head = bare.split("[")[0] ?? bare;
+  if (head.includes("::") || head.includes("/") || head.endsWith(".py")) return bare;
   let depth = 0;
   let out = "";
   for (const ch of bare) {

@@ -25,7 +25,9 @@ export interface PytestReport {
 }
 
 const BANNER = /^={3,} (.+?) ={3,}$/;
-const HEADER = /^_{3,} (.+?) _{3,}$/;
+// pytest centres a section title in underscores, at least one each side: a title wider than the
+// terminal (a long parametrized id) gets `_ title _`.
+const HEADER = /^_+ (.+?) _+$/;
 const SUMMARY = /^(FAILED|ERROR) (\S.*)$/;
 // pytest >= 9 subtests: `SUBFAILED[msg] (k=v) path::test - message`; the node id gets the suffix the
 // section title carries (`test [msg] (k=v)`).
@@ -57,7 +59,7 @@ export function readPytestReport(lines: readonly string[]): PytestReport {
       continue;
     }
     if (area === "failures" || area === "errors") {
-      const header = line.startsWith("___") ? HEADER.exec(line) : null;
+      const header = line.startsWith("_ ") || line.startsWith("__") ? HEADER.exec(line) : null;
       if (header) {
         current = { title: header[1] ?? "", body: [], area };
         report.sections.push(current);

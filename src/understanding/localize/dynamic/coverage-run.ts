@@ -7,6 +7,7 @@ import { filteredArgv, type TestTarget } from "./filtered-argv.ts";
 import { mergeCoverage } from "./merge-coverage.ts";
 import { missingModules } from "./missing-modules.ts";
 import { perTestArgv } from "./per-test-argv.ts";
+import { pytestRetryTargets } from "./pytest-retry-targets.ts";
 import { readPythonCoverage } from "./python-line-tracer.ts";
 import { runWithoutMissingPlugins } from "./run-without-missing-plugins.ts";
 import type { Execution } from "./spectrum-signal.ts";
@@ -21,6 +22,8 @@ export interface DynamicRun {
   /** How many tests (or test files) the run selected. */
   tests: number;
   exitCode: number | null;
+  /** The signal that ended the run (a crash), when the process did not exit on its own. */
+  signal?: string;
   durationMs: number;
   /** Counted in the spectrum: it failed (or passed) as expected and finished in time. */
   used: boolean;
@@ -30,6 +33,8 @@ export interface DynamicRun {
   missingModules?: string[];
   /** The checkout's own Python modules the run could not import (their folder not on sys.path). */
   ownModulesMissing?: string[];
+  /** pytest skipped every selected test (a skip condition the sandbox meets: a missing module). */
+  allSkipped?: boolean;
 }
 
 export interface CoverageRunContext {
@@ -69,10 +74,10 @@ export async function runWithCoverage(
     readText: context.readText,
   });
   const { argv, result, notes } = attempt;
-  const failed = isTestFailure(runner, result.exitCode);
+  const failed = isTestFailure(runner, result.exitCode, `${result.stdout}\n${result.stderr}`);
   const missing = missingModules(`${result.stdout}\n${result.stderr}`, context.isProjectModule);
-  const retried = await withoutUncollected(context, step, timeoutMs, attempt, missing.dependencies);
-  if (retried !== undefined) return retried;
+  const retry = await retried(context, step, timeoutMs, attempt, missing.dependencies);
+  if (retry !== undefined) return retry;
   // A sampled batch that fails, or a failing test that now passes (its filter matched nothing, or it
   // is flaky), says nothing reliable about which code is at fault: it is left out.
   const used = !result.timedOut && (step.expected === "fail" ? failed : result.exitCode === 0);
@@ -82,11 +87,15 @@ export async function runWithCoverage(
     ...(step.whole ? { whole: true } : {}),
     tests: step.whole ? 1 : step.targets.length,
     exitCode: result.exitCode,
+    ...(result.signal && !result.timedOut ? { signal: result.signal } : {}),
     durationMs: attempt.durationMs,
     used,
     ...(notes.length > 0 ? { note: notes.join("; ") } : {}),
     ...(missing.dependencies.length > 0 ? { missingModules: missing.dependencies } : {}),
     ...(missing.own.length > 0 ? { ownModulesMissing: missing.own } : {}),
+    ...(runner === "pytest" && result.exitCode === 0 && allSkipped(result.stdout)
+      ? { allSkipped: true }
+      : {}),
   };
   if (!used) return { run, executions: [] };
   const sources = {
@@ -115,11 +124,11 @@ export async function runWithCoverage(
 }
 
 /**
- * A sampled pytest file that cannot be imported (it needs a tool the install would have provided:
- * hypothesis, a plugin) stops the whole passing batch: pytest finds no test for its node ids and runs
- * none. The batch runs again without that file's tests; undefined when there is nothing to leave out.
+ * A pytest re-run that selected nothing it could run runs once more with other targets
+ * (pytest-retry-targets.ts): a passing batch without its uncollectable files, failing parametrized
+ * tests pytest does not know by the log's ids as whole functions. undefined when there is no retry.
  */
-async function withoutUncollected(
+async function retried(
   context: CoverageRunContext,
   step: { targets: readonly TestTarget[]; expected: "fail" | "pass"; whole?: boolean },
   timeoutMs: number,
@@ -130,18 +139,20 @@ async function withoutUncollected(
   missing: readonly string[],
 ): Promise<{ run: DynamicRun; executions: Execution[] } | null | undefined> {
   const { result } = attempt;
-  if (context.command.runner !== "pytest" || step.expected !== "pass" || step.whole) return undefined;
-  if (result.exitCode === 0 || result.timedOut) return undefined;
-  const uncollected = new Set(
-    [...`${result.stdout}\n${result.stderr}`.matchAll(/ERROR collecting (\S+)/g)].map((m) => m[1]!),
+  if (context.command.runner !== "pytest" || step.whole || result.timedOut) return undefined;
+  const retry = pytestRetryTargets(
+    step.expected,
+    step.targets,
+    result.exitCode,
+    `${result.stdout}\n${result.stderr}`,
   );
-  const rest = step.targets.filter((t) => t.file === null || !uncollected.has(t.file));
   const left = timeoutMs - attempt.durationMs;
-  if (rest.length === 0 || rest.length === step.targets.length || left <= 0) return undefined;
-  const again = await runWithCoverage(context, { ...step, targets: rest }, left);
+  if (retry === null || left <= 0) return undefined;
+  const again = await runWithCoverage(context, { ...step, targets: retry.targets }, left);
   if (!again) return again;
   const why = missing.length > 0 ? ` (${missing.map((m) => `No module named '${m}'`).join(", ")})` : "";
-  const note = `${[...uncollected].join(", ")} could not be collected${why}: the sampled tests there were left out`;
+  const note =
+    step.expected === "pass" ? `${retry.note}${why}: the sampled tests there were left out` : retry.note;
   again.run.note = again.run.note ? `${note}; ${again.run.note}` : note;
   again.run.durationMs += attempt.durationMs;
   return again;
@@ -154,8 +165,17 @@ function runOnce(context: CoverageRunContext, argv: readonly string[], timeoutMs
 }
 
 // pytest exits 1 when tests failed, 2-5 when interrupted, misused or nothing was collected; unittest
-// 1 on failures and 5 (3.12+) when no test ran, 2 on bad arguments: only 1 is a failing execution.
-// Other runners (and commands xihe does not know) exit non-zero for both.
-function isTestFailure(runner: TestRunnerKind | null, exitCode: number | null): boolean {
+// 1 on failures and 5 (3.12+) when no test ran, 2 on bad arguments: only 1 is a failing execution,
+// and pytest's 2 when a collection error interrupted it (a test module that raises on import: the
+// log's `ERROR collecting` failure itself, reproduced). Other runners (and commands xihe does not
+// know) exit non-zero for both.
+function isTestFailure(runner: TestRunnerKind | null, exitCode: number | null, output: string): boolean {
+  if (runner === "pytest" && exitCode === 2) return /Interrupted: \d+ errors? during collection/.test(output);
   return runner === "pytest" || runner === "unittest" ? exitCode === 1 : exitCode !== 0;
+}
+
+// pytest's last line counts outcomes (`2 skipped in 0.1s`, `1 passed, 2 skipped in 0.3s`).
+function allSkipped(stdout: string): boolean {
+  const last = stdout.trimEnd().split("\n").pop() ?? "";
+  return /\b\d+ skipped\b/.test(last) && !/\b\d+ (?:passed|failed|xfailed|xpassed)\b/.test(last);
 }

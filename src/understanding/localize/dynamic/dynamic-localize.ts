@@ -17,7 +17,7 @@ import { runWithCoverage, type CoverageRunContext, type DynamicRun } from "./cov
 import { entriesFor, entryPredicate, failingEntries } from "./entry-test-files.ts";
 import { failingTargets } from "./failing-targets.ts";
 import { projectModuleTest } from "./missing-modules.ts";
-import type { TestTarget } from "./filtered-argv.ts";
+import { pytestOperands, type TestTarget } from "./filtered-argv.ts";
 import { nodeTestAncestors } from "./node-test-ancestors.ts";
 import { passingSample } from "./passing-sample.ts";
 import { tapPassingSide } from "./tap-passing-side.ts";
@@ -131,7 +131,7 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
     return fallback(
       own.length > 0
         ? `the failing tests could not import the checkout's own ${own.map((m) => `\`${m}\``).join(", ")}: the folder it is in is not on sys.path (no packaging config, src/ or root layout names it); put it in the test command (\`PYTHONPATH=DIR pytest ...\`)`
-        : noFailureReason(runs, input.budgetMs, wholeRun, runner),
+        : noFailureReason(runs, input.budgetMs, input.now() - started >= input.budgetMs, wholeRun, runner),
     );
   if (input.passingRequired && !executions.some((e) => !e.failed))
     return fallback(
@@ -142,6 +142,11 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
     executions,
     input.index.symbols.filter((s) => isCallable(s) && !tests.has(s.file)),
   );
+  const crashed = runs.find((r) => r.expected === "fail" && crashSignal(r) !== null);
+  if (signal.size === 0 && crashed)
+    return fallback(
+      `${crashed.whole ? `${wholeRun}: it` : "the failing run"} died on ${crashSignal(crashed)}, a crash (a V8 fatal error, an abort, a kill), and a process that dies so writes no coverage`,
+    );
   if (signal.size === 0)
     return fallback(
       runs.some((r) => r.whole)
@@ -191,7 +196,11 @@ function planRuns(input: DynamicLocalizeInput, runner: TestRunnerKind, argv: rea
       : named;
   if (failing.length === 0) return [];
   const sampled = passingSample({
-    testFiles: byFileOnly ? testFiles.filter(isEntry) : testFiles,
+    testFiles: byFileOnly
+      ? testFiles.filter(isEntry)
+      : runner === "pytest"
+        ? underOperands(testFiles, pytestOperands(argv))
+        : testFiles,
     readText: input.readText,
     failing,
     failingNames: input.failures.flatMap((f) => (f.test ? [f.test] : [])),
@@ -234,6 +243,18 @@ function throughEntries(
   return [...new Set(files)].map((file) => ({ name: null, file }));
 }
 
+// pytest runs only the tests under the paths its command names (`pytest tests` leaves `extra/` out):
+// a test sampled elsewhere may need what the command never loads (a tool the install would provide).
+// Operands that name no test file (an unknown option's value) restrict nothing.
+function underOperands(testFiles: readonly string[], operands: readonly string[]): readonly string[] {
+  const roots = operands
+    .map((w) => (w.split("::")[0] ?? w).replace(/^\.\//, "").replace(/\/+$/, ""))
+    .filter((r) => r !== "" && r !== ".");
+  const under = (file: string) => roots.some((r) => file === r || file.startsWith(`${r}/`));
+  const kept = testFiles.filter(under);
+  return kept.length > 0 ? kept : testFiles;
+}
+
 function withAncestors(t: TestTarget, logText: string, failed: boolean): TestTarget {
   return t.name === null ? t : { ...t, ancestors: nodeTestAncestors(logText, t.name, failed) };
 }
@@ -268,17 +289,31 @@ async function runPlan(
 function noFailureReason(
   runs: readonly DynamicRun[],
   budgetMs: number,
+  outOfBudget: boolean,
   wholeRun: string,
   runner: TestRunnerKind | null,
 ): string {
   const finished = runs.filter((r) => r.expected === "fail" && r.exitCode !== null);
   const whole = runs.find((r) => r.whole);
+  // No failing run started while the budget lasted: the runner's filter had nothing to select them by.
+  if (!runs.some((r) => r.expected === "fail") && !outOfBudget)
+    return `the failing tests could not be selected by name with ${runner ?? "the runner"}'s filter, so no failing run started`;
   if (finished.length === 0)
     return whole
       ? `${wholeRun}, and the run budget (${budgetMs / 1000} s) ran out before it finished`
       : `the run budget (${budgetMs / 1000} s) ran out before a failing test finished`;
   if (whole)
     return `${wholeRun}, and it did not end in a test failure (exit ${whole.exitCode}): the failure did not reproduce in the sandbox, or is flaky`;
+  if (finished.every((r) => r.allSkipped))
+    return "re-running the failing tests alone did not reproduce a test failure: pytest skipped them all (a skip condition the sandbox meets, such as an optional module the failing run had and the sandbox lacks)";
   const codes = [...new Set(finished.map((r) => r.exitCode))];
   return `re-running the failing tests alone did not reproduce a test failure (exit ${codes.join(", ")}: ${rerunExitMeaning(runner, codes)})`;
+}
+
+// A shell reports a child killed by signal N as exit 128+N; a direct child reports the signal.
+function crashSignal(run: DynamicRun): string | null {
+  if (run.signal) return run.signal;
+  return run.exitCode !== null && run.exitCode > 128 && run.exitCode < 160
+    ? `signal ${run.exitCode - 128} (exit ${run.exitCode})`
+    : null;
 }

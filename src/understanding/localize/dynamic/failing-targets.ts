@@ -9,7 +9,10 @@ export interface FailingTargetsInput {
   failures: readonly Failure[];
   max: number;
   isTest: (file: string) => boolean;
-  /** Test files, and the log text to find them in when no failure is itemised (file-level runners). */
+  /**
+   * Test files, and the log text to find them in when no failure is itemised or placed in a file
+   * (file-level runners).
+   */
   byFile?: { testFiles: readonly string[]; logText: string };
 }
 
@@ -25,7 +28,9 @@ export function failingTargets(input: FailingTargetsInput): TestTarget[] {
     out.push(target);
     if (out.length >= input.max) break;
   }
-  if (out.length > 0 || !input.byFile) return out;
+  // A file-level runner selects files only: failures named without their file (no trace perception
+  // could place) select nothing, so the test files the log's traces name stand in.
+  if (!input.byFile || out.some((t) => t.file !== null)) return out;
   const { testFiles, logText } = input.byFile;
   return testFiles
     .filter((file) => logText.includes(`/${file}:`) || logText.includes(` ${file}:`))
@@ -89,9 +94,12 @@ function withoutSubtestSuffix(test: string): string {
   return test;
 }
 
-/** "suite › case", "suite > case": runners' filters match the leaf reliably, the joined form not. */
+/**
+ * "suite › case", "suite > case": runners' filters match the leaf reliably, the joined form not.
+ * A bare `>` is part of a name (`escape <script>`, `a->b`): only one between spaces separates.
+ */
 export function leafName(full: string): string | null {
-  const parts = full.split(/\s*(?:›|>|▶)\s*/);
+  const parts = full.split(/\s*[›▶]\s*|\s+>\s+/);
   const leaf = (parts[parts.length - 1] ?? full).trim();
   return leaf === "" ? null : leaf;
 }

@@ -154,6 +154,19 @@ function pytestArgv(argv: readonly string[], targets: readonly TestTarget[], fil
   return [...base, ...files, "-k", names.join(" or ")];
 }
 
+/**
+ * The words a pytest command line names after `pytest` that are no option or option value: its paths
+ * or node ids (or an unknown option's value: callers keep only those that name test files).
+ */
+export function pytestOperands(argv: readonly string[]): string[] {
+  const at = argv.findIndex(
+    (w, i) => (w.split("/").pop() ?? w) === "pytest" || (w === "-m" && argv[i + 1] === "pytest"),
+  );
+  if (at < 0) return [];
+  const rest = argv.slice(at + (argv[at] === "-m" ? 2 : 1));
+  return rest.filter((w, i) => !w.startsWith("-") && !withValue.has(rest[i - 1] ?? ""));
+}
+
 // Drops the path/glob operands after the runner's name so only the selected file runs; options stay.
 function withoutPositionals(argv: readonly string[], kind: TestRunnerKind): string[] {
   const at = argv.findIndex(

@@ -28,8 +28,11 @@ export function passingSample(input: PassingSampleInput): TestTarget[] {
       .slice(0, input.max)
       .map((file) => ({ name: null, file }));
   const failingNames = new Set(input.failing.map((t) => t.name));
+  // A failing file named without a test failed as a whole (a module that does not load: pytest's
+  // collection error, a jest suite that failed to run): none of its tests can pass alone.
+  const wholeFiles = new Set(input.failing.flatMap((t) => (t.name === null && t.file ? [t.file] : [])));
   const ordered = [
-    ...input.testFiles.filter((f) => failingFiles.has(f)),
+    ...input.testFiles.filter((f) => failingFiles.has(f) && !wholeFiles.has(f)),
     ...input.testFiles.filter((f) => !failingFiles.has(f)),
   ];
   const out: TestTarget[] = [];

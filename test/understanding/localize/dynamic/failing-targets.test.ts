@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { diagnose } from "../../../../src/perception/diagnose.ts";
-import { failingTargets } from "../../../../src/understanding/localize/dynamic/failing-targets.ts";
+import { failingTargets, leafName } from "../../../../src/understanding/localize/dynamic/failing-targets.ts";
 
 // A real `python3 -m unittest tests.test_recipes` log of a more-itertools mutant (corpus task
 // moreitertools-04): three TestCase failures and a failing doctest (`FAIL: tail (more_itertools.recipes)`).
@@ -52,5 +52,33 @@ describe("failing pytest targets", () => {
       "tests/test_x.py::test_a[a [b]]",
       "tests/test_x.py::test_b[p]",
     ]);
+  });
+});
+
+describe("a test's leaf name", () => {
+  it("splits at the runners' suite separators, not at a `>` of the name itself", () => {
+    expect(leafName("test/a.test.ts > parser > reads a tag")).toBe("reads a tag");
+    expect(leafName("parser › reads a tag")).toBe("reads a tag");
+    expect(leafName("<%= escape &amp;<script>")).toBe("<%= escape &amp;<script>");
+    expect(leafName("maps a->b")).toBe("maps a->b");
+  });
+});
+
+describe("failing tape targets perception could not place in a file", () => {
+  // A real tape log of a resolve mutant (heldout7 task resolve-06, seen since session 36): 64
+  // failures named `mock package` with no file, while the traces name test/mock.js.
+  const tapeLog = readFileSync(join(process.cwd(), "bench/localize-corpus/logs/resolve-06.txt"), "utf8");
+
+  it("are re-run through the test files the log's traces name", async () => {
+    const { failures } = await diagnose(tapeLog, { repoRoot: "/home/runner/work/resolve/resolve" });
+    expect(failures.every((f) => f.file === null)).toBe(true);
+    const testFiles = ["test/dotdot.js", "test/mock.js", "test/mock_sync.js", "test/resolver.js"];
+    const targets = failingTargets({
+      failures,
+      max: 3,
+      isTest: (f) => f.startsWith("test/"),
+      byFile: { testFiles, logText: tapeLog },
+    });
+    expect(targets).toEqual([{ name: null, file: "test/mock.js" }]);
   });
 });

@@ -1,0 +1,326 @@
+// Real pytest runs whose failure the re-run did not reproduce before: a module that fails to import
+// (pytest stops with exit 2, a collection error), a parametrized id the re-running pytest names
+// differently (ids from a CI matrix's environment, or another pytest's duplicate-id suffixes), and a
+// class's parametrized id holding `::` named by its section title alone (-rN). Also perception of a
+// section title wider than the terminal (`_ title _`).
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { execa } from "execa";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { main } from "../../src/cli.ts";
+import type { CliIo } from "../../src/cli/cli-io.ts";
+import { makeScratchDir } from "../workspace/scratch-dir.ts";
+
+interface LocateJson {
+  results: { file: string; symbol: string }[];
+  dynamic?: {
+    status: string;
+    reason: string | null;
+    runs: { argv: string; expected: string; exitCode: number; used: boolean; note?: string }[];
+  };
+}
+
+const pricing = `def round_cents(value):
+    return int(value * 10) / 100
+
+
+def format_price(value):
+    return "$%.2f" % value
+`;
+
+async function project(
+  dir: string,
+  tree: Record<string, string>,
+  env: Record<string, string> = {},
+  flags: string[] = [],
+) {
+  for (const [path, text] of Object.entries({
+    "shop/__init__.py": "",
+    "shop/pricing.py": pricing,
+    ...tree,
+  })) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  await execa("git", ["init", "-q"], { cwd: dir });
+  await execa("git", ["add", "-A"], { cwd: dir });
+  const run = await execa("/usr/bin/python3", ["-m", "pytest", "-q", "-p", "no:cacheprovider", ...flags], {
+    cwd: dir,
+    reject: false,
+    all: true,
+    env: { NO_COLOR: "1", ...env },
+  });
+  return run.all ?? "";
+}
+
+async function locate(dir: string, logFile: string, operands = ""): Promise<LocateJson> {
+  const out: string[] = [];
+  const cli: CliIo = {
+    stdout: (t) => out.push(t),
+    stderr: () => undefined,
+    readStdin: async () => "",
+    env: {},
+    cwd: dir,
+    isTTY: false,
+  };
+  const command = `/usr/bin/python3 -m pytest -q -p no:cacheprovider${operands}`;
+  const code = await main(["locate", "--repo", dir, "--log", logFile, "--json", "--run", command], cli);
+  expect(code).toBe(0);
+  return JSON.parse(out.join("")) as LocateJson;
+}
+
+const passingTests = `from shop.pricing import format_price
+
+
+def test_format_price():
+    assert format_price(3) == "$3.00"
+
+
+def test_format_cents():
+    assert format_price(0.5) == "$0.50"
+`;
+
+describe("xihe locate --run on a pytest module that fails to import (collection error, exit 2)", () => {
+  const scratch = makeScratchDir("dyn-pytest-collect");
+  const dir = join(scratch.dir, "shop");
+  const logFile = join(scratch.dir, "failing.log");
+  beforeAll(async () => {
+    const log = await project(dir, {
+      "tests/test_rounding.py": `from shop.pricing import round_cents
+
+HALF = round_cents(0.5)
+assert HALF == 0.5, HALF
+
+
+def test_half():
+    assert HALF == 0.5
+
+
+def test_whole():
+    assert round_cents(2.0) == 2.0
+
+
+def test_zero():
+    assert round_cents(0) == 0
+
+
+def test_negative():
+    assert round_cents(-1.0) == -1.0
+`,
+      "tests/test_format.py": passingTests,
+    });
+    expect(log).toContain("ERROR collecting tests/test_rounding.py");
+    expect(log).toMatch(/Interrupted: 1 error during collection/);
+    writeFileSync(logFile, log);
+  }, 60_000);
+  afterAll(() => scratch.remove());
+
+  it("counts the re-run's collection error as the failing execution, passing tests from other files beside it", async () => {
+    const json = await locate(dir, logFile);
+    expect(json.dynamic).toMatchObject({ status: "ranked", reason: null });
+    const failing = json.dynamic!.runs.find((r) => r.expected === "fail")!;
+    expect(failing).toMatchObject({ exitCode: 2, used: true });
+    const passing = json.dynamic!.runs.find((r) => r.expected === "pass")!;
+    expect(passing.argv).not.toContain("test_rounding.py");
+    expect(passing).toMatchObject({ exitCode: 0, used: true });
+    expect(json.results[0]).toMatchObject({ file: "shop/pricing.py", symbol: "round_cents" });
+  }, 60_000);
+});
+
+describe("xihe locate --run on a parametrized pytest id the re-run names differently", () => {
+  const scratch = makeScratchDir("dyn-pytest-params");
+  const dir = join(scratch.dir, "shop");
+  const logFile = join(scratch.dir, "failing.log");
+  beforeAll(async () => {
+    // The parameter comes from the CI matrix's environment: the log says `[ci]`, the sandbox `[local]`.
+    const log = await project(
+      dir,
+      {
+        "tests/test_rounding.py": `import os
+
+import pytest
+
+from shop.pricing import round_cents
+
+
+@pytest.mark.parametrize("where", [os.environ.get("SHOP_WHERE", "local")])
+def test_round_half(where):
+    assert round_cents(0.5) == 0.5
+`,
+        "tests/test_format.py": passingTests,
+      },
+      { SHOP_WHERE: "ci" },
+    );
+    expect(log).toContain("FAILED tests/test_rounding.py::test_round_half[ci] - ");
+    writeFileSync(logFile, log);
+  }, 60_000);
+  afterAll(() => scratch.remove());
+
+  it("re-runs the whole test function when pytest finds no test by the log's id", async () => {
+    const json = await locate(dir, logFile);
+    expect(json.dynamic).toMatchObject({ status: "ranked", reason: null });
+    const failing = json.dynamic!.runs.find((r) => r.expected === "fail")!;
+    expect(failing.argv.endsWith(" tests/test_rounding.py::test_round_half")).toBe(true);
+    expect(failing).toMatchObject({ exitCode: 1, used: true });
+    expect(failing.note).toContain("tests/test_rounding.py::test_round_half with all parameters");
+    expect(json.results[0]).toMatchObject({ file: "shop/pricing.py", symbol: "round_cents" });
+  }, 60_000);
+});
+
+describe("xihe locate --run on a failing pytest test the sandbox skips", () => {
+  const scratch = makeScratchDir("dyn-pytest-skipped");
+  const dir = join(scratch.dir, "shop");
+  const logFile = join(scratch.dir, "failing.log");
+  beforeAll(async () => {
+    // The failing run had an optional module the sandbox lacks (here: a variable naming it).
+    const log = await project(
+      dir,
+      {
+        "tests/test_rounding.py": `import os
+
+import pytest
+
+from shop.pricing import round_cents
+
+
+@pytest.mark.skipif("SHOP_DECIMAL" not in os.environ, reason="needs the decimal backend")
+def test_round_half():
+    assert round_cents(0.5) == 0.5
+`,
+        "tests/test_format.py": passingTests,
+      },
+      { SHOP_DECIMAL: "1" },
+    );
+    expect(log).toContain("FAILED tests/test_rounding.py::test_round_half - ");
+    writeFileSync(logFile, log);
+  }, 60_000);
+  afterAll(() => scratch.remove());
+
+  it("falls back saying pytest skipped them, not that they ran and passed", async () => {
+    const json = await locate(dir, logFile);
+    expect(json.dynamic?.status).toBe("fallback");
+    expect(json.dynamic?.reason).toMatch(/did not reproduce a test failure: pytest skipped them all \(/);
+  }, 60_000);
+});
+
+describe("xihe locate --run on `pytest tests` beside test files the command does not run", () => {
+  const scratch = makeScratchDir("dyn-pytest-operands");
+  const dir = join(scratch.dir, "shop");
+  const logFile = join(scratch.dir, "failing.log");
+  beforeAll(async () => {
+    // extra/ holds property tests that need a tool this checkout lacks; `pytest tests` never loads them.
+    const extra = [1, 2, 3, 4].map((n) => `\n\ndef test_property_${n}():\n    assert True\n`).join("");
+    const log = await project(
+      dir,
+      {
+        "extra/test_properties.py": `import hypothesis_tool_not_installed${extra}`,
+        "tests/test_rounding.py": `from shop.pricing import round_cents
+
+
+def test_round_half():
+    assert round_cents(0.5) == 0.5
+`,
+        "tests/test_format.py": passingTests,
+      },
+      {},
+      ["tests"],
+    );
+    expect(log).toContain("FAILED tests/test_rounding.py::test_round_half - ");
+    writeFileSync(logFile, log);
+  }, 60_000);
+  afterAll(() => scratch.remove());
+
+  it("samples passing tests only under the paths the command names", async () => {
+    const json = await locate(dir, logFile, " tests");
+    expect(json.dynamic).toMatchObject({ status: "ranked", reason: null });
+    const passing = json.dynamic!.runs.find((r) => r.expected === "pass")!;
+    expect(passing.argv).not.toContain("extra/");
+    expect(passing).toMatchObject({ exitCode: 0, used: true });
+  }, 60_000);
+});
+
+describe("xihe locate --run on a -rN log naming a class's parametrized test holding `::`", () => {
+  const scratch = makeScratchDir("dyn-pytest-colons");
+  const dir = join(scratch.dir, "shop");
+  const logFile = join(scratch.dir, "failing.log");
+  beforeAll(async () => {
+    const log = await project(
+      dir,
+      {
+        "tests/test_rounding.py": `import pytest
+
+from shop.pricing import round_cents
+
+
+class TestRounding:
+    @pytest.mark.parametrize("host", ["::1"])
+    def test_round_on(self, host):
+        assert round_cents(0.5) == 0.5
+`,
+        "tests/test_format.py": passingTests,
+      },
+      {},
+      ["-rN"],
+    );
+    expect(log).not.toContain("short test summary info");
+    expect(log).toContain("_ TestRounding.test_round_on[::1] _");
+    writeFileSync(logFile, log);
+  }, 60_000);
+  afterAll(() => scratch.remove());
+
+  it("turns the title's dots into `::` and re-runs the node id", async () => {
+    const json = await locate(dir, logFile);
+    expect(json.dynamic).toMatchObject({ status: "ranked", reason: null });
+    const failing = json.dynamic!.runs.find((r) => r.expected === "fail")!;
+    expect(failing.argv.endsWith(" tests/test_rounding.py::TestRounding::test_round_on[::1]")).toBe(true);
+    expect(failing).toMatchObject({ exitCode: 1, used: true });
+  }, 60_000);
+});
+
+describe("xihe diagnose on a pytest section title wider than the terminal", () => {
+  const scratch = makeScratchDir("diag-pytest-wide");
+  const dir = join(scratch.dir, "shop");
+  const logFile = join(scratch.dir, "failing.log");
+  const id =
+    "tests/test_rounding.py::test_round_url[https://shop.example.com/catalogue/items/42?currency=EUR&rounding=half-up]";
+  beforeAll(async () => {
+    const log = await project(dir, {
+      "tests/test_rounding.py": `import pytest
+
+from shop.pricing import round_cents
+
+
+def test_round_half():
+    assert round_cents(0.5) == 0.5
+
+
+@pytest.mark.parametrize("url", ["https://shop.example.com/catalogue/items/42?currency=EUR&rounding=half-up"])
+def test_round_url(url):
+    assert round_cents(0.5) == 0.5, url
+`,
+    });
+    // pytest centres the title in one underscore each side when it is wider than the terminal.
+    expect(log).toMatch(/^_ test_round_url\[.*\] _$/m);
+    writeFileSync(logFile, log);
+  }, 60_000);
+  afterAll(() => scratch.remove());
+
+  it("reads the section: the failure's traceback line, not only the summary's id", async () => {
+    const out: string[] = [];
+    const cli: CliIo = {
+      stdout: (t) => out.push(t),
+      stderr: () => undefined,
+      readStdin: async () => "",
+      env: {},
+      cwd: dir,
+      isTTY: false,
+    };
+    await main(["diagnose", "--log", logFile, "--repo", dir, "--json"], cli);
+    const { failures } = JSON.parse(out.join("")) as {
+      failures: { file: string; line: number | null; test: string }[];
+    };
+    // Without the wide title its traceback went into the section before it, and the failure had no line.
+    expect(failures).toHaveLength(2);
+    expect(failures.find((f) => f.test === id)).toMatchObject({ file: "tests/test_rounding.py", line: 12 });
+  }, 60_000);
+});
