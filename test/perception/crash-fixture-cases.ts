@@ -1,6 +1,6 @@
 // The crash fixtures made by scripts/fixtures/perception-crash.sh (real tool runs: segfaults, aborts,
-// V8 heap limits in runner workers, ava timeouts, go test build failures), each with a hand-checked
-// expected.json. Shared by the crash fixture test and the benchmark.
+// V8's fatal errors and heap limits in runner workers, ava timeouts, go test build failures), each
+// with a hand-checked expected.json. Shared by the crash fixture test and the benchmark.
 export const crashFixtureCases = [
   "pytest-segfault",
   "pytest-segfault-verbose",
@@ -8,6 +8,7 @@ export const crashFixtureCases = [
   "jest-heap-oom-in-band",
   "vitest-worker-heap-oom",
   "mocha-sigabrt",
+  "mocha-v8-fatal",
   "nodetest-sigsegv",
   "ava-never-resolved",
   "ava-timeout",
