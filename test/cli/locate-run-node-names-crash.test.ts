@@ -154,7 +154,7 @@ test("x", () => {});
     expect(json.dynamic).toMatchObject({
       status: "fallback",
       reason:
-        "the failing tests could not be selected by name with node_test's filter, so no failing run started",
+        "the failing tests could not be selected by name with node --test's filter, so no failing run started",
       runs: [],
     });
   }, 60_000);

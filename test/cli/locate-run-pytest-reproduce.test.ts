@@ -127,6 +127,79 @@ def test_negative():
   }, 60_000);
 });
 
+describe("xihe locate --run on a collection error the sandbox alone has (a dependency it lacks)", () => {
+  const scratch = makeScratchDir("dyn-pytest-collect-missing");
+  const dir = join(scratch.dir, "shop");
+  const logFile = join(scratch.dir, "failing.log");
+  beforeAll(async () => {
+    // CI had `shop_extras` (here on PYTHONPATH, outside the checkout) and the module failed on the
+    // code's fault; in the sandbox it fails on the missing module instead.
+    mkdirSync(join(scratch.dir, "extras"), { recursive: true });
+    writeFileSync(join(scratch.dir, "extras", "shop_extras.py"), "RATE = 1\n");
+    const log = await project(
+      dir,
+      {
+        "tests/test_rounding.py": `from shop.pricing import round_cents
+import shop_extras
+
+HALF = round_cents(0.5) * shop_extras.RATE
+assert HALF == 0.5, HALF
+
+
+def test_half():
+    assert HALF == 0.5
+`,
+        "tests/test_format.py": passingTests,
+      },
+      { PYTHONPATH: join(scratch.dir, "extras") },
+    );
+    expect(log).toContain("ERROR collecting tests/test_rounding.py");
+    writeFileSync(logFile, log);
+  }, 60_000);
+  afterAll(() => scratch.remove());
+
+  it("does not count the re-run's collection error as the failure, and says which module was missing", async () => {
+    const json = await locate(dir, logFile);
+    const failing = json.dynamic!.runs.find((r) => r.expected === "fail")!;
+    expect(failing).toMatchObject({ exitCode: 2, used: false });
+    expect(json.dynamic).toMatchObject({
+      status: "fallback",
+      reason: expect.stringContaining("shop_extras"),
+    });
+  }, 60_000);
+});
+
+describe("xihe locate --run on a pytest test that segfaults", () => {
+  const scratch = makeScratchDir("dyn-pytest-segv");
+  const dir = join(scratch.dir, "shop");
+  const logFile = join(scratch.dir, "failing.log");
+  beforeAll(async () => {
+    const log = await project(dir, {
+      "tests/test_rounding.py": `import ctypes
+
+from shop.pricing import round_cents
+
+
+def test_half():
+    round_cents(0.5)
+    ctypes.string_at(0)
+`,
+      "tests/test_format.py": passingTests,
+    });
+    expect(log).toContain("Fatal Python error: Segmentation fault");
+    writeFileSync(logFile, log);
+  }, 60_000);
+  afterAll(() => scratch.remove());
+
+  it("says the failing run crashed, not that the filter matched nothing", async () => {
+    const json = await locate(dir, logFile);
+    expect(json.dynamic).toMatchObject({
+      status: "fallback",
+      reason: expect.stringMatching(/died on .*SIGSEGV|died on signal 11/),
+    });
+  }, 60_000);
+});
+
 describe("xihe locate --run on a parametrized pytest id the re-run names differently", () => {
   const scratch = makeScratchDir("dyn-pytest-params");
   const dir = join(scratch.dir, "shop");

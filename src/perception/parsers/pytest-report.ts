@@ -28,6 +28,9 @@ const BANNER = /^={3,} (.+?) ={3,}$/;
 // pytest centres a section title in underscores, at least one each side: a title wider than the
 // terminal (a long parametrized id) gets `_ title _`.
 const HEADER = /^_+ (.+?) _+$/;
+// Between the frames of one failure pytest prints `_ _ _ … _`; at an odd width it ends in `_` and
+// reads like a title.
+const FRAME_SEPARATOR = /^[_ ]+$/;
 const SUMMARY = /^(FAILED|ERROR) (\S.*)$/;
 // pytest >= 9 subtests: `SUBFAILED[msg] (k=v) path::test - message`; the node id gets the suffix the
 // section title carries (`test [msg] (k=v)`).
@@ -59,7 +62,10 @@ export function readPytestReport(lines: readonly string[]): PytestReport {
       continue;
     }
     if (area === "failures" || area === "errors") {
-      const header = line.startsWith("_ ") || line.startsWith("__") ? HEADER.exec(line) : null;
+      const header =
+        (line.startsWith("_ ") || line.startsWith("__")) && !FRAME_SEPARATOR.test(line)
+          ? HEADER.exec(line)
+          : null;
       if (header) {
         current = { title: header[1] ?? "", body: [], area };
         report.sections.push(current);

@@ -70,13 +70,17 @@ export function testFileSignal(
     if (stem) byStem.set(stem, [...(byStem.get(stem) ?? []), file]);
   }
   const codeFiles = [...new Set(candidates.map((s) => s.file))];
+  // A test file comes once per failure in it: its compound match is read once.
+  const compound = new Map<string, string[]>();
+  const compoundOf = (testFile: string) =>
+    compound.get(testFile) ?? compound.set(testFile, compoundNamed(testFile, codeFiles)).get(testFile)!;
   const credit = new Map<string, number>();
   let total = 0;
   for (const testFile of testFiles) {
     const stem = testedStem(testFile);
     if (!stem) continue;
     total++;
-    const files = byStem.get(stem) ?? compoundNamed(testFile, codeFiles);
+    const files = byStem.get(stem) ?? compoundOf(testFile);
     const overlaps = files.map((f) => mirroredFolders(testFile, f));
     const best = Math.max(0, ...overlaps);
     files.forEach((f, i) => credit.set(f, (credit.get(f) ?? 0) + (overlaps[i] === best ? 1 : 0.5)));

@@ -74,9 +74,14 @@ export async function runWithCoverage(
     readText: context.readText,
   });
   const { argv, result, notes } = attempt;
-  const failed = isTestFailure(runner, result.exitCode, `${result.stdout}\n${result.stderr}`);
   const missing = missingModules(`${result.stdout}\n${result.stderr}`, context.isProjectModule);
-  const retry = await retried(context, step, timeoutMs, attempt, missing.dependencies);
+  const failed = isTestFailure(
+    runner,
+    result.exitCode,
+    `${result.stdout}\n${result.stderr}`,
+    missing.dependencies,
+  );
+  const retry = await retryWithOtherTargets(context, step, timeoutMs, attempt, missing.dependencies);
   if (retry !== undefined) return retry;
   // A sampled batch that fails, or a failing test that now passes (its filter matched nothing, or it
   // is flaky), says nothing reliable about which code is at fault: it is left out.
@@ -128,7 +133,7 @@ export async function runWithCoverage(
  * (pytest-retry-targets.ts): a passing batch without its uncollectable files, failing parametrized
  * tests pytest does not know by the log's ids as whole functions. undefined when there is no retry.
  */
-async function retried(
+async function retryWithOtherTargets(
   context: CoverageRunContext,
   step: { targets: readonly TestTarget[]; expected: "fail" | "pass"; whole?: boolean },
   timeoutMs: number,
@@ -167,10 +172,17 @@ function runOnce(context: CoverageRunContext, argv: readonly string[], timeoutMs
 // pytest exits 1 when tests failed, 2-5 when interrupted, misused or nothing was collected; unittest
 // 1 on failures and 5 (3.12+) when no test ran, 2 on bad arguments: only 1 is a failing execution,
 // and pytest's 2 when a collection error interrupted it (a test module that raises on import: the
-// log's `ERROR collecting` failure itself, reproduced). Other runners (and commands xihe does not
-// know) exit non-zero for both.
-function isTestFailure(runner: TestRunnerKind | null, exitCode: number | null, output: string): boolean {
-  if (runner === "pytest" && exitCode === 2) return /Interrupted: \d+ errors? during collection/.test(output);
+// log's `ERROR collecting` failure itself, reproduced), unless a module the sandbox lacks is why (a
+// missing dependency, not the code). Other runners (and commands xihe does not know) exit non-zero
+// for both.
+function isTestFailure(
+  runner: TestRunnerKind | null,
+  exitCode: number | null,
+  output: string,
+  missingDependencies: readonly string[],
+): boolean {
+  if (runner === "pytest" && exitCode === 2)
+    return missingDependencies.length === 0 && /Interrupted: \d+ errors? during collection/.test(output);
   return runner === "pytest" || runner === "unittest" ? exitCode === 1 : exitCode !== 0;
 }
 

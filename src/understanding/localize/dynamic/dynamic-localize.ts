@@ -131,7 +131,9 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
     return fallback(
       own.length > 0
         ? `the failing tests could not import the checkout's own ${own.map((m) => `\`${m}\``).join(", ")}: the folder it is in is not on sys.path (no packaging config, src/ or root layout names it); put it in the test command (\`PYTHONPATH=DIR pytest ...\`)`
-        : noFailureReason(runs, input.budgetMs, input.now() - started >= input.budgetMs, wholeRun, runner),
+        : missing.length > 0
+          ? `the failing tests stop on ${missing.map((m) => `\`No module named '${m}'\``).join(", ")} in the sandbox, a dependency it does not have, so the re-run cannot reproduce the failure`
+          : noFailureReason(runs, input.budgetMs, input.now() - started >= input.budgetMs, wholeRun, runner),
     );
   if (input.passingRequired && !executions.some((e) => !e.failed))
     return fallback(
@@ -142,11 +144,8 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
     executions,
     input.index.symbols.filter((s) => isCallable(s) && !tests.has(s.file)),
   );
-  const crashed = runs.find((r) => r.expected === "fail" && crashSignal(r) !== null);
-  if (signal.size === 0 && crashed)
-    return fallback(
-      `${crashed.whole ? `${wholeRun}: it` : "the failing run"} died on ${crashSignal(crashed)}, a crash (a V8 fatal error, an abort, a kill), and a process that dies so writes no coverage`,
-    );
+  const crashed = crashReason(runs, wholeRun);
+  if (signal.size === 0 && crashed !== null) return fallback(crashed);
   if (signal.size === 0)
     return fallback(
       runs.some((r) => r.whole)
@@ -293,11 +292,15 @@ function noFailureReason(
   wholeRun: string,
   runner: TestRunnerKind | null,
 ): string {
+  // A run that died on a signal counts as no test failure for pytest and unittest (only their exit 1
+  // does); its crash is the reason, not the budget or the filter.
+  const crashed = crashReason(runs, wholeRun);
+  if (crashed !== null) return crashed;
   const finished = runs.filter((r) => r.expected === "fail" && r.exitCode !== null);
   const whole = runs.find((r) => r.whole);
   // No failing run started while the budget lasted: the runner's filter had nothing to select them by.
   if (!runs.some((r) => r.expected === "fail") && !outOfBudget)
-    return `the failing tests could not be selected by name with ${runner ?? "the runner"}'s filter, so no failing run started`;
+    return `the failing tests could not be selected by name with ${runner === "node_test" ? "node --test" : (runner ?? "the runner")}'s filter, so no failing run started`;
   if (finished.length === 0)
     return whole
       ? `${wholeRun}, and the run budget (${budgetMs / 1000} s) ran out before it finished`
@@ -308,6 +311,12 @@ function noFailureReason(
     return "re-running the failing tests alone did not reproduce a test failure: pytest skipped them all (a skip condition the sandbox meets, such as an optional module the failing run had and the sandbox lacks)";
   const codes = [...new Set(finished.map((r) => r.exitCode))];
   return `re-running the failing tests alone did not reproduce a test failure (exit ${codes.join(", ")}: ${rerunExitMeaning(runner, codes)})`;
+}
+
+function crashReason(runs: readonly DynamicRun[], wholeRun: string): string | null {
+  const crashed = runs.find((r) => r.expected === "fail" && crashSignal(r) !== null);
+  if (!crashed) return null;
+  return `${crashed.whole ? `${wholeRun}: it` : "the failing run"} died on ${crashSignal(crashed)}, a crash (a V8 fatal error, an abort, a kill), and a process that dies so writes no coverage`;
 }
 
 // A shell reports a child killed by signal N as exit 128+N; a direct child reports the signal.

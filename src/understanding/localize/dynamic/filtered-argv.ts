@@ -164,7 +164,7 @@ export function pytestOperands(argv: readonly string[]): string[] {
   );
   if (at < 0) return [];
   const rest = argv.slice(at + (argv[at] === "-m" ? 2 : 1));
-  return rest.filter((w, i) => !w.startsWith("-") && !withValue.has(rest[i - 1] ?? ""));
+  return rest.filter((w, i) => !w.startsWith("-") && !takesValue("pytest", rest[i - 1] ?? ""));
 }
 
 // Drops the path/glob operands after the runner's name so only the selected file runs; options stay.
@@ -178,7 +178,7 @@ function withoutPositionals(argv: readonly string[], kind: TestRunnerKind): stri
   const rest = argv.slice(head.length).filter(
     (w, i, all) =>
       w.startsWith("-") ||
-      withValue.has(all[i - 1] ?? "") ||
+      takesValue(kind, all[i - 1] ?? "") ||
       // every pytest operand is a path or node id (`pytest toolz` runs the package's tests)
       (kind !== "pytest" && !looksLikePath(w)),
   );
@@ -199,6 +199,34 @@ const withValue = new Set([
   "--reporter",
   "-R",
 ]);
+
+// pytest's (and its common plugins') options whose value is the next word: `-k "not slow"`,
+// `-m EXPR`, `--tb short`, `-n 4`, `--cov src`; taken for operands, the value was dropped (the option
+// then took the selected test as its value) or sampled from as a test folder.
+const pytestWithValue = new Set([
+  "-k",
+  "-m",
+  "--tb",
+  "-n",
+  "--numprocesses",
+  "--dist",
+  "--maxfail",
+  "--durations",
+  "--junitxml",
+  "--junit-xml",
+  "--cov",
+  "--cov-report",
+  "--cov-config",
+  "--basetemp",
+  "-W",
+  "--log-level",
+  "--timeout",
+  "--reruns",
+]);
+
+function takesValue(kind: TestRunnerKind, option: string): boolean {
+  return withValue.has(option) || (kind === "pytest" && pytestWithValue.has(option));
+}
 
 function looksLikePath(word: string): boolean {
   return /[/*]|\.(m|c)?[jt]sx?$|\.py$/.test(word) || /^(test|tests|spec)$/.test(word);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { filteredArgv } from "../../../../src/understanding/localize/dynamic/filtered-argv.ts";
+import {
+  filteredArgv,
+  pytestOperands,
+} from "../../../../src/understanding/localize/dynamic/filtered-argv.ts";
 import { testRunnerKind } from "../../../../src/understanding/localize/dynamic/test-runner-kind.ts";
 
 const target = { name: "adds (two) numbers", file: "test/add.test.js" };
@@ -51,6 +54,29 @@ describe("selecting one failing test with each runner's own filter", () => {
     expect(filteredArgv("pytest", argv, [{ name: "test_w", file: "toolz/tests/test_b.py", nodeId }])).toEqual(
       ["python3", "-m", "pytest", "--deselect", "toolz/tests/test_a.py::test_v", nodeId],
     );
+  });
+
+  it("keeps the values of pytest's options (-k, -m, --tb, --cov) with them, not as the suite's paths", () => {
+    const argv = [
+      "python",
+      "-m",
+      "pytest",
+      "-m",
+      "not slow",
+      "-k",
+      "not net",
+      "--tb",
+      "short",
+      "--cov",
+      "src",
+      "tests",
+    ];
+    const nodeId = "tests/test_b.py::test_w";
+    expect(filteredArgv("pytest", argv, [{ name: "test_w", file: "tests/test_b.py", nodeId }])).toEqual([
+      ...["python", "-m", "pytest", "-m", "not slow", "-k", "not net", "--tb", "short", "--cov", "src"],
+      nodeId,
+    ]);
+    expect(pytestOperands(argv)).toEqual(["tests"]);
   });
 
   it("runs a pytest node id as given, without the suite's own paths", () => {
