@@ -69,6 +69,15 @@ async function locate(dir: string, logFile: string, operands = ""): Promise<Loca
   return JSON.parse(out.join("")) as LocateJson;
 }
 
+// A scenario's project under a scratch folder, its failing pytest log recorded once before its tests.
+function recordedLog(name: string, record: (dir: string, scratchDir: string) => Promise<string>) {
+  const scratch = makeScratchDir(name);
+  const paths = { dir: join(scratch.dir, "shop"), logFile: join(scratch.dir, "failing.log") };
+  beforeAll(async () => writeFileSync(paths.logFile, await record(paths.dir, scratch.dir)), 60_000);
+  afterAll(() => scratch.remove());
+  return paths;
+}
+
 const passingTests = `from shop.pricing import format_price
 
 
@@ -81,10 +90,7 @@ def test_format_cents():
 `;
 
 describe("xihe locate --run on a pytest module that fails to import (collection error, exit 2)", () => {
-  const scratch = makeScratchDir("dyn-pytest-collect");
-  const dir = join(scratch.dir, "shop");
-  const logFile = join(scratch.dir, "failing.log");
-  beforeAll(async () => {
+  const { dir, logFile } = recordedLog("dyn-pytest-collect", async (dir) => {
     const log = await project(dir, {
       "tests/test_rounding.py": `from shop.pricing import round_cents
 
@@ -111,9 +117,8 @@ def test_negative():
     });
     expect(log).toContain("ERROR collecting tests/test_rounding.py");
     expect(log).toMatch(/Interrupted: 1 error during collection/);
-    writeFileSync(logFile, log);
-  }, 60_000);
-  afterAll(() => scratch.remove());
+    return log;
+  });
 
   it("counts the re-run's collection error as the failing execution, passing tests from other files beside it", async () => {
     const json = await locate(dir, logFile);
@@ -128,14 +133,11 @@ def test_negative():
 });
 
 describe("xihe locate --run on a collection error the sandbox alone has (a dependency it lacks)", () => {
-  const scratch = makeScratchDir("dyn-pytest-collect-missing");
-  const dir = join(scratch.dir, "shop");
-  const logFile = join(scratch.dir, "failing.log");
-  beforeAll(async () => {
+  const { dir, logFile } = recordedLog("dyn-pytest-collect-missing", async (dir, scratchDir) => {
     // CI had `shop_extras` (here on PYTHONPATH, outside the checkout) and the module failed on the
     // code's fault; in the sandbox it fails on the missing module instead.
-    mkdirSync(join(scratch.dir, "extras"), { recursive: true });
-    writeFileSync(join(scratch.dir, "extras", "shop_extras.py"), "RATE = 1\n");
+    mkdirSync(join(scratchDir, "extras"), { recursive: true });
+    writeFileSync(join(scratchDir, "extras", "shop_extras.py"), "RATE = 1\n");
     const log = await project(
       dir,
       {
@@ -151,12 +153,11 @@ def test_half():
 `,
         "tests/test_format.py": passingTests,
       },
-      { PYTHONPATH: join(scratch.dir, "extras") },
+      { PYTHONPATH: join(scratchDir, "extras") },
     );
     expect(log).toContain("ERROR collecting tests/test_rounding.py");
-    writeFileSync(logFile, log);
-  }, 60_000);
-  afterAll(() => scratch.remove());
+    return log;
+  });
 
   it("does not count the re-run's collection error as the failure, and says which module was missing", async () => {
     const json = await locate(dir, logFile);
@@ -170,10 +171,7 @@ def test_half():
 });
 
 describe("xihe locate --run on a pytest test that segfaults", () => {
-  const scratch = makeScratchDir("dyn-pytest-segv");
-  const dir = join(scratch.dir, "shop");
-  const logFile = join(scratch.dir, "failing.log");
-  beforeAll(async () => {
+  const { dir, logFile } = recordedLog("dyn-pytest-segv", async (dir) => {
     const log = await project(dir, {
       "tests/test_rounding.py": `import ctypes
 
@@ -187,9 +185,8 @@ def test_half():
       "tests/test_format.py": passingTests,
     });
     expect(log).toContain("Fatal Python error: Segmentation fault");
-    writeFileSync(logFile, log);
-  }, 60_000);
-  afterAll(() => scratch.remove());
+    return log;
+  });
 
   it("says the failing run crashed, not that the filter matched nothing", async () => {
     const json = await locate(dir, logFile);
@@ -201,10 +198,7 @@ def test_half():
 });
 
 describe("xihe locate --run on a parametrized pytest id the re-run names differently", () => {
-  const scratch = makeScratchDir("dyn-pytest-params");
-  const dir = join(scratch.dir, "shop");
-  const logFile = join(scratch.dir, "failing.log");
-  beforeAll(async () => {
+  const { dir, logFile } = recordedLog("dyn-pytest-params", async (dir) => {
     // The parameter comes from the CI matrix's environment: the log says `[ci]`, the sandbox `[local]`.
     const log = await project(
       dir,
@@ -225,9 +219,8 @@ def test_round_half(where):
       { SHOP_WHERE: "ci" },
     );
     expect(log).toContain("FAILED tests/test_rounding.py::test_round_half[ci] - ");
-    writeFileSync(logFile, log);
-  }, 60_000);
-  afterAll(() => scratch.remove());
+    return log;
+  });
 
   it("re-runs the whole test function when pytest finds no test by the log's id", async () => {
     const json = await locate(dir, logFile);
@@ -241,10 +234,7 @@ def test_round_half(where):
 });
 
 describe("xihe locate --run on a failing pytest test the sandbox skips", () => {
-  const scratch = makeScratchDir("dyn-pytest-skipped");
-  const dir = join(scratch.dir, "shop");
-  const logFile = join(scratch.dir, "failing.log");
-  beforeAll(async () => {
+  const { dir, logFile } = recordedLog("dyn-pytest-skipped", async (dir) => {
     // The failing run had an optional module the sandbox lacks (here: a variable naming it).
     const log = await project(
       dir,
@@ -265,9 +255,8 @@ def test_round_half():
       { SHOP_DECIMAL: "1" },
     );
     expect(log).toContain("FAILED tests/test_rounding.py::test_round_half - ");
-    writeFileSync(logFile, log);
-  }, 60_000);
-  afterAll(() => scratch.remove());
+    return log;
+  });
 
   it("falls back saying pytest skipped them, not that they ran and passed", async () => {
     const json = await locate(dir, logFile);
@@ -277,10 +266,7 @@ def test_round_half():
 });
 
 describe("xihe locate --run on `pytest tests` beside test files the command does not run", () => {
-  const scratch = makeScratchDir("dyn-pytest-operands");
-  const dir = join(scratch.dir, "shop");
-  const logFile = join(scratch.dir, "failing.log");
-  beforeAll(async () => {
+  const { dir, logFile } = recordedLog("dyn-pytest-operands", async (dir) => {
     // extra/ holds property tests that need a tool this checkout lacks; `pytest tests` never loads them.
     const extra = [1, 2, 3, 4].map((n) => `\n\ndef test_property_${n}():\n    assert True\n`).join("");
     const log = await project(
@@ -299,9 +285,8 @@ def test_round_half():
       ["tests"],
     );
     expect(log).toContain("FAILED tests/test_rounding.py::test_round_half - ");
-    writeFileSync(logFile, log);
-  }, 60_000);
-  afterAll(() => scratch.remove());
+    return log;
+  });
 
   it("samples passing tests only under the paths the command names", async () => {
     const json = await locate(dir, logFile, " tests");
@@ -313,10 +298,7 @@ def test_round_half():
 });
 
 describe("xihe locate --run on a -rN log naming a class's parametrized test holding `::`", () => {
-  const scratch = makeScratchDir("dyn-pytest-colons");
-  const dir = join(scratch.dir, "shop");
-  const logFile = join(scratch.dir, "failing.log");
-  beforeAll(async () => {
+  const { dir, logFile } = recordedLog("dyn-pytest-colons", async (dir) => {
     const log = await project(
       dir,
       {
@@ -337,9 +319,8 @@ class TestRounding:
     );
     expect(log).not.toContain("short test summary info");
     expect(log).toContain("_ TestRounding.test_round_on[::1] _");
-    writeFileSync(logFile, log);
-  }, 60_000);
-  afterAll(() => scratch.remove());
+    return log;
+  });
 
   it("turns the title's dots into `::` and re-runs the node id", async () => {
     const json = await locate(dir, logFile);
@@ -351,12 +332,9 @@ class TestRounding:
 });
 
 describe("xihe diagnose on a pytest section title wider than the terminal", () => {
-  const scratch = makeScratchDir("diag-pytest-wide");
-  const dir = join(scratch.dir, "shop");
-  const logFile = join(scratch.dir, "failing.log");
   const id =
     "tests/test_rounding.py::test_round_url[https://shop.example.com/catalogue/items/42?currency=EUR&rounding=half-up]";
-  beforeAll(async () => {
+  const { dir, logFile } = recordedLog("diag-pytest-wide", async (dir) => {
     const log = await project(dir, {
       "tests/test_rounding.py": `import pytest
 
@@ -374,9 +352,8 @@ def test_round_url(url):
     });
     // pytest centres the title in one underscore each side when it is wider than the terminal.
     expect(log).toMatch(/^_ test_round_url\[.*\] _$/m);
-    writeFileSync(logFile, log);
-  }, 60_000);
-  afterAll(() => scratch.remove());
+    return log;
+  });
 
   it("reads the section: the failure's traceback line, not only the summary's id", async () => {
     const out: string[] = [];
