@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { execa } from "execa";
 import { args, flag, project } from "./bench-args.ts";
-import { cloneFromMirror } from "./mirror-clone.ts";
+import { checkoutAskRepo } from "./ask-checkout.ts";
 import { answers, loadAskCorpus, type AskRepo } from "./ask-corpus.ts";
 
 interface Location {
@@ -54,7 +54,7 @@ if (!mirrors || missing.length > 0)
 
 const rows: { repo: AskRepo; split: string; top1: number; top3: number; total: number }[] = [];
 for (const repo of repos) {
-  const checkout = await checkoutAt(repo);
+  const checkout = await checkoutAskRepo(mirrors!, repo, work);
   const own = questions.filter((q) => q.repo === repo.id);
   let top1 = 0;
   let top3 = 0;
@@ -101,13 +101,6 @@ async function ask(checkout: string, question: string): Promise<Location[]> {
     { env: withoutModel(process.env), extendEnv: false },
   );
   return (JSON.parse(stdout) as { locations: Location[] }).locations;
-}
-
-async function checkoutAt(repo: AskRepo): Promise<string> {
-  const dir = await cloneFromMirror(mirrors!, repo.repo, join(work, repo.id));
-  await execa("git", ["-C", dir, "checkout", "--quiet", "--force", repo.commit]);
-  await execa("git", ["-C", dir, "clean", "-fdxq"]);
-  return dir;
 }
 
 // The bench measures the model-free ranking, whatever model the caller's environment names.

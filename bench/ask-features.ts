@@ -8,12 +8,9 @@
 // are read; any other set (a new held-out one) is refused.
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { execa } from "execa";
 import { flag, project } from "./bench-args.ts";
-import { cloneFromMirror } from "./mirror-clone.ts";
+import { indexedAskRepo } from "./ask-checkout.ts";
 import { loadAskCorpus, answers, SEEN } from "./ask-corpus.ts";
-import { readCheckoutConfig } from "../src/cli/read-checkout-config.ts";
-import { openRepoIndex } from "../src/understanding/index/open-repo-index.ts";
 import { recall, recallCandidates } from "../src/understanding/ask/recall.ts";
 import type { RecallFeatures } from "../src/understanding/ask/recall-weights.ts";
 import { reachedFrom } from "../src/understanding/ask/named-entry-callees.ts";
@@ -39,11 +36,7 @@ const { repos, questions: all, setOf } = loadAskCorpus(join(project, "bench", "a
 const questions = all.filter((q) => sets.includes(setOf(q)));
 const dumped: DumpedQuestion[] = [];
 for (const repo of repos.filter((r) => questions.some((q) => q.repo === r.id))) {
-  const dir = await cloneFromMirror(mirrors, repo.repo, join(work, repo.id));
-  await execa("git", ["-C", dir, "checkout", "--quiet", "--force", repo.commit]);
-  await execa("git", ["-C", dir, "clean", "-fdxq"]);
-  const { index, readLines } = await openRepoIndex(dir, undefined, readCheckoutConfig(dir, undefined));
-  const config = readCheckoutConfig(dir, undefined);
+  const { config, index, readLines } = await indexedAskRepo(mirrors, repo, work);
   const candidates = new Set(recallCandidates(index));
   const delegates = delegatesOf(index, createStemTerms());
   for (const q of questions.filter((x) => x.repo === repo.id)) {

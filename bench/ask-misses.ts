@@ -4,12 +4,9 @@
 // Per miss: the answer's rank (or the symbol holding its line when recall scored nothing there), its
 // score and recall's reasons, and the same for the first three. Only seen sets are read (SEEN).
 import { join, resolve } from "node:path";
-import { execa } from "execa";
 import { args, flag, project } from "./bench-args.ts";
-import { cloneFromMirror } from "./mirror-clone.ts";
+import { indexedAskRepo } from "./ask-checkout.ts";
 import { loadAskCorpus, answers, SEEN } from "./ask-corpus.ts";
-import { readCheckoutConfig } from "../src/cli/read-checkout-config.ts";
-import { openRepoIndex } from "../src/understanding/index/open-repo-index.ts";
 import { recall, recallCandidates } from "../src/understanding/ask/recall.ts";
 import type { RecalledSymbol } from "../src/understanding/ask/recalled-symbol.ts";
 
@@ -24,11 +21,7 @@ if (!mirrors || sets.some((s) => !SEEN.includes(s))) {
 const { repos, questions: all, setOf } = loadAskCorpus(join(project, "bench", "ask-corpus"));
 const questions = all.filter((q) => sets.includes(setOf(q)));
 for (const repo of repos.filter((r) => questions.some((q) => q.repo === r.id))) {
-  const dir = await cloneFromMirror(mirrors, repo.repo, join(work, repo.id));
-  await execa("git", ["-C", dir, "checkout", "--quiet", "--force", repo.commit]);
-  await execa("git", ["-C", dir, "clean", "-fdxq"]);
-  const config = readCheckoutConfig(dir, undefined);
-  const { index, readLines } = await openRepoIndex(dir, undefined, config);
+  const { config, index, readLines } = await indexedAskRepo(mirrors, repo, work);
   const candidates = new Set(recallCandidates(index));
   for (const q of questions.filter((x) => x.repo === repo.id)) {
     const ranked = recall(index, readLines, q.question, {
