@@ -5,18 +5,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../../src/cli.ts";
-import type { CliIo } from "../../src/cli/cli-io.ts";
 import { makeScratchDir } from "../workspace/scratch-dir.ts";
-
-interface LocateJson {
-  results: { file: string; symbol: string }[];
-  dynamic?: {
-    status: string;
-    reason: string | null;
-    runs: { argv: string; expected: string; exitCode: number | null; used: boolean }[];
-  };
-}
+import { locateRunJson } from "./locate-run-json.ts";
 
 /** Writes the project, runs `command` on the host (it must fail) and keeps the real log beside it. */
 async function project(dir: string, logFile: string, tree: Record<string, string>, command: string[]) {
@@ -30,21 +20,6 @@ async function project(dir: string, logFile: string, tree: Record<string, string
   expect(run.exitCode === 0 && run.signal === undefined).toBe(false);
   writeFileSync(logFile, run.all ?? "");
   return run.all ?? "";
-}
-
-async function locate(dir: string, logFile: string, command: string): Promise<LocateJson> {
-  const out: string[] = [];
-  const cli: CliIo = {
-    stdout: (t) => out.push(t),
-    stderr: () => undefined,
-    readStdin: async () => "",
-    env: {},
-    cwd: dir,
-    isTTY: false,
-  };
-  const code = await main(["locate", "--repo", dir, "--log", logFile, "--json", "--run", command], cli);
-  expect(code).toBe(0);
-  return JSON.parse(out.join("")) as LocateJson;
 }
 
 describe("xihe locate --run on a node:test test whose name ends in `>`", () => {
@@ -84,7 +59,7 @@ test("upper-cases", () => {
   afterAll(() => scratch.remove());
 
   it("selects the failing test by its whole name and ranks with its coverage", async () => {
-    const json = await locate(dir, logFile, "node --test");
+    const json = await locateRunJson(dir, logFile, "node --test");
     expect(json.dynamic).toMatchObject({ status: "ranked", reason: null });
     const failing = json.dynamic!.runs.find((r) => r.expected === "fail")!;
     expect(failing.argv).toContain("--test-name-pattern=escapes <b>");
@@ -120,7 +95,7 @@ process.abort();
   afterAll(() => scratch.remove());
 
   it("falls back saying the run died on a signal and wrote no coverage", async () => {
-    const json = await locate(dir, logFile, "node run-tests.js");
+    const json = await locateRunJson(dir, logFile, "node run-tests.js");
     expect(json.dynamic?.status).toBe("fallback");
     expect(json.dynamic?.reason).toMatch(
       /so the whole test command was re-run: it died on (?:signal 6 \(exit 134\)|SIGABRT), a crash .*writes no coverage$/,
@@ -150,7 +125,7 @@ test("x", () => {});
   afterAll(() => scratch.remove());
 
   it("says no filter could select the failing test, not that the run budget ran out", async () => {
-    const json = await locate(dir, logFile, "node --test");
+    const json = await locateRunJson(dir, logFile, "node --test");
     expect(json.dynamic).toMatchObject({
       status: "fallback",
       reason:

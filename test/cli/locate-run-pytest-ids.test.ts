@@ -5,9 +5,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../../src/cli.ts";
-import type { CliIo } from "../../src/cli/cli-io.ts";
 import { makeScratchDir } from "../workspace/scratch-dir.ts";
+import { locateRunJson } from "./locate-run-json.ts";
 
 const files: Record<string, string> = {
   "shop/__init__.py": "",
@@ -42,27 +41,6 @@ def test_format_price():
 `,
 };
 
-function io(cwd: string): CliIo & { out: string[] } {
-  const out: string[] = [];
-  return {
-    out,
-    stdout: (t) => out.push(t),
-    stderr: () => undefined,
-    readStdin: async () => "",
-    env: {},
-    cwd,
-    isTTY: false,
-  };
-}
-
-interface LocateJson {
-  dynamic?: {
-    status: string;
-    reason: string | null;
-    runs: { argv: string; expected: string; exitCode: number }[];
-  };
-}
-
 /** Writes the project, runs its tests on the host and keeps the real log next to it. */
 async function project(
   dir: string,
@@ -86,13 +64,8 @@ async function project(
   return run.all ?? "";
 }
 
-async function locate(dir: string, logFile: string): Promise<{ code: number; json: LocateJson }> {
-  const cli = io(dir);
-  const code = await main(
-    ["locate", "--repo", dir, "--log", logFile, "--json", "--run", "/usr/bin/python3 -m pytest -q"],
-    cli,
-  );
-  return { code, json: JSON.parse(cli.out.join("")) as LocateJson };
+function locate(dir: string, logFile: string) {
+  return locateRunJson(dir, logFile, "/usr/bin/python3 -m pytest -q");
 }
 
 describe("xihe locate --run on pytest ids holding ` - ` or ` [`", () => {
@@ -107,8 +80,7 @@ describe("xihe locate --run on pytest ids holding ` - ` or ` [`", () => {
   afterAll(() => scratch.remove());
 
   it("re-runs the whole node ids and reproduces the failures", async () => {
-    const { code, json } = await locate(dir, logFile);
-    expect(code).toBe(0);
+    const json = await locate(dir, logFile);
     expect(json.dynamic).toMatchObject({ status: "ranked", reason: null });
     const failing = json.dynamic!.runs.filter((r) => r.expected === "fail");
     const ids = failing.flatMap((r) => r.argv.split(" -q ").slice(1));
@@ -131,7 +103,7 @@ describe("xihe locate --run on a pytest log with no short summary (-rN)", () => 
   afterAll(() => scratch.remove());
 
   it("completes the section titles into node ids with the traceback's test file", async () => {
-    const { json } = await locate(dir, logFile);
+    const json = await locate(dir, logFile);
     expect(json.dynamic).toMatchObject({ status: "ranked", reason: null });
     const failing = json.dynamic!.runs.filter((r) => r.expected === "fail");
     expect(failing.flatMap((r) => r.argv.split(" -q ").slice(1)).join(" ")).toBe(
@@ -174,8 +146,7 @@ describe("xihe locate --run on a pytest failure that needs the tests before it",
   afterAll(() => scratch.remove());
 
   it("falls back, saying the selected test ran and passed alone (not that the filter matched nothing)", async () => {
-    const { code, json } = await locate(dir, logFile);
-    expect(code).toBe(0);
+    const json = await locate(dir, logFile);
     expect(json.dynamic?.status).toBe("fallback");
     expect(json.dynamic?.reason).toBe(
       "re-running the failing tests alone did not reproduce a test failure (exit 0: they ran and passed, " +

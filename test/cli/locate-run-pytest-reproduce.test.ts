@@ -10,15 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
 import type { CliIo } from "../../src/cli/cli-io.ts";
 import { makeScratchDir } from "../workspace/scratch-dir.ts";
-
-interface LocateJson {
-  results: { file: string; symbol: string }[];
-  dynamic?: {
-    status: string;
-    reason: string | null;
-    runs: { argv: string; expected: string; exitCode: number; used: boolean; note?: string }[];
-  };
-}
+import { locateRunJson } from "./locate-run-json.ts";
 
 const pricing = `def round_cents(value):
     return int(value * 10) / 100
@@ -53,20 +45,8 @@ async function project(
   return run.all ?? "";
 }
 
-async function locate(dir: string, logFile: string, operands = ""): Promise<LocateJson> {
-  const out: string[] = [];
-  const cli: CliIo = {
-    stdout: (t) => out.push(t),
-    stderr: () => undefined,
-    readStdin: async () => "",
-    env: {},
-    cwd: dir,
-    isTTY: false,
-  };
-  const command = `/usr/bin/python3 -m pytest -q -p no:cacheprovider${operands}`;
-  const code = await main(["locate", "--repo", dir, "--log", logFile, "--json", "--run", command], cli);
-  expect(code).toBe(0);
-  return JSON.parse(out.join("")) as LocateJson;
+function locate(dir: string, logFile: string, operands = "") {
+  return locateRunJson(dir, logFile, `/usr/bin/python3 -m pytest -q -p no:cacheprovider${operands}`);
 }
 
 // A scenario's project under a scratch folder, its failing pytest log recorded once before its tests.
