@@ -150,15 +150,13 @@ async function retryWithOtherTargets(
     step.targets,
     result.exitCode,
     `${result.stdout}\n${result.stderr}`,
+    missing,
   );
   const left = timeoutMs - attempt.durationMs;
   if (retry === null || left <= 0) return undefined;
   const again = await runWithCoverage(context, { ...step, targets: retry.targets }, left);
   if (!again) return again;
-  const why = missing.length > 0 ? ` (${missing.map((m) => `No module named '${m}'`).join(", ")})` : "";
-  const note =
-    step.expected === "pass" ? `${retry.note}${why}: the sampled tests there were left out` : retry.note;
-  again.run.note = again.run.note ? `${note}; ${again.run.note}` : note;
+  again.run.note = again.run.note ? `${retry.note}; ${again.run.note}` : retry.note;
   again.run.durationMs += attempt.durationMs;
   return again;
 }

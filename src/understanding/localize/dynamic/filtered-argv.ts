@@ -159,20 +159,23 @@ function pytestArgv(argv: readonly string[], targets: readonly TestTarget[], fil
  * or node ids (or an unknown option's value: callers keep only those that name test files).
  */
 export function pytestOperands(argv: readonly string[]): string[] {
-  const at = argv.findIndex(
-    (w, i) => (w.split("/").pop() ?? w) === "pytest" || (w === "-m" && argv[i + 1] === "pytest"),
-  );
-  if (at < 0) return [];
-  const rest = argv.slice(at + (argv[at] === "-m" ? 2 : 1));
+  const start = runnerArgsStart(argv, "pytest");
+  if (start < 0) return [];
+  const rest = argv.slice(start);
   return rest.filter((w, i) => !w.startsWith("-") && !takesValue("pytest", rest[i - 1] ?? ""));
+}
+
+// Where the runner's own arguments start: after its name (any path to it) or `-m NAME`; -1 without it.
+function runnerArgsStart(argv: readonly string[], kind: TestRunnerKind): number {
+  const at = argv.findIndex(
+    (w, i) => (w.split("/").pop() ?? w) === kind || (w === "-m" && argv[i + 1] === kind),
+  );
+  return at < 0 ? -1 : at + (argv[at] === "-m" ? 2 : 1);
 }
 
 // Drops the path/glob operands after the runner's name so only the selected file runs; options stay.
 function withoutPositionals(argv: readonly string[], kind: TestRunnerKind): string[] {
-  const at = argv.findIndex(
-    (w, i) => (w.split("/").pop() ?? w) === kind || (w === "-m" && argv[i + 1] === kind),
-  );
-  const head = argv.slice(0, at + (argv[at] === "-m" ? 2 : 1));
+  const head = argv.slice(0, Math.max(runnerArgsStart(argv, kind), 0));
   // An option's value stays with it (`--deselect tests/x.py::t`, `--ignore dir`): dropping it as a
   // path made the option take the next word, the selected test itself.
   const rest = argv.slice(head.length).filter(

@@ -19,20 +19,28 @@ export function pytestRetryTargets(
   targets: readonly TestTarget[],
   exitCode: number | null,
   output: string,
+  /** Modules the run could not import that are not the checkout's (named in the note). */
+  missingModules: readonly string[],
 ): PytestRetry | null {
   if (exitCode === 0 || exitCode === null) return null;
   return expected === "pass"
-    ? withoutUncollected(targets, output)
+    ? withoutUncollected(targets, output, missingModules)
     : wholeFunctions(targets, exitCode, output);
 }
 
-function withoutUncollected(targets: readonly TestTarget[], output: string): PytestRetry | null {
+function withoutUncollected(
+  targets: readonly TestTarget[],
+  output: string,
+  missingModules: readonly string[],
+): PytestRetry | null {
   const uncollected = new Set([...output.matchAll(/ERROR collecting (\S+)/g)].map((m) => m[1]!));
   const rest = targets.filter((t) => t.file === null || !uncollected.has(t.file));
   if (rest.length === 0 || rest.length === targets.length) return null;
+  const why =
+    missingModules.length > 0 ? ` (${missingModules.map((m) => `No module named '${m}'`).join(", ")})` : "";
   return {
     targets: rest,
-    note: `${[...uncollected].join(", ")} could not be collected`,
+    note: `${[...uncollected].join(", ")} could not be collected${why}: the sampled tests there were left out`,
   };
 }
 

@@ -24,6 +24,7 @@ describe("which targets a pytest re-run that selected nothing runs instead", () 
       ],
       4,
       notFound,
+      [],
     );
     expect(retry?.targets.map((t) => t.nodeId)).toEqual([
       "tests/test_hosts.py::TestHosts::test_host",
@@ -33,11 +34,13 @@ describe("which targets a pytest re-run that selected nothing runs instead", () 
 
   it("does not retry what is no unknown id: another usage error, ids without parameters, a passing batch's run", () => {
     const target = { name: "test_x", file: "tests/test_x.py", nodeId: "tests/test_x.py::test_x[a]" };
-    expect(pytestRetryTargets("fail", [target], 4, "ERROR: usage: unrecognized arguments: --foo")).toBeNull();
-    expect(pytestRetryTargets("fail", [target], 1, notFound)).toBeNull();
     expect(
-      pytestRetryTargets("fail", [{ ...target, nodeId: "tests/test_x.py::test_x" }], 4, notFound),
+      pytestRetryTargets("fail", [target], 4, "ERROR: usage: unrecognized arguments: --foo", []),
     ).toBeNull();
-    expect(pytestRetryTargets("pass", [target], 4, notFound)).toBeNull();
+    expect(pytestRetryTargets("fail", [target], 1, notFound, [])).toBeNull();
+    expect(
+      pytestRetryTargets("fail", [{ ...target, nodeId: "tests/test_x.py::test_x" }], 4, notFound, []),
+    ).toBeNull();
+    expect(pytestRetryTargets("pass", [target], 4, notFound, [])).toBeNull();
   });
 });
