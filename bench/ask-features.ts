@@ -16,7 +16,7 @@ import type { RecallFeatures } from "../src/understanding/ask/recall-weights.ts"
 import { reachedFrom } from "../src/understanding/ask/named-entry-callees.ts";
 import { delegatesOf } from "../src/understanding/ask/delegating-wrappers.ts";
 import { createStemTerms } from "../src/understanding/ask/question-terms.ts";
-import { isCallable } from "../src/understanding/index/symbol-lookup.ts";
+import { createSymbolLookup, isCallable } from "../src/understanding/index/symbol-lookup.ts";
 import type { CodeSymbol } from "../src/understanding/index/code-index.ts";
 import type { DumpedItem, DumpedQuestion } from "./ask-rank.ts";
 
@@ -37,7 +37,7 @@ const questions = all.filter((q) => sets.includes(setOf(q)));
 const dumped: DumpedQuestion[] = [];
 for (const repo of repos.filter((r) => questions.some((q) => q.repo === r.id))) {
   const { config, index, readLines } = await indexedAskRepo(mirrors, repo, work);
-  const candidates = new Set(recallCandidates(index));
+  const candidates = new Set(recallCandidates(index, createSymbolLookup(index)));
   const delegates = delegatesOf(index, createStemTerms());
   for (const q of questions.filter((x) => x.repo === repo.id)) {
     const scored: { symbol: CodeSymbol; features: RecallFeatures }[] = [];

@@ -8,6 +8,7 @@ import { args, flag, project } from "./bench-args.ts";
 import { indexedAskRepo } from "./ask-checkout.ts";
 import { loadAskCorpus, answers, SEEN } from "./ask-corpus.ts";
 import { recall, recallCandidates } from "../src/understanding/ask/recall.ts";
+import { createSymbolLookup } from "../src/understanding/index/symbol-lookup.ts";
 import type { RecalledSymbol } from "../src/understanding/ask/recalled-symbol.ts";
 
 const mirrors = flag("mirrors") ?? process.env["XIHE_ASK_MIRRORS"];
@@ -22,7 +23,7 @@ const { repos, questions: all, setOf } = loadAskCorpus(join(project, "bench", "a
 const questions = all.filter((q) => sets.includes(setOf(q)));
 for (const repo of repos.filter((r) => questions.some((q) => q.repo === r.id))) {
   const { config, index, readLines } = await indexedAskRepo(mirrors, repo, work);
-  const candidates = new Set(recallCandidates(index));
+  const candidates = new Set(recallCandidates(index, createSymbolLookup(index)));
   for (const q of questions.filter((x) => x.repo === repo.id)) {
     const ranked = recall(index, readLines, q.question, {
       aliases: config.understanding.aliases,

@@ -186,10 +186,7 @@ export function recall(
  * module` augmentation's method signature): its short document outscores the code on the words of
  * its name, and the question asks what the code does.
  */
-export function recallCandidates(
-  index: CodeIndex,
-  lookup: SymbolLookup = createSymbolLookup(index),
-): CodeSymbol[] {
+export function recallCandidates(index: CodeIndex, lookup: SymbolLookup): CodeSymbol[] {
   const paths = new Set(index.files.map((f) => f.path));
   const functions = functionsOf(index);
   return index.symbols.filter(
