@@ -4,12 +4,11 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { execa } from "execa";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeScratchDir } from "../workspace/scratch-dir.ts";
-import { locateRunJson } from "./locate-run-json.ts";
+import { describe, expect, it } from "vitest";
+import { locateRunJson, recordedLog } from "./locate-run-json.ts";
 
-/** Writes the project, runs `command` on the host (it must fail) and keeps the real log beside it. */
-async function project(dir: string, logFile: string, tree: Record<string, string>, command: string[]) {
+/** Writes the project and runs `command` on the host (it must fail): the real log. */
+async function project(dir: string, tree: Record<string, string>, command: string[]) {
   for (const [path, text] of Object.entries(tree)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
@@ -18,18 +17,13 @@ async function project(dir: string, logFile: string, tree: Record<string, string
   await execa("git", ["add", "-A"], { cwd: dir });
   const run = await execa(process.execPath, command, { cwd: dir, reject: false, all: true });
   expect(run.exitCode === 0 && run.signal === undefined).toBe(false);
-  writeFileSync(logFile, run.all ?? "");
   return run.all ?? "";
 }
 
 describe("xihe locate --run on a node:test test whose name ends in `>`", () => {
-  const scratch = makeScratchDir("dyn-node-gt");
-  const dir = join(scratch.dir, "esc");
-  const logFile = join(scratch.dir, "failing.log");
-  beforeAll(async () => {
+  const { dir, logFile } = recordedLog("dyn-node-gt", async (dir) => {
     const log = await project(
       dir,
-      logFile,
       {
         "lib.js": `exports.escapeHtml = function escapeHtml(s) {
   return s.replace(/&/g, "&amp;").replace(/</g, "<");
@@ -55,8 +49,8 @@ test("upper-cases", () => {
       ["--test"],
     );
     expect(log).toContain("escapes <b>");
-  }, 60_000);
-  afterAll(() => scratch.remove());
+    return log;
+  });
 
   it("selects the failing test by its whole name and ranks with its coverage", async () => {
     const json = await locateRunJson(dir, logFile, "node --test");
@@ -69,13 +63,9 @@ test("upper-cases", () => {
 });
 
 describe("xihe locate --run on a test command whose process crashes", () => {
-  const scratch = makeScratchDir("dyn-node-crash");
-  const dir = join(scratch.dir, "grow");
-  const logFile = join(scratch.dir, "failing.log");
-  beforeAll(async () => {
-    await project(
+  const { dir, logFile } = recordedLog("dyn-node-crash", async (dir) => {
+    return project(
       dir,
-      logFile,
       {
         "lib.js": `exports.grow = function grow(n) {
   const out = [];
@@ -91,8 +81,7 @@ process.abort();
       },
       ["run-tests.js"],
     );
-  }, 60_000);
-  afterAll(() => scratch.remove());
+  });
 
   it("falls back saying the run died on a signal and wrote no coverage", async () => {
     const json = await locateRunJson(dir, logFile, "node run-tests.js");
@@ -104,13 +93,9 @@ process.abort();
 });
 
 describe("xihe locate --run on a node:test file that throws while loading", () => {
-  const scratch = makeScratchDir("dyn-node-load");
-  const dir = join(scratch.dir, "load");
-  const logFile = join(scratch.dir, "failing.log");
-  beforeAll(async () => {
-    await project(
+  const { dir, logFile } = recordedLog("dyn-node-load", async (dir) => {
+    return project(
       dir,
-      logFile,
       {
         "lib.js": "exports.f = function f() {\n  return 1;\n};\n",
         "test/a.test.js": `const test = require("node:test");
@@ -121,8 +106,7 @@ test("x", () => {});
       },
       ["--test"],
     );
-  }, 60_000);
-  afterAll(() => scratch.remove());
+  });
 
   it("says no filter could select the failing test, not that the run budget ran out", async () => {
     const json = await locateRunJson(dir, logFile, "node --test");

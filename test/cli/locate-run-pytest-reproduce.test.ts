@@ -6,11 +6,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { execa } from "execa";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
 import type { CliIo } from "../../src/cli/cli-io.ts";
-import { makeScratchDir } from "../workspace/scratch-dir.ts";
-import { locateRunJson } from "./locate-run-json.ts";
+import { locateRunJson, recordedLog } from "./locate-run-json.ts";
 
 const pricing = `def round_cents(value):
     return int(value * 10) / 100
@@ -47,15 +46,6 @@ async function project(
 
 function locate(dir: string, logFile: string, operands = "") {
   return locateRunJson(dir, logFile, `/usr/bin/python3 -m pytest -q -p no:cacheprovider${operands}`);
-}
-
-// A scenario's project under a scratch folder, its failing pytest log recorded once before its tests.
-function recordedLog(name: string, record: (dir: string, scratchDir: string) => Promise<string>) {
-  const scratch = makeScratchDir(name);
-  const paths = { dir: join(scratch.dir, "shop"), logFile: join(scratch.dir, "failing.log") };
-  beforeAll(async () => writeFileSync(paths.logFile, await record(paths.dir, scratch.dir)), 60_000);
-  afterAll(() => scratch.remove());
-  return paths;
 }
 
 const passingTests = `from shop.pricing import format_price
