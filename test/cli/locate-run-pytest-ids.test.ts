@@ -4,9 +4,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { execa } from "execa";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeScratchDir } from "../workspace/scratch-dir.ts";
-import { locateRunJson } from "./locate-run-json.ts";
+import { describe, expect, it } from "vitest";
+import { locateRunJson, recordedLog } from "./locate-run-json.ts";
 
 const files: Record<string, string> = {
   "shop/__init__.py": "",
@@ -42,12 +41,7 @@ def test_format_price():
 };
 
 /** Writes the project, runs its tests on the host and keeps the real log next to it. */
-async function project(
-  dir: string,
-  logFile: string,
-  tree: Record<string, string>,
-  flags: string[] = ["-q"],
-): Promise<string> {
+async function project(dir: string, tree: Record<string, string>, flags: string[] = ["-q"]): Promise<string> {
   for (const [path, text] of Object.entries(tree)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
@@ -60,7 +54,6 @@ async function project(
     all: true,
     env: { NO_COLOR: "1" },
   });
-  writeFileSync(logFile, run.all ?? "");
   return run.all ?? "";
 }
 
@@ -69,15 +62,12 @@ function locate(dir: string, logFile: string) {
 }
 
 describe("xihe locate --run on pytest ids holding ` - ` or ` [`", () => {
-  const scratch = makeScratchDir("dyn-pytest-ids");
-  const dir = join(scratch.dir, "shop");
-  const logFile = join(scratch.dir, "failing.log");
-  beforeAll(async () => {
-    const log = await project(dir, logFile, files);
+  const { dir, logFile } = recordedLog("dyn-pytest-ids", async (dir) => {
+    const log = await project(dir, files);
     expect(log).toContain("FAILED tests/test_pricing.py::test_round_cents[odd - rounds up] - ");
     expect(log).toContain("FAILED tests/test_pricing.py::test_round_half[half [up]] - ");
-  }, 60_000);
-  afterAll(() => scratch.remove());
+    return log;
+  });
 
   it("re-runs the whole node ids and reproduces the failures", async () => {
     const json = await locate(dir, logFile);
@@ -92,15 +82,12 @@ describe("xihe locate --run on pytest ids holding ` - ` or ` [`", () => {
 });
 
 describe("xihe locate --run on a pytest log with no short summary (-rN)", () => {
-  const scratch = makeScratchDir("dyn-pytest-rn");
-  const dir = join(scratch.dir, "shop");
-  const logFile = join(scratch.dir, "failing.log");
-  beforeAll(async () => {
-    const log = await project(dir, logFile, files, ["-q", "-rN"]);
+  const { dir, logFile } = recordedLog("dyn-pytest-rn", async (dir) => {
+    const log = await project(dir, files, ["-q", "-rN"]);
     expect(log).not.toContain("short test summary info");
     expect(log).toContain("_ test_round_cents[odd - rounds up] _");
-  }, 60_000);
-  afterAll(() => scratch.remove());
+    return log;
+  });
 
   it("completes the section titles into node ids with the traceback's test file", async () => {
     const json = await locate(dir, logFile);
@@ -135,15 +122,11 @@ def test_second():
 };
 
 describe("xihe locate --run on a pytest failure that needs the tests before it", () => {
-  const scratch = makeScratchDir("dyn-pytest-order");
-  const dir = join(scratch.dir, "shop");
-  const logFile = join(scratch.dir, "failing.log");
-  beforeAll(async () => {
-    expect(await project(dir, logFile, orderDependent)).toContain(
-      "FAILED tests/test_cart.py::test_second - ",
-    );
-  }, 60_000);
-  afterAll(() => scratch.remove());
+  const { dir, logFile } = recordedLog("dyn-pytest-order", async (dir) => {
+    const log = await project(dir, orderDependent);
+    expect(log).toContain("FAILED tests/test_cart.py::test_second - ");
+    return log;
+  });
 
   it("falls back, saying the selected test ran and passed alone (not that the filter matched nothing)", async () => {
     const json = await locate(dir, logFile);
