@@ -7,8 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli.ts";
-import type { CliIo } from "../../src/cli/cli-io.ts";
+import { runDiagnoseJson } from "../perception/run-diagnose-json.ts";
 import { locateRunJson, recordedLog } from "./locate-run-json.ts";
 
 const pricing = `def round_cents(value):
@@ -326,19 +325,7 @@ def test_round_url(url):
   });
 
   it("reads the section: the failure's traceback line, not only the summary's id", async () => {
-    const out: string[] = [];
-    const cli: CliIo = {
-      stdout: (t) => out.push(t),
-      stderr: () => undefined,
-      readStdin: async () => "",
-      env: {},
-      cwd: dir,
-      isTTY: false,
-    };
-    await main(["diagnose", "--log", logFile, "--repo", dir, "--json"], cli);
-    const { failures } = JSON.parse(out.join("")) as {
-      failures: { file: string; line: number | null; test: string }[];
-    };
+    const { failures } = (await runDiagnoseJson(logFile, ["--repo", dir])).output;
     // Without the wide title its traceback went into the section before it, and the failure had no line.
     expect(failures).toHaveLength(2);
     expect(failures.find((f) => f.test === id)).toMatchObject({ file: "tests/test_rounding.py", line: 12 });
