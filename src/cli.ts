@@ -1,5 +1,6 @@
 // The `xihe` command line: wires subcommands (one file each under cli/) to the core. Exit codes:
 // 0 ok, 1 failures found or fix failed, 2 usage or config error.
+import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { XiheError } from "./errors.ts";
 import { processIo, type CliIo, type ExitCode } from "./cli/cli-io.ts";
@@ -26,6 +27,13 @@ const commands: { name: string; load: () => Promise<RegisterCommand> }[] = [
   { name: "worker", load: async () => (await import("./cli/worker-command.ts")).registerWorkerCommand },
 ];
 
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+    version?: unknown;
+  };
+  return typeof manifest.version === "string" ? manifest.version : "unknown";
+}
+
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCode> {
   let exitCode: ExitCode = 0;
   const program = new Command("xihe")
@@ -36,9 +44,13 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     // Options after a subcommand belong to it (`xihe bench make --out` is make's --out, not bench's).
     .enablePositionalOptions()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .showHelpAfterError("(run `xihe --help` for usage)");
+    .showHelpAfterError("(run `xihe --help` for usage)")
+    // What a bug report needs first; read from package.json so a release cannot print a stale number.
+    .version(packageVersion(), "-V, --version", "print xihe's version");
   const named = commands.filter((c) => c.name === argv[0]);
-  for (const command of named.length > 0 ? named : commands)
+  // `--version` needs no subcommand: loading them all would only slow it down.
+  const versionOnly = argv[0] === "--version" || argv[0] === "-V";
+  for (const command of named.length > 0 || versionOnly ? named : commands)
     (await command.load())(program, io, (code) => (exitCode = code));
   try {
     await program.parseAsync([...argv], { from: "user" });

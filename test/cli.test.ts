@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { main } from "../src/cli.ts";
@@ -29,6 +30,15 @@ describe("xihe CLI", () => {
     const f = fakeIo();
     expect(await main(["diagnose", "--log", "x.txt", "--no-such-flag"], f.io)).toBe(2);
     expect(f.err()).toMatch(/unknown option '--no-such-flag'/);
+  });
+
+  it("prints the package's version for --version and -V, and exits 0", async () => {
+    const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
+    for (const flag of ["--version", "-V"]) {
+      const f = fakeIo();
+      expect(await main([flag], f.io)).toBe(0);
+      expect(f.out()).toBe(`${version}\n`);
+    }
   });
 
   it("exits 2 on an unknown subcommand", async () => {
