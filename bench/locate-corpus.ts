@@ -51,7 +51,18 @@ export const project = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const newCorpus = join(project, "bench", "localize-corpus");
 
 /** dev: the shared development set; the others: split.json of bench/localize-corpus. */
-const SETS = ["dev", "tune", "test", "heldout", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8"];
+const SETS = [
+  "dev",
+  "tune",
+  "test",
+  "heldout",
+  "heldout4",
+  "heldout5",
+  "heldout6",
+  "heldout7",
+  "heldout8",
+  "heldout9",
+];
 
 export interface CorpusOptions {
   sets: string[];
