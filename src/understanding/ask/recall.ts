@@ -10,7 +10,6 @@ import { delegatesOf, liftImplementations } from "./delegating-wrappers.ts";
 import type { RecalledSymbol } from "./recalled-symbol.ts";
 import { raiseNamedEntryCallees } from "./named-entry-callees.ts";
 import { raisedPairs } from "./raised-message.ts";
-import { stemRelatives } from "./stem-relatives.ts";
 import { pathPrior } from "../localize/path-prior.ts";
 import { isDeclarationOnly, overloadImplementation } from "../localize/bodiless-declarations.ts";
 import { createSymbolLookup, type SymbolLookup } from "../index/symbol-lookup.ts";
@@ -89,12 +88,8 @@ export function recall(
     ...acronymsIn(question, vocabulary),
     ...synonymsOf(words).filter((w) => vocabulary.has(w)),
   ];
-  const spelledStems = stemTerms(spelled);
-  const wordOf = new Map(spelledStems.map((t, i) => [t, spelled[i] ?? t]));
-  // A code word that differs from a question word only by a short ending is the same word.
-  const relatives = stemRelatives(spelledStems, new Set(documents.flat()));
-  for (const [q, c] of relatives) if (!wordOf.has(c)) wordOf.set(c, wordOf.get(q) ?? q);
-  const terms = [...spelledStems, ...relatives.map(([, c]) => c)];
+  const terms = stemTerms(spelled);
+  const wordOf = new Map(terms.map((t, i) => [t, spelled[i] ?? t]));
   const scores = bm25.score(terms);
   const ordered = stemTerms(questionTerms(question));
   const testFiles = new Set(index.files.filter((f) => f.isTest).map((f) => f.path));
