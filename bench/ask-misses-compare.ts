@@ -15,7 +15,9 @@ const runs = args.map((a) => {
   return { name: a.slice(0, eq), ranks: ranksIn(readFileSync(a.slice(eq + 1), "utf8")) };
 });
 if (runs.length < 2 || args.some((a) => !a.includes("="))) {
-  console.error("usage: ask-misses-compare.ts NAME=FILE NAME=FILE [NAME=FILE ...] (outputs of ask-misses.ts --all)");
+  console.error(
+    "usage: ask-misses-compare.ts NAME=FILE NAME=FILE [NAME=FILE ...] (outputs of ask-misses.ts --all)",
+  );
   process.exit(2);
 }
 const { questions, setOf } = loadAskCorpus(join(project, "bench", "ask-corpus"));
@@ -70,7 +72,13 @@ for (const left of repos) {
 }
 console.log(
   `\nLORO over ${runs.map((r) => r.name).join(", ")}: ${figure(loro, seen.length)} of ${seen.length}; ` +
-    `${base.name} ${figure(hits(base.ranks, seen.map((q) => q.id)), seen.length)}; picked ` +
+    `${base.name} ${figure(
+      hits(
+        base.ranks,
+        seen.map((q) => q.id),
+      ),
+      seen.length,
+    )}; picked ` +
     [...picks].map(([n, c]) => `${n} ×${c}`).join(", "),
 );
 
