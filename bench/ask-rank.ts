@@ -2,7 +2,12 @@
 // each candidate's features, then the entry-point pass (named-entry-callees.ts) and the wrapper
 // pass (delegating-wrappers.ts) replayed on the dumped call links. ask-features checks that it
 // reproduces recall's own top three with the committed weights.
-import { scoreOf, type RecallFeatures, type RecallWeights } from "../src/understanding/ask/recall-weights.ts";
+import {
+  ranksAfterCode,
+  scoreOf,
+  type RecallFeatures,
+  type RecallWeights,
+} from "../src/understanding/ask/recall-weights.ts";
 
 export interface DumpedItem {
   id: string;
@@ -60,8 +65,9 @@ export function rank(q: DumpedQuestion, w: Readonly<RecallWeights>, limit = 3): 
           byId.set(calleeId, added);
         }
       }
+  const tier = (r: { item: DumpedItem }) => (r.item.f && ranksAfterCode(r.item.f) ? 1 : 0);
   return out
-    .sort((a, b) => b.score - a.score || a.item.span - b.item.span)
+    .sort((a, b) => tier(a) - tier(b) || b.score - a.score || a.item.span - b.item.span)
     .slice(0, limit)
     .map((r) => r.item);
 }

@@ -12,6 +12,8 @@ export interface RecallFeatures {
   variable: boolean;
   /** A variable or constant: data, not the code that does something with it. */
   data: boolean;
+  /** A type alias or interface the question does not name: it comes after all code (ranksAfterCode). */
+  typeDeclaration: boolean;
   /** BM25 over the symbol's document, divided by the question's best BM25 score (0..1). */
   lexical: number;
   /** The share of the question's weight (idf) its name carries (field-signals.ts). */
@@ -77,6 +79,17 @@ export const recallWeights: Readonly<RecallWeights> = {
 
 /** The question's word pairs found side by side: this many count fully. */
 export const PHRASE_PAIRS = 2;
+
+/**
+ * Whether a candidate comes after every function, method, class and piece of data that matches,
+ * whatever its score: a type alias or interface the question does not name says what a value looks
+ * like, and "how", "where" and "why" ask what code does with it. A damped score (`dataDamping`) still
+ * let a type whose name carries the question's words (`CapitalizedWords`) outrank the function that
+ * capitalizes; a question that names the type gets it by its score.
+ */
+export function ranksAfterCode(f: Pick<RecallFeatures, "typeDeclaration">): boolean {
+  return f.typeDeclaration;
+}
 
 /** A candidate's score before the entry-point and wrapper passes (recall.ts). */
 export function scoreOf(f: RecallFeatures, w: Readonly<RecallWeights>): number {

@@ -13,7 +13,13 @@ import { raisedPairs } from "./raised-message.ts";
 import { pathPrior } from "../localize/path-prior.ts";
 import { isDeclarationOnly, overloadImplementation } from "../localize/bodiless-declarations.ts";
 import { createSymbolLookup, type SymbolLookup } from "../index/symbol-lookup.ts";
-import { recallWeights, scoreOf, type RecallFeatures, type RecallWeights } from "./recall-weights.ts";
+import {
+  ranksAfterCode,
+  recallWeights,
+  scoreOf,
+  type RecallFeatures,
+  type RecallWeights,
+} from "./recall-weights.ts";
 import {
   acronymsIn,
   createStemTerms,
@@ -101,6 +107,7 @@ export function recall(
   const best = Math.max(0, ...scores);
   const out: RecalledSymbol[] = [];
   const namedSymbols = new Set<CodeSymbol>();
+  const afterCode = new Set<CodeSymbol>();
   const matching = new Set<CodeSymbol>();
   candidates.forEach((symbol, i) => {
     const why: string[] = [];
@@ -149,6 +156,7 @@ export function recall(
       file: byFile,
       variable: symbol.kind === "variable",
       data: isData(symbol),
+      typeDeclaration: isTypeDeclaration(symbol) && byName === null,
       lexical,
       coverage,
       pairs: pairs.length,
@@ -161,9 +169,11 @@ export function recall(
     if (features.test && !features.aboutTests) why.push("test code, ranked below the code it tests");
     if (features.data)
       why.push(
-        symbol.kind === "type" || symbol.kind === "interface"
-          ? "a type declaration, ranked below code"
-          : "data (a variable or constant), ranked below code",
+        !isTypeDeclaration(symbol)
+          ? "data (a variable or constant), ranked below code"
+          : features.typeDeclaration
+            ? "a type declaration, ranked after the code that matches"
+            : "a type declaration the question names, ranked as data",
       );
     if (features.peripheral && !features.aboutPeripheral)
       why.push("example, benchmark or script code, ranked below the library");
@@ -171,12 +181,14 @@ export function recall(
     if (score > 0) {
       options.onFeatures?.(symbol, features);
       out.push({ symbol, score, why });
+      if (ranksAfterCode(features)) afterCode.add(symbol);
     }
   });
   raiseNamedEntryCallees(out, index, namedSymbols, matching, weights.reached);
   liftImplementations(out, delegatesOf(index, stemTerms), new Set(candidates));
+  const tier = (r: RecalledSymbol) => (afterCode.has(r.symbol) ? 1 : 0);
   return out
-    .sort((a, b) => b.score - a.score || span(a.symbol) - span(b.symbol))
+    .sort((a, b) => tier(a) - tier(b) || b.score - a.score || span(a.symbol) - span(b.symbol))
     .slice(0, options.limit ?? 10);
 }
 
@@ -266,7 +278,11 @@ function isShadowedStub(file: string, paths: ReadonlySet<string>): boolean {
  * or interface, which says what a value looks like (`type CapitalizedWords<T>`), not how it is made.
  */
 function isData(symbol: CodeSymbol): boolean {
-  return ["variable", "constant", "type", "interface"].includes(symbol.kind);
+  return ["variable", "constant"].includes(symbol.kind) || isTypeDeclaration(symbol);
+}
+
+function isTypeDeclaration(symbol: CodeSymbol): boolean {
+  return symbol.kind === "type" || symbol.kind === "interface";
 }
 
 function baseName(path: string): string {

@@ -84,6 +84,28 @@ describe("ask recall: declarations that never run, and types", () => {
     const ranked = recall(index, readLines, "how are words joined with dashes and each capitalized?");
     expect(ranked[0]?.symbol.name).toBe("trainCase");
     const type = ranked.find((r) => r.symbol.name === "CapitalizedWords");
-    expect(type?.why).toContain("a type declaration, ranked below code");
+    expect(type?.why).toContain("a type declaration, ranked after the code that matches");
+  });
+
+  it("ranks a type whose name carries the question's words after the function, unless the question names it", async () => {
+    const { index, readLines } = await indexOf({
+      "src/types.ts": lines(
+        "/** Dashed words, each capitalized, as a type. */",
+        "export type CapitalizedDashedWords<T extends string> = T extends `${infer F}-${infer R}`",
+        "  ? `${Capitalize<F>}-${CapitalizedDashedWords<R>}`",
+        "  : Capitalize<T>;",
+      ),
+      "src/index.ts": lines(
+        "/** Capitalizes each word and joins the words with a dash. */",
+        "export function trainCase(str: string, joiner = '-') {",
+        "  const parts = str.split(/[\\s_]+/).filter(Boolean);",
+        "  return parts.map((p) => p[0].toUpperCase() + p.slice(1)).join(joiner);",
+        "}",
+      ),
+    });
+    const ranked = names(recall(index, readLines, "how are dashed words capitalized?"));
+    expect(ranked).toEqual(["trainCase", "CapitalizedDashedWords"]);
+    const named = names(recall(index, readLines, "what does `CapitalizedDashedWords` accept?"));
+    expect(named[0]).toBe("CapitalizedDashedWords");
   });
 });
