@@ -61,8 +61,9 @@ function resolvePlain(site: CallSite, member: string, t: SymbolTables): CodeSymb
   if (name !== member) return t.inFile(binding?.file ?? "", name)[0];
   const local = t.inFile(site.file, member).find((c) => c.kind !== "method");
   if (local) return local;
-  // Java-style implicit `this`.
-  const owner = site.caller ? ownerOf(site.caller) : "";
+  // Java's implicit `this`; in JS, TS, Python, Go and Rust a bare `parse()` inside a class never
+  // means its method `parse` (`const parse = require("./parser")` in a class's constructor).
+  const owner = site.caller && site.file.endsWith(".java") ? ownerOf(site.caller) : "";
   const sibling =
     owner === "" ? undefined : t.qualified(`${owner}.${member}`).find((c) => c.file === site.file);
   if (sibling) return sibling;
