@@ -41,12 +41,12 @@
 ; methods are Name's, and `new Name()` in a file that requires it finds it).
 (assignment_expression
   left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
-  right: (class name: (identifier) @name) @definition.class
+  right: (class name: (_) @name) @definition.class
   (#eq? @_module "module")
   (#eq? @_exports "exports"))
 (assignment_expression
   left: (member_expression object: (_) @_exports)
-  right: (class name: (identifier) @name) @definition.class
+  right: (class name: (_) @name) @definition.class
   (#match? @_exports "^(module\\.)?exports$"))
 
 ; Object members holding functions: { parse: function () {}, run: () => {} } (methods written
