@@ -80,7 +80,7 @@ export function resolveCallRuns(call: CallEdge, lookup: SymbolLookup): CodeSymbo
   return runnable([...found, ...found.flatMap((s) => constructorsOf(s, lookup))], lookup);
 }
 
-function boundTo(call: CallEdge, lookup: SymbolLookup): CodeSymbol[] {
+function boundTo(call: CallEdge, lookup: SymbolLookup): readonly CodeSymbol[] {
   const target = call.to ? lookup.byId(call.to) : undefined;
   // `describe("joinURL", () => { joinURL(...) })`: the index binds the call to the test block around
   // it, named like the imported function the test calls; a test block is never what a call means.
