@@ -2,7 +2,7 @@
 // inherit part of their score, so a fault one call below the failing frame is still found.
 import type { CodeIndex } from "../index/code-index.ts";
 import { addHit, type SignalScores } from "./localize-signal.ts";
-import { resolveCallRuns } from "./test-target-signal.ts";
+import { resolveCallee } from "./test-target-signal.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 
 const CALLEE_DECAY = 0.5;
@@ -20,7 +20,7 @@ export function callChainSignal(
   const callersOf = new Map<string, Set<string>>();
   for (const call of index.calls) {
     if (!call.from) continue;
-    for (const callee of resolveCallRuns(call, lookup)) {
+    for (const callee of resolveCallee(call, lookup)) {
       if (callee.id === call.from) continue;
       calleesOf.set(call.from, (calleesOf.get(call.from) ?? new Set()).add(callee.id));
       callersOf.set(callee.id, (callersOf.get(callee.id) ?? new Set()).add(call.from));

@@ -7,7 +7,7 @@ import type { CodeIndex } from "../index/code-index.ts";
 import type { TestLocation } from "./frame-signal.ts";
 import { addHit, type SignalScores } from "./localize-signal.ts";
 import { calleesByCaller } from "./callee-graph.ts";
-import { callsOfTest, resolveCallRuns } from "./test-target-signal.ts";
+import { callsOfTest, resolveCallee } from "./test-target-signal.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 
 const MAX_HOPS = 3;
@@ -25,7 +25,7 @@ export function failingReachSignal(
   for (const loc of distinct.values()) {
     const seen = new Set<string>();
     for (const { call } of callsOfTest(index, lookup, loc))
-      for (const callee of resolveCallRuns(call, lookup)) seen.add(callee.id);
+      for (const callee of resolveCallee(call, lookup)) seen.add(callee.id);
     if (seen.size === 0) continue;
     tests++;
     let frontier = [...seen];

@@ -14,7 +14,8 @@ import type { ReadLines } from "../index/symbol-documents.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import type { LoggedLocation } from "./extract-entities.ts";
 import type { LogPathResolver } from "./resolve-log-path.ts";
-import { resolveCallRuns } from "./test-target-signal.ts";
+import { resolveCallee } from "./test-target-signal.ts";
+import { parameterNames } from "./argument-fault.ts";
 
 export interface ResultFault {
   /** The function whose return value the guard rejected. */
@@ -31,7 +32,9 @@ const GUARD = /^\s*(?:\}\s*)?(?:if|elif|else\s+if|unless)\b(.*)$/;
 const INLINE_GUARD = /^\s*(?:if|elif)\b(.*?)(?:throw|raise)\b/;
 // The guard must be this close above the throw (the `if` line and its braces).
 const GUARD_REACH = 3;
-const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
+// The whole condition asks whether a value is missing: `result === null`, `!m`, `x is None`, `not x`.
+const NOTHING_CHECK =
+  /^\s*\(?\s*(?:!\s*|not\s+)?([A-Za-z_$][\w$]*)\s*(?:(?:[!=]==?|is(?:\s+not)?)\s*(?:null|undefined|None|false|False))?\s*\)?\s*[:{]?\s*$/;
 
 export function resultFaults(
   failures: readonly Failure[],
@@ -59,32 +62,51 @@ export function resultFaults(
     if (!thrower || !lines) return;
     const guard = guardOf(lines, inner.line, thrower);
     if (guard === null) return;
-    for (const variable of new Set(guard.match(IDENTIFIER) ?? [])) {
-      const assigned = assignedFromCall(lines, variable, thrower, inner.line);
-      if (assigned === null) continue;
-      const callees = index.calls
-        .filter((c) => c.file === inner.file && c.line === assigned && c.from === thrower.id && c.to !== null)
-        .flatMap((c) => resolveCallRuns(c, lookup))
-        .filter((s) => s.id !== thrower.id);
-      for (const callee of callees)
-        out.push({ calleeId: callee.id, innermostId: thrower.id, variable, where: `${inner.file}:${assigned}` });
-    }
+    const variable = nothingCheckedIn(guard.text);
+    if (variable === null || parameterNames(thrower).includes(variable)) return;
+    const assigned = assignedFromCall(lines, variable, thrower, inner.line);
+    if (assigned === null) return;
+    // A plain call (an imported or module function): `x.m()` on a value of unknown type is bound
+    // only by a unique method name, too weak to move a frame's strength.
+    const callees = index.calls
+      .filter(
+        (c) =>
+          c.file === inner.file &&
+          c.line === assigned &&
+          c.from === thrower.id &&
+          c.to !== null &&
+          !c.calleeName.includes("."),
+      )
+      .flatMap((c) => resolveCallee(c, lookup))
+      .filter((s) => s.id !== thrower.id);
+    for (const callee of callees)
+      out.push({ calleeId: callee.id, innermostId: thrower.id, variable, where: `${inner.file}:${assigned}` });
   });
   return out;
 }
 
+/**
+ * The variable a guard finds missing, or null. Only such a guard says the callee gave up (returned
+ * null, None, false); a guard that tests the value itself (`!isValid(name)`, `len(x) > 63`) is a
+ * check of the thrower's own, which may be the fault, and a parameter's value came from the caller.
+ */
+function nothingCheckedIn(condition: string): string | null {
+  return NOTHING_CHECK.exec(condition)?.[1] ?? null;
+}
+
 /** The condition that guards the throw at `line`: on its own line, or the `if` just above it. */
-function guardOf(lines: readonly string[], line: number, fn: CodeSymbol): string | null {
+function guardOf(lines: readonly string[], line: number, fn: CodeSymbol): { text: string; line: number } | null {
   const text = lines[line - 1] ?? "";
   const inline = INLINE_GUARD.exec(text);
-  if (inline) return inline[1] ?? null;
+  if (inline) return { text: inline[1] ?? "", line };
   if (!THROW.test(text)) return null;
   const indent = (l: string) => /^\s*/.exec(l)?.[0].length ?? 0;
   const own = indent(text);
   for (let n = line - 1; n >= Math.max(fn.startLine, line - GUARD_REACH); n--) {
     const above = lines[n - 1] ?? "";
     if (above.trim() === "" || indent(above) >= own) continue;
-    return GUARD.exec(above)?.[1] ?? null;
+    const condition = GUARD.exec(above)?.[1];
+    return condition === undefined ? null : { text: condition, line: n };
   }
   return null;
 }

@@ -6,7 +6,6 @@ import type { TestLocation } from "./frame-signal.ts";
 import { addHit, type SignalScores } from "./localize-signal.ts";
 import { guessImportTarget } from "./test-file-signal.ts";
 import { whatRuns } from "./bodiless-declarations.ts";
-import { constructorsOf } from "./class-constructors.ts";
 import { splitIdentifier, splitIdentifiers } from "../index/split-identifiers.ts";
 import { isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
 
@@ -31,7 +30,7 @@ export function testTargets(
   const callees: SignalScores = new Map();
   for (const loc of testLocations) {
     for (const { call, strength } of callsOfTest(index, lookup, loc)) {
-      for (const symbol of resolveCallRuns(call, lookup))
+      for (const symbol of resolveCallee(call, lookup))
         addHit(callees, symbol.id, strength, `called by the failing test at ${loc.file}:${call.line}`);
     }
   }
@@ -71,24 +70,11 @@ export function callsOfTest(index: CodeIndex, lookup: SymbolLookup, loc: TestLoc
 
 /** Non-test callables a call may reach: its resolved target, else every symbol of that name. */
 export function resolveCallee(call: CallEdge, lookup: SymbolLookup): CodeSymbol[] {
-  return runnable(boundTo(call, lookup), lookup);
-}
-
-/** What a call runs, for localization: a call bound to a class also runs its constructor. */
-export function resolveCallRuns(call: CallEdge, lookup: SymbolLookup): CodeSymbol[] {
-  const found = boundTo(call, lookup);
-  return runnable([...found, ...found.flatMap((s) => constructorsOf(s, lookup))], lookup);
-}
-
-function boundTo(call: CallEdge, lookup: SymbolLookup): readonly CodeSymbol[] {
   const target = call.to ? lookup.byId(call.to) : undefined;
   // `describe("joinURL", () => { joinURL(...) })`: the index binds the call to the test block around
   // it, named like the imported function the test calls; a test block is never what a call means.
   const resolved = target && !isEnclosingTestBlock(target, call, lookup) ? target : undefined;
-  return resolved ? [resolved] : lookup.byName(call.calleeName.split(".").pop() ?? "");
-}
-
-function runnable(found: readonly CodeSymbol[], lookup: SymbolLookup): CodeSymbol[] {
+  const found = resolved ? [resolved] : lookup.byName(call.calleeName.split(".").pop() ?? "");
   // A call bound to a declaration runs what it declares (bodiless-declarations.ts).
   const run = new Set(found.flatMap((s) => whatRuns(s, lookup)));
   return [...run].filter((s) => isCallable(s) && !lookup.isTest(s.file));
