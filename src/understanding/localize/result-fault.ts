@@ -80,7 +80,12 @@ export function resultFaults(
       .flatMap((c) => resolveCallee(c, lookup))
       .filter((s) => s.id !== thrower.id);
     for (const callee of callees)
-      out.push({ calleeId: callee.id, innermostId: thrower.id, variable, where: `${inner.file}:${assigned}` });
+      out.push({
+        calleeId: callee.id,
+        innermostId: thrower.id,
+        variable,
+        where: `${inner.file}:${assigned}`,
+      });
   });
   return out;
 }
@@ -95,7 +100,11 @@ function nothingCheckedIn(condition: string): string | null {
 }
 
 /** The condition that guards the throw at `line`: on its own line, or the `if` just above it. */
-function guardOf(lines: readonly string[], line: number, fn: CodeSymbol): { text: string; line: number } | null {
+function guardOf(
+  lines: readonly string[],
+  line: number,
+  fn: CodeSymbol,
+): { text: string; line: number } | null {
   const text = lines[line - 1] ?? "";
   const inline = INLINE_GUARD.exec(text);
   if (inline) return { text: inline[1] ?? "", line };
@@ -112,9 +121,16 @@ function guardOf(lines: readonly string[], line: number, fn: CodeSymbol): { text
 }
 
 /** The line, above the throw in the same function, that assigns `variable` from a call. */
-function assignedFromCall(lines: readonly string[], variable: string, fn: CodeSymbol, before: number): number | null {
+function assignedFromCall(
+  lines: readonly string[],
+  variable: string,
+  fn: CodeSymbol,
+  before: number,
+): number | null {
   const name = variable.replace(/\$/g, "\\$");
-  const assignment = new RegExp(`(?:^|[\\s,;({])${name}\\s*(?::[^=]+)?=(?!=)\\s*(?:await\\s+)?[\\w$.]+\\s*\\(`);
+  const assignment = new RegExp(
+    `(?:^|[\\s,;({])${name}\\s*(?::[^=]+)?=(?!=)\\s*(?:await\\s+)?[\\w$.]+\\s*\\(`,
+  );
   for (let n = before - 1; n >= fn.startLine; n--) if (assignment.test(lines[n - 1] ?? "")) return n;
   return null;
 }

@@ -130,7 +130,13 @@ describe("resolving a require beside a declaration file", () => {
   let index: CodeIndex;
   beforeAll(async () => {
     repo = makeRepo({
-      "lib/util.js": lines("module.exports = {", "  isDigit (c) {", "    return /[0-9]/.test(c)", "  },", "}"),
+      "lib/util.js": lines(
+        "module.exports = {",
+        "  isDigit (c) {",
+        "    return /[0-9]/.test(c)",
+        "  },",
+        "}",
+      ),
       "lib/util.d.ts": lines("export declare function isDigit(c?: string): boolean"),
       "lib/index.js": lines(
         "const util = require('./util')",

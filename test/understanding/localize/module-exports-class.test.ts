@@ -66,7 +66,9 @@ describe("a class the failing tests construct", () => {
   });
 
   it("binds `parse(string)` inside the class to the required parser, not the static method MIMEType.parse", () => {
-    const call = index.calls.find((c) => c.file === "lib/mime-type.js" && c.line === 4 && c.calleeName === "parse");
+    const call = index.calls.find(
+      (c) => c.file === "lib/mime-type.js" && c.line === 4 && c.calleeName === "parse",
+    );
     expect(call?.to).toMatch(/^lib\/parser\.js#default@/);
   });
 
@@ -88,7 +90,8 @@ describe("a class the failing tests construct", () => {
     const results = localize({
       index,
       failures: [failure],
-      logText: "not ok 1 - has the correct type\n  TypeError: Cannot read properties of null (reading 'type')",
+      logText:
+        "not ok 1 - has the correct type\n  TypeError: Cannot read properties of null (reading 'type')",
       readLines: (path) => readFileSync(join(repo.root, path), "utf8").split("\n"),
     });
     const constructor = results.find((r) => r.symbol === "MIMEType.constructor");

@@ -47,7 +47,12 @@ describe("a throw that rejects what a callee returned", () => {
         "        self.token = token",
       ),
       "test/mime.test.js": lines("const { create } = require('../lib/mime.js');", "create('text/html');"),
-      "tests/test_lexer.py": lines("from pkg.lexer import Parser", "", "def test_parse():", "    Parser('a b')"),
+      "tests/test_lexer.py": lines(
+        "from pkg.lexer import Parser",
+        "",
+        "def test_parse():",
+        "    Parser('a b')",
+      ),
     });
     index = await buildIndex(repo.root, { cache: null });
   });
