@@ -20,6 +20,7 @@ export function isExported(
     case "tsx":
       if (chain.some((n) => n.type === "export_statement")) return true;
       if (def.node.type === "assignment_expression" && def.receiver === null) return true;
+      if (def.node.type === "class" && isExportsAssignment(def.node.parent)) return true;
       if (objectMember.has(def.node.type) && isExportedObject(def.node.parent)) return true;
       if (def.node.type === "pair" && parent !== null) return parent.exported;
       return parent === null ? exportNames.has(symbol.name) : parent.exported && symbol.kind === "method";
@@ -42,6 +43,11 @@ export function isExported(
 function isExportedObject(object: Node | null): boolean {
   const holder = object?.type === "object" ? object.parent : null;
   if (holder?.type === "export_statement") return true;
-  if (holder?.type !== "assignment_expression") return false;
-  return /^(module\.)?exports(\.|$)/.test(holder.childForFieldName("left")?.text ?? "");
+  return isExportsAssignment(holder);
+}
+
+/** `module.exports = ...`, `exports.x = ...`, `module.exports.x = ...`. */
+function isExportsAssignment(node: Node | null): boolean {
+  if (node?.type !== "assignment_expression") return false;
+  return /^(module\.)?exports(\.|$)/.test(node.childForFieldName("left")?.text ?? "");
 }

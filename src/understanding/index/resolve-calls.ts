@@ -24,6 +24,7 @@ export interface CallSite {
   receiverType?: string | undefined;
 }
 
+const ECMASCRIPT_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
 const selfNames = new Set(["this", "self", "Self", "cls"]);
 const superNames = new Set(["super", "super()"]);
 /** Bases followed from a class before a method lookup gives up (cycles are cut separately). */
@@ -61,8 +62,11 @@ function resolvePlain(site: CallSite, member: string, t: SymbolTables): CodeSymb
   if (name !== member) return t.inFile(binding?.file ?? "", name)[0];
   const local = t.inFile(site.file, member).find((c) => c.kind !== "method");
   if (local) return local;
-  // Java-style implicit `this`.
-  const owner = site.caller ? ownerOf(site.caller) : "";
+  // Java-style implicit `this`. In JavaScript and TypeScript a bare `parse()` inside a class never
+  // means its method `parse`: it is the module's `parse` (`const parse = require("./parser.js")`).
+  // Python has no implicit `self` either, but binding its bare calls to the module function was
+  // measured to lose (bench/localize-corpus/RESULTS.md, session 37) and is left as it was.
+  const owner = site.caller && !ECMASCRIPT_FILE.test(site.file) ? ownerOf(site.caller) : "";
   const sibling =
     owner === "" ? undefined : t.qualified(`${owner}.${member}`).find((c) => c.file === site.file);
   if (sibling) return sibling;

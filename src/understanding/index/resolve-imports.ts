@@ -26,7 +26,9 @@ export interface ModuleManifests {
 
 export type ImportResolver = (file: string, language: LanguageId, source: string) => string | null;
 
-const jsExtensions = [".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"];
+// A declaration file never runs: `require("./util")` beside `util.js` and `util.d.ts` (a JS package
+// that ships its own types) loads `util.js`, so `.d.ts` is tried last, for type-only modules.
+const jsExtensions = [".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".d.ts"];
 
 export function createImportResolver(paths: readonly string[], manifests: ModuleManifests): ImportResolver {
   const { goModules } = manifests;

@@ -4,7 +4,7 @@
 import type { LoggedLocation } from "./extract-entities.ts";
 import type { LogPathResolver } from "./resolve-log-path.ts";
 import { addHit, type SignalScores } from "./localize-signal.ts";
-import type { SymbolLookup } from "../index/symbol-lookup.ts";
+import { isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
 
 export interface TestLocation {
   file: string;
@@ -114,10 +114,15 @@ function lineKey(file: string | null, line: number | null): string {
   return `${file ?? ""}:${line ?? ""}`;
 }
 
-/** The symbol a frame ran in: one named like the frame's function around the line, else the innermost. */
+/**
+ * The symbol a frame ran in: a function named like the frame's around the line, else the innermost.
+ * A frame runs in a function: `new MIMEType` at a constructor's line is the constructor, not the class.
+ */
 function frameSymbol(lookup: SymbolLookup, file: string, line: number, short: string | null) {
   const named = short
-    ? lookup.symbolsIn(file).find((s) => s.name === short && s.startLine <= line && line <= s.endLine)
+    ? lookup
+        .symbolsIn(file)
+        .find((s) => s.name === short && isCallable(s) && s.startLine <= line && line <= s.endLine)
     : undefined;
   return named ?? lookup.enclosing(file, line);
 }

@@ -3,6 +3,7 @@
 // BM25; combine-signals.ts reranks them. An optional listwise rerank (e.g. an LLM) runs on top.
 import type { Failure } from "../../perception/failure.ts";
 import { argumentFaults } from "./argument-fault.ts";
+import { resultFaults } from "./result-fault.ts";
 import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { callChainSignal } from "./call-chain-signal.ts";
 import {
@@ -102,6 +103,22 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     frames.frames.set(fault.innermostId, {
       strength: crashed.strength * SYMPTOM_SHARE,
       detail: `${crashed.detail}, crashed on its parameter ${fault.parameter}`,
+    });
+  }
+  for (const fault of resultFaults(input.failures, entities.locations, resolve, index, lookup, readLines)) {
+    const threw = framesBefore.get(fault.innermostId);
+    if (!threw) continue;
+    const name = lookup.byId(fault.innermostId)?.name ?? "the innermost frame";
+    addHit(
+      frames.frames,
+      fault.calleeId,
+      threw.strength,
+      `returned ${fault.variable} at ${fault.where}, which ${name} rejected`,
+    );
+    // The guard did its job: the frame that threw keeps a depth-1 frame's share.
+    frames.frames.set(fault.innermostId, {
+      strength: threw.strength * SYMPTOM_SHARE,
+      detail: `${threw.detail}, threw on what a callee returned`,
     });
   }
   // Failing tests that no output line locates are found by their names (named-test-location.ts).

@@ -122,3 +122,43 @@ describe("resolving a require of a package directory through package.json main",
     ]);
   });
 });
+
+// A JS package that ships hand-written types beside its code (`lib/util.js` and `lib/util.d.ts`,
+// `lib/index.js` and `lib/index.d.ts`): what a require loads, and what its calls run, is the `.js`.
+describe("resolving a require beside a declaration file", () => {
+  let repo: TestRepo;
+  let index: CodeIndex;
+  beforeAll(async () => {
+    repo = makeRepo({
+      "lib/util.js": lines(
+        "module.exports = {",
+        "  isDigit (c) {",
+        "    return /[0-9]/.test(c)",
+        "  },",
+        "}",
+      ),
+      "lib/util.d.ts": lines("export declare function isDigit(c?: string): boolean"),
+      "lib/index.js": lines(
+        "const util = require('./util')",
+        "module.exports = function parse (s) {",
+        "  return util.isDigit(s)",
+        "}",
+      ),
+      "lib/index.d.ts": lines("export default function parse(s: string): boolean"),
+      "test/parse.js": lines("const parse = require('../lib')", "parse('1')"),
+    });
+    index = await buildIndex(repo.root, { cache: null });
+  });
+  afterAll(() => repo.cleanup());
+
+  it("resolves to the .js file, not its declarations", () => {
+    expect(importRows(index)).toEqual([
+      ["lib/index.js", "./util", "lib/util.js", ["util"], 1],
+      ["test/parse.js", "../lib", "lib/index.js", ["parse"], 1],
+    ]);
+    expect(callRows(index).filter((c) => c[4] !== null)).toEqual([
+      ["lib/index.js", 3, "lib/index.js#parse@2", "util.isDigit", "lib/util.js#isDigit@2"],
+      ["test/parse.js", 2, null, "parse", "lib/index.js#parse@2"],
+    ]);
+  });
+});

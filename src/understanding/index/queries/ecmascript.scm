@@ -37,6 +37,18 @@
   (#eq? @_module "module")
   (#eq? @name "exports")) @definition.function
 
+; module.exports = class Name {}, exports.Name = class Name {}: a class named by its own name (its
+; methods are Name's, and `new Name()` in a file that requires it finds it).
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (class name: (_) @name) @definition.class
+  (#eq? @_module "module")
+  (#eq? @_exports "exports"))
+(assignment_expression
+  left: (member_expression object: (_) @_exports)
+  right: (class name: (_) @name) @definition.class
+  (#match? @_exports "^(module\\.)?exports$"))
+
 ; Object members holding functions: { parse: function () {}, run: () => {} } (methods written
 ; `run() {}` are method_definition above).
 (pair key: (property_identifier) @name

@@ -1,0 +1,136 @@
+// A throw that rejects what a callee returned is the callee's symptom: the innermost project frame
+// of a failure is a `throw`/`raise` guarded by a condition on a variable the same function assigned
+// from a call into the project,
+//
+//     const result = parse(string);
+//     if (result === null) throw new Error(`Could not parse MIME type string "${string}"`);
+//
+// The function that threw did what it was written to do when `parse` gave up; the wrong value came
+// from `parse` (or from below it). That callee is as strong a suspect as the frame that threw, the
+// mirror of argument-fault.ts, where the bad value comes in from the caller.
+import type { Failure } from "../../perception/failure.ts";
+import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
+import type { ReadLines } from "../index/symbol-documents.ts";
+import type { SymbolLookup } from "../index/symbol-lookup.ts";
+import type { LoggedLocation } from "./extract-entities.ts";
+import type { LogPathResolver } from "./resolve-log-path.ts";
+import { resolveCallee } from "./test-target-signal.ts";
+import { parameterNames } from "./argument-fault.ts";
+
+export interface ResultFault {
+  /** The function whose return value the guard rejected. */
+  calleeId: string;
+  /** The frame that threw. */
+  innermostId: string;
+  variable: string;
+  where: string;
+}
+
+const THROW = /^\s*(?:throw|raise)\b/;
+// `if (...) throw ...` / `if x is None: raise ...` on one line: the guard is the line itself.
+const GUARD = /^\s*(?:\}\s*)?(?:if|elif|else\s+if|unless)\b(.*)$/;
+const INLINE_GUARD = /^\s*(?:if|elif)\b(.*?)(?:throw|raise)\b/;
+// The guard must be this close above the throw (the `if` line and its braces).
+const GUARD_REACH = 3;
+// The whole condition asks whether a value is missing: `result === null`, `!m`, `x is None`, `not x`.
+const NOTHING_CHECK =
+  /^\s*\(?\s*(?:!\s*|not\s+)?([A-Za-z_$][\w$]*)\s*(?:(?:[!=]==?|is(?:\s+not)?)\s*(?:null|undefined|None|false|False))?\s*\)?\s*[:{]?\s*$/;
+
+export function resultFaults(
+  failures: readonly Failure[],
+  locations: readonly LoggedLocation[],
+  resolve: LogPathResolver,
+  index: CodeIndex,
+  lookup: SymbolLookup,
+  readLines: ReadLines,
+): ResultFault[] {
+  const out: ResultFault[] = [];
+  const seen = new Set<string>();
+  failures.forEach((_failure, i) => {
+    const own = locations.filter((l) => l.origin === "frame" && l.group.startsWith(`f${i}.`));
+    const last = Math.max(-1, ...own.map((l) => l.offset));
+    const inner = own
+      .filter((l) => l.offset === last && !l.external && l.line !== null)
+      .map((l) => ({ file: resolve(l.path), line: l.line as number }))
+      .find((l): l is { file: string; line: number } => l.file !== null && lookup.file(l.file) !== undefined);
+    if (!inner || lookup.isTest(inner.file)) return;
+    const key = `${inner.file}:${inner.line}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    const thrower = lookup.enclosing(inner.file, inner.line);
+    const lines = readLines(inner.file);
+    if (!thrower || !lines) return;
+    const guard = guardOf(lines, inner.line, thrower);
+    if (guard === null) return;
+    const variable = nothingCheckedIn(guard.text);
+    if (variable === null || parameterNames(thrower).includes(variable)) return;
+    const assigned = assignedFromCall(lines, variable, thrower, inner.line);
+    if (assigned === null) return;
+    // A plain call (an imported or module function): `x.m()` on a value of unknown type is bound
+    // only by a unique method name, too weak to move a frame's strength.
+    const callees = index.calls
+      .filter(
+        (c) =>
+          c.file === inner.file &&
+          c.line === assigned &&
+          c.from === thrower.id &&
+          c.to !== null &&
+          !c.calleeName.includes("."),
+      )
+      .flatMap((c) => resolveCallee(c, lookup))
+      .filter((s) => s.id !== thrower.id);
+    for (const callee of callees)
+      out.push({
+        calleeId: callee.id,
+        innermostId: thrower.id,
+        variable,
+        where: `${inner.file}:${assigned}`,
+      });
+  });
+  return out;
+}
+
+/**
+ * The variable a guard finds missing, or null. Only such a guard says the callee gave up (returned
+ * null, None, false); a guard that tests the value itself (`!isValid(name)`, `len(x) > 63`) is a
+ * check of the thrower's own, which may be the fault, and a parameter's value came from the caller.
+ */
+function nothingCheckedIn(condition: string): string | null {
+  return NOTHING_CHECK.exec(condition)?.[1] ?? null;
+}
+
+/** The condition that guards the throw at `line`: on its own line, or the `if` just above it. */
+function guardOf(
+  lines: readonly string[],
+  line: number,
+  fn: CodeSymbol,
+): { text: string; line: number } | null {
+  const text = lines[line - 1] ?? "";
+  const inline = INLINE_GUARD.exec(text);
+  if (inline) return { text: inline[1] ?? "", line };
+  if (!THROW.test(text)) return null;
+  const indent = (l: string) => /^\s*/.exec(l)?.[0].length ?? 0;
+  const own = indent(text);
+  for (let n = line - 1; n >= Math.max(fn.startLine, line - GUARD_REACH); n--) {
+    const above = lines[n - 1] ?? "";
+    if (above.trim() === "" || indent(above) >= own) continue;
+    const condition = GUARD.exec(above)?.[1];
+    return condition === undefined ? null : { text: condition, line: n };
+  }
+  return null;
+}
+
+/** The line, above the throw in the same function, that assigns `variable` from a call. */
+function assignedFromCall(
+  lines: readonly string[],
+  variable: string,
+  fn: CodeSymbol,
+  before: number,
+): number | null {
+  const name = variable.replace(/\$/g, "\\$");
+  const assignment = new RegExp(
+    `(?:^|[\\s,;({])${name}\\s*(?::[^=]+)?=(?!=)\\s*(?:await\\s+)?[\\w$.]+\\s*\\(`,
+  );
+  for (let n = before - 1; n >= fn.startLine; n--) if (assignment.test(lines[n - 1] ?? "")) return n;
+  return null;
+}
