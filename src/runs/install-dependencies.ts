@@ -34,10 +34,11 @@ export async function installDependencies(
   try {
     const sandbox = deps.sandboxWith([proxyDir]);
     const cacheDir = deps.cache?.dir;
+    // The scope runs git: asked for only when an install is due, not for a fresh checkout.
     const cache =
       cacheDir === undefined
         ? undefined
-        : { dir: cacheDir, scope: deps.scope ?? (await repositoryScope(sandbox.root)) };
+        : async () => ({ dir: cacheDir, scope: deps.scope ?? (await repositoryScope(sandbox.root)) });
     const evidence = await runInstallPhase(
       {
         sandbox,
