@@ -15,7 +15,8 @@ import type { Sandbox } from "../workspace/sandbox/sandbox.ts";
 import { lazySandbox } from "../workspace/sandbox/lazy-sandbox.ts";
 import { limitsFromConfig } from "../workspace/sandbox/limits-from-config.ts";
 import { detectToolchains } from "../workspace/sandbox/detect-toolchains.ts";
-import { installDependencies } from "../runs/install-dependencies.ts";
+import { hostRegistries, installDependencies } from "../runs/install-dependencies.ts";
+import { registriesAhead } from "../workspace/install/registries-ahead.ts";
 import { pythonImportRoots } from "../understanding/localize/dynamic/python-import-roots.ts";
 import type { InstallEvidence } from "../workspace/install/run-install-phase.ts";
 import { chooseDependencyCacheDir } from "../workspace/install/dependency-cache-dir.ts";
@@ -42,6 +43,13 @@ export async function locateDynamic(
   const config = repo.config.sandbox;
   const env = loadEnv(io.env);
   const fromEnv = runners.find((r) => r === io.env.XIHE_SANDBOX) ?? "auto";
+  const log = createLogger({ level: env.LOG_LEVEL ?? "warn", destination: { write: io.stderr } });
+  // Started now, so pip's registry probe runs while the sandbox is probed below.
+  const registries = registriesAhead(
+    repo.root,
+    { allowScripts: repo.config.sandbox.allow_install_scripts, configured: repo.config.commands.install },
+    hostRegistries({ hostEnv: io.env, log }, repo.config),
+  );
   const support = timings.timeSync("sandbox support", () => detectSandboxSupport(randomUUID()));
   const toolchains = timings.timeSync("toolchains", () =>
     detectToolchains({ hostEnv: io.env, configured: config.toolchains }),
@@ -75,7 +83,8 @@ export async function locateDynamic(
         // The runner and root of `sandbox`; made only when an install step runs (none when fresh).
         sandboxWith: (dirs) => lazySandbox(sandbox.kind, sandbox.root, () => sandboxWith(dirs)),
         hostEnv: io.env,
-        log: createLogger({ level: env.LOG_LEVEL ?? "warn", destination: { write: io.stderr } }),
+        log,
+        registries,
         cache: chooseDependencyCacheDir(resolve(io.cwd, env.XIHE_WORK_DIR), repo.root, io.env),
       },
       repo.config,
