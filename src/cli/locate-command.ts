@@ -60,21 +60,22 @@ export const registerLocateCommand: RegisterCommand = (program, io, setExit) => 
       if (!Number.isInteger(limit) || limit < 1)
         throw new UsageError(`-k must be a positive integer; got ${flags.k}`);
       const logText = await readLog(flags.log, io);
-      const repo = await timings.time("index", () =>
-        openRepoIndex(io.cwd, flags.repo, readCheckoutConfig(io.cwd, flags.repo)),
-      );
+      const budgetSeconds = Number(flags.runBudget);
+      if (!(budgetSeconds > 0))
+        throw new UsageError(`--run-budget must be a positive number of seconds; got ${flags.runBudget}`);
+      const command = flags.run;
+      if (flags.saveCoverage && !command) throw new UsageError("--save-coverage needs --run <cmd>");
+      const config = readCheckoutConfig(io.cwd, flags.repo);
+      const run = command ? await loadDynamic() : null;
+      // With --run, the install's registry discovery starts now and runs while the index is built.
+      const registries = run?.registriesFor(io, resolve(io.cwd, flags.repo ?? "."), config);
+      const repo = await timings.time("index", () => openRepoIndex(io.cwd, flags.repo, config));
       const diagnosis = await timings.time("perception", () =>
         diagnose(logText, {
           repoRoot: repo.root,
           fileExists: (rel) => existsSync(join(repo.root, rel)),
         }),
       );
-      const budgetSeconds = Number(flags.runBudget);
-      if (!(budgetSeconds > 0))
-        throw new UsageError(`--run-budget must be a positive number of seconds; got ${flags.runBudget}`);
-      const command = flags.run;
-      if (flags.saveCoverage && !command) throw new UsageError("--save-coverage needs --run <cmd>");
-      const run = command ? await loadDynamic() : null;
       const dynamic =
         command && run
           ? await run.withCheckoutReturned(
@@ -84,7 +85,7 @@ export const registerLocateCommand: RegisterCommand = (program, io, setExit) => 
                   io,
                   repo,
                   { failures: diagnosis.failures, logText },
-                  { command, budgetSeconds },
+                  { command, budgetSeconds, registries },
                   timings,
                 ),
               (giveBack) => timings.timeSync("return checkout", giveBack),
