@@ -58,8 +58,9 @@ describe.skipIf(!(process.features as { typescript?: unknown }).typescript)(
         ],
         { reject: false },
       );
-      expect(run.exitCode).toBe(0);
-      const loaded = run.stderr.split("\n").filter((l) => l.startsWith("loaded "));
+      const lines = run.stderr.split("\n");
+      const loaded = lines.filter((l) => l.startsWith("loaded "));
+      expect(run.exitCode, lines.filter((l) => !l.startsWith("loaded ")).join("\n")).toBe(0);
       expect(loaded.some((l) => l.includes("/src/cli/locate-command.ts"))).toBe(true);
       expect(loaded.filter((l) => /node_modules\/openai\/|\/src\/agent\/model\//.test(l))).toEqual([]);
       expect(
