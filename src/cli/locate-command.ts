@@ -9,14 +9,21 @@ import { UsageError } from "../errors.ts";
 import { diagnose } from "../perception/diagnose.ts";
 import { localize, type SuspectLocation } from "../understanding/localize/localize.ts";
 import type { CliIo } from "./cli-io.ts";
-import { createModelRerank } from "../understanding/localize/rerank-with-model.ts";
-import { modelFromEnv } from "../model-from-env.ts";
 import { readCheckoutConfig } from "./read-checkout-config.ts";
 import { openRepoIndex } from "../understanding/index/open-repo-index.ts";
-import { dynamicSummary, locateDynamic } from "./locate-dynamic.ts";
-import { executionsToJson } from "../understanding/localize/dynamic/executions-json.ts";
-import { withCheckoutReturned } from "../workspace/sandbox/return-checkout.ts";
 import { createPhaseTimings, renderTimings } from "./phase-timings.ts";
+
+// Loaded only when a flag asks for them: the model client (the openai SDK) for --rerank, the sandbox,
+// install and coverage runs for --run. A static `xihe locate` then starts without either.
+const loadRerank = async () => ({
+  ...(await import("../model-from-env.ts")),
+  ...(await import("../understanding/localize/rerank-with-model.ts")),
+});
+const loadDynamic = async () => ({
+  ...(await import("./locate-dynamic.ts")),
+  ...(await import("../understanding/localize/dynamic/executions-json.ts")),
+  ...(await import("../workspace/sandbox/return-checkout.ts")),
+});
 
 interface LocateFlags {
   repo?: string;
@@ -53,37 +60,41 @@ export const registerLocateCommand: RegisterCommand = (program, io, setExit) => 
       if (!Number.isInteger(limit) || limit < 1)
         throw new UsageError(`-k must be a positive integer; got ${flags.k}`);
       const logText = await readLog(flags.log, io);
-      const repo = await timings.time("index", () =>
-        openRepoIndex(io.cwd, flags.repo, readCheckoutConfig(io.cwd, flags.repo)),
-      );
+      const budgetSeconds = Number(flags.runBudget);
+      if (!(budgetSeconds > 0))
+        throw new UsageError(`--run-budget must be a positive number of seconds; got ${flags.runBudget}`);
+      const command = flags.run;
+      if (flags.saveCoverage && !command) throw new UsageError("--save-coverage needs --run <cmd>");
+      const config = readCheckoutConfig(io.cwd, flags.repo);
+      const run = command ? await loadDynamic() : null;
+      // With --run, the install's registry discovery starts now and runs while the index is built.
+      const registries = run?.registriesFor(io, resolve(io.cwd, flags.repo ?? "."), config);
+      const repo = await timings.time("index", () => openRepoIndex(io.cwd, flags.repo, config));
       const diagnosis = await timings.time("perception", () =>
         diagnose(logText, {
           repoRoot: repo.root,
           fileExists: (rel) => existsSync(join(repo.root, rel)),
         }),
       );
-      const budgetSeconds = Number(flags.runBudget);
-      if (!(budgetSeconds > 0))
-        throw new UsageError(`--run-budget must be a positive number of seconds; got ${flags.runBudget}`);
-      const command = flags.run;
-      if (flags.saveCoverage && !command) throw new UsageError("--save-coverage needs --run <cmd>");
-      const dynamic = command
-        ? await withCheckoutReturned(
-            repo.root,
-            () =>
-              locateDynamic(
-                io,
-                repo,
-                { failures: diagnosis.failures, logText },
-                { command, budgetSeconds },
-                timings,
-              ),
-            (giveBack) => timings.timeSync("return checkout", giveBack),
-          )
-        : null;
-      if (flags.saveCoverage && dynamic?.outcome.kind === "ranked")
-        writeFileSync(resolve(io.cwd, flags.saveCoverage), executionsToJson(dynamic.outcome.executions));
-      const complete = flags.rerank ? modelFromEnv(loadEnv(io.env), 200) : null;
+      const dynamic =
+        command && run
+          ? await run.withCheckoutReturned(
+              repo.root,
+              () =>
+                run.locateDynamic(
+                  io,
+                  repo,
+                  { failures: diagnosis.failures, logText },
+                  { command, budgetSeconds, registries },
+                  timings,
+                ),
+              (giveBack) => timings.timeSync("return checkout", giveBack),
+            )
+          : null;
+      if (run && flags.saveCoverage && dynamic?.outcome.kind === "ranked")
+        writeFileSync(resolve(io.cwd, flags.saveCoverage), run.executionsToJson(dynamic.outcome.executions));
+      const rerank = flags.rerank ? await loadRerank() : null;
+      const complete = rerank ? rerank.modelFromEnv(loadEnv(io.env), 200) : null;
       if (flags.rerank && !complete)
         throw new UsageError(
           "--rerank needs a model: set XIHE_MODEL_BASE_URL and XIHE_MODEL (or drop --rerank)",
@@ -104,12 +115,14 @@ export const registerLocateCommand: RegisterCommand = (program, io, setExit) => 
         .slice(0, 20)
         .map((f) => `${f.test ?? f.file ?? ""}: ${f.message}`)
         .join("\n");
-      const results = complete
-        ? await createModelRerank(complete, repo.readLines)(failureText, ranked)
-        : ranked;
-      const json = dynamic
-        ? { results, dynamic: dynamicSummary(dynamic.outcome, dynamic.install) }
-        : { results };
+      const results =
+        rerank && complete
+          ? await rerank.createModelRerank(complete, repo.readLines)(failureText, ranked)
+          : ranked;
+      const json =
+        run && dynamic
+          ? { results, dynamic: run.dynamicSummary(dynamic.outcome, dynamic.install) }
+          : { results };
       io.stdout(flags.json ? `${JSON.stringify(json)}\n` : renderLocations(results));
       if (flags.timings)
         io.stderr(renderTimings([...timings.entries(), { phase: "total", ms: performance.now() }]));

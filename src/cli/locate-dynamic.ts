@@ -15,7 +15,9 @@ import type { Sandbox } from "../workspace/sandbox/sandbox.ts";
 import { lazySandbox } from "../workspace/sandbox/lazy-sandbox.ts";
 import { limitsFromConfig } from "../workspace/sandbox/limits-from-config.ts";
 import { detectToolchains } from "../workspace/sandbox/detect-toolchains.ts";
-import { installDependencies } from "../runs/install-dependencies.ts";
+import { hostRegistries, installDependencies } from "../runs/install-dependencies.ts";
+import { registriesAhead, type DiscoverRegistries } from "../workspace/install/registries-ahead.ts";
+import type { RepoConfig } from "../config.ts";
 import { pythonImportRoots } from "../understanding/localize/dynamic/python-import-roots.ts";
 import type { InstallEvidence } from "../workspace/install/run-install-phase.ts";
 import { chooseDependencyCacheDir } from "../workspace/install/dependency-cache-dir.ts";
@@ -27,11 +29,32 @@ import { createPhaseTimings, type PhaseTimings } from "./phase-timings.ts";
 
 const runners = ["auto", "bwrap", "docker", "local"] as const;
 
+const installLog = (io: CliIo) =>
+  createLogger({ level: loadEnv(io.env).LOG_LEVEL ?? "warn", destination: { write: io.stderr } });
+
+/**
+ * The registries the install phase will ask for, with pip's discovery (python3 importing pip's
+ * configuration, 0.5-1 s) already started when that install is due: call it before the index is
+ * built, so the two overlap (registries-ahead.ts). Reads only the checkout's manifests and config.
+ */
+export function registriesFor(io: CliIo, root: string, config: RepoConfig): DiscoverRegistries {
+  return registriesAhead(
+    root,
+    { allowScripts: config.sandbox.allow_install_scripts, configured: config.commands.install },
+    hostRegistries({ hostEnv: io.env, log: installLog(io) }, config),
+  );
+}
+
 export async function locateDynamic(
   io: CliIo,
   repo: RepoIndex,
   perceived: { failures: readonly Failure[]; logText: string },
-  run: { command: string; budgetSeconds: number },
+  run: {
+    command: string;
+    budgetSeconds: number;
+    /** From registriesFor, started before the index was built; default: started here. */
+    registries?: DiscoverRegistries;
+  },
   timings: PhaseTimings = createPhaseTimings(),
 ): Promise<{
   outcome: DynamicOutcome;
@@ -42,6 +65,9 @@ export async function locateDynamic(
   const config = repo.config.sandbox;
   const env = loadEnv(io.env);
   const fromEnv = runners.find((r) => r === io.env.XIHE_SANDBOX) ?? "auto";
+  const log = installLog(io);
+  // Started now at the latest, so pip's registry probe runs while the sandbox is probed below.
+  const registries = run.registries ?? registriesFor(io, repo.root, repo.config);
   const support = timings.timeSync("sandbox support", () => detectSandboxSupport(randomUUID()));
   const toolchains = timings.timeSync("toolchains", () =>
     detectToolchains({ hostEnv: io.env, configured: config.toolchains }),
@@ -75,7 +101,8 @@ export async function locateDynamic(
         // The runner and root of `sandbox`; made only when an install step runs (none when fresh).
         sandboxWith: (dirs) => lazySandbox(sandbox.kind, sandbox.root, () => sandboxWith(dirs)),
         hostEnv: io.env,
-        log: createLogger({ level: env.LOG_LEVEL ?? "warn", destination: { write: io.stderr } }),
+        log,
+        registries,
         cache: chooseDependencyCacheDir(resolve(io.cwd, env.XIHE_WORK_DIR), repo.root, io.env),
       },
       repo.config,

@@ -11,6 +11,7 @@ import { runGitForExit } from "../workspace/git/run-git.ts";
 import { discoverRegistries } from "../workspace/install/discover-registries.ts";
 import { runInstallPhase, type InstallEvidence } from "../workspace/install/run-install-phase.ts";
 import type { CacheDirChoice } from "../workspace/install/dependency-cache-dir.ts";
+import type { DiscoverRegistries } from "../workspace/install/registries-ahead.ts";
 import type { Sandbox } from "../workspace/sandbox/sandbox.ts";
 
 export interface InstallDependenciesDeps {
@@ -22,6 +23,21 @@ export interface InstallDependenciesDeps {
   cache?: CacheDirChoice;
   /** Which runs share cache entries; default: the checkout's origin URL, else its path. */
   scope?: string;
+  /** The registries the install may reach, per manager; default: discovered when the phase asks. */
+  registries?: DiscoverRegistries;
+}
+
+/** Discovers the registries an install may reach from the host's trusted configuration. */
+export function hostRegistries(
+  deps: Pick<InstallDependenciesDeps, "hostEnv" | "log">,
+  config: RepoConfig,
+): DiscoverRegistries {
+  return (manager) =>
+    discoverRegistries(manager, {
+      hostEnv: deps.hostEnv,
+      configured: config.sandbox.registries,
+      log: deps.log,
+    });
 }
 
 export async function installDependencies(
@@ -34,22 +50,18 @@ export async function installDependencies(
   try {
     const sandbox = deps.sandboxWith([proxyDir]);
     const cacheDir = deps.cache?.dir;
+    // The scope runs git: asked for only when an install is due, not for a fresh checkout.
     const cache =
       cacheDir === undefined
         ? undefined
-        : { dir: cacheDir, scope: deps.scope ?? (await repositoryScope(sandbox.root)) };
+        : async () => ({ dir: cacheDir, scope: deps.scope ?? (await repositoryScope(sandbox.root)) });
     const evidence = await runInstallPhase(
       {
         sandbox,
         proxyDir,
         cache,
         log: deps.log,
-        registries: (manager) =>
-          discoverRegistries(manager, {
-            hostEnv: deps.hostEnv,
-            configured: config.sandbox.registries,
-            log: deps.log,
-          }),
+        registries: deps.registries ?? hostRegistries(deps, config),
       },
       {
         allowScripts: config.sandbox.allow_install_scripts,

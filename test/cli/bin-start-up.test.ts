@@ -38,5 +38,34 @@ describe.skipIf(!(process.features as { typescript?: unknown }).typescript)(
       expect(bad.exitCode).toBe(2);
       expect(bad.stderr).toMatch(/log file not found/);
     }, 60_000);
+
+    // The modules `xihe locate` loads before it parses its flags: a static locate needs neither the
+    // model client (the openai SDK) nor the sandbox and install code of --run (issue 12's start-up).
+    it("loads locate without the model client or the --run machinery", async () => {
+      const record = [
+        'import { registerHooks } from "node:module";',
+        'import { writeSync } from "node:fs";',
+        "registerHooks({ load(url, context, next) { writeSync(2, `loaded ${url}\\n`); return next(url, context); } });",
+      ].join("\n");
+      const run = await execa(
+        process.execPath,
+        [
+          "--import",
+          `data:text/javascript,${encodeURIComponent(record)}`,
+          join(copy, "bin", "xihe.js"),
+          "locate",
+          "--help",
+        ],
+        { reject: false },
+      );
+      const lines = run.stderr.split("\n");
+      const loaded = lines.filter((l) => l.startsWith("loaded "));
+      expect(run.exitCode, lines.filter((l) => !l.startsWith("loaded ")).join("\n")).toBe(0);
+      expect(loaded.some((l) => l.includes("/src/cli/locate-command.ts"))).toBe(true);
+      expect(loaded.filter((l) => /node_modules\/openai\/|\/src\/agent\/model\//.test(l))).toEqual([]);
+      expect(
+        loaded.filter((l) => /\/src\/(workspace\/(sandbox|install)|cli\/locate-dynamic)/.test(l)),
+      ).toEqual([]);
+    }, 60_000);
   },
 );

@@ -42,8 +42,12 @@ export interface InstallPhaseDeps {
   proxyDir: string;
   /** The registries the App trusts for this manager (host config + sandbox.registries). */
   registries: (manager: string) => Promise<InstallRegistries>;
-  /** Where finished installs are kept for this repository's next runs; none: every run installs. */
-  cache?: DependencyCacheLocation;
+  /**
+   * Where finished installs are kept for this repository's next runs; none: every run installs. A
+   * function is asked only once an install is due (working out the location may run git, which a
+   * checkout whose dependencies are fresh should not wait for).
+   */
+  cache?: DependencyCacheLocation | (() => Promise<DependencyCacheLocation | undefined>);
   log?: Pick<Logger, "warn">;
 }
 
@@ -84,7 +88,11 @@ export async function runInstallPhase(
       status: "skipped",
       reason: `dependencies already installed from the current lockfile (${plan.manager})`,
     });
+  const cacheLocation = typeof deps.cache === "function" ? deps.cache() : Promise.resolve(deps.cache);
+  // Worked out while the registries are discovered; awaited (and any error thrown) below.
+  cacheLocation.catch(() => {});
   const registries = await deps.registries(plan.manager);
+  const cacheDeps = { sandbox: deps.sandbox, log: deps.log, cache: await cacheLocation };
   const endpoints = registries.allowedUrls.flatMap((url) => endpointOf(url) ?? []);
   const allowList = [...new Set(endpoints.map((e) => `${e.host}:${e.port}`))];
   const check = checkRegistryConfig(root, [...new Set(endpoints.map((e) => e.host))]);
@@ -105,7 +113,7 @@ export async function runInstallPhase(
   const cacheOff =
     unreachable === null
       ? null
-      : installCacheOff(deps, {
+      : installCacheOff(cacheDeps, {
           manager: plan.manager,
           steps: plan.steps,
           allowScripts: options.allowScripts,
@@ -118,7 +126,7 @@ export async function runInstallPhase(
   if (pipRunner !== null)
     plan = detectInstall(root, { allowScripts: options.allowScripts, pipRunner }) ?? plan;
   const env = { ...baseEnv, ...("env" in plan ? plan.env : {}) };
-  const cache = await lookUpInstallCache(deps, {
+  const cache = await lookUpInstallCache(cacheDeps, {
     manager: plan.manager,
     steps: plan.steps,
     allowScripts: options.allowScripts,

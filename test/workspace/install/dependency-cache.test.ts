@@ -4,7 +4,12 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dependencyCacheKey } from "../../../src/workspace/install/dependency-cache-key.ts";
-import { entryPath, readEntry, treeChecksum } from "../../../src/workspace/install/dependency-cache.ts";
+import {
+  entryPath,
+  readEntry,
+  treeChecksum,
+  type DependencyCacheLocation,
+} from "../../../src/workspace/install/dependency-cache.ts";
 import { runInstallPhase, type InstallPhaseDeps } from "../../../src/workspace/install/run-install-phase.ts";
 import { createBwrapSandbox } from "../../../src/workspace/sandbox/bwrap-sandbox.ts";
 import { detectSandboxSupport } from "../../../src/workspace/sandbox/sandbox-support.ts";
@@ -51,7 +56,10 @@ beforeEach(() => {
 afterEach(() => runDir.remove());
 
 /** A fresh checkout of the project (as a new run's clone would be) and its install deps. */
-function freshRun(name: string): { root: string; deps: InstallPhaseDeps } {
+function freshRun(name: string): {
+  root: string;
+  deps: InstallPhaseDeps & { cache: DependencyCacheLocation };
+} {
   const root = join(runDir.dir, name);
   cpSync(project, root, { recursive: true });
   const proxyDir = join(runDir.dir, `${name}-proxy`);
@@ -102,7 +110,7 @@ describe("the dependency cache", () => {
     const first = freshRun("first");
     const stored = await runInstallPhase(first.deps, options);
     const key = stored.cache.key ?? "";
-    const entry = entryPath(first.deps.cache!, key);
+    const entry = entryPath(first.deps.cache, key);
     const before = readEntry(entry)?.checksum;
     expect(before).toBe(treeChecksum(join(entry, "tree")));
     const second = freshRun("second");

@@ -143,6 +143,39 @@ describe("install and test phases", () => {
     expect(existsSync(join(scratch.dir, ".venv"))).toBe(false);
   }, 120_000);
 
+  it("asks where the dependency cache is only once an install is due, not for fresh dependencies", async () => {
+    const asked: string[] = [];
+    const cacheDir = makeScratchDir("phase-cache");
+    const withCache = (deps: InstallPhaseDeps): InstallPhaseDeps => ({
+      ...deps,
+      cache: async () => {
+        asked.push("cache");
+        return { dir: cacheDir.dir, scope: "path checkout" };
+      },
+    });
+    try {
+      // Fresh: package.json without a lockfile and node_modules in place; nothing runs, nothing asked.
+      write("package.json", JSON.stringify({ name: "app", version: "1.0.0" }));
+      mkdirSync(join(scratch.dir, "node_modules"));
+      const fresh = await runInstallPhase(withCache(install), { allowScripts: false, timeoutMs: 60_000 });
+      expect(fresh).toMatchObject({ status: "skipped", manager: "npm" });
+      expect(asked).toEqual([]);
+      // Due (pip, index unreachable): the cache is consulted, so its location is worked out.
+      rmSync(join(scratch.dir, "package.json"));
+      rmSync(join(scratch.dir, "node_modules"), { recursive: true });
+      write("requirements.txt", "xihe-no-such-package==1.0\n");
+      const index = `http://127.0.0.1:${await closedPort()}/simple`;
+      const due = await runInstallPhase(withCache(withIndex(index)), {
+        allowScripts: false,
+        timeoutMs: 120_000,
+      });
+      expect(due).toMatchObject({ status: "failed", manager: "pip", code: "registry_unreachable" });
+      expect(asked).toEqual(["cache"]);
+    } finally {
+      cacheDir.remove();
+    }
+  }, 120_000);
+
   it("starts pip as before when the index answers, or when the install may need nothing from it", async () => {
     write(
       "pyproject.toml",
