@@ -63,11 +63,7 @@ describe("xihe locate --run: NODE_OPTIONS and anonymous CommonJS exports", () =>
   }, 60_000);
 
   it("passes NODE_OPTIONS of flags that load no code to the sandboxed runs", async () => {
-    const json = await locateRunJson(
-      dir,
-      logFile,
-      "NODE_OPTIONS=--no-deprecation node --test",
-    );
+    const json = await locateRunJson(dir, logFile, "NODE_OPTIONS=--no-deprecation node --test");
     expect(json.dynamic).toMatchObject({ status: "ranked", reason: null });
     expect(json.dynamic!.runs.filter((r) => r.used).length).toBeGreaterThan(0);
   }, 60_000);

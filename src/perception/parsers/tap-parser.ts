@@ -28,7 +28,10 @@ const atText = z.string().transform((text, ctx) => {
 });
 const diagnostic = z.object({
   at: z.union([location, atText]).optional().catch(undefined),
-  error: z.object({ name: z.string().optional(), message: z.string().optional() }).optional().catch(undefined),
+  error: z
+    .object({ name: z.string().optional(), message: z.string().optional() })
+    .optional()
+    .catch(undefined),
   stack: z.string().optional().catch(undefined),
   type: z.string().optional().catch(undefined),
   tapCaught: z.string().optional().catch(undefined),
@@ -134,7 +137,9 @@ function leafFailure(name: string, parents: string[], fields: Diagnostic, contex
     test: fileLevel ? null : testPath.filter((n) => n !== "").join(" > ") || name,
     message: [
       fields.type ? `${fields.type}: ${name}` : name,
-      ...(fields.error?.message ? [[fields.error.name, fields.error.message].filter(Boolean).join(": ")] : []),
+      ...(fields.error?.message
+        ? [[fields.error.name, fields.error.message].filter(Boolean).join(": ")]
+        : []),
       ...(fields.diff ? [fields.diff.trim()] : []),
     ].join("\n"),
     rule: null,

@@ -176,7 +176,11 @@ export function sandboxThreatContract(runner: ContractRunner): void {
 
     it("A29 passes NODE_OPTIONS of harmless flags on to node, and refuses one that loads code or opens a port", async () => {
       writeFileSync(join(scratch.dir, "hook.cjs"), "console.log('hook ran');\n");
-      for (const value of ["--require ./hook.cjs", "--import=./hook.cjs", "--no-deprecation --inspect=0.0.0.0:9229"]) {
+      for (const value of [
+        "--require ./hook.cjs",
+        "--import=./hook.cjs",
+        "--no-deprecation --inspect=0.0.0.0:9229",
+      ]) {
         await expect(
           sandbox.run(["node", "-e", "0"], { env: { NODE_OPTIONS: value } }),
         ).rejects.toBeInstanceOf(SandboxEnvError);

@@ -52,7 +52,8 @@ function morePytestParameters(input: FailingTargetsInput, out: TestTarget[]): vo
     if (f.kind !== "test" && f.kind !== "timeout") continue;
     const target = toTarget(f, input.isTest);
     if (target.nodeId === undefined || !target.nodeId.endsWith("]") || ids.has(target.nodeId)) continue;
-    if (!out.some((t) => t.nodeId !== undefined && t.file === target.file && t.name === target.name)) continue;
+    if (!out.some((t) => t.nodeId !== undefined && t.file === target.file && t.name === target.name))
+      continue;
     ids.add(target.nodeId);
     out.push(target);
   }
