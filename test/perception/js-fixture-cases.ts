@@ -1,4 +1,4 @@
-// The fixtures made by scripts/fixtures/perception-js-*.sh and perception-node-test.sh (real tool runs), each with a hand-checked
+// The fixtures made by scripts/fixtures/perception-js-*.sh (vitest-tap-flat: perception-js-vitest-tap.sh) and perception-node-test.sh (real tool runs), each with a hand-checked
 // expected.json. Shared by the fixture test and the benchmark.
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +9,7 @@ export const jsFixtureCases = [
   "vitest-basic",
   "vitest-gha-reporter",
   "vitest-unhandled",
+  "vitest-tap-flat",
   "mocha-dot",
   "mocha-spec",
   "ava-basic",

@@ -11,9 +11,25 @@ const NOT_OK = /^(\s*)not ok \d+(?: - (.*?))?(?:\s+#\s*(TODO|SKIP|time=)\S*.*)?$
 const SUBTEST = /^(\s*)# Subtest: (.*)$/;
 const PLAN = /^\s*1\.\.\d+/;
 
+const location = z.object({
+  fileName: z.string(),
+  lineNumber: z.number(),
+  columnNumber: z.number().optional(),
+});
+// vitest's tap reporters write `at: "/path/file.ts:47:18"` (where the error was thrown) and
+// `error: {name, message}`; node-tap an object and `type`.
+const atText = z.string().transform((text, ctx) => {
+  const m = /^(.+?):(\d+)(?::(\d+))?$/.exec(text.trim());
+  if (!m) {
+    ctx.addIssue({ code: "custom", message: "not a file:line" });
+    return z.NEVER;
+  }
+  return { fileName: m[1] ?? "", lineNumber: Number(m[2]), columnNumber: m[3] ? Number(m[3]) : undefined };
+});
 const diagnostic = z.object({
-  at: z
-    .object({ fileName: z.string(), lineNumber: z.number(), columnNumber: z.number().optional() })
+  at: z.union([location, atText]).optional().catch(undefined),
+  error: z
+    .object({ name: z.string().optional(), message: z.string().optional() })
     .optional()
     .catch(undefined),
   stack: z.string().optional().catch(undefined),
@@ -79,12 +95,15 @@ function readDiagnostic(
 ): { fields: Diagnostic; end: number } {
   const open = lines[from] ?? "";
   if (open.trim() !== "---") return { fields: {}, end: from };
+  // The block is indented past its `not ok`: node-tap by 2, vitest's tap reporters by 4; its `...`
+  // stands where its `---` did.
+  const blockIndent = Math.max(open.search(/\S/), indent);
   const body: string[] = [];
   let j = from + 1;
   for (; j < lines.length; j++) {
     const line = lines[j] ?? "";
-    if (line.trim() === "..." && line.search(/\S/) <= indent + 2) break;
-    body.push(line.slice(indent + 2));
+    if (line.trim() === "..." && line.search(/\S/) <= blockIndent) break;
+    body.push(line.slice(blockIndent));
   }
   try {
     const parsed = diagnostic.safeParse(parseYaml(body.join("\n")));
@@ -118,6 +137,9 @@ function leafFailure(name: string, parents: string[], fields: Diagnostic, contex
     test: fileLevel ? null : testPath.filter((n) => n !== "").join(" > ") || name,
     message: [
       fields.type ? `${fields.type}: ${name}` : name,
+      ...(fields.error?.message
+        ? [[fields.error.name, fields.error.message].filter(Boolean).join(": ")]
+        : []),
       ...(fields.diff ? [fields.diff.trim()] : []),
     ].join("\n"),
     rule: null,

@@ -21,3 +21,50 @@ describe("the sandbox environment and coverage variables", () => {
     expect(() => buildSandboxEnv({ [name]: value }, at)).toThrow(SandboxEnvError);
   });
 });
+
+describe("NODE_OPTIONS in the sandbox environment (A29)", () => {
+  it.each([
+    "--experimental-vm-modules",
+    "--no-deprecation",
+    "--max-old-space-size=4096 --no-warnings",
+    "--unhandled-rejections=strict --enable-source-maps",
+    "--max-old-space-size 4096",
+    "--conditions=development",
+    "",
+  ])("passes flags that load no code: %j", (value) => {
+    expect(buildSandboxEnv({ NODE_OPTIONS: value }, at)).toMatchObject({ NODE_OPTIONS: value });
+  });
+
+  it.each([
+    ["--require ./hook.cjs", "`--require`"],
+    ["-r ./hook.cjs", "`-r`"],
+    ["--no-deprecation --import=./x.mjs", "`--import`"],
+    ["--loader ./l.mjs", "`--loader`"],
+    ["--experimental-loader=./l.mjs", "`--experimental-loader`"],
+    ["--inspect=0.0.0.0:9229", "`--inspect`"],
+    ["--inspect-brk", "`--inspect-brk`"],
+    ["--env-file=.env", "`--env-file`"],
+    ["--openssl-config=./evil.cnf", "`--openssl-config`"],
+    ["--redirect-warnings=/etc/x", "`--redirect-warnings`"],
+    ["--diagnostic-dir=/tmp", "`--diagnostic-dir`"],
+    ["--report-on-signal", "`--report-on-signal`"],
+    ["--some-future-flag", "`--some-future-flag`"],
+    ["--max-old-space-size=big", "`--max-old-space-size` has no value"],
+    ["--max-old-space-size", "`--max-old-space-size` has no value"],
+    ['--no-warnings "--require ./x.cjs"', "quotes"],
+    ["--no-warnings\\ --require=./x.cjs", "escapes"],
+    ["--no-warnings $HOME", "`$`"],
+    ["--no-warnings;--require=./x.cjs", "shell operators"],
+  ])("refuses %j, naming %s and what is allowed", (value, named) => {
+    let error: unknown;
+    try {
+      buildSandboxEnv({ NODE_OPTIONS: value }, at);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(SandboxEnvError);
+    const message = (error as Error).message;
+    expect(message).toContain(named);
+    expect(message).toContain("--experimental-vm-modules");
+  });
+});

@@ -174,6 +174,33 @@ export function sandboxThreatContract(runner: ContractRunner): void {
       );
     });
 
+    it("A29 passes NODE_OPTIONS of harmless flags on to node, and refuses one that loads code or opens a port", async () => {
+      writeFileSync(join(scratch.dir, "hook.cjs"), "console.log('hook ran');\n");
+      for (const value of [
+        "--require ./hook.cjs",
+        "--import=./hook.cjs",
+        "--no-deprecation --inspect=0.0.0.0:9229",
+      ]) {
+        await expect(
+          sandbox.run(["node", "-e", "0"], { env: { NODE_OPTIONS: value } }),
+        ).rejects.toBeInstanceOf(SandboxEnvError);
+      }
+      const script =
+        "process.emitWarning('old api', 'DeprecationWarning');" +
+        "console.log(JSON.stringify({ noDeprecation: process.noDeprecation === true," +
+        " heapMb: Math.round(require('node:v8').getHeapStatistics().heap_size_limit / 2 ** 20) }));";
+      const result = await sandbox.run(["node", "-e", script], {
+        env: { NODE_OPTIONS: "--no-deprecation --max-old-space-size=200" },
+      });
+      expect(result.exitCode).toBe(0);
+      const seen = JSON.parse(result.stdout) as { noDeprecation: boolean; heapMb: number };
+      expect(seen.noDeprecation).toBe(true);
+      // V8's limit is the old space asked for plus the young generation's few megabytes.
+      expect(seen.heapMb).toBeGreaterThanOrEqual(200);
+      expect(seen.heapMb).toBeLessThan(300);
+      expect(result.stderr).not.toContain("DeprecationWarning");
+    });
+
     it("A19 stops a fork bomb at the pids limit and leaves no process behind", async () => {
       const marker = `xihe-bomb-${randomUUID()}`;
       // Each level waits for its pipeline, so the tree keeps growing until the pids limit refuses a fork

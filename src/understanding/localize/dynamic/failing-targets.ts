@@ -28,6 +28,7 @@ export function failingTargets(input: FailingTargetsInput): TestTarget[] {
     out.push(target);
     if (out.length >= input.max) break;
   }
+  morePytestParameters(input, out);
   // A file-level runner selects files only: failures named without their file (no trace perception
   // could place) select nothing, so the test files the log's traces name stand in.
   if (!input.byFile || out.some((t) => t.file !== null)) return out;
@@ -36,6 +37,26 @@ export function failingTargets(input: FailingTargetsInput): TestTarget[] {
     .filter((file) => logText.includes(`/${file}:`) || logText.includes(` ${file}:`))
     .slice(0, input.max)
     .map((file) => ({ name: null, file }));
+}
+
+/**
+ * Fewer failing test functions than `max`, and several of them parametrized: the further failing
+ * parameters of those functions fill the rest. pytest's per-test hook makes each parameter its own
+ * failing execution, so code only some parameters reach no longer ties with what they all run
+ * (one parameter alone is F = 1: everything it ran scores Ochiai 1.0). Distinct functions come first.
+ */
+function morePytestParameters(input: FailingTargetsInput, out: TestTarget[]): void {
+  const ids = new Set(out.map((t) => t.nodeId).filter((id) => id !== undefined));
+  for (const f of input.failures) {
+    if (out.length >= input.max) return;
+    if (f.kind !== "test" && f.kind !== "timeout") continue;
+    const target = toTarget(f, input.isTest);
+    if (target.nodeId === undefined || !target.nodeId.endsWith("]") || ids.has(target.nodeId)) continue;
+    if (!out.some((t) => t.nodeId !== undefined && t.file === target.file && t.name === target.name))
+      continue;
+    ids.add(target.nodeId);
+    out.push(target);
+  }
 }
 
 function toTarget(f: Failure, isTest: (file: string) => boolean): TestTarget {

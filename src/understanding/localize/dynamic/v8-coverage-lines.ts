@@ -137,7 +137,7 @@ function addScript(
 /**
  * The script is the file's own text: its top-level range spans the file. After v8.takeCoverage()
  * reset the counters (per-test coverage), functions that did not run since, the top level among
- * them, are not reported: then every named function must start at its own name in the file.
+ * them, are not reported: then every named function must sit at its own name in the file.
  */
 function isVerbatim(script: ScriptCoverage, source: string): boolean {
   const top = script.functions.find((f) => f.ranges[0]?.startOffset === 0);
@@ -149,9 +149,23 @@ function isVerbatim(script: ScriptCoverage, source: string): boolean {
       const whole = f.ranges[0];
       if (!whole || whole.endOffset > source.length) return false;
       const name = f.functionName.replace(/^[gs]et /, "");
-      return source.slice(whole.startOffset, whole.startOffset + name.length + 24).includes(name);
+      return (
+        source.slice(whole.startOffset, whole.startOffset + name.length + 24).includes(name) ||
+        assignedJustBefore(name, source.slice(Math.max(0, whole.startOffset - 200), whole.startOffset))
+      );
     })
   );
+}
+
+/**
+ * An anonymous function or arrow gets its name from what it is assigned to (`module.exports =
+ * input => {`: "module.exports"; `exports.trim = function (s)`: "exports.trim"; `{ trim: (s) => }`,
+ * `const trim = async (s) =>`): the name's last part, then `=` or `:`, ends the text just before it.
+ */
+function assignedJustBefore(name: string, before: string): boolean {
+  const last = name.split(".").pop() ?? "";
+  if (!/^[\w$]+$/.test(last)) return false;
+  return new RegExp(`(?:^|[^\\w$])${last.replace(/\$/g, "\\$")}\\s*[:=]\\s*$`).test(before);
 }
 
 /** Lines whose first non-blank character lies in a range that ran (innermost range decides). */

@@ -82,3 +82,20 @@ describe("failing tape targets perception could not place in a file", () => {
     expect(targets).toEqual([{ name: null, file: "test/mock.js" }]);
   });
 });
+
+describe("failing pytest parameters", () => {
+  // A real `pytest tests` log of a jmespath mutant (corpus task jmespath-01, heldout6): seven failing
+  // parameters of one function, test_expression.
+  const pytestLog = readFileSync(join(process.cwd(), "bench/localize-corpus/logs/jmespath-01.txt"), "utf8");
+
+  it("fill the targets with further parameters of a failing function when there are fewer functions than the limit", async () => {
+    const { failures } = await diagnose(pytestLog, { repoRoot: "/home/runner/work/jmespath.py/jmespath.py" });
+    const targets = failingTargets({ failures, max: 3, isTest: (f) => f.startsWith("tests/") });
+    expect(targets.map((t) => t.nodeId)).toEqual([
+      "tests/test_compliance.py::test_expression[given49-foo.[baz[*].not_there || baz[*].bar, qux[0]]-expected49-multiselect.json]",
+      "tests/test_compliance.py::test_expression[given388-foo[?key]-expected388-filters.json]",
+      "tests/test_compliance.py::test_expression[given413-foo[?key]-expected413-filters.json]",
+    ]);
+    expect(new Set(targets.map((t) => t.name))).toEqual(new Set(["test_expression"]));
+  });
+});

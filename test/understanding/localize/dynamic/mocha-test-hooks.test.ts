@@ -127,4 +127,28 @@ second.afterEach.call(ctx);
     expect([...(second?.coverage.get("lib.js")?.lines ?? [])]).not.toContain(6);
     expect(records.tests).toHaveLength(3);
   });
+  it("places a test's lines in anonymous functions named by assignment (`module.exports = (s) =>`, `exports.f = function`)", async () => {
+    // V8 names these after what they are assigned to; a per-test take lacks the top-level range,
+    // so nothing but the names ties its offsets to the file.
+    const cjs = `exports.double = (n) => {
+  return n * 2;
+};
+
+module.exports.negate = function (n) {
+  return -n;
+};
+`;
+    const { root, out } = hookRepo(cjs);
+    writeFileSync(join(root, "run.js"), runner);
+    await execa(process.execPath, ["run.js"], { cwd: root, env: { NODE_V8_COVERAGE: out } });
+    const records = readV8Records(out, root, {
+      readSource: (file) => readFileSync(join(root, file), "utf8"),
+      symbolsOf: () => [],
+    });
+    const byId = new Map(records.tests.map((t) => [t.id, t.coverage.get("lib.js")?.lines ?? new Set()]));
+    expect([...(byId.get("suite doubles") ?? [])]).toContain(2);
+    expect([...(byId.get("suite doubles") ?? [])]).not.toContain(6);
+    expect([...(byId.get("suite negates") ?? [])]).toContain(6);
+    expect([...(byId.get("suite negates") ?? [])]).not.toContain(2);
+  });
 });
