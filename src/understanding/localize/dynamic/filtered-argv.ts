@@ -37,10 +37,18 @@ export function filteredArgv(
   const named = names.length > 0 && names.every((n) => n !== null) ? (names as string[]) : null;
   const pattern = named === null ? null : namePattern(named);
   switch (kind) {
-    case "jest":
+    case "jest": {
+      if (pattern === null && files.length === 0) return null;
+      // Right after jest's name, not at the end: an array option of the command
+      // (`--testPathIgnorePatterns a b`, `--roots src test`) takes every word after it up to the next
+      // option, so appended files became more ignore patterns and the run skipped every test (exit 0).
+      const at = jestArgsStart(argv);
+      const selection = pattern === null ? files : [...files, "-t", pattern];
+      return [...argv.slice(0, at), ...selection, ...argv.slice(at)];
+    }
     case "vitest": {
       // vitest's default fork workers are killed before V8 writes their coverage; threads exit cleanly.
-      const base = kind === "vitest" ? [...argv, "--pool=threads"] : [...argv];
+      const base = [...argv, "--pool=threads"];
       if (pattern === null) return files.length > 0 ? [...base, ...files] : null;
       return [...base, ...files, "-t", pattern];
     }
@@ -171,6 +179,12 @@ function runnerArgsStart(argv: readonly string[], kind: TestRunnerKind): number 
     (w, i) => (w.split("/").pop() ?? w) === kind || (w === "-m" && argv[i + 1] === kind),
   );
   return at < 0 ? -1 : at + (argv[at] === "-m" ? 2 : 1);
+}
+
+// After jest's own name: `jest`, `.bin/jest` or `jest/bin/jest.js` (run by node for ESM's flags).
+function jestArgsStart(argv: readonly string[]): number {
+  const at = argv.findIndex((w) => /^jest(?:\.js)?$/.test(w.split("/").pop() ?? w));
+  return at < 0 ? argv.length : at + 1;
 }
 
 // Drops the path/glob operands after the runner's name so only the selected file runs; options stay.

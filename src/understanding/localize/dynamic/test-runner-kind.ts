@@ -6,6 +6,8 @@ export type TestRunnerKind =
 
 const byName: Record<string, TestRunnerKind> = {
   jest: "jest",
+  // `node --experimental-vm-modules node_modules/jest/bin/jest.js`: jest's documented way to run ESM
+  "jest.js": "jest",
   vitest: "vitest",
   mocha: "mocha",
   _mocha: "mocha",

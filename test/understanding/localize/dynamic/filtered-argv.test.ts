@@ -9,7 +9,7 @@ const target = { name: "adds (two) numbers", file: "test/add.test.js" };
 
 describe("selecting one failing test with each runner's own filter", () => {
   it.each([
-    ["npx jest --ci", ["npx", "jest", "--ci", "test/add.test.js", "-t", "adds \\(two\\) numbers"]],
+    ["npx jest --ci", ["npx", "jest", "test/add.test.js", "-t", "adds \\(two\\) numbers", "--ci"]],
     [
       "npx vitest run",
       ["npx", "vitest", "run", "--pool=threads", "test/add.test.js", "-t", "adds \\(two\\) numbers"],
@@ -121,6 +121,33 @@ describe("selecting one failing test with each runner's own filter", () => {
     ).toBeNull();
   });
 
+  // Checked with jest 29: files after `--testPathIgnorePatterns a b` were read as more ignore
+  // patterns, every suite was skipped and jest exited 0, as if the failing test passed.
+  it("puts jest's selection right after its name, where no array option of the command takes it", () => {
+    const argv = ["npx", "jest", "--ci", "--testPathIgnorePatterns", "tests/_utils", "tests/fixtures"];
+    expect(filteredArgv("jest", argv, [{ name: "adds", file: "tests/a.test.js" }])).toEqual([
+      "npx",
+      "jest",
+      "tests/a.test.js",
+      "-t",
+      "adds",
+      "--ci",
+      "--testPathIgnorePatterns",
+      "tests/_utils",
+      "tests/fixtures",
+    ]);
+    const esm = ["node", "--experimental-vm-modules", "node_modules/jest/bin/jest.js", "--roots", "src"];
+    expect(testRunnerKind(esm)).toBe("jest");
+    expect(filteredArgv("jest", esm, [{ name: null, file: "src/a.test.js" }])).toEqual([
+      "node",
+      "--experimental-vm-modules",
+      "node_modules/jest/bin/jest.js",
+      "src/a.test.js",
+      "--roots",
+      "src",
+    ]);
+  });
+
   it("does not recognise a command that starts no known runner", () => {
     expect(testRunnerKind(["make", "check"])).toBeNull();
     expect(testRunnerKind(["node", "scripts/test.js"])).toBeNull();
@@ -129,7 +156,7 @@ describe("selecting one failing test with each runner's own filter", () => {
   it.each([
     [
       "npx jest --ci",
-      ["npx", "jest", "--ci", "test/a.test.js", "test/b.test.js", "-t", "(?:adds|sub\\.tracts)$"],
+      ["npx", "jest", "test/a.test.js", "test/b.test.js", "-t", "(?:adds|sub\\.tracts)$", "--ci"],
     ],
     ["npx mocha test/", ["npx", "mocha", "test/", "--grep", "(?:adds|sub\\.tracts)$"]],
     [
