@@ -19,7 +19,11 @@ export interface AskRepo {
   split: string;
 }
 
-/** The sets the weights may be chosen on: every set measured before session 36 (heldout6, heldout7 seen since; heldout8 since session 37). */
+/**
+ * The sets the weights may be chosen on: every set measured before session 36 (heldout6, heldout7
+ * seen since; heldout8 since session 37; heldout9's ask results seen since session 37, after one
+ * measurement).
+ */
 export const SEEN = [
   "tune",
   "tune2",
@@ -32,6 +36,7 @@ export const SEEN = [
   "heldout6",
   "heldout7",
   "heldout8",
+  "heldout9",
 ];
 
 /** A whole class or module "containing" the line is not an answer a reader can use. */

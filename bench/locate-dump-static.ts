@@ -6,7 +6,7 @@
 // scored (its file, span, kind, path prior, per-signal strengths, and the ids it calls).
 import { writeFileSync, appendFileSync } from "node:fs";
 import { collectSignals } from "../src/understanding/localize/localize.ts";
-import { pathPrior } from "../src/understanding/localize/path-prior.ts";
+import { filePrior } from "../src/understanding/localize/path-prior.ts";
 import { calleesByCaller } from "../src/understanding/localize/callee-graph.ts";
 import { corpusOptions, loadTasks, localizeInputOf } from "./locate-corpus.ts";
 import { flag } from "./bench-args.ts";
@@ -37,7 +37,7 @@ for await (const t of loadTasks(corpusOptions(flag, (flag("sets") ?? "tune").spl
         start: s.startLine,
         end: s.endLine,
         exported: s.exported,
-        prior: pathPrior(s.file),
+        prior: filePrior(lookup, s.file),
         sig,
         callees: [...(calleesOf.get(id) ?? [])].filter((c) => cands.has(c)),
       },

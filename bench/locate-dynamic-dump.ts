@@ -20,7 +20,7 @@ import { executionsFromJson } from "../src/understanding/localize/dynamic/execut
 import { ranByName } from "../src/understanding/localize/dynamic/ran-by-name.ts";
 import { BY_NAME, ranCandidates } from "../src/understanding/localize/dynamic/spectrum-signal.ts";
 import { collectSignals } from "../src/understanding/localize/localize.ts";
-import { pathPrior } from "../src/understanding/localize/path-prior.ts";
+import { filePrior } from "../src/understanding/localize/path-prior.ts";
 import { flag, project } from "./bench-args.ts";
 import { dynamicResults } from "./dynamic-results.ts";
 import { localizeInputOf } from "./locate-corpus.ts";
@@ -70,8 +70,8 @@ for (const id of ids) {
         start: s.startLine,
         end: s.endLine,
         callable: isCallable(s),
-        static: Number(((staticScore.get(s.id) ?? 0) * pathPrior(s.file)).toFixed(4)),
-        prior: pathPrior(s.file),
+        static: Number(((staticScore.get(s.id) ?? 0) * filePrior(collected.lookup, s.file)).toFixed(4)),
+        prior: filePrior(collected.lookup, s.file),
       };
       rows.set(s.id, row);
     }

@@ -30,13 +30,22 @@ export function questionIdentifiers(question: string): Set<string> {
 
 /**
  * A stemmer for one recall: the same identifier parts recur thousands of times across a repository's
- * symbol documents, so each distinct term is stemmed once.
+ * symbol documents, so each distinct term is stemmed once. Porter reads a final s as a plural:
+ * `alias` becomes alia while "aliases" becomes alias, `status` statu while "statuses" stays status,
+ * and `embed` emb while "embedding" stays embed. When what it leaves is itself one of `words` (the
+ * code's and the question's terms), the two are forms of one word, so stemming goes on from there.
  */
-export function createStemTerms(): (terms: readonly string[]) => string[] {
+export function createStemTerms(
+  words: ReadonlySet<string> = new Set(),
+): (terms: readonly string[]) => string[] {
   const stems = new Map<string, string>();
   const stem = (term: string) => {
     let out = stems.get(term);
-    if (out === undefined) stems.set(term, (out = stemmer(term)));
+    if (out === undefined) {
+      out = stemmer(term);
+      for (let next = stemmer(out); words.has(out) && next !== out; next = stemmer(out)) out = next;
+      stems.set(term, out);
+    }
     return out;
   };
   return (terms) => terms.map(stem);

@@ -10,7 +10,6 @@ import { delegatesOf, liftImplementations } from "./delegating-wrappers.ts";
 import type { RecalledSymbol } from "./recalled-symbol.ts";
 import { raiseNamedEntryCallees } from "./named-entry-callees.ts";
 import { raisedPairs } from "./raised-message.ts";
-import { pathPrior } from "../localize/path-prior.ts";
 import { isDeclarationOnly, overloadImplementation } from "../localize/bodiless-declarations.ts";
 import { createSymbolLookup, type SymbolLookup } from "../index/symbol-lookup.ts";
 import {
@@ -84,11 +83,11 @@ export function recall(
     ),
   );
   const rawDocuments = fields.map(documentOf);
-  const stemTerms = createStemTerms();
-  const documents = rawDocuments.map(stemTerms);
-  const bm25 = createBm25Index(documents);
   const words = expandAliases(questionTerms(question), options.aliases ?? {});
   const vocabulary = new Set(rawDocuments.flat());
+  const stemTerms = createStemTerms(new Set([...vocabulary, ...words]));
+  const documents = rawDocuments.map(stemTerms);
+  const bm25 = createBm25Index(documents);
   const spelled = [
     ...words,
     ...acronymsIn(question, vocabulary),
@@ -162,7 +161,7 @@ export function recall(
       pairs: pairs.length,
       raised: raised.length > 0,
       test: testFiles.has(symbol.file),
-      peripheral: pathPrior(symbol.file) < 1,
+      peripheral: lookup.isPeripheral(symbol.file),
       ...about,
     };
     if (!features.test && features.asksForTests) why.push("not test code, and the question asks for tests");

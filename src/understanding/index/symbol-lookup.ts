@@ -1,6 +1,7 @@
 // Lookups over a CodeIndex that localization and recall share: a file's symbols, the innermost
 // function around a line, symbols by (short) name. Built once per query run.
 import type { CodeIndex, CodeSymbol, IndexedFile } from "./code-index.ts";
+import { peripheralFiles } from "./peripheral-files.ts";
 
 const callableKinds = new Set<CodeSymbol["kind"]>(["function", "method"]);
 
@@ -8,6 +9,8 @@ export interface SymbolLookup {
   file(path: string): IndexedFile | undefined;
   /** Test code, as the index flagged it (test-files.ts). */
   isTest(path: string): boolean;
+  /** Examples, docs, benchmarks or scripts the library does not import (peripheral-files.ts). */
+  isPeripheral(path: string): boolean;
   symbolsIn(path: string): readonly CodeSymbol[];
   byId(id: string): CodeSymbol | undefined;
   /** Symbols whose name or last qualified-name part equals `name` (case-sensitive). */
@@ -32,9 +35,11 @@ export function createSymbolLookup(index: CodeIndex): SymbolLookup {
     addName(symbol.name, symbol);
     addName(symbol.qualifiedName.slice(symbol.qualifiedName.lastIndexOf(".") + 1), symbol);
   }
+  let peripheral: Set<string> | undefined;
   return {
     file: (path) => files.get(path),
     isTest: (path) => Boolean(files.get(path)?.isTest),
+    isPeripheral: (path) => (peripheral ??= peripheralFiles(index)).has(path),
     symbolsIn: (path) => perFile.get(path) ?? [],
     byId: (id) => ids.get(id),
     byName: (name) => names.get(name) ?? [],

@@ -19,7 +19,7 @@ import { frameEvidence } from "./frame-signal.ts";
 import { lexicalSignal } from "./lexical-signal.ts";
 import { namedTestLocations } from "./named-test-location.ts";
 import { foldDeclarations, isDeclarationOnly } from "./bodiless-declarations.ts";
-import { pathPrior } from "./path-prior.ts";
+import { filePrior } from "./path-prior.ts";
 import { hasStubBody } from "./stub-bodies.ts";
 import { addHit, type SignalName, type SignalScores } from "./localize-signal.ts";
 import { createLogPathResolver } from "./resolve-log-path.ts";
@@ -205,7 +205,7 @@ export function rankSuspects(
   for (const c of combined) {
     const symbol = lookup.byId(c.id);
     if (!symbol || lookup.isTest(symbol.file) || isDeclarationFile(symbol.file)) continue;
-    const prior = pathPrior(symbol.file);
+    const prior = filePrior(lookup, symbol.file);
     const ran = collected.ranInFailingRun
       ? ranWhy(collected.ranInFailingRun, c.id, isCallable(symbol))
       : null;

@@ -1,11 +1,15 @@
 // Where a fault is unlikely: examples, docs, benchmarks, fuzzers and scripts run code but are rarely what a
 // failing test exercises. Their suspects are halved, not dropped (a broken example can fail CI).
-const PERIPHERAL =
-  /(^|\/)(examples?|docs?|benchmarks?|bench|scripts?|demos?|samples?|fuzz|fuzzers?|fuzzing)\//;
-// Benchmarks kept beside the code they measure (`src/parse.bench.ts`, `lib/foo.benchmark.js`): they
-// call the function under test by name, so the lexical signals like them as much as the real code.
-const PERIPHERAL_FILE = /\.(?:bench|benchmark)\.[cm]?[jt]sx?$/;
+// Which files those are: index/peripheral-files.ts (by name, unless the library imports them).
+import { namedPeripheral } from "../index/peripheral-files.ts";
+import type { SymbolLookup } from "../index/symbol-lookup.ts";
 
+/** By the path alone (an index's import graph may say otherwise: use filePrior). */
 export function pathPrior(file: string): number {
-  return PERIPHERAL.test(file) || PERIPHERAL_FILE.test(file) ? 0.5 : 1;
+  return namedPeripheral(file) ? 0.5 : 1;
+}
+
+/** The prior of a file of an indexed repository: peripheral code the library does not import is halved. */
+export function filePrior(lookup: Pick<SymbolLookup, "isPeripheral">, file: string): number {
+  return lookup.isPeripheral(file) ? 0.5 : 1;
 }
