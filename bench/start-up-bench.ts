@@ -1,6 +1,6 @@
 // npm run bench:start-up [-- --runs N --project DIR]: how long `xihe` takes before a subcommand does
 // any work: the wall time of `xihe locate --help` and `xihe --version` (process start, TypeScript
-// imports, argument parsing), median and fastest of N runs, with how many modules locate loads.
+// imports, argument parsing), median and fastest of N runs.
 // Issue 12's time target counts this fixed cost against fast test suites. `--project DIR` times
 // another checkout of xihe (e.g. main's) on the same machine state: interleaved, run for run.
 import { spawnSync } from "node:child_process";

@@ -27,11 +27,17 @@ const commands: { name: string; load: () => Promise<RegisterCommand> }[] = [
   { name: "worker", load: async () => (await import("./cli/worker-command.ts")).registerWorkerCommand },
 ];
 
+// Read for every command (commander lists -V in --help): a copy without package.json beside src/
+// must still run its subcommands, so a missing or bad manifest only makes the version "unknown".
 function packageVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
-    version?: unknown;
-  };
-  return typeof manifest.version === "string" ? manifest.version : "unknown";
+  try {
+    const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+      version?: unknown;
+    };
+    return typeof manifest.version === "string" ? manifest.version : "unknown";
+  } catch {
+    return "unknown";
+  }
 }
 
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCode> {

@@ -23,7 +23,8 @@ export function registriesAhead(
     manager !== null && isStampedManager(manager) && !isInstallFresh(root, manager)
       ? { manager, answer: discover(manager) }
       : null;
-  // Awaited (and any error thrown) when the phase asks; unasked, it must not end the process.
-  early?.answer.catch(() => {});
+  // Not swallowed: the phase awaits this same promise and gets its error then. Until it asks, a
+  // rejection must not count as unhandled and end the process.
+  early?.answer.catch(() => undefined);
   return (asked) => (asked === early?.manager ? early.answer : discover(asked));
 }

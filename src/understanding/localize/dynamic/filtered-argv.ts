@@ -2,7 +2,7 @@
 // node:test `--test-name-pattern`, pytest node ids or `-k`, unittest dotted test ids (or `-k` under
 // `discover`); tap, ava and tape run the files alone (tap may skip named top-level subtests, ava
 // select or leave out tests by title with `--match`), uvu by a pattern over the files.
-import type { TestRunnerKind } from "./test-runner-kind.ts";
+import { isJestScript, type TestRunnerKind } from "./test-runner-kind.ts";
 
 export interface TestTarget {
   /** The test's own (leaf) name as the runner prints it; null when only the file is known. */
@@ -181,9 +181,14 @@ function runnerArgsStart(argv: readonly string[], kind: TestRunnerKind): number 
   return at < 0 ? -1 : at + (argv[at] === "-m" ? 2 : 1);
 }
 
-// After jest's own name: `jest`, `.bin/jest` or `jest/bin/jest.js` (run by node for ESM's flags).
+// After jest's own name: `jest`, `.bin/jest` or `jest/bin/jest.js` (run by node for ESM's flags); not
+// the package an `npx -p jest jest` names, which is npx's option value.
 function jestArgsStart(argv: readonly string[]): number {
-  const at = argv.findIndex((w) => /^jest(?:\.js)?$/.test(w.split("/").pop() ?? w));
+  const at = argv.findIndex(
+    (w, i) =>
+      isJestScript(w) ||
+      ((w.split("/").pop() ?? w) === "jest" && argv[i - 1] !== "-p" && argv[i - 1] !== "--package"),
+  );
   return at < 0 ? argv.length : at + 1;
 }
 

@@ -6,8 +6,6 @@ export type TestRunnerKind =
 
 const byName: Record<string, TestRunnerKind> = {
   jest: "jest",
-  // `node --experimental-vm-modules node_modules/jest/bin/jest.js`: jest's documented way to run ESM
-  "jest.js": "jest",
   vitest: "vitest",
   mocha: "mocha",
   _mocha: "mocha",
@@ -24,9 +22,18 @@ export function testRunnerKind(argv: readonly string[]): TestRunnerKind | null {
     const base = word.split("/").pop() ?? word;
     const kind = byName[base];
     if (kind) return kind;
+    if (isJestScript(word)) return "jest";
     if (word === "--test" && /(^|\/)node$/.test(argv[0] ?? "")) return "node_test";
     if (word === "-m" && argv[i + 1] === "pytest") return "pytest";
     if (word === "-m" && argv[i + 1] === "unittest") return "unittest";
   }
   return null;
+}
+
+/**
+ * jest's own script run by node (`node --experimental-vm-modules node_modules/jest/bin/jest.js`, jest's
+ * documented way to run ESM tests); by its path, so a project's `scripts/jest.js` wrapper is not jest.
+ */
+export function isJestScript(word: string): boolean {
+  return /(?:^|\/)jest\/bin\/jest\.js$/.test(word);
 }

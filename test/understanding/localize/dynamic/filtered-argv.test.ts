@@ -136,6 +136,11 @@ describe("selecting one failing test with each runner's own filter", () => {
       "tests/_utils",
       "tests/fixtures",
     ]);
+    expect(
+      filteredArgv("jest", ["npx", "-p", "jest", "jest", "--ci"], [{ name: null, file: "a.test.js" }]),
+    ).toEqual(["npx", "-p", "jest", "jest", "a.test.js", "--ci"]);
+    // a project's own wrapper script is not jest, and gets no jest arguments
+    expect(testRunnerKind(["node", "scripts/jest.js"])).toBeNull();
     const esm = ["node", "--experimental-vm-modules", "node_modules/jest/bin/jest.js", "--roots", "src"];
     expect(testRunnerKind(esm)).toBe("jest");
     expect(filteredArgv("jest", esm, [{ name: null, file: "src/a.test.js" }])).toEqual([
