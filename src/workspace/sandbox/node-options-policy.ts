@@ -98,10 +98,8 @@ export function checkNodeOptions(value: string): NodeOptionsCheck {
   if (!plainCharacters.test(value)) {
     // A path (`--require ./x.cjs`) fails here; the error still names the flag that brought it.
     const stranger = words.map(flagOf).find((flag) => /^-[A-Za-z0-9-]+$/.test(flag) && !known(flag));
-    const named = stranger === undefined ? "" : `, and flag \`${stranger}\` is not allowed`;
-    return refused(
-      `\`${value}\` holds a character other than letters, digits, \`_.=-\` and the space${named}`,
-    );
+    if (stranger !== undefined) return refused(`flag \`${stranger}\` is not allowed`);
+    return refused(`\`${value}\` holds a character other than letters, digits, \`_.=-\` and the space`);
   }
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? "";

@@ -72,10 +72,11 @@ describe("NODE_OPTIONS the sandbox refuses (A29)", () => {
     ["--disable-warning -r", "`--disable-warning` has no value"],
     ["--max-old-space-size", "`--max-old-space-size` takes its value only as"],
     ["--conditions", "`--conditions` has no value"],
-    ["--require ./hook.cjs", "and flag `--require` is not allowed"],
+    ["--require ./hook.cjs", "flag `--require` is not allowed"],
     ["--no-deprecation --inspect", "`--inspect` is not allowed"],
     ['--no-warnings "--require=./x.cjs"', "a character other than"],
-    ["--no-warnings\\ --require=./x.cjs", "a character other than"],
+    ["--no-warnings\\ --require=./x.cjs", "flag `--require` is not allowed"],
+    ["--no-warnings\\ --no-deprecation", "a character other than"],
     ["--no-warnings $HOME", "a character other than"],
     ["--no-warnings;--require=./x.cjs", "a character other than"],
   ])("refuses %j, naming %s and what is allowed", (value, named) => {
