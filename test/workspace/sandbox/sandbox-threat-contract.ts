@@ -199,9 +199,9 @@ export function sandboxThreatContract(runner: ContractRunner): void {
       expect(seen.noDeprecation).toBe(true);
       expect(larger.seen.noDeprecation).toBe(false);
       // V8's limit is the old space asked for plus a young generation whose size depends on node's
-      // version and the memory it sees (node 24: 48 MB under a 2 GB memory cgroup, 192 MB without one), and
-      // which grows with the old space if at all: 200 MB more asked for raises the limit by at least
-      // that much, where a dropped flag would leave both at node's default.
+      // version and the memory it sees (node 24: 48 MB under a 2 GB memory cgroup, 192 MB without
+      // one) and grows with the old space if at all: 200 MB more asked for raises the limit by at
+      // least that much, where a dropped flag would leave both at node's default.
       expect(seen.heapMb).toBeGreaterThanOrEqual(200);
       expect(larger.seen.heapMb - seen.heapMb).toBeGreaterThanOrEqual(200);
       expect(result.stderr).not.toContain("DeprecationWarning");
