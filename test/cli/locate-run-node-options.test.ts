@@ -90,4 +90,13 @@ describe("xihe locate --run: NODE_OPTIONS and anonymous CommonJS exports", () =>
     expect(json.dynamic?.status).toBe("fallback");
     expect(json.dynamic?.reason).toContain("NODE_OPTIONS flag `--require` is not allowed");
   }, 60_000);
+
+  it("checks the NODE_OPTIONS of the package's scripts.test that `npm test` runs", async () => {
+    writeFileSync(join(dir, "hook.cjs"), "console.log('loaded');\n");
+    const scripts = { test: "NODE_OPTIONS='--require ./hook.cjs' node --test" };
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ scripts }));
+    const json = await locateRunJson(dir, logFile, "npm test");
+    expect(json.dynamic?.status).toBe("fallback");
+    expect(json.dynamic?.reason).toContain("NODE_OPTIONS flag `--require` is not allowed");
+  }, 60_000);
 });
