@@ -1,7 +1,8 @@
 // `xihe locate --run` on a real node:test project whose faulty code is a CommonJS module's anonymous
 // export (`module.exports = (s) => {`, named "module.exports" by V8) called from a suite's
 // beforeEach, and test commands that set NODE_OPTIONS: flags that load no code pass into the
-// sandbox, one that loads code makes it fall back with the flag named.
+// sandbox, one that loads code makes it fall back with the flag named. A passing test asserts
+// `--no-deprecation` reached node, so the re-run of the passing tests passes only when it did.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { execa } from "execa";
@@ -39,6 +40,10 @@ describe("parsing", () => {
 test("formats a pair", () => {
   assert.strictEqual(format({ key: "b", value: "2" }), "b=2");
 });
+
+test("runs with --no-deprecation", () => {
+  assert.strictEqual(process.noDeprecation, true);
+});
 `,
 };
 
@@ -50,7 +55,12 @@ describe("xihe locate --run: NODE_OPTIONS and anonymous CommonJS exports", () =>
     }
     await execa("git", ["init", "-q"], { cwd: dir });
     await execa("git", ["add", "-A"], { cwd: dir });
-    const run = await execa(process.execPath, ["--test"], { cwd: dir, reject: false, all: true });
+    const run = await execa(process.execPath, ["--test"], {
+      cwd: dir,
+      env: { NODE_OPTIONS: "--no-deprecation" },
+      reject: false,
+      all: true,
+    });
     expect(run.exitCode).toBe(1);
     expect(run.all).toContain("could not parse a=1");
     return run.all ?? "";
@@ -60,17 +70,32 @@ describe("xihe locate --run: NODE_OPTIONS and anonymous CommonJS exports", () =>
     const json = await locateRunJson(dir, logFile, "node --test");
     expect(json.dynamic).toMatchObject({ status: "ranked", reason: null });
     expect(json.results[0]).toMatchObject({ file: "lib/parse.js" });
+    // Without NODE_OPTIONS the passing side fails (`process.noDeprecation` unset): the fixture sees it.
+    expect(json.dynamic!.runs.filter((r) => r.expected === "pass")).toMatchObject([{ used: false }]);
   }, 60_000);
 
   it("passes NODE_OPTIONS of flags that load no code to the sandboxed runs", async () => {
     const json = await locateRunJson(dir, logFile, "NODE_OPTIONS=--no-deprecation node --test");
     expect(json.dynamic).toMatchObject({ status: "ranked", reason: null });
-    expect(json.dynamic!.runs.filter((r) => r.used).length).toBeGreaterThan(0);
+    // The passing tests, `process.noDeprecation` among them, pass: the flag reached node.
+    expect(json.dynamic!.runs.filter((r) => r.expected === "pass")).toMatchObject([
+      { used: true, exitCode: 0 },
+    ]);
+    expect(json.dynamic!.runs.every((r) => r.used)).toBe(true);
   }, 60_000);
 
   it("falls back naming a NODE_OPTIONS flag that loads code", async () => {
     writeFileSync(join(dir, "hook.cjs"), "console.log('loaded');\n");
     const json = await locateRunJson(dir, logFile, "NODE_OPTIONS=--require=./hook.cjs node --test");
+    expect(json.dynamic?.status).toBe("fallback");
+    expect(json.dynamic?.reason).toContain("NODE_OPTIONS flag `--require` is not allowed");
+  }, 60_000);
+
+  it("checks the NODE_OPTIONS of the package's scripts.test that `npm test` runs", async () => {
+    writeFileSync(join(dir, "hook.cjs"), "console.log('loaded');\n");
+    const scripts = { test: "NODE_OPTIONS='--require ./hook.cjs' node --test" };
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ scripts }));
+    const json = await locateRunJson(dir, logFile, "npm test");
     expect(json.dynamic?.status).toBe("fallback");
     expect(json.dynamic?.reason).toContain("NODE_OPTIONS flag `--require` is not allowed");
   }, 60_000);

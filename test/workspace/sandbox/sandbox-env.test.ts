@@ -28,8 +28,8 @@ describe("NODE_OPTIONS in the sandbox environment (A29)", () => {
     "--no-deprecation",
     "--max-old-space-size=4096 --no-warnings",
     "--unhandled-rejections=strict --enable-source-maps",
-    "--max-old-space-size 4096",
     "--conditions=development",
+    "-C development",
     "",
   ])("passes flags that load no code: %j", (value) => {
     expect(buildSandboxEnv({ NODE_OPTIONS: value }, at)).toMatchObject({ NODE_OPTIONS: value });
@@ -50,11 +50,15 @@ describe("NODE_OPTIONS in the sandbox environment (A29)", () => {
     ["--report-on-signal", "`--report-on-signal`"],
     ["--some-future-flag", "`--some-future-flag`"],
     ["--max-old-space-size=big", "`--max-old-space-size` has no value"],
-    ["--max-old-space-size", "`--max-old-space-size` has no value"],
-    ['--no-warnings "--require ./x.cjs"', "quotes"],
-    ["--no-warnings\\ --require=./x.cjs", "escapes"],
-    ["--no-warnings $HOME", "`$`"],
-    ["--no-warnings;--require=./x.cjs", "shell operators"],
+    ["--max-old-space-size", "`--max-old-space-size` takes its value only as"],
+    ["--max-old-space-size 4096", "`--max-old-space-size` takes its value only as"],
+    ["-C=development", "`-C` takes its value only as `-C VALUE`"],
+    ['--no-warnings "--require ./x.cjs"', "a character other than"],
+    ["--no-warnings\\ --require=./x.cjs", "flag `--require` is not allowed"],
+    ["--no-warnings\\ --no-deprecation", "a character other than"],
+    ["--no-warnings $HOME", "a character other than"],
+    ["--no-warnings;--require=./x.cjs", "a character other than"],
+    ["--no-warnings\t--no-deprecation", "a character other than"],
   ])("refuses %j, naming %s and what is allowed", (value, named) => {
     let error: unknown;
     try {
