@@ -73,18 +73,14 @@ function resolvePlain(site: CallSite, member: string, t: SymbolTables): CodeSymb
   if (sibling) return sibling;
   if (binding?.file) {
     const target = t.inFile(binding.file, member);
-    // Calling what `require()` or a default import returned: the module's exported function.
-    const moduleItself = t.inFile(binding.file, "default").find((c) => c.kind === "function");
     const hit =
       binding.imported === "default"
         ? target.find((c) => c.exported && c.parent === null)
-        : binding.imported === "*"
-          ? // `const inspect = require("./")`; `inspect(x)` runs the module's export, never a
-            // closure of that name nested in it.
-            (moduleItself ?? target.find((c) => c.kind !== "method" && c.parent === null))
-          : target.find((c) => c.kind !== "method");
+        : target.find((c) => c.kind !== "method");
     if (hit) return hit;
-    if (binding.imported === "default" && moduleItself) return moduleItself;
+    // Calling what `require()` or a default import returned: the module's exported function.
+    const moduleItself = t.inFile(binding.file, "default").find((c) => c.kind === "function");
+    if ((binding.imported === "*" || binding.imported === "default") && moduleItself) return moduleItself;
   }
   const callable = reachableFrom(site.file);
   const sameDir = t.inDir(posix.dirname(site.file), member).filter((c) => c.kind !== "method" && callable(c));
