@@ -120,5 +120,6 @@ function concatenate(
 /** Import resolution depends on the manifests too: a changed go.mod or package.json `main`. */
 function manifestsKey(m: ModuleManifests): string {
   const go = m.goModules.map((g) => `${g.dir}=${g.module}`).join(",");
-  return `${go}\0${m.packageMains.map((p) => `${p.dir}=${p.main}`).join(",")}`;
+  const names = (m.packageNames ?? []).map((p) => `${p.dir}=${p.name}`).join(",");
+  return `${go}\0${m.packageMains.map((p) => `${p.dir}=${p.main}`).join(",")}\0${names}`;
 }

@@ -109,7 +109,7 @@ async function build(
     root,
     outcomes.entries,
     skipped,
-    { goModules: listing.goModules, packageMains: listing.packageMains },
+    { goModules: listing.goModules, packageMains: listing.packageMains, packageNames: listing.packageNames },
     previous?.assembly ?? null,
   );
   cache.previous.set(root, { listingKey, index, assembly });

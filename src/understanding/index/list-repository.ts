@@ -4,7 +4,7 @@ import { posix } from "node:path";
 import type { SkippedFile } from "./code-index.ts";
 import { listGitFiles, type ListedFile, type ListingMemo } from "./list-files.ts";
 import { readRepoFile } from "../read-repo-file.ts";
-import type { GoModule, PackageMain } from "./resolve-imports.ts";
+import type { GoModule, PackageMain, PackageName } from "./resolve-imports.ts";
 import { gitIndexPathOf } from "./run-git.ts";
 import { pathSkipReason } from "./skip-rules.ts";
 import { walkFiles } from "./walk-files.ts";
@@ -16,6 +16,7 @@ export interface RepositoryListing {
   listedCount: number;
   goModules: GoModule[];
   packageMains: PackageMain[];
+  packageNames: PackageName[];
 }
 
 const vendoredDirNames = new Set([
@@ -65,6 +66,7 @@ export async function listRepository(
     listedCount: listed.length,
     goModules: await readGoModules(root, goMods),
     packageMains: await readPackageMains(root, packageJsons),
+    packageNames: readPackageNames(root, packageJsons),
   };
 }
 
@@ -90,6 +92,24 @@ async function readPackageMains(root: string, paths: readonly string[]): Promise
       mains.push({ dir, main: path === "." ? "" : path });
   }
   return mains;
+}
+
+function readPackageNames(root: string, paths: readonly string[]): PackageName[] {
+  return paths.flatMap((p) => {
+    const name = fieldOf(readRepoFile(root, p)?.toString("utf8") ?? "", "name");
+    return name ? [{ dir: p === "package.json" ? "" : p.slice(0, -"/package.json".length), name }] : [];
+  });
+}
+
+function fieldOf(text: string, field: string): string | null {
+  try {
+    const json: unknown = JSON.parse(text);
+    if (typeof json !== "object" || json === null) return null;
+    const value = (json as Record<string, unknown>)[field];
+    return typeof value === "string" ? value : null;
+  } catch {
+    return null;
+  }
 }
 
 function mainOf(text: string): string | null {

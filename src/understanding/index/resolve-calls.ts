@@ -7,6 +7,7 @@ import { posix } from "node:path";
 import type { CodeSymbol } from "./code-index.ts";
 import { splitCallee } from "./callee-name.ts";
 import type { SymbolTables } from "./symbol-tables.ts";
+import { isTestPath } from "./test-files.ts";
 
 export interface Binding {
   /** Name in the target ("*" when the binding is the module itself). */
@@ -81,11 +82,12 @@ function resolvePlain(site: CallSite, member: string, t: SymbolTables): CodeSymb
     const moduleItself = t.inFile(binding.file, "default").find((c) => c.kind === "function");
     if ((binding.imported === "*" || binding.imported === "default") && moduleItself) return moduleItself;
   }
-  const sameDir = t.inDir(posix.dirname(site.file), member).filter((c) => c.kind !== "method");
+  const callable = reachableFrom(site.file);
+  const sameDir = t.inDir(posix.dirname(site.file), member).filter((c) => c.kind !== "method" && callable(c));
   if (sameDir.length === 1) return sameDir[0];
-  const plain = t.plainNamed(member);
+  const plain = t.plainNamed(member).filter(callable);
   if (plain.length === 1) return plain[0];
-  const all = t.named(member);
+  const all = t.named(member).filter(callable);
   return all.length === 1 ? all[0] : undefined;
 }
 
@@ -129,11 +131,12 @@ function resolveMember(
         : t.qualified(`${binding.imported}.${member}`).find((c) => c.file === binding.file);
     if (hit) return hit;
   }
+  const callable = reachableFrom(site.file);
   if (/^[A-Z]/.test(receiver)) {
     const name = receiver.split(".").pop() ?? receiver;
-    const hit = prefer(t.qualified(`${name}.${member}`));
+    const hit = prefer(t.qualified(`${name}.${member}`).filter(callable));
     if (hit) return hit;
-    const cls = prefer(t.qualified(name).filter(isClassLike));
+    const cls = prefer(t.qualified(name).filter((c) => isClassLike(c) && callable(c)));
     const inherited = cls ? memberOf(cls, member, t, basesOf) : undefined;
     if (inherited) return inherited;
   }
@@ -141,10 +144,18 @@ function resolveMember(
   // matched to a method name that is unique in the repository; an interface's bodiless
   // declaration does not count against the one concrete method.
   if (!/^[\w$]+$/.test(receiver)) return undefined;
-  const methods = t.methodsNamed(member);
+  const methods = t.methodsNamed(member).filter(callable);
   if (methods.length === 1) return methods[0];
-  const concrete = t.concreteMethodsNamed(member);
+  const concrete = t.concreteMethodsNamed(member).filter(callable);
   return concrete.length === 1 ? concrete[0] : undefined;
+}
+
+/**
+ * What a call matched by name alone may bind to: code outside the tests never calls into a test
+ * file (yaml's `BigInt(x)` in `src/` is the global, not a test of `tests/doc/stringify.ts`).
+ */
+function reachableFrom(file: string): (c: CodeSymbol) => boolean {
+  return isTestPath(file) ? () => true : (c) => !isTestPath(c.file);
 }
 
 /** `x = new C(); x.m()`: C resolved like a call to it, then C's method m, its own or inherited. */

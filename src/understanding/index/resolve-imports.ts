@@ -19,9 +19,17 @@ export interface PackageMain {
   main: string;
 }
 
+/** A package.json's `name`: a test that imports its own package by name (`from "yaml"`). */
+export interface PackageName {
+  /** Directory of package.json, "" for the root. */
+  dir: string;
+  name: string;
+}
+
 export interface ModuleManifests {
   goModules: readonly GoModule[];
   packageMains: readonly PackageMain[];
+  packageNames?: readonly PackageName[];
 }
 
 export type ImportResolver = (file: string, language: LanguageId, source: string) => string | null;
@@ -34,6 +42,7 @@ export function createImportResolver(paths: readonly string[], manifests: Module
   const { goModules } = manifests;
   const files = new Set(paths);
   const mains = new Map(manifests.packageMains.map((m) => [m.dir, m.main]));
+  const ownPackages = [...(manifests.packageNames ?? [])].sort((a, b) => b.name.length - a.name.length);
   const pythonModules = indexPythonModules(paths);
   const javaClasses = indexBySuffix(paths.filter((p) => p.endsWith(".java")));
   const goDirs = indexGoDirs(paths);
@@ -44,7 +53,9 @@ export function createImportResolver(paths: readonly string[], manifests: Module
       case "javascript":
       case "typescript":
       case "tsx":
-        return source.startsWith(".") ? resolveRelativeJs(posix.join(dir, source), files, mains) : null;
+        return source.startsWith(".")
+          ? resolveRelativeJs(posix.join(dir, source), files, mains)
+          : resolveOwnPackage(source, ownPackages, files, mains);
       case "python":
         return resolvePython(dir, source, pythonModules);
       case "go":
@@ -70,6 +81,40 @@ function resolveRelativeJs(
   if (base === "") return packageEntry("", files, mains);
   const file = resolveJsFile(base, files);
   return file ?? packageEntry(base, files, mains);
+}
+
+// Where a package's `main` points at its build output, which a checkout lacks (`dist/index.js`).
+const buildFolders = new Set(["dist", "lib", "build", "out", "esm", "cjs"]);
+
+/**
+ * A bare import of a package of this repository by its own name (`import * as YAML from "yaml"` in
+ * yaml's tests, which jest maps to the source): its `main`, else what `main` was built from under
+ * `src/` (`dist/index.js` from `src/index.ts`), else its index file; `yaml/util` likewise.
+ */
+function resolveOwnPackage(
+  source: string,
+  packages: readonly PackageName[],
+  files: ReadonlySet<string>,
+  mains: ReadonlyMap<string, string>,
+): string | null {
+  const own = packages.find((p) => source === p.name || source.startsWith(`${p.name}/`));
+  if (!own) return null;
+  const sub = source.slice(own.name.length + 1);
+  if (sub !== "")
+    return (
+      resolveJsFile(posix.join(own.dir, "src", sub), files) ??
+      resolveRelativeJs(posix.join(own.dir, sub), files, mains)
+    );
+  const main = mains.get(own.dir);
+  const built = main === undefined ? null : builtFrom(own.dir, main, files);
+  return resolveJsFile(main ?? "", files) ?? built ?? packageEntry(own.dir, files, mains);
+}
+
+/** `dist/index.js` of the package in `dir` -> `src/index.ts`, when that file exists. */
+function builtFrom(dir: string, main: string, files: ReadonlySet<string>): string | null {
+  const rest = (dir === "" ? main : main.slice(dir.length + 1)).split("/");
+  if (rest.length < 2 || !buildFolders.has(rest[0] ?? "")) return null;
+  return resolveJsFile(posix.join(dir, "src", ...rest.slice(1)), files);
 }
 
 function packageEntry(dir: string, files: ReadonlySet<string>, mains: ReadonlyMap<string, string>) {

@@ -2,6 +2,7 @@
 // build does not rebuild them. Each lookup is a map hit: call resolution visits ~10^5 call sites.
 import { posix } from "node:path";
 import type { CodeSymbol } from "./code-index.ts";
+import { isTestPath } from "./test-files.ts";
 
 export interface SymbolTables {
   add(symbols: readonly CodeSymbol[]): void;
@@ -22,6 +23,9 @@ export interface SymbolTables {
 const callable = new Set(["function", "method", "class", "constant", "variable"]);
 const none: readonly CodeSymbol[] = [];
 const moduleExportSignature = /^module\.exports\s*=\s*(async\s+)?function\b/;
+// `describe("Map", () => {...})`: a test block is named by its title, and nothing calls it by that
+// name; a call `Map()` or `inspect()` beside it means the global or the imported function.
+const testBlockSignature = /^(?:describe|it|test|suite|context)(?:\.\w+)*\s*\(\s*['"`]/;
 
 export function createSymbolTables(): SymbolTables {
   const byId = new Map<string, CodeSymbol>();
@@ -65,7 +69,7 @@ export function createSymbolTables(): SymbolTables {
     let fileMap = new Map<string, CodeSymbol[]>();
     let dirMap = fileMap;
     for (const s of symbols) {
-      if (!callable.has(s.kind)) continue;
+      if (!callable.has(s.kind) || isTestBlock(s)) continue;
       if (s.file !== lastFile) {
         lastFile = s.file;
         fileMap = inner(byFile, s.file);
@@ -109,4 +113,8 @@ export function createSymbolTables(): SymbolTables {
     inDir: (dir, name) => byDir.get(dir)?.get(name) ?? none,
     qualified: (qualifiedName) => maps.qualified.get(qualifiedName) ?? none,
   };
+}
+
+function isTestBlock(s: CodeSymbol): boolean {
+  return testBlockSignature.test(s.signature) && isTestPath(s.file);
 }

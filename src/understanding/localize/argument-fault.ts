@@ -3,13 +3,15 @@
 // undefined (reading 'type')` on `selector.type`, `'dict' object has no attribute 'cache'` on
 // `ctx.cache`), the bad value came in from the next frame out: swapped or wrong arguments, an index
 // off by one at the call site. That caller is as strong a suspect as the frame that crashed. So is
-// the caller of a function whose unguarded fall-through `raise TypeError(...)` rejected what it got.
+// the caller of a function whose unguarded fall-through `raise TypeError(...)` rejected what it got,
+// and of one that threw because a parameter was missing (`if (!defaultType) throw ...`).
 import type { Failure } from "../../perception/failure.ts";
 import type { LoggedLocation } from "./extract-entities.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
 import type { LogPathResolver } from "./resolve-log-path.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import type { CodeSymbol } from "../index/code-index.ts";
+import { absenceCheckedIn, guardOf } from "./throw-guard.ts";
 
 export interface ArgumentFault {
   /** The caller that passed the bad value. */
@@ -125,6 +127,16 @@ export function argumentFaults(
       });
       return;
     }
+    const missing = missingParameter(crashed, inner.line, readLines);
+    if (missing !== null) {
+      out.push({
+        callerId: caller.id,
+        innermostId: crashed.id,
+        parameter: missing,
+        where: `${outer.file}:${outer.line}`,
+      });
+      return;
+    }
     if (!access) return;
     const property = access.property.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     const receivers = [...text.matchAll(new RegExp(`([A-Za-z_$][\\w$]*)\\s*\\??\\.\\s*${property}\\b`, "g"))]
@@ -152,4 +164,15 @@ function checksType(body: string, parameter: string): boolean {
   return new RegExp(
     `typeof\\s+${p}\\b|\\b${p}\\s+instanceof\\b|isinstance\\(\\s*${p}\\b|\\b${p}\\s*[!=]==?\\s*(?:null|undefined)\\b|\\b${p}\\s+is\\s+(?:not\\s+)?None\\b|isArray\\(\\s*${p}\\s*\\)`,
   ).test(body);
+}
+
+/**
+ * The parameter whose absence the throw at `line` rejects: its guard only asks whether that
+ * parameter is missing (`if (!defaultType) throw ...`, `if spec is None: raise ...`). The function
+ * did what it was written to do; the caller passed nothing there (swapped or dropped arguments).
+ */
+function missingParameter(fn: CodeSymbol, line: number, readLines: ReadLines): string | null {
+  const guard = guardOf(readLines(fn.file) ?? [], line, fn);
+  const missing = guard ? absenceCheckedIn(guard.text) : null;
+  return missing !== null && parameterNames(fn).includes(missing) ? missing : null;
 }

@@ -16,6 +16,7 @@ import type { LoggedLocation } from "./extract-entities.ts";
 import type { LogPathResolver } from "./resolve-log-path.ts";
 import { resolveCallee } from "./test-target-signal.ts";
 import { parameterNames } from "./argument-fault.ts";
+import { guardOf, nothingCheckedIn } from "./throw-guard.ts";
 
 export interface ResultFault {
   /** The function whose return value the guard rejected. */
@@ -25,16 +26,6 @@ export interface ResultFault {
   variable: string;
   where: string;
 }
-
-const THROW = /^\s*(?:throw|raise)\b/;
-// `if (...) throw ...` / `if x is None: raise ...` on one line: the guard is the line itself.
-const GUARD = /^\s*(?:\}\s*)?(?:if|elif|else\s+if|unless)\b(.*)$/;
-const INLINE_GUARD = /^\s*(?:if|elif)\b(.*?)(?:throw|raise)\b/;
-// The guard must be this close above the throw (the `if` line and its braces).
-const GUARD_REACH = 3;
-// The whole condition asks whether a value is missing: `result === null`, `!m`, `x is None`, `not x`.
-const NOTHING_CHECK =
-  /^\s*\(?\s*(?:!\s*|not\s+)?([A-Za-z_$][\w$]*)\s*(?:(?:[!=]==?|is(?:\s+not)?)\s*(?:null|undefined|None|false|False))?\s*\)?\s*[:{]?\s*$/;
 
 export function resultFaults(
   failures: readonly Failure[],
@@ -88,36 +79,6 @@ export function resultFaults(
       });
   });
   return out;
-}
-
-/**
- * The variable a guard finds missing, or null. Only such a guard says the callee gave up (returned
- * null, None, false); a guard that tests the value itself (`!isValid(name)`, `len(x) > 63`) is a
- * check of the thrower's own, which may be the fault, and a parameter's value came from the caller.
- */
-function nothingCheckedIn(condition: string): string | null {
-  return NOTHING_CHECK.exec(condition)?.[1] ?? null;
-}
-
-/** The condition that guards the throw at `line`: on its own line, or the `if` just above it. */
-function guardOf(
-  lines: readonly string[],
-  line: number,
-  fn: CodeSymbol,
-): { text: string; line: number } | null {
-  const text = lines[line - 1] ?? "";
-  const inline = INLINE_GUARD.exec(text);
-  if (inline) return { text: inline[1] ?? "", line };
-  if (!THROW.test(text)) return null;
-  const indent = (l: string) => /^\s*/.exec(l)?.[0].length ?? 0;
-  const own = indent(text);
-  for (let n = line - 1; n >= Math.max(fn.startLine, line - GUARD_REACH); n--) {
-    const above = lines[n - 1] ?? "";
-    if (above.trim() === "" || indent(above) >= own) continue;
-    const condition = GUARD.exec(above)?.[1];
-    return condition === undefined ? null : { text: condition, line: n };
-  }
-  return null;
 }
 
 /** The line, above the throw in the same function, that assigns `variable` from a call. */

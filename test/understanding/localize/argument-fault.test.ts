@@ -151,6 +151,32 @@ describe("localize when the innermost frame raised deliberately", () => {
   });
 });
 
+describe("localize when the innermost frame raised because a parameter was missing", () => {
+  it("ranks the caller that passed nothing there above the function that checked it", async () => {
+    const results = await localizeFailingRun({
+      "render/__init__.py": "",
+      "render/writer.py": [
+        "def normalize(options, default_type):",
+        "    if not default_type:",
+        '        raise TypeError("default_type must be provided")',
+        '    return (options or {}).get("type", default_type)',
+        "",
+        "",
+        "def text(options=None):",
+        '    return normalize("text/plain", options)',
+        "",
+      ].join("\n"),
+      "tests/__init__.py": "",
+      "tests/test_render.py": testFile("text", "text()", '"text/plain"'),
+    });
+    expect(results[0]?.symbol).toBe("text");
+    expect(results[0]!.why.join(" ")).toMatch(
+      /passed default_type at render\/writer\.py:8, on which normalize crashed/,
+    );
+    expect(results.findIndex((r) => r.symbol === "normalize")).toBe(1);
+  });
+});
+
 describe("localize when many failures report the same crash on a parameter", () => {
   it("leaves the crashed frame half its strength once, not halved again per failure", async () => {
     const root = mkdtempSync(join(tmpdir(), "xihe-argument-fault-"));

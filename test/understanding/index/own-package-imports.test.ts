@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildIndex } from "../../../src/understanding/index/build-index.ts";
+import type { CodeIndex } from "../../../src/understanding/index/code-index.ts";
+import { importRows } from "./index-shape.ts";
+import { lines, makeRepo, type TestRepo } from "../make-repo.ts";
+
+// yaml's layout: tests import the package by its own name (jest maps it to the source), and its
+// package.json `main` names the build output, which a checkout lacks.
+describe("a test that imports its own package by name", () => {
+  let repo: TestRepo;
+  let index: CodeIndex;
+  beforeAll(async () => {
+    repo = makeRepo({
+      "package.json": JSON.stringify({ name: "yaml-lite", main: "./dist/index.js" }),
+      "src/index.ts": lines("export { parse } from './parse.ts'"),
+      "src/parse.ts": lines("export function parse(s: string) {", "  return s", "}"),
+      "src/util.ts": lines("export function fold(s: string) {", "  return s", "}"),
+      "packages/cli/package.json": JSON.stringify({ name: "@yaml-lite/cli", main: "run.js" }),
+      "packages/cli/run.js": lines("exports.run = function () {};"),
+      "tests/parse.ts": lines(
+        "import * as YAML from 'yaml-lite'",
+        "import { fold } from 'yaml-lite/util'",
+        "import { run } from '@yaml-lite/cli'",
+        "import { other } from 'yaml-lite-plugin'",
+        "YAML.parse(fold('a'))",
+        "run()",
+      ),
+    });
+    index = await buildIndex(repo.root, { cache: null });
+  });
+  afterAll(() => repo.cleanup());
+
+  it("resolves it to the source the build output comes from, and a workspace package to its main", () => {
+    expect(importRows(index)).toEqual([
+      ["src/index.ts", "./parse.ts", "src/parse.ts", [], 1],
+      ["tests/parse.ts", "yaml-lite", "src/index.ts", ["YAML"], 1],
+      ["tests/parse.ts", "yaml-lite/util", "src/util.ts", ["fold"], 2],
+      ["tests/parse.ts", "@yaml-lite/cli", "packages/cli/run.js", ["run"], 3],
+      ["tests/parse.ts", "yaml-lite-plugin", null, ["other"], 4],
+    ]);
+  });
+
+  it("binds the test's calls through it", () => {
+    const to = (callee: string) =>
+      index.calls.find((c) => c.file === "tests/parse.ts" && c.calleeName === callee)?.to;
+    expect(to("YAML.parse")).toBe("src/parse.ts#parse@1");
+    expect(to("fold")).toBe("src/util.ts#fold@1");
+  });
+});
