@@ -32,9 +32,18 @@ const GUARD = /^\s*(?:\}\s*)?(?:if|elif|else\s+if|unless)\b(.*)$/;
 const INLINE_GUARD = /^\s*(?:if|elif)\b(.*?)(?:throw|raise)\b/;
 // The guard must be this close above the throw (the `if` line and its braces).
 const GUARD_REACH = 3;
-// The whole condition asks whether a value is missing: `result === null`, `!m`, `x is None`, `not x`.
-const NOTHING_CHECK =
-  /^\s*\(?\s*(?:!\s*|not\s+)?([A-Za-z_$][\w$]*)\s*(?:(?:[!=]==?|is(?:\s+not)?)\s*(?:null|undefined|None|false|False))?\s*\)?\s*[:{]?\s*$/;
+// The whole condition asks whether a value is missing: `!m`, `not x`, `result === null`, `x == null`,
+// `x is None`, `typeof x === "undefined"`. Only equality counts: a bare `x`, `x !== null` or
+// `x is not None` asks whether it is PRESENT (`if (existing) throw new Error("duplicate")`), where the
+// callee found what it looked for and the guard itself is the suspect. `=== undefined`, `== null`
+// and `typeof … === "undefined"` are the same question as `=== null` in JS (a lookup that gives up
+// returns either), so they count too; `false` is what a predicate-like callee gives up with.
+const MISSING = String.raw`(?:null|undefined|None|false|False)`;
+const IDENT = String.raw`([A-Za-z_$][\w$]*)`;
+const NOTHING_CHECK = new RegExp(
+  String.raw`^\s*\(?\s*(?:(?:!\s*|not\s+)${IDENT}|${IDENT}\s*(?:===?|\bis\b(?!\s+not\b))\s*${MISSING}` +
+    String.raw`|typeof\s+${IDENT}\s*===?\s*["']undefined["'])\s*\)?\s*[:{]?\s*$`,
+);
 
 export function resultFaults(
   failures: readonly Failure[],
@@ -65,17 +74,18 @@ export function resultFaults(
     const variable = nothingCheckedIn(guard.text);
     if (variable === null || parameterNames(thrower).includes(variable)) return;
     const assigned = assignedFromCall(lines, variable, thrower, inner.line);
-    if (assigned === null) return;
     // A plain call (an imported or module function): `x.m()` on a value of unknown type is bound
-    // only by a unique method name, too weak to move a frame's strength.
+    // only by a unique method name, too weak to move a frame's strength. Only the call whose value
+    // was assigned: in `x = obj.m(parse(s))` `parse` returned an argument, not `x`.
+    if (assigned === null || assigned.callee.includes(".")) return;
     const callees = index.calls
       .filter(
         (c) =>
           c.file === inner.file &&
-          c.line === assigned &&
+          c.line === assigned.line &&
           c.from === thrower.id &&
           c.to !== null &&
-          !c.calleeName.includes("."),
+          c.calleeName === assigned.callee,
       )
       .flatMap((c) => resolveCallee(c, lookup))
       .filter((s) => s.id !== thrower.id);
@@ -84,7 +94,7 @@ export function resultFaults(
         calleeId: callee.id,
         innermostId: thrower.id,
         variable,
-        where: `${inner.file}:${assigned}`,
+        where: `${inner.file}:${assigned.line}`,
       });
   });
   return out;
@@ -96,7 +106,8 @@ export function resultFaults(
  * check of the thrower's own, which may be the fault, and a parameter's value came from the caller.
  */
 function nothingCheckedIn(condition: string): string | null {
-  return NOTHING_CHECK.exec(condition)?.[1] ?? null;
+  const m = NOTHING_CHECK.exec(condition);
+  return m?.[1] ?? m?.[2] ?? m?.[3] ?? null;
 }
 
 /** The condition that guards the throw at `line`: on its own line, or the `if` just above it. */
@@ -120,17 +131,20 @@ function guardOf(
   return null;
 }
 
-/** The line, above the throw in the same function, that assigns `variable` from a call. */
+/** The line, above the throw in the same function, that assigns `variable` from a call, and the callee. */
 function assignedFromCall(
   lines: readonly string[],
   variable: string,
   fn: CodeSymbol,
   before: number,
-): number | null {
+): { line: number; callee: string } | null {
   const name = variable.replace(/\$/g, "\\$");
   const assignment = new RegExp(
-    `(?:^|[\\s,;({])${name}\\s*(?::[^=]+)?=(?!=)\\s*(?:await\\s+)?[\\w$.]+\\s*\\(`,
+    `(?:^|[\\s,;({])${name}\\s*(?::[^=]+)?=(?!=)\\s*(?:await\\s+)?([\\w$.]+)\\s*\\(`,
   );
-  for (let n = before - 1; n >= fn.startLine; n--) if (assignment.test(lines[n - 1] ?? "")) return n;
+  for (let n = before - 1; n >= fn.startLine; n--) {
+    const callee = assignment.exec(lines[n - 1] ?? "")?.[1];
+    if (callee !== undefined) return { line: n, callee };
+  }
   return null;
 }
