@@ -240,7 +240,9 @@ describe("a throw whose guard does not ask whether a callee gave up", () => {
     ],
   });
   const blamed = (results: ReturnType<typeof rank>) =>
-    results.filter((r) => r.why.some((w) => w.includes("which") && w.includes("rejected"))).map((r) => r.symbol);
+    results
+      .filter((r) => r.why.some((w) => w.includes("which") && w.includes("rejected")))
+      .map((r) => r.symbol);
 
   it("keeps a JS duplicate check on a bare value on the function that threw", () => {
     const results = rank(jsThrow(4, "add", "duplicate a"));
