@@ -63,8 +63,10 @@ function resolvePlain(site: CallSite, member: string, t: SymbolTables): CodeSymb
   if (name !== member) return t.inFile(binding?.file ?? "", name)[0];
   const local = t.inFile(site.file, member).find((c) => c.kind !== "method");
   if (local) return local;
-  // Java-style implicit `this`. In JavaScript and TypeScript a bare `parse()` inside a class never
-  // means its method `parse`: it is the module's `parse` (`const parse = require("./parser.js")`).
+  // Java-style implicit `this`. In JavaScript and TypeScript a bare `parse()` inside a class is not
+  // its method `parse` by this rule: it is the module's `parse` (`const parse = require("./parser.js")`).
+  // Only the last fallback below can still bind it to a method: when nothing else matches and
+  // `parse` is the project's one symbol of that name (method or not), the call takes it.
   // Python has no implicit `self` either, but binding its bare calls to the module function was
   // measured to lose (bench/localize-corpus/RESULTS.md, session 37) and is left as it was.
   const owner = site.caller && !ECMASCRIPT_FILE.test(site.file) ? ownerOf(site.caller) : "";

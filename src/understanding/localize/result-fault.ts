@@ -56,17 +56,18 @@ export function resultFaults(
     const variable = nothingCheckedIn(guard.text);
     if (variable === null || parameterNames(thrower).includes(variable)) return;
     const assigned = assignedFromCall(lines, variable, thrower, inner.line);
-    if (assigned === null) return;
     // A plain call (an imported or module function): `x.m()` on a value of unknown type is bound
-    // only by a unique method name, too weak to move a frame's strength.
+    // only by a unique method name, too weak to move a frame's strength. Only the call whose value
+    // was assigned: in `x = obj.m(parse(s))` `parse` returned an argument, not `x`.
+    if (assigned === null || assigned.callee.includes(".")) return;
     const callees = index.calls
       .filter(
         (c) =>
           c.file === inner.file &&
-          c.line === assigned &&
+          c.line === assigned.line &&
           c.from === thrower.id &&
           c.to !== null &&
-          !c.calleeName.includes("."),
+          c.calleeName === assigned.callee,
       )
       .flatMap((c) => resolveCallee(c, lookup))
       .filter((s) => s.id !== thrower.id);
@@ -75,23 +76,26 @@ export function resultFaults(
         calleeId: callee.id,
         innermostId: thrower.id,
         variable,
-        where: `${inner.file}:${assigned}`,
+        where: `${inner.file}:${assigned.line}`,
       });
   });
   return out;
 }
 
-/** The line, above the throw in the same function, that assigns `variable` from a call. */
+/** The line, above the throw in the same function, that assigns `variable` from a call, and the callee. */
 function assignedFromCall(
   lines: readonly string[],
   variable: string,
   fn: CodeSymbol,
   before: number,
-): number | null {
+): { line: number; callee: string } | null {
   const name = variable.replace(/\$/g, "\\$");
   const assignment = new RegExp(
-    `(?:^|[\\s,;({])${name}\\s*(?::[^=]+)?=(?!=)\\s*(?:await\\s+)?[\\w$.]+\\s*\\(`,
+    `(?:^|[\\s,;({])${name}\\s*(?::[^=]+)?=(?!=)\\s*(?:await\\s+)?([\\w$.]+)\\s*\\(`,
   );
-  for (let n = before - 1; n >= fn.startLine; n--) if (assignment.test(lines[n - 1] ?? "")) return n;
+  for (let n = before - 1; n >= fn.startLine; n--) {
+    const callee = assignment.exec(lines[n - 1] ?? "")?.[1];
+    if (callee !== undefined) return { line: n, callee };
+  }
   return null;
 }

@@ -9,9 +9,18 @@ const GUARD = /^\s*(?:\}\s*)?(?:if|elif|else\s+if|unless)\b(.*)$/;
 const INLINE_GUARD = /^\s*(?:if|elif)\b(.*?)(?:throw|raise)\b/;
 // The guard must be this close above the throw (the `if` line and its braces).
 const GUARD_REACH = 3;
-// The whole condition asks whether a value is missing: `result === null`, `!m`, `x is None`, `not x`.
-const NOTHING_CHECK =
-  /^\s*\(?\s*(?:!\s*|not\s+)?([A-Za-z_$][\w$]*)\s*(?:(?:[!=]==?|is(?:\s+not)?)\s*(?:null|undefined|None|false|False))?\s*\)?\s*[:{]?\s*$/;
+// The whole condition asks whether a value is missing: `!m`, `not x`, `result === null`, `x == null`,
+// `x is None`, `typeof x === "undefined"`. Only equality counts: a bare `x`, `x !== null` or
+// `x is not None` asks whether it is PRESENT (`if (existing) throw new Error("duplicate")`), where the
+// callee found what it looked for and the guard itself is the suspect. `=== undefined`, `== null`
+// and `typeof … === "undefined"` are the same question as `=== null` in JS (a lookup that gives up
+// returns either), so they count too; `false` is what a predicate-like callee gives up with.
+const MISSING = String.raw`(?:null|undefined|None|false|False)`;
+const IDENT = String.raw`([A-Za-z_$][\w$]*)`;
+const NOTHING_CHECK = new RegExp(
+  String.raw`^\s*\(?\s*(?:(?:!\s*|not\s+)${IDENT}|${IDENT}\s*(?:===?|\bis\b(?!\s+not\b))\s*${MISSING}` +
+    String.raw`|typeof\s+${IDENT}\s*===?\s*["']undefined["'])\s*\)?\s*[:{]?\s*$`,
+);
 
 // Only absence: `!x`, `not x`, `x == null`, `x === undefined`, `x is None` (not `x is not None`).
 const ABSENCE_CHECK =
@@ -29,7 +38,8 @@ export function absenceCheckedIn(condition: string): string | null {
  * itself (`!isValid(name)`, `len(x) > 63`) is a check of the thrower's own, which may be the fault.
  */
 export function nothingCheckedIn(condition: string): string | null {
-  return NOTHING_CHECK.exec(condition)?.[1] ?? null;
+  const m = NOTHING_CHECK.exec(condition);
+  return m?.[1] ?? m?.[2] ?? m?.[3] ?? null;
 }
 
 /** The condition that guards the throw at `line`: on its own line, or the `if` just above it. */
