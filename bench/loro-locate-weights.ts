@@ -6,8 +6,8 @@
 // tasks of every other repository, its weights scored on that repository's tasks. Per split, the
 // figures with the current weights and the LORO figures are printed side by side; the search on all
 // repositories is the last line. A split must be declared seen to be given here: heldout6 and
-// heldout7 are seen from session 36 on, heldout8 from session 37; heldout9 and later held-out splits
-// are refused, so that they stay unseen.
+// heldout7 are seen from session 36 on, heldout8 and heldout9 from session 37; heldout10 and later
+// held-out splits are refused, so that they stay unseen.
 import { corpusOptions, formatMetrics, metrics, type Ranks } from "./locate-corpus.ts";
 import {
   currentWeights,
@@ -21,7 +21,7 @@ import {
 } from "./locate-weight-search.ts";
 import { flag } from "./bench-args.ts";
 
-const SEEN = ["dev", "tune", "test", "heldout", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8"];
+const SEEN = ["dev", "tune", "test", "heldout", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9"];
 const sets = (flag("sets") ?? SEEN.join(",")).split(",");
 if (sets.some((s) => !SEEN.includes(s))) {
   console.error(`only the seen splits (${SEEN.join(", ")}); got --sets ${sets.join(",")}`);
