@@ -51,7 +51,7 @@ export const project = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const newCorpus = join(project, "bench", "localize-corpus");
 
 /** dev: the shared development set; the others: split.json of bench/localize-corpus. */
-const SETS = [
+export const SETS = [
   "dev",
   "tune",
   "test",

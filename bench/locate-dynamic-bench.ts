@@ -19,6 +19,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { execa } from "execa";
 import { flag, project } from "./bench-args.ts";
+import { SETS } from "./locate-corpus.ts";
 
 interface Task {
   id: string;
@@ -47,23 +48,8 @@ const budget = flag("budget") ?? "120";
 const testPath = flag("test-path");
 const runEnv = testPath ? { PATH: `${resolve(testPath)}:${process.env["PATH"] ?? ""}` } : {};
 const set = flag("set") ?? "dev";
-if (
-  ![
-    "dev",
-    "tune",
-    "test",
-    "heldout",
-    "heldout4",
-    "heldout5",
-    "heldout6",
-    "heldout7",
-    "heldout8",
-    "heldout9",
-  ].includes(set)
-) {
-  console.error(
-    `--set must be dev, tune, test, heldout, heldout4, heldout5, heldout6, heldout7, heldout8 or heldout9; got ${set}`,
-  );
+if (!SETS.includes(set)) {
+  console.error(`--set must be one of ${SETS.join(", ")}; got ${set}`);
   process.exit(2);
 }
 const newCorpus = resolve(flag("new-corpus") ?? join(project, "bench", "localize-corpus"));
