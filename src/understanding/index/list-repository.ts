@@ -6,7 +6,8 @@ import { listGitFiles, type ListedFile, type ListingMemo } from "./list-files.ts
 import { readRepoFile } from "../read-repo-file.ts";
 import type { GoModule, PackageMain, PackageName } from "./resolve-imports.ts";
 import { gitIndexPathOf } from "./run-git.ts";
-import { pathSkipReason } from "./skip-rules.ts";
+import { isVendoredPath, pathSkipReason } from "./skip-rules.ts";
+import { isTestPath } from "./test-files.ts";
 import { walkFiles } from "./walk-files.ts";
 
 export interface RepositoryListing {
@@ -94,10 +95,19 @@ async function readPackageMains(root: string, paths: readonly string[]): Promise
   return mains;
 }
 
+// The repository's own packages only: a test fixture or a vendored copy named like a dependency
+// (`test/fixtures/lodash/package.json`) would take that dependency's imports from library code. When
+// two manifests share a name, the shallower one is the package (a fixture copying the root's name).
 function readPackageNames(root: string, paths: readonly string[]): PackageName[] {
-  return paths.flatMap((p) => {
+  const own = paths
+    .filter((p) => !isTestPath(p) && !isVendoredPath(p))
+    .sort((a, b) => a.split("/").length - b.split("/").length);
+  const seen = new Set<string>();
+  return own.flatMap((p) => {
     const name = fieldOf(readRepoFile(root, p)?.toString("utf8") ?? "", "name");
-    return name ? [{ dir: p === "package.json" ? "" : p.slice(0, -"/package.json".length), name }] : [];
+    if (!name || seen.has(name)) return [];
+    seen.add(name);
+    return [{ dir: p === "package.json" ? "" : p.slice(0, -"/package.json".length), name }];
   });
 }
 

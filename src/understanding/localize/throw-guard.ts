@@ -24,7 +24,7 @@ const NOTHING_CHECK = new RegExp(
 
 // Only absence: `!x`, `not x`, `x == null`, `x === undefined`, `x is None` (not `x is not None`).
 const ABSENCE_CHECK =
-  /^\s*\(?\s*(?:(?:!\s*|not\s+)([A-Za-z_$][\w$]*)|([A-Za-z_$][\w$]*)\s*(?:={2,3}|is)\s*(?:null|undefined|None))\s*\)?\s*[:{]?\s*$/;
+  /^\s*\(?\s*(?:(?:!\s*|not\s+)([A-Za-z_$][\w$]*)|([A-Za-z_$][\w$]*)\s*(?:={2,3}|\bis\b)\s*(?:null|undefined|None))\s*\)?\s*[:{]?\s*$/;
 
 /** The variable a guard throws for when it is absent (a stricter nothingCheckedIn), or null. */
 export function absenceCheckedIn(condition: string): string | null {

@@ -47,3 +47,32 @@ describe("a test that imports its own package by name", () => {
     expect(to("fold")).toBe("src/util.ts#fold@1");
   });
 });
+
+// A fixture or a vendored copy is not the repository's package, whatever it is named.
+describe("package names of fixtures and vendored copies", () => {
+  let repo: TestRepo;
+  let index: CodeIndex;
+  beforeAll(async () => {
+    repo = makeRepo({
+      "package.json": JSON.stringify({ name: "mylib", main: "src/index.js" }),
+      "src/index.js": lines("const _ = require('lodash');", "const me = require('mylib/src/util.js');"),
+      "src/util.js": lines("exports.u = 1;"),
+      "e2e/app/package.json": JSON.stringify({ name: "mylib", main: "app.js" }),
+      "e2e/app/app.js": lines("exports.a = 1;"),
+      "test/fixtures/lodash/package.json": JSON.stringify({ name: "lodash", main: "index.js" }),
+      "test/fixtures/lodash/index.js": lines("exports.chunk = function () {};"),
+      "vendor/lodash/package.json": JSON.stringify({ name: "lodash", main: "index.js" }),
+      "vendor/lodash/index.js": lines("exports.chunk = function () {};"),
+    });
+    index = await buildIndex(repo.root, { cache: null });
+  });
+  afterAll(() => repo.cleanup());
+
+  it("never resolves a dependency's name to a fixture, nor the project's own name to a fixture copying it", () => {
+    const rows = importRows(index).filter((r) => r[0] === "src/index.js");
+    expect(rows.map((r) => [r[1], r[2]])).toEqual([
+      ["lodash", null],
+      ["mylib/src/util.js", "src/util.js"],
+    ]);
+  });
+});

@@ -31,9 +31,9 @@ export function testRunnerKind(argv: readonly string[]): TestRunnerKind | null {
 }
 
 /**
- * jest's own script run by node (`node --experimental-vm-modules node_modules/jest/bin/jest.js`, jest's
+ * jest's own script run by node (`node --experimental-vm-modules node_modules/jest/bin/jest.js` or jest-cli's, jest's
  * documented way to run ESM tests); by its path, so a project's `scripts/jest.js` wrapper is not jest.
  */
 export function isJestScript(word: string): boolean {
-  return /(?:^|\/)jest\/bin\/jest\.js$/.test(word);
+  return /(?:^|\/)jest(?:-cli)?\/bin\/jest\.js$/.test(word);
 }

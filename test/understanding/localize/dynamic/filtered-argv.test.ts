@@ -143,6 +143,7 @@ describe("selecting one failing test with each runner's own filter", () => {
     expect(testRunnerKind(["node", "scripts/jest.js"])).toBeNull();
     const esm = ["node", "--experimental-vm-modules", "node_modules/jest/bin/jest.js", "--roots", "src"];
     expect(testRunnerKind(esm)).toBe("jest");
+    expect(testRunnerKind(["node", "node_modules/jest-cli/bin/jest.js"])).toBe("jest");
     expect(filteredArgv("jest", esm, [{ name: null, file: "src/a.test.js" }])).toEqual([
       "node",
       "--experimental-vm-modules",
