@@ -21,7 +21,18 @@ import {
 } from "./locate-weight-search.ts";
 import { flag } from "./bench-args.ts";
 
-const SEEN = ["dev", "tune", "test", "heldout", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9"];
+const SEEN = [
+  "dev",
+  "tune",
+  "test",
+  "heldout",
+  "heldout4",
+  "heldout5",
+  "heldout6",
+  "heldout7",
+  "heldout8",
+  "heldout9",
+];
 const sets = (flag("sets") ?? SEEN.join(",")).split(",");
 if (sets.some((s) => !SEEN.includes(s))) {
   console.error(`only the seen splits (${SEEN.join(", ")}); got --sets ${sets.join(",")}`);
