@@ -66,8 +66,7 @@ export async function listRepository(
     skipped,
     listedCount: listed.length,
     goModules: await readGoModules(root, goMods),
-    packageMains: await readPackageMains(root, packageJsons),
-    packageNames: readPackageNames(root, packageJsons),
+    ...readPackageManifests(root, packageJsons),
   };
 }
 
@@ -82,11 +81,25 @@ async function readGoModules(root: string, paths: readonly string[]): Promise<Go
   return modules.sort((a, b) => b.module.length - a.module.length);
 }
 
-async function readPackageMains(root: string, paths: readonly string[]): Promise<PackageMain[]> {
+// Each package.json is read and parsed once, for both its `main` and its `name`.
+function readPackageManifests(
+  root: string,
+  paths: readonly string[],
+): { packageMains: PackageMain[]; packageNames: PackageName[] } {
+  const manifests = new Map(
+    paths.map((p) => [p, parseManifest(readRepoFile(root, p)?.toString("utf8") ?? "")]),
+  );
+  return {
+    packageMains: packageMainsOf(manifests),
+    packageNames: packageNamesOf(manifests),
+  };
+}
+
+function packageMainsOf(manifests: ReadonlyMap<string, Record<string, unknown> | null>): PackageMain[] {
   const mains: PackageMain[] = [];
-  for (const p of paths) {
+  for (const [p, manifest] of manifests) {
     const dir = p === "package.json" ? "" : p.slice(0, -"/package.json".length);
-    const main = mainOf(readRepoFile(root, p)?.toString("utf8") ?? "");
+    const main = stringField(manifest, "main");
     // `main` is relative to its package; kept inside the repository or dropped.
     const path = main === null ? null : posix.join(dir, main).replace(/\/+$/, "");
     if (path !== null && path !== ".." && !path.startsWith("../"))
@@ -98,37 +111,29 @@ async function readPackageMains(root: string, paths: readonly string[]): Promise
 // The repository's own packages only: a test fixture or a vendored copy named like a dependency
 // (`test/fixtures/lodash/package.json`) would take that dependency's imports from library code. When
 // two manifests share a name, the shallower one is the package (a fixture copying the root's name).
-function readPackageNames(root: string, paths: readonly string[]): PackageName[] {
-  const own = paths
+function packageNamesOf(manifests: ReadonlyMap<string, Record<string, unknown> | null>): PackageName[] {
+  const own = [...manifests.keys()]
     .filter((p) => !isTestPath(p) && !isVendoredPath(p))
     .sort((a, b) => a.split("/").length - b.split("/").length);
   const seen = new Set<string>();
   return own.flatMap((p) => {
-    const name = fieldOf(readRepoFile(root, p)?.toString("utf8") ?? "", "name");
+    const name = stringField(manifests.get(p) ?? null, "name");
     if (!name || seen.has(name)) return [];
     seen.add(name);
     return [{ dir: p === "package.json" ? "" : p.slice(0, -"/package.json".length), name }];
   });
 }
 
-function fieldOf(text: string, field: string): string | null {
+function parseManifest(text: string): Record<string, unknown> | null {
   try {
     const json: unknown = JSON.parse(text);
-    if (typeof json !== "object" || json === null) return null;
-    const value = (json as Record<string, unknown>)[field];
-    return typeof value === "string" ? value : null;
+    return typeof json === "object" && json !== null ? (json as Record<string, unknown>) : null;
   } catch {
     return null;
   }
 }
 
-function mainOf(text: string): string | null {
-  try {
-    const json: unknown = JSON.parse(text);
-    if (typeof json !== "object" || json === null || !("main" in json)) return null;
-    return typeof json.main === "string" ? json.main : null;
-  } catch {
-    // Not JSON (a template or a broken manifest): resolution falls back to index files.
-    return null;
-  }
+function stringField(manifest: Record<string, unknown> | null, field: string): string | null {
+  const value = manifest?.[field];
+  return typeof value === "string" ? value : null;
 }

@@ -12,6 +12,7 @@ import type { LogPathResolver } from "./resolve-log-path.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import type { CodeSymbol } from "../index/code-index.ts";
 import { absenceCheckedIn, guardOf } from "./throw-guard.ts";
+import { lastTracebackFrames } from "./last-traceback.ts";
 
 export interface ArgumentFault {
   /** The caller that passed the bad value. */
@@ -103,16 +104,7 @@ export function argumentFaults(
   const out: ArgumentFault[] = [];
   failures.forEach((failure, index) => {
     const access = failedAccess(failure.message);
-    // The last traceback of the failure is the exception the message is about.
-    const own = locations.filter((l) => l.origin === "frame" && l.group.startsWith(`f${index}.`));
-    const last = Math.max(-1, ...own.map((l) => l.offset));
-    const project = own
-      .filter((l) => l.offset === last && !l.external && l.line !== null)
-      .flatMap((l) => {
-        const file = resolve(l.path);
-        return file !== null && lookup.file(file) ? [{ file, line: l.line as number }] : [];
-      });
-    const [inner, outer] = project;
+    const [inner, outer] = lastTracebackFrames(index, locations, resolve, lookup);
     if (!inner || !outer || lookup.isTest(inner.file) || lookup.isTest(outer.file)) return;
     const crashed = lookup.enclosing(inner.file, inner.line);
     const caller = lookup.enclosing(outer.file, outer.line);

@@ -1,13 +1,7 @@
 // Where a fault is unlikely: examples, docs, benchmarks, fuzzers and scripts run code but are rarely what a
 // failing test exercises. Their suspects are halved, not dropped (a broken example can fail CI).
 // Which files those are: index/peripheral-files.ts (by name, unless the library imports them).
-import { namedPeripheral } from "../index/peripheral-files.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
-
-/** By the path alone (an index's import graph may say otherwise: use filePrior). */
-export function pathPrior(file: string): number {
-  return namedPeripheral(file) ? 0.5 : 1;
-}
 
 /** The prior of a file of an indexed repository: peripheral code the library does not import is halved. */
 export function filePrior(lookup: Pick<SymbolLookup, "isPeripheral">, file: string): number {

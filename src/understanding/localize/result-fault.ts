@@ -17,6 +17,7 @@ import type { LogPathResolver } from "./resolve-log-path.ts";
 import { resolveCallee } from "./test-target-signal.ts";
 import { parameterNames } from "./argument-fault.ts";
 import { guardOf, nothingCheckedIn } from "./throw-guard.ts";
+import { lastTracebackFrames } from "./last-traceback.ts";
 
 export interface ResultFault {
   /** The function whose return value the guard rejected. */
@@ -38,12 +39,7 @@ export function resultFaults(
   const out: ResultFault[] = [];
   const seen = new Set<string>();
   failures.forEach((_failure, i) => {
-    const own = locations.filter((l) => l.origin === "frame" && l.group.startsWith(`f${i}.`));
-    const last = Math.max(-1, ...own.map((l) => l.offset));
-    const inner = own
-      .filter((l) => l.offset === last && !l.external && l.line !== null)
-      .map((l) => ({ file: resolve(l.path), line: l.line as number }))
-      .find((l): l is { file: string; line: number } => l.file !== null && lookup.file(l.file) !== undefined);
+    const [inner] = lastTracebackFrames(i, locations, resolve, lookup);
     if (!inner || lookup.isTest(inner.file)) return;
     const key = `${inner.file}:${inner.line}`;
     if (seen.has(key)) return;

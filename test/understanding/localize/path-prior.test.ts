@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { pathPrior } from "../../../src/understanding/localize/path-prior.ts";
+import { namedPeripheral } from "../../../src/understanding/index/peripheral-files.ts";
+import { filePrior } from "../../../src/understanding/localize/path-prior.ts";
+
+// The prior of a file the library does not import: halved when its path names it peripheral.
+const pathPrior = (file: string) => filePrior({ isPeripheral: namedPeripheral }, file);
 
 describe("path prior", () => {
   it.each([
