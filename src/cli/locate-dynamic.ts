@@ -22,7 +22,7 @@ import { pythonImportRoots } from "../understanding/localize/dynamic/python-impo
 import type { InstallEvidence } from "../workspace/install/run-install-phase.ts";
 import { chooseDependencyCacheDir } from "../workspace/install/dependency-cache-dir.ts";
 import { loadEnv } from "../config.ts";
-import { createLogger } from "../logger.ts";
+import { createLogger, type Logger } from "../logger.ts";
 import { detectSandboxSupport } from "../workspace/sandbox/sandbox-support.ts";
 import type { CliIo } from "./cli-io.ts";
 import { createPhaseTimings, type PhaseTimings } from "./phase-timings.ts";
@@ -37,11 +37,16 @@ const installLog = (io: CliIo) =>
  * configuration, 0.5-1 s) already started when that install is due: call it before the index is
  * built, so the two overlap (registries-ahead.ts). Reads only the checkout's manifests and config.
  */
-export function registriesFor(io: CliIo, root: string, config: RepoConfig): DiscoverRegistries {
+export function registriesFor(
+  io: CliIo,
+  root: string,
+  config: RepoConfig,
+  log: Logger = installLog(io),
+): DiscoverRegistries {
   return registriesAhead(
     root,
     { allowScripts: config.sandbox.allow_install_scripts, configured: config.commands.install },
-    hostRegistries({ hostEnv: io.env, log: installLog(io) }, config),
+    hostRegistries({ hostEnv: io.env, log }, config),
   );
 }
 
@@ -65,9 +70,9 @@ export async function locateDynamic(
   const config = repo.config.sandbox;
   const env = loadEnv(io.env);
   const fromEnv = runners.find((r) => r === io.env.XIHE_SANDBOX) ?? "auto";
-  const log = installLog(io);
+  const log = createLogger({ level: env.LOG_LEVEL ?? "warn", destination: { write: io.stderr } });
   // Started now at the latest, so pip's registry probe runs while the sandbox is probed below.
-  const registries = run.registries ?? registriesFor(io, repo.root, repo.config);
+  const registries = run.registries ?? registriesFor(io, repo.root, repo.config, log);
   const support = timings.timeSync("sandbox support", () => detectSandboxSupport(randomUUID()));
   const toolchains = timings.timeSync("toolchains", () =>
     detectToolchains({ hostEnv: io.env, configured: config.toolchains }),
