@@ -84,7 +84,7 @@ function resolvePlain(site: CallSite, member: string, t: SymbolTables): CodeSymb
     const moduleItself = t.inFile(binding.file, "default").find((c) => c.kind === "function");
     if ((binding.imported === "*" || binding.imported === "default") && moduleItself) return moduleItself;
   }
-  const callable = reachableFrom(site.file);
+  const callable = callableFrom(site.file);
   const sameDir = t.inDir(posix.dirname(site.file), member).filter((c) => c.kind !== "method" && callable(c));
   if (sameDir.length === 1) return sameDir[0];
   const plain = t.plainNamed(member).filter(callable);
@@ -133,7 +133,7 @@ function resolveMember(
         : t.qualified(`${binding.imported}.${member}`).find((c) => c.file === binding.file);
     if (hit) return hit;
   }
-  const callable = reachableFrom(site.file);
+  const callable = callableFrom(site.file);
   if (/^[A-Z]/.test(receiver)) {
     const name = receiver.split(".").pop() ?? receiver;
     const hit = prefer(t.qualified(`${name}.${member}`).filter(callable));
@@ -156,7 +156,7 @@ function resolveMember(
  * What a call matched by name alone may bind to: code outside the tests never calls into a test
  * file (yaml's `BigInt(x)` in `src/` is the global, not a test of `tests/doc/stringify.ts`).
  */
-function reachableFrom(file: string): (c: CodeSymbol) => boolean {
+function callableFrom(file: string): (c: CodeSymbol) => boolean {
   return isTestPath(file) ? () => true : (c) => !isTestPath(c.file);
 }
 
