@@ -62,6 +62,7 @@ export const SETS = [
   "heldout7",
   "heldout8",
   "heldout9",
+  "heldout10",
 ];
 
 export interface CorpusOptions {
