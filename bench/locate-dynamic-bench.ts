@@ -9,7 +9,7 @@
 // one install per repository, copied to its other tasks), its test command is timed as the corpus
 // runs it, then `xihe locate --json` runs without and with `--run TEST_CMD`. Prints file@1/@5 and
 // func@1/@5 for both, and the median time per task against the test command's own.
-// --test-path DIR goes in front of PATH for the test command and for xihe (whose sandbox takes its
+// --test-path DIR goes in front of PATH for the install, the test command and xihe (whose sandbox takes its
 // `node` and `python3` from PATH): the corpus was recorded with the host's Node (v20), and some
 // tasks' loaders (uvu -r esm) do not load on newer ones. What each dynamic run executed is kept
 // beside its result (WORK/results/ID.coverage.json) for bench/locate-dynamic-rerank.ts; where its
@@ -147,7 +147,9 @@ async function checkout(task: Task): Promise<string> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dirname(dir), { recursive: true });
   const donor = installed.get(task.repo);
-  const env = { ...process.env, PREPARE_GIT: "1", ...(donor ? {} : { PREPARE_INSTALL: "1" }) };
+  // Installed with the node and npm the test command runs with (--test-path), as the corpus was built:
+  // a newer npm refuses some peer ranges an older one accepted (twmerge's install, ERESOLVE).
+  const env = { ...process.env, ...runEnv, PREPARE_GIT: "1", ...(donor ? {} : { PREPARE_INSTALL: "1" }) };
   await execa("bash", [join(scripts, "prepare.sh"), resolve(mirrors!), task.id, dir], {
     env,
     stdout: "ignore",
