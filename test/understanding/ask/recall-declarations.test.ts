@@ -62,6 +62,35 @@ describe("ask recall: declarations that never run, and types", () => {
     expect(ranked).not.toContain("EntityErrorProducer.validateNumericCharacterReference");
   });
 
+  it("drops a method signature in a file of types alone: it never runs either", async () => {
+    const { index, readLines } = await indexOf({
+      "src/types.ts": lines(
+        "export type CommandContext = { rawArgs: string[] };",
+        "export type CittyPlugin = {",
+        "  name: string;",
+        "  setup?(context: CommandContext): void | Promise<void>;",
+        "  cleanup?(context: CommandContext): void | Promise<void>;",
+        "};",
+      ),
+      "src/command.ts": lines(
+        "import type { CittyPlugin, CommandContext } from './types.ts';",
+        "export async function runCommand(plugins: CittyPlugin[], context: CommandContext) {",
+        "  const errors: unknown[] = [];",
+        "  for (const plugin of [...plugins].reverse()) {",
+        "    try { await plugin.cleanup?.(context); } catch (error) { errors.push(error); }",
+        "  }",
+        "  if (errors.length > 1) throw new AggregateError(errors, 'plugin cleanup failed');",
+        "  if (errors.length === 1) throw errors[0];",
+        "}",
+      ),
+    });
+    const ranked = names(
+      recall(index, readLines, "in which order do the plugins clean up, and what if more than one cleanup fails?"),
+    );
+    expect(ranked[0]).toBe("runCommand");
+    expect(ranked).not.toContain("CittyPlugin.cleanup");
+  });
+
   it("ranks a type alias or interface carrying the question's words below the function that does it", async () => {
     const { index, readLines } = await indexOf({
       "src/types.ts": lines(
