@@ -85,7 +85,11 @@ describe("ask recall: declarations that never run, and types", () => {
       ),
     });
     const ranked = names(
-      recall(index, readLines, "in which order do the plugins clean up, and what if more than one cleanup fails?"),
+      recall(
+        index,
+        readLines,
+        "in which order do the plugins clean up, and what if more than one cleanup fails?",
+      ),
     );
     expect(ranked[0]).toBe("runCommand");
     expect(ranked).not.toContain("CittyPlugin.cleanup");
@@ -136,5 +140,32 @@ describe("ask recall: declarations that never run, and types", () => {
     expect(ranked).toEqual(["trainCase", "CapitalizedDashedWords"]);
     const named = names(recall(index, readLines, "what does `CapitalizedDashedWords` accept?"));
     expect(named[0]).toBe("CapitalizedDashedWords");
+  });
+
+  it("ranks a type named like a function after the function, when the question names both", async () => {
+    const { index, readLines } = await indexOf({
+      "src/types.ts": lines(
+        "/** A string type in PascalCase: words joined, each capitalized, optionally normalized. */",
+        "export type PascalCase<T extends string, Normalize extends boolean = false> =",
+        "  T extends `${infer F}-${infer R}` ? `${Capitalize<F>}${PascalCase<R, Normalize>}` : Capitalize<T>;",
+      ),
+      "src/index.ts": lines(
+        "export function pascalCase(str: string, opts?: { normalize?: boolean }) {",
+        "  const parts = str.split(/[\\s_-]+/).filter(Boolean);",
+        "  return parts",
+        "    .map((p) => (opts?.normalize ? p[0].toUpperCase() + p.slice(1).toLowerCase() : p[0].toUpperCase() + p.slice(1)))",
+        "    .join('');",
+        "}",
+      ),
+    });
+    const ranked = recall(
+      index,
+      readLines,
+      "what does the normalize option change when converting to PascalCase?",
+    );
+    expect(names(ranked)).toEqual(["pascalCase", "PascalCase"]);
+    expect(ranked[1]?.why).toContain(
+      "a type declaration named like a function, ranked after the code that matches",
+    );
   });
 });
