@@ -122,18 +122,3 @@ export function synonymsOf(words: readonly string[]): string[] {
   for (const word of words) out.delete(word);
   return [...out];
 }
-
-/**
- * Each synonym of a question word (`int`, `integer` for "number"), mapped to that word: the code's
- * words of one meaning are counted as the question's one word. Two question words of one group map
- * to the first.
- */
-export function synonymClasses(words: readonly string[]): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const word of words) {
-    if (out.has(word)) continue;
-    for (const other of synonyms.get(word) ?? []) if (!out.has(other) && other !== word) out.set(other, word);
-  }
-  for (const word of words) if (out.get(word) === word) out.delete(word);
-  return out;
-}

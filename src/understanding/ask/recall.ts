@@ -24,7 +24,7 @@ import {
   createStemTerms,
   questionIdentifiers,
   questionTerms,
-  synonymClasses,
+  synonymsOf,
 } from "./question-terms.ts";
 
 export type { RecalledSymbol };
@@ -85,14 +85,14 @@ export function recall(
   const rawDocuments = fields.map(documentOf);
   const words = expandAliases(questionTerms(question), options.aliases ?? {});
   const vocabulary = new Set(rawDocuments.flat());
-  const stemForms = createStemTerms(new Set([...vocabulary, ...words]));
-  // A question word and the synonyms of it the code uses are one term: `int` and `integer` in one
-  // body are one match of "number", not two, and weigh one word's idf.
-  const sameMeaning = synonymClasses(words);
-  const stemTerms = (ts: readonly string[]) => stemForms(ts.map((t) => sameMeaning.get(t) ?? t));
+  const stemTerms = createStemTerms(new Set([...vocabulary, ...words]));
   const documents = rawDocuments.map(stemTerms);
   const bm25 = createBm25Index(documents);
-  const spelled = [...words, ...acronymsIn(question, vocabulary)];
+  const spelled = [
+    ...words,
+    ...acronymsIn(question, vocabulary),
+    ...synonymsOf(words).filter((w) => vocabulary.has(w)),
+  ];
   const terms = stemTerms(spelled);
   const wordOf = new Map(terms.map((t, i) => [t, spelled[i] ?? t]));
   const scores = bm25.score(terms);
