@@ -1,5 +1,6 @@
-// For every seen question whose answer is not first: which of the symbols ranked above it call the
-// answer (the caller wins) and which the answer calls (a callee wins), directly or in two calls, so
+// For every seen question whose answer is not first: which of the (first three) symbols ranked above it call the
+// answer (the caller wins) and which the answer calls (a callee wins), directly or in two calls (the
+// number in brackets), with their rank (#k), so
 // that misses can be counted by that class (bench/ask-corpus/RESULTS.md, session 38):
 //   node bin/run-ts.js bench/ask-miss-calls.ts --mirrors DIR --work DIR [--sets a,b,...]
 import { join, resolve } from "node:path";
@@ -33,12 +34,12 @@ for (const repo of repos.filter((r) => questions.some((q) => q.repo === r.id))) 
     const callees: string[] = [];
     if (answer) {
       const fromAnswer = reachedFrom(index, [answer]);
-      for (const s of above) {
+      above.forEach((s, i) => {
         const down = reachedFrom(index, [s]).get(answer);
-        if (down) callers.push(`${s.qualifiedName}(${down.steps})`);
+        if (down) callers.push(`#${i + 1} ${s.qualifiedName}(${down.steps})`);
         const up = fromAnswer.get(s);
-        if (up) callees.push(`${s.qualifiedName}(${up.steps})`);
-      }
+        if (up) callees.push(`#${i + 1} ${s.qualifiedName}(${up.steps})`);
+      });
     }
     console.log(
       `${q.id}\t${setOf(q)}\t${rank < 0 ? "-" : rank + 1}\tcallers ${callers.join(",") || "-"}\tcallees ${callees.join(",") || "-"}`,
