@@ -107,6 +107,9 @@ export function recall(
   const out: RecalledSymbol[] = [];
   const namedSymbols = new Set<CodeSymbol>();
   const afterCode = new Set<CodeSymbol>();
+  // A type named like a function (`type PascalCase<T>` beside `pascalCase()`): the question's
+  // "PascalCase" names the conversion the function does as much as the type, and the function runs.
+  const callableNames = new Set([...functions.values()].map((f) => f.name.toLowerCase()));
   const matching = new Set<CodeSymbol>();
   candidates.forEach((symbol, i) => {
     const why: string[] = [];
@@ -155,7 +158,8 @@ export function recall(
       file: byFile,
       variable: symbol.kind === "variable",
       data: isData(symbol),
-      typeDeclaration: isTypeDeclaration(symbol) && byName === null,
+      typeDeclaration:
+        isTypeDeclaration(symbol) && (byName === null || callableNames.has(symbol.name.toLowerCase())),
       lexical,
       coverage,
       pairs: pairs.length,
@@ -170,9 +174,11 @@ export function recall(
       why.push(
         !isTypeDeclaration(symbol)
           ? "data (a variable or constant), ranked below code"
-          : features.typeDeclaration
-            ? "a type declaration, ranked after the code that matches"
-            : "a type declaration the question names, ranked as data",
+          : !features.typeDeclaration
+            ? "a type declaration the question names, ranked as data"
+            : byName
+              ? "a type declaration named like a function, ranked after the code that matches"
+              : "a type declaration, ranked after the code that matches",
       );
     if (features.peripheral && !features.aboutPeripheral)
       why.push("example, benchmark or script code, ranked below the library");

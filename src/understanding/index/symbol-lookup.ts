@@ -12,6 +12,8 @@ export interface SymbolLookup {
   /** Examples, docs, benchmarks or scripts the library does not import (peripheral-files.ts). */
   isPeripheral(path: string): boolean;
   symbolsIn(path: string): readonly CodeSymbol[];
+  /** Some function or method in the index has a body line: it was indexed with them. */
+  recordsBodies(): boolean;
   byId(id: string): CodeSymbol | undefined;
   /** Symbols whose name or last qualified-name part equals `name` (case-sensitive). */
   byName(name: string): readonly CodeSymbol[];
@@ -36,11 +38,13 @@ export function createSymbolLookup(index: CodeIndex): SymbolLookup {
     addName(symbol.qualifiedName.slice(symbol.qualifiedName.lastIndexOf(".") + 1), symbol);
   }
   let peripheral: Set<string> | undefined;
+  let bodies: boolean | undefined;
   return {
     file: (path) => files.get(path),
     isTest: (path) => Boolean(files.get(path)?.isTest),
     isPeripheral: (path) => (peripheral ??= peripheralFiles(index)).has(path),
     symbolsIn: (path) => perFile.get(path) ?? [],
+    recordsBodies: () => (bodies ??= index.symbols.some((s) => isCallable(s) && s.bodyLine !== undefined)),
     byId: (id) => ids.get(id),
     byName: (name) => names.get(name) ?? [],
     enclosing(path, line) {

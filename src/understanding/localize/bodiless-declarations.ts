@@ -13,15 +13,17 @@ import { addHit, type SignalName, type SignalScores } from "./localize-signal.ts
 const TYPESCRIPT = /\.[cm]?tsx?$/;
 
 /**
- * A bodiless TypeScript function or method. Only where the index recorded bodies: a file in which no
- * callable has a body line was indexed without them, and nothing there is taken for a declaration.
+ * A bodiless TypeScript function or method. Only where the index recorded bodies: in an index where
+ * no callable has a body line nothing is taken for a declaration. The index decides, not the file: a
+ * file of types alone (`type CittyPlugin = { cleanup?(ctx): void }`) has no body anywhere, and its
+ * method signatures never run either.
  */
 export function isDeclarationOnly(symbol: CodeSymbol, lookup: SymbolLookup): boolean {
   return (
     isCallable(symbol) &&
     symbol.bodyLine === undefined &&
     TYPESCRIPT.test(symbol.file) &&
-    lookup.symbolsIn(symbol.file).some((s) => isCallable(s) && s.bodyLine !== undefined)
+    lookup.recordsBodies()
   );
 }
 

@@ -62,6 +62,39 @@ describe("ask recall: declarations that never run, and types", () => {
     expect(ranked).not.toContain("EntityErrorProducer.validateNumericCharacterReference");
   });
 
+  it("drops a method signature in a file of types alone: it never runs either", async () => {
+    const { index, readLines } = await indexOf({
+      "src/types.ts": lines(
+        "export type CommandContext = { rawArgs: string[] };",
+        "export type CittyPlugin = {",
+        "  name: string;",
+        "  setup?(context: CommandContext): void | Promise<void>;",
+        "  cleanup?(context: CommandContext): void | Promise<void>;",
+        "};",
+      ),
+      "src/command.ts": lines(
+        "import type { CittyPlugin, CommandContext } from './types.ts';",
+        "export async function runCommand(plugins: CittyPlugin[], context: CommandContext) {",
+        "  const errors: unknown[] = [];",
+        "  for (const plugin of [...plugins].reverse()) {",
+        "    try { await plugin.cleanup?.(context); } catch (error) { errors.push(error); }",
+        "  }",
+        "  if (errors.length > 1) throw new AggregateError(errors, 'plugin cleanup failed');",
+        "  if (errors.length === 1) throw errors[0];",
+        "}",
+      ),
+    });
+    const ranked = names(
+      recall(
+        index,
+        readLines,
+        "in which order do the plugins clean up, and what if more than one cleanup fails?",
+      ),
+    );
+    expect(ranked[0]).toBe("runCommand");
+    expect(ranked).not.toContain("CittyPlugin.cleanup");
+  });
+
   it("ranks a type alias or interface carrying the question's words below the function that does it", async () => {
     const { index, readLines } = await indexOf({
       "src/types.ts": lines(
@@ -107,5 +140,32 @@ describe("ask recall: declarations that never run, and types", () => {
     expect(ranked).toEqual(["trainCase", "CapitalizedDashedWords"]);
     const named = names(recall(index, readLines, "what does `CapitalizedDashedWords` accept?"));
     expect(named[0]).toBe("CapitalizedDashedWords");
+  });
+
+  it("ranks a type named like a function after the function, when the question names both", async () => {
+    const { index, readLines } = await indexOf({
+      "src/types.ts": lines(
+        "/** A string type in PascalCase: words joined, each capitalized, optionally normalized. */",
+        "export type PascalCase<T extends string, Normalize extends boolean = false> =",
+        "  T extends `${infer F}-${infer R}` ? `${Capitalize<F>}${PascalCase<R, Normalize>}` : Capitalize<T>;",
+      ),
+      "src/index.ts": lines(
+        "export function pascalCase(str: string, opts?: { normalize?: boolean }) {",
+        "  const parts = str.split(/[\\s_-]+/).filter(Boolean);",
+        "  return parts",
+        "    .map((p) => (opts?.normalize ? p[0].toUpperCase() + p.slice(1).toLowerCase() : p[0].toUpperCase() + p.slice(1)))",
+        "    .join('');",
+        "}",
+      ),
+    });
+    const ranked = recall(
+      index,
+      readLines,
+      "what does the normalize option change when converting to PascalCase?",
+    );
+    expect(names(ranked)).toEqual(["pascalCase", "PascalCase"]);
+    expect(ranked[1]?.why).toContain(
+      "a type declaration named like a function, ranked after the code that matches",
+    );
   });
 });
