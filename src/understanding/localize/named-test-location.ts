@@ -44,16 +44,23 @@ function testBlock(test: string | null, resolve: LogPathResolver, lookup: Symbol
   // TAP escapes `#` in a test's name (`(\#111)`); the source has the plain title.
   const title = parts.slice(1).join(".").replace(/\\#/g, "#");
   const blocks = lookup.symbolsIn(file);
-  return (
-    blocks.find((s) => s.qualifiedName === title) ??
-    blocks.find((s) => placeholders.test(s.qualifiedName) && titlePattern(s.qualifiedName).test(title)) ??
-    null
-  );
+  const exact = blocks.find((s) => s.qualifiedName === title);
+  if (exact) return exact;
+  // Of the titles with placeholders that fit, the one that spells the most of the name.
+  let best: CodeSymbol | null = null;
+  let bestLiteral = -1;
+  for (const s of blocks) {
+    if (!placeholders.test(s.qualifiedName) || !titlePattern(s.qualifiedName).test(title)) continue;
+    const literal = s.qualifiedName.replace(placeholdersAll, "").length;
+    if (literal > bestLiteral) [best, bestLiteral] = [s, literal];
+  }
+  return best;
 }
 
 // jest's and vitest's `it.each` titles: printf-style `%s`, `%d`, `%#`... and `$name` / `$a.b` for
-// a case's fields; the reported name has each one filled in (`%%` is a literal percent sign).
-const placeholders = /%[sdifjoOpc#$]|\$[A-Za-z_#][\w.]*/;
+// a case's fields, and a template title's `${...}`; the reported name has each one filled in (`%%`
+// is a literal percent sign).
+const placeholders = /%[sdifjoOpc#$]|\$\{[^}]*\}|\$[A-Za-z_#][\w.]*/;
 const placeholdersAll = new RegExp(placeholders.source, "g");
 
 /** A block's title as written, matching any name the runner can give one of its cases. */
