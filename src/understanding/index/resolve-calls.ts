@@ -61,7 +61,8 @@ export function resolveCall(
 
 const PYTHON_FILE = /\.pyi?$/;
 // `encode = Encoder(tagMap)` (Python) or `export const differ = new Differ()`.
-const instanceSignature = /^(?:export\s+)?(?:(?:const|let|var)\s+)?[\w$]+\s*=\s*(new\s+)?([A-Z][\w$]*(?:\.[A-Z][\w$]*)*)\s*\(/;
+const instanceSignature =
+  /^(?:export\s+)?(?:(?:const|let|var)\s+)?[\w$]+\s*=\s*(new\s+)?([A-Z][\w$]*(?:\.[A-Z][\w$]*)*)\s*\(/;
 
 /** The repository class a module-level value was constructed from, when its definition says so. */
 function instanceClass(value: CodeSymbol, t: SymbolTables): CodeSymbol | undefined {

@@ -53,7 +53,8 @@ describe("calls of a module-level instance", () => {
   });
   afterAll(() => repo.cleanup());
 
-  const target = (file: string, line: number) => index.calls.find((c) => c.file === file && c.line === line)?.to;
+  const target = (file: string, line: number) =>
+    index.calls.find((c) => c.file === file && c.line === line)?.to;
 
   it("binds a call of a Python module's instance to its class's __call__", () => {
     expect(target("tests/test_encoder.py", 5)).toBe("codec/encoder.py#Encoder.__call__@2");

@@ -86,7 +86,9 @@ describe("a package whose entry only `exports` names", () => {
     repo = makeRepo({
       "package.json": JSON.stringify({
         name: "case-kit",
-        exports: { ".": { types: "./dist/index.d.ts", import: "./dist/index.mjs", require: "./dist/index.cjs" } },
+        exports: {
+          ".": { types: "./dist/index.d.ts", import: "./dist/index.mjs", require: "./dist/index.cjs" },
+        },
       }),
       "src/index.ts": lines("export function snakeCase(s: string) {", "  return s", "}"),
       "packages/slug/package.json": JSON.stringify({ name: "slug-kit", exports: "./slug.js" }),
