@@ -11,9 +11,6 @@ export function calleeName(text: string): string | null {
     .replace(/::<[^()]*>/g, "")
     .replace(/!$/, "");
   if (simplePath.test(compact) && compact.length <= maxLength) return compact;
-  // `handlers[node.type](node)`: one of the object's members, chosen by a value.
-  const dispatch = /^([\w$]+(?:\.[\w$]+)*)\[[^[\]]+\]$/.exec(compact);
-  if (dispatch && compact.length <= maxLength) return `${dispatch[1]}[]`;
   compact = emptyParentheses(compact);
   const tail = /[\w$]+$/.exec(compact)?.[0];
   if (!tail) return null;

@@ -37,7 +37,7 @@ const noBases: BasesOf = () => [];
 
 /** The symbol name a call's resolution depends on (an incremental build re-resolves by it). */
 export function lookupName(calleeName: string, bindings: ReadonlyMap<string, Binding>): string {
-  const { receiver, member } = splitCallee(calleeName.replace(DISPATCH, ""));
+  const { receiver, member } = splitCallee(calleeName);
   if (receiver !== "") return member;
   const b = bindings.get(member);
   return b?.file && b.imported !== "*" && b.imported !== "default" ? b.imported : member;
@@ -48,16 +48,7 @@ export function resolveCall(
   tables: SymbolTables,
   basesOf: BasesOf = noBases,
 ): CodeSymbol | null {
-  // `handlers[type](x)` calls a member of the object `handlers`: the call binds to that object.
-  const dispatched = DISPATCH.test(site.calleeName);
-  const { receiver, member } = splitCallee(site.calleeName.replace(DISPATCH, ""));
-  if (dispatched) {
-    const object =
-      receiver === ""
-        ? resolvePlain(site, member, tables)
-        : resolveMember(site, receiver, member, tables, basesOf);
-    return object && (object.kind === "constant" || object.kind === "variable") ? object : null;
-  }
+  const { receiver, member } = splitCallee(site.calleeName);
   const hit =
     receiver === ""
       ? resolvePlain(site, member, tables)
@@ -68,8 +59,6 @@ export function resolveCall(
   return (cls && memberOf(cls, "__call__", tables, basesOf)) ?? hit ?? null;
 }
 
-/** The suffix callee-name.ts gives a call through a computed member (`handlers[type]`). */
-export const DISPATCH = /\[\]$/;
 const PYTHON_FILE = /\.pyi?$/;
 // `encode = Encoder(tagMap)` (Python) or `export const differ = new Differ()`.
 const instanceSignature =

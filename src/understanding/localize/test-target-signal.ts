@@ -3,7 +3,6 @@
 // imports, and which symbols the failing test names spell (`test_parse_hex_char` ~ `parseHexChar`).
 import type { CallEdge, CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import type { TestLocation } from "./frame-signal.ts";
-import { DISPATCH } from "../index/resolve-calls.ts";
 import { addHit, type SignalScores } from "./localize-signal.ts";
 import { guessImportTarget } from "./test-file-signal.ts";
 import { whatRuns } from "./bodiless-declarations.ts";
@@ -75,11 +74,6 @@ export function resolveCallee(call: CallEdge, lookup: SymbolLookup): CodeSymbol[
   // `describe("joinURL", () => { joinURL(...) })`: the index binds the call to the test block around
   // it, named like the imported function the test calls; a test block is never what a call means.
   const resolved = target && !isEnclosingTestBlock(target, call, lookup) ? target : undefined;
-  // `handlers[type](x)` bound to the object `handlers`: any of its functions may run.
-  if (resolved && DISPATCH.test(call.calleeName))
-    return lookup
-      .symbolsIn(resolved.file)
-      .filter((s) => s.parent === resolved.id && isCallable(s) && !lookup.isTest(s.file));
   const found = resolved ? [resolved] : lookup.byName(call.calleeName.split(".").pop() ?? "");
   // A call bound to a declaration runs what it declares (bodiless-declarations.ts).
   const run = new Set(found.flatMap((s) => whatRuns(s, lookup)));
