@@ -79,7 +79,8 @@ export function collectCaptures(matches: readonly QueryMatch[]): RawCaptures {
       if (!prev || kindRank[kind] > kindRank[prev.kind]) {
         defs.set(key, {
           node: defCapture.node,
-          name: name.text,
+          // A test titled by a template (`it(`parses ${input}`, ...)` in a loop) is named by its text.
+          name: name.type === "template_string" ? name.text.slice(1, -1) : name.text,
           kind,
           receiver: byName.get("receiver")?.text ?? null,
         });

@@ -99,7 +99,8 @@ function packageMainsOf(manifests: ReadonlyMap<string, Record<string, unknown> |
   const mains: PackageMain[] = [];
   for (const [p, manifest] of manifests) {
     const dir = p === "package.json" ? "" : p.slice(0, -"/package.json".length);
-    const main = stringField(manifest, "main");
+    // A package without `main` may name its entry in `exports` only (`"exports": "./index.js"`).
+    const main = stringField(manifest, "main") ?? exportsEntry(manifest?.exports);
     // `main` is relative to its package; kept inside the repository or dropped.
     const path = main === null ? null : posix.join(dir, main).replace(/\/+$/, "");
     if (path !== null && path !== ".." && !path.startsWith("../"))
@@ -122,6 +123,36 @@ function packageNamesOf(manifests: ReadonlyMap<string, Record<string, unknown> |
     seen.add(name);
     return [{ dir: p === "package.json" ? "" : p.slice(0, -"/package.json".length), name }];
   });
+}
+
+/**
+ * The file `exports` maps the package's own name to: the string, or the `"."` entry, through the
+ * conditions Node's `require` takes (`require`, `node`, `default`), else `import`; `types` never runs.
+ */
+function exportsEntry(exports: unknown): string | null {
+  const root =
+    exports !== null && typeof exports === "object" && !Array.isArray(exports) && "." in exports
+      ? (exports as Record<string, unknown>)["."]
+      : exports;
+  return conditionTarget(root);
+}
+
+function conditionTarget(value: unknown): string | null {
+  if (typeof value === "string") return value.startsWith("./") ? value : null;
+  if (Array.isArray(value)) {
+    for (const v of value as unknown[]) {
+      const hit = conditionTarget(v);
+      if (hit) return hit;
+    }
+    return null;
+  }
+  if (value === null || typeof value !== "object") return null;
+  const conditions = value as Record<string, unknown>;
+  for (const key of ["require", "node", "default", "import"]) {
+    const hit = key in conditions ? conditionTarget(conditions[key]) : null;
+    if (hit) return hit;
+  }
+  return null;
 }
 
 function parseManifest(text: string): Record<string, unknown> | null {

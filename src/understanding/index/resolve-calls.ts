@@ -49,11 +49,30 @@ export function resolveCall(
   basesOf: BasesOf = noBases,
 ): CodeSymbol | null {
   const { receiver, member } = splitCallee(site.calleeName);
-  return (
-    (receiver === ""
+  const hit =
+    receiver === ""
       ? resolvePlain(site, member, tables)
-      : resolveMember(site, receiver, member, tables, basesOf)) ?? null
-  );
+      : resolveMember(site, receiver, member, tables, basesOf);
+  // Calling a module-level instance (`encode = Encoder()`, then `encoder.encode(x)`) runs its class's
+  // `__call__`: the value itself has no body.
+  const cls = hit && PYTHON_FILE.test(hit.file) ? instanceClass(hit, tables) : undefined;
+  return (cls && memberOf(cls, "__call__", tables, basesOf)) ?? hit ?? null;
+}
+
+const PYTHON_FILE = /\.pyi?$/;
+// `encode = Encoder(tagMap)` (Python) or `export const differ = new Differ()`.
+const instanceSignature =
+  /^(?:export\s+)?(?:(?:const|let|var)\s+)?[\w$]+\s*=\s*(new\s+)?([A-Z][\w$]*(?:\.[A-Z][\w$]*)*)\s*\(/;
+
+/** The repository class a module-level value was constructed from, when its definition says so. */
+function instanceClass(value: CodeSymbol, t: SymbolTables): CodeSymbol | undefined {
+  if ((value.kind !== "constant" && value.kind !== "variable") || value.parent !== null) return undefined;
+  const m = instanceSignature.exec(value.signature);
+  // JavaScript constructs with `new`; Python calls the class.
+  if (!m || Boolean(m[1]) !== ECMASCRIPT_FILE.test(value.file)) return undefined;
+  const name = (m[2] ?? "").split(".").pop() ?? "";
+  const classes = t.qualified(name).filter((c) => isClassLike(c) && !isTestPath(c.file));
+  return classes.find((c) => c.file === value.file) ?? (classes.length === 1 ? classes[0] : undefined);
 }
 
 /** `f()`: renamed or plain import, same file, implicit `this`, same directory, unique name. */
@@ -132,6 +151,11 @@ function resolveMember(
           t.inDir(posix.dirname(binding.file), member).find((c) => c.parent === null))
         : t.qualified(`${binding.imported}.${member}`).find((c) => c.file === binding.file);
     if (hit) return hit;
+    // `import { differ } from "./diff"; differ.diff(a, b)`, where `export const differ = new Differ()`.
+    const value = t.inFile(binding.file, binding.imported).find((c) => c.parent === null);
+    const cls = value ? instanceClass(value, t) : undefined;
+    const method = cls ? memberOf(cls, member, t, basesOf) : undefined;
+    if (method) return method;
   }
   const callable = callableFrom(site.file);
   if (/^[A-Z]/.test(receiver)) {

@@ -114,7 +114,9 @@ function resolveOwnPackage(
 function builtFrom(dir: string, main: string, files: ReadonlySet<string>): string | null {
   const rest = (dir === "" ? main : main.slice(dir.length + 1)).split("/");
   if (rest.length < 2 || !buildFolders.has(rest[0] ?? "")) return null;
-  return resolveJsFile(posix.join(dir, "src", ...rest.slice(1)), files);
+  const source = posix.join(dir, "src", ...rest.slice(1));
+  // A bundler's output names its format (`dist/index.cjs`, `dist/index.mjs`) whatever the source's.
+  return resolveJsFile(source, files) ?? resolveJsFile(source.replace(/\.[cm]?js$/, ""), files);
 }
 
 function packageEntry(dir: string, files: ReadonlySet<string>, mains: ReadonlyMap<string, string>) {

@@ -25,7 +25,9 @@ const none: readonly CodeSymbol[] = [];
 const moduleExportSignature = /^module\.exports\s*=\s*(async\s+)?function\b/;
 // `describe("Map", () => {...})`: a test block is named by its title, and nothing calls it by that
 // name; a call `Map()` or `inspect()` beside it means the global or the imported function.
-const testBlockSignature = /^(?:describe|it|test|suite|context)(?:\.\w+)*\s*\(\s*['"`]/;
+// `it.each(table)("adds $a", ...)` is one too; its signature (its first line) may end before the title.
+const testBlockSignature =
+  /^(?:[xf]?(?:describe|it|test|specify|context)|suite)(?:(?:\.\w+)*\s*\(\s*['"`]|\.each\b)/;
 
 export function createSymbolTables(): SymbolTables {
   const byId = new Map<string, CodeSymbol>();

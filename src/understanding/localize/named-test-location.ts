@@ -43,5 +43,29 @@ function testBlock(test: string | null, resolve: LogPathResolver, lookup: Symbol
   if (file === null || !lookup.isTest(file)) return null;
   // TAP escapes `#` in a test's name (`(\#111)`); the source has the plain title.
   const title = parts.slice(1).join(".").replace(/\\#/g, "#");
-  return lookup.symbolsIn(file).find((s) => s.qualifiedName === title) ?? null;
+  const blocks = lookup.symbolsIn(file);
+  const exact = blocks.find((s) => s.qualifiedName === title);
+  if (exact) return exact;
+  // Of the titles with placeholders that fit, the one that spells the most of the name.
+  let best: CodeSymbol | null = null;
+  let bestLiteral = -1;
+  for (const s of blocks) {
+    if (!placeholders.test(s.qualifiedName) || !titlePattern(s.qualifiedName).test(title)) continue;
+    const literal = s.qualifiedName.replace(placeholdersAll, "").length;
+    if (literal > bestLiteral) [best, bestLiteral] = [s, literal];
+  }
+  return best;
+}
+
+// jest's and vitest's `it.each` titles: printf-style `%s`, `%d`, `%#`... and `$name` / `$a.b` for
+// a case's fields, and a template title's `${...}`; the reported name has each one filled in (`%%`
+// is a literal percent sign).
+const placeholders = /%[sdifjoOpc#$]|\$\{[^}]*\}|\$[A-Za-z_#][\w.]*/;
+const placeholdersAll = new RegExp(placeholders.source, "g");
+
+/** A block's title as written, matching any name the runner can give one of its cases. */
+function titlePattern(title: string): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/%%/g, "%");
+  const pieces = title.split(placeholdersAll).map(escape);
+  return new RegExp(`^${pieces.join(".*?")}$`, "s");
 }

@@ -76,3 +76,37 @@ describe("package names of fixtures and vendored copies", () => {
     ]);
   });
 });
+
+// unjs' and sindresorhus' layout: no `main`, the entry named by `exports` only, through conditions,
+// and a bundle named by its format (`dist/index.cjs` built from `src/index.ts`).
+describe("a package whose entry only `exports` names", () => {
+  let repo: TestRepo;
+  let index: CodeIndex;
+  beforeAll(async () => {
+    repo = makeRepo({
+      "package.json": JSON.stringify({
+        name: "case-kit",
+        exports: {
+          ".": { types: "./dist/index.d.ts", import: "./dist/index.mjs", require: "./dist/index.cjs" },
+        },
+      }),
+      "src/index.ts": lines("export function snakeCase(s: string) {", "  return s", "}"),
+      "packages/slug/package.json": JSON.stringify({ name: "slug-kit", exports: "./slug.js" }),
+      "packages/slug/slug.js": lines("export default function slug(s) {", "  return s", "}"),
+      "test/case.test.ts": lines(
+        "import { snakeCase } from 'case-kit'",
+        "import slug from 'slug-kit'",
+        "snakeCase(slug('a'))",
+      ),
+    });
+    index = await buildIndex(repo.root, { cache: null });
+  });
+  afterAll(() => repo.cleanup());
+
+  it("resolves the name through `exports` to the source the bundle comes from, or to the file it names", () => {
+    expect(importRows(index).map((r) => [r[1], r[2]])).toEqual([
+      ["case-kit", "src/index.ts"],
+      ["slug-kit", "packages/slug/slug.js"],
+    ]);
+  });
+});

@@ -88,3 +88,60 @@ describe("a test helper named like a call in the code", () => {
     expect(fixtureCall("lib/parse.js")).toBeNull();
   });
 });
+
+// jest and mocha spell test blocks more ways than describe/it/test: `it.each(table)(title, fn)`,
+// `test.each\`table\`(title, fn)`, `xit`, `specify`. Each is a block with its own calls, and none
+// is what a call of its title means.
+describe("test blocks written it.each, test.each`...`, xit and specify", () => {
+  let repo: TestRepo;
+  let index: CodeIndex;
+  beforeAll(async () => {
+    repo = makeRepo({
+      "lib/text.js": lines(
+        "exports.format = function (n) {",
+        "  return String(n);",
+        "};",
+        "exports.trim = function (s) {",
+        "  return s.trim();",
+        "};",
+      ),
+      "test/text.test.js": lines(
+        "const { format, trim } = require('../lib/text');",
+        "describe('text', () => {",
+        "  it.each([[1, '1']])('format', (n, s) => {",
+        "    expect(format(n)).toBe(s);",
+        "  });",
+        "  test.each`",
+        "    s       | t",
+        "    ${' a'} | ${'a'}",
+        "  `('trim $s', ({ s, t }) => {",
+        "    expect(trim(s)).toBe(t);",
+        "  });",
+        "  xit('skipped', () => { format(2); });",
+        "  specify('trim', () => { trim(' b'); });",
+        "});",
+      ),
+    });
+    index = await buildIndex(repo.root, { cache: null });
+  });
+  afterAll(() => repo.cleanup());
+
+  const call = (line: number, callee: string) =>
+    index.calls.find((c) => c.file === "test/text.test.js" && c.line === line && c.calleeName === callee);
+  const blockId = (qualifiedName: string) =>
+    index.symbols.find((s) => s.file === "test/text.test.js" && s.qualifiedName === qualifiedName)?.id;
+
+  it("indexes each as a block named by its title, holding its own calls", () => {
+    expect(call(4, "format")?.from).toBe(blockId("text.format"));
+    expect(call(10, "trim")?.from).toBe(blockId("text.trim $s"));
+    expect(call(12, "format")?.from).toBe(blockId("text.skipped"));
+    expect(call(13, "trim")?.from).toBe(blockId("text.trim"));
+    expect(blockId("text.format")).toBeDefined();
+    expect(blockId("text.trim")).toBeDefined();
+  });
+
+  it("binds a call inside a block titled like the function to the required function", () => {
+    expect(call(4, "format")?.to).toBe("lib/text.js#format@1");
+    expect(call(13, "trim")?.to).toBe("lib/text.js#trim@4");
+  });
+});

@@ -126,8 +126,18 @@
 (new_expression constructor: (_) @callee) @reference.call
 
 ; Test blocks are definitions named by their title, so a failing test has a range and callees:
-; describe("Cart", () => { it("totals", () => {...}) }) gives `Cart` and `Cart.totals`.
+; describe("Cart", () => { it("totals", () => {...}) }) gives `Cart` and `Cart.totals`; a template
+; title (it(`parses ${input}`, ...) in a loop) keeps its text, `${input}` included.
 (call_expression
   function: [(identifier) @_fn (member_expression object: (identifier) @_fn)]
-  arguments: (arguments . (string (string_fragment) @name) . [(arrow_function) (function_expression)])
-  (#any-of? @_fn "describe" "it" "test" "suite" "context")) @definition.function
+  arguments: (arguments . [(string (string_fragment) @name) (template_string) @name] . [(arrow_function) (function_expression)])
+  (#any-of? @_fn "describe" "it" "test" "suite" "context" "specify"
+    "xdescribe" "fdescribe" "xit" "fit" "xtest" "xspecify" "xcontext")) @definition.function
+; it.each(table)("adds $a", fn), test.each`table`("%s", fn), describe.each(...)(...): one block per
+; title as written; the runner names each case by filling in the placeholders (named-test-location.ts).
+(call_expression
+  function: (call_expression
+    function: (member_expression object: (identifier) @_fn property: (property_identifier) @_each))
+  arguments: (arguments . [(string (string_fragment) @name) (template_string) @name] . [(arrow_function) (function_expression)])
+  (#any-of? @_fn "describe" "it" "test" "suite" "context" "specify")
+  (#eq? @_each "each")) @definition.function
