@@ -22,6 +22,7 @@ import { isCallable } from "../src/understanding/index/symbol-lookup.ts";
 import { executionsFromJson } from "../src/understanding/localize/dynamic/executions-json.ts";
 import { mergeCoverage } from "../src/understanding/localize/dynamic/merge-coverage.ts";
 import {
+  spectrumGranularity,
   spectrumSignal,
   type Execution,
   type SpectrumFormula,
@@ -47,6 +48,8 @@ interface Variant {
   callee?: number;
   /** A batch without per-test records counts as one execution instead of its number of tests. */
   batchAsOne?: boolean;
+  /** Score each function by its best line even when the failing side ran whole test files. */
+  alwaysByLine?: boolean;
 }
 
 const fixedVariants: Variant[] = [
@@ -64,6 +67,7 @@ const fixedVariants: Variant[] = [
   { name: "dstar-w10-nolex", formula: "dstar", weights: { spectrum: 10, ...noLexical() } },
   { name: "ochiai-w10-callee", formula: "ochiai", weights: { spectrum: 10 }, callee: 1 },
   { name: "ochiai-w10-caller", formula: "ochiai", weights: { spectrum: 10 }, callee: -1 },
+  { name: "ochiai-w10-byline", formula: "ochiai", weights: { spectrum: 10 }, alwaysByLine: true },
 ];
 
 function gridVariants(): Variant[] {
@@ -121,6 +125,22 @@ function asOneFailing(executions: readonly Execution[], which: "failing" | "all"
   return { failed: true, tests: 1, coverage: mergeCoverage(kept.map((e) => e.coverage)) };
 }
 
+/**
+ * Files saved before executions recorded `wholeFiles`: a failing run of a file-level runner without a
+ * per-test hook (tape, tap, uvu; ava unless its failing run selected titles by `--match`) ran whole
+ * files. The runner is read off the task's test command.
+ */
+function withWholeFiles(
+  executions: Execution[],
+  saved: { task: { test_cmd?: string }; dynamic: { dynamic?: { runs?: { argv: string }[] } } },
+): Execution[] {
+  if (executions.some((e) => e.wholeFiles !== undefined)) return executions;
+  const cmd = saved.task.test_cmd ?? "";
+  const matched = (saved.dynamic.dynamic?.runs ?? []).some((r) => r.argv.includes("--match"));
+  const byFile = /\b(tape|tap|uvu)\b/.test(cmd) || (/\bava\b/.test(cmd) && !matched);
+  return byFile ? executions.map((e) => (e.failed ? { ...e, wholeFiles: true } : e)) : executions;
+}
+
 if (!flag("work")) {
   console.error("give --work WORK (the folder locate-dynamic-bench.ts ran in)");
   process.exit(2);
@@ -140,8 +160,11 @@ for (const id of ids) {
   const work = workOf.get(id)!;
   const dir = join(work, "results");
   const saved = JSON.parse(readFileSync(join(dir, `${id}.json`), "utf8")) as {
-    task: { id: string; repo: string; file: string; line: number; log: string };
-    dynamic: { results: { file: string; startLine: number; endLine: number }[] };
+    task: { id: string; repo: string; file: string; line: number; log: string; test_cmd?: string };
+    dynamic: {
+      results: { file: string; startLine: number; endLine: number }[];
+      dynamic?: { runs?: { argv: string }[] };
+    };
     static: { results: { file: string; startLine: number; endLine: number }[] };
   };
   const task = saved.task;
@@ -153,7 +176,9 @@ for (const id of ids) {
   });
   const collected = collectSignals(localizeInputOf(repo, failures, logText));
   const coverageFile = join(dir, `${id}.coverage.json`);
-  const savedRuns = existsSync(coverageFile) ? executionsFromJson(readFileSync(coverageFile, "utf8")) : null;
+  const savedRuns = existsSync(coverageFile)
+    ? withWholeFiles(executionsFromJson(readFileSync(coverageFile, "utf8")), saved)
+    : null;
   const executions = savedRuns && whole ? [asOneFailing(savedRuns, whole)] : savedRuns;
   const tests = new Set(repo.index.files.filter((f) => f.isTest).map((f) => f.path));
   const candidates = repo.index.symbols.filter((s) => isCallable(s) && !tests.has(s.file));
@@ -167,13 +192,15 @@ for (const id of ids) {
   for (const v of variants) {
     const signals = new Map(collected.signals);
     if (executions) {
-      const key = `${v.formula}${v.batchAsOne ? "-batch1" : ""}`;
+      const key = `${v.formula}${v.batchAsOne ? "-batch1" : ""}${v.alwaysByLine ? "-byline" : ""}`;
+      const counted = v.batchAsOne ? executions.map((e) => ({ ...e, tests: 1 })) : executions;
       const spectrum =
         spectra.get(key) ??
         spectrumSignal(
-          v.batchAsOne ? executions.map((e) => ({ ...e, tests: 1 })) : executions,
+          counted,
           candidates,
           v.formula,
+          v.alwaysByLine ? "line" : spectrumGranularity(counted),
         );
       spectra.set(key, spectrum);
       if (v.unexecuted !== undefined && v.unexecuted !== 1)
