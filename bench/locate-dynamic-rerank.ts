@@ -22,8 +22,11 @@ import { isCallable } from "../src/understanding/index/symbol-lookup.ts";
 import { executionsFromJson } from "../src/understanding/localize/dynamic/executions-json.ts";
 import { mergeCoverage } from "../src/understanding/localize/dynamic/merge-coverage.ts";
 import {
+  BY_NAME,
+  ranCandidates,
   spectrumGranularity,
   spectrumSignal,
+  suspiciousness,
   type Execution,
   type SpectrumFormula,
 } from "../src/understanding/localize/dynamic/spectrum-signal.ts";
@@ -31,7 +34,7 @@ import { collectSignals, rankSuspects } from "../src/understanding/localize/loca
 import { demoteUnexecuted } from "../src/understanding/localize/ran-in-failing-run.ts";
 import type { SignalWeights } from "../src/understanding/localize/combine-signals.ts";
 import type { SignalScores } from "../src/understanding/localize/localize-signal.ts";
-import type { CallEdge } from "../src/understanding/index/code-index.ts";
+import type { CallEdge, CodeSymbol } from "../src/understanding/index/code-index.ts";
 import type { SymbolLookup } from "../src/understanding/index/symbol-lookup.ts";
 import { resolveCallee } from "../src/understanding/localize/test-target-signal.ts";
 import { args, flag, project } from "./bench-args.ts";
@@ -50,6 +53,8 @@ interface Variant {
   batchAsOne?: boolean;
   /** Score each function by its best line even when the failing side ran whole test files. */
   alwaysByLine?: boolean;
+  /** Whole-file batches: a function's mean over its lines the failing side ran (not its best line). */
+  lineMean?: boolean;
 }
 
 const fixedVariants: Variant[] = [
@@ -68,6 +73,8 @@ const fixedVariants: Variant[] = [
   { name: "ochiai-w10-callee", formula: "ochiai", weights: { spectrum: 10 }, callee: 1 },
   { name: "ochiai-w10-caller", formula: "ochiai", weights: { spectrum: 10 }, callee: -1 },
   { name: "ochiai-w10-byline", formula: "ochiai", weights: { spectrum: 10 }, alwaysByLine: true },
+  { name: "ochiai-w10-linemean", formula: "ochiai", weights: { spectrum: 10 }, lineMean: true },
+  { name: "ochiai-w0-u.2", formula: "ochiai", weights: { spectrum: 0 }, unexecuted: 0.2 },
 ];
 
 function gridVariants(): Variant[] {
@@ -123,6 +130,21 @@ function calledBySuspect(
 function asOneFailing(executions: readonly Execution[], which: "failing" | "all"): Execution {
   const kept = executions.filter((e) => which === "all" || e.failed);
   return { failed: true, tests: 1, coverage: mergeCoverage(kept.map((e) => e.coverage)) };
+}
+
+/** Each function's mean Ochiai over its own lines some failing execution ran. */
+function lineMeanSpectrum(executions: readonly Execution[], candidates: readonly CodeSymbol[]): SignalScores {
+  const totalFailed = executions.filter((e) => e.failed).reduce((n, e) => n + (e.tests ?? 1), 0);
+  const out: SignalScores = new Map();
+  for (const { symbol, lines, ranAt } of ranCandidates(executions, candidates)) {
+    const scores = [...lines, BY_NAME]
+      .map((l) => ranAt(l))
+      .filter((c) => c.ef > 0)
+      .map((c) => suspiciousness("ochiai", c.ef, c.ep, totalFailed));
+    if (scores.length > 0)
+      out.set(symbol.id, { strength: scores.reduce((a, b) => a + b, 0) / scores.length, detail: "mean" });
+  }
+  return out;
 }
 
 /**
@@ -192,10 +214,13 @@ for (const id of ids) {
   for (const v of variants) {
     const signals = new Map(collected.signals);
     if (executions) {
-      const key = `${v.formula}${v.batchAsOne ? "-batch1" : ""}${v.alwaysByLine ? "-byline" : ""}`;
+      const key = `${v.formula}${v.batchAsOne ? "-batch1" : ""}${v.alwaysByLine ? "-byline" : ""}${v.lineMean ? "-mean" : ""}`;
       const counted = v.batchAsOne ? executions.map((e) => ({ ...e, tests: 1 })) : executions;
       const spectrum =
         spectra.get(key) ??
+        (v.lineMean && spectrumGranularity(counted) === "function"
+          ? lineMeanSpectrum(counted, candidates)
+          : undefined) ??
         spectrumSignal(
           counted,
           candidates,
