@@ -83,19 +83,23 @@ export function spectrumSignal(
 // The point that stands for the whole function (no line is numbered below 1, nor is BY_NAME).
 const FUNCTION = -1;
 
-/** Executions that ran any own line of the symbol, or it by name. */
+/**
+ * Executions that ran any own line of the symbol, or it by name. A one-line function's line is also
+ * where it is declared, which runs when the module loads (`const gt = (a, b) => ...`): where V8 names
+ * the function as run in some execution, its name alone says whether it was called.
+ */
 function ranFunction(
   runs: RanCandidate["runs"],
   symbol: CodeSymbol,
   lines: readonly number[],
 ): { ef: number; ep: number } {
+  const byName = (entry: FileCoverage) => ranByName(entry.functionNames, symbol.name, symbol.qualifiedName);
+  const namesOnly = symbol.startLine === symbol.endLine && runs.some((r) => r.entry && byName(r.entry));
   let ef = 0;
   let ep = 0;
   for (const { failed, tests, entry } of runs) {
     if (!entry) continue;
-    const ran =
-      lines.some((l) => entry.lines.has(l)) ||
-      ranByName(entry.functionNames, symbol.name, symbol.qualifiedName);
+    const ran = byName(entry) || (!namesOnly && lines.some((l) => entry.lines.has(l)));
     if (!ran) continue;
     if (failed) ef += tests;
     else ep += tests;

@@ -27,12 +27,13 @@ const lib = `function isList(x) {
 function isDate(x) {
   return x instanceof Date;
 }
+const day = (d) => d.toISOString().slice(0, 10);
 function show(x) {
   if (isList(x)) {
     return "[" + x.map(show).join(", ") + "]";
   }
   if (isDate(x)) {
-    return "date " + x.toISOString().slice(0, 10);
+    return "date " + day(x);
   }
   if (typeof x === "string") {
     return JSON.stringify(x);
@@ -90,6 +91,8 @@ describe("the spectrum of whole test files run as one batch", () => {
     expect(strength("isList")).toBe(strength("show"));
     expect(strength("isList")).toBeLessThan(1);
     expect(spectrum.get(id("show"))?.detail).toMatch(/per function: the failing tests ran as whole files/);
+    // A one-line function's line runs when the module loads, in every file: V8's name says who called it.
+    expect(strength("day")).toBe(1);
 
     // The same runs as single tests (a per-test hook): the date line only the failing test ran counts.
     const single = batches.map(({ failed, coverage }) => ({ failed, coverage }));
