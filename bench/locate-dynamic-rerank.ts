@@ -55,6 +55,8 @@ interface Variant {
   alwaysByLine?: boolean;
   /** Whole-file batches: a function's mean over its lines the failing side ran (not its best line). */
   lineMean?: boolean;
+  /** Whole-file batches: the mean of the per-function and the best-line score. */
+  mix?: boolean;
 }
 
 const fixedVariants: Variant[] = [
@@ -74,6 +76,7 @@ const fixedVariants: Variant[] = [
   { name: "ochiai-w10-caller", formula: "ochiai", weights: { spectrum: 10 }, callee: -1 },
   { name: "ochiai-w10-byline", formula: "ochiai", weights: { spectrum: 10 }, alwaysByLine: true },
   { name: "ochiai-w10-linemean", formula: "ochiai", weights: { spectrum: 10 }, lineMean: true },
+  { name: "ochiai-w10-mix", formula: "ochiai", weights: { spectrum: 10 }, mix: true },
   { name: "ochiai-w0-u.2", formula: "ochiai", weights: { spectrum: 0 }, unexecuted: 0.2 },
 ];
 
@@ -130,6 +133,17 @@ function calledBySuspect(
 function asOneFailing(executions: readonly Execution[], which: "failing" | "all"): Execution {
   const kept = executions.filter((e) => which === "all" || e.failed);
   return { failed: true, tests: 1, coverage: mergeCoverage(kept.map((e) => e.coverage)) };
+}
+
+/** The mean of two spectra's strengths per function (one absent: 0). */
+function meanOf(a: SignalScores, b: SignalScores): SignalScores {
+  const out: SignalScores = new Map();
+  for (const id of new Set([...a.keys(), ...b.keys()]))
+    out.set(id, {
+      strength: ((a.get(id)?.strength ?? 0) + (b.get(id)?.strength ?? 0)) / 2,
+      detail: "mix",
+    });
+  return out;
 }
 
 /** Each function's mean Ochiai over its own lines some failing execution ran. */
@@ -214,12 +228,18 @@ for (const id of ids) {
   for (const v of variants) {
     const signals = new Map(collected.signals);
     if (executions) {
-      const key = `${v.formula}${v.batchAsOne ? "-batch1" : ""}${v.alwaysByLine ? "-byline" : ""}${v.lineMean ? "-mean" : ""}`;
+      const key = `${v.formula}${v.batchAsOne ? "-batch1" : ""}${v.alwaysByLine ? "-byline" : ""}${v.lineMean ? "-mean" : ""}${v.mix ? "-mix" : ""}`;
       const counted = v.batchAsOne ? executions.map((e) => ({ ...e, tests: 1 })) : executions;
       const spectrum =
         spectra.get(key) ??
         (v.lineMean && spectrumGranularity(counted) === "function"
           ? lineMeanSpectrum(counted, candidates)
+          : undefined) ??
+        (v.mix && spectrumGranularity(counted) === "function"
+          ? meanOf(
+              spectrumSignal(counted, candidates, v.formula, "function"),
+              spectrumSignal(counted, candidates, v.formula, "line"),
+            )
           : undefined) ??
         spectrumSignal(
           counted,
