@@ -22,7 +22,11 @@ import { isCallable } from "../src/understanding/index/symbol-lookup.ts";
 import { executionsFromJson } from "../src/understanding/localize/dynamic/executions-json.ts";
 import { mergeCoverage } from "../src/understanding/localize/dynamic/merge-coverage.ts";
 import {
+  BY_NAME,
+  ranCandidates,
+  spectrumGranularity,
   spectrumSignal,
+  suspiciousness,
   type Execution,
   type SpectrumFormula,
 } from "../src/understanding/localize/dynamic/spectrum-signal.ts";
@@ -30,7 +34,7 @@ import { collectSignals, rankSuspects } from "../src/understanding/localize/loca
 import { demoteUnexecuted } from "../src/understanding/localize/ran-in-failing-run.ts";
 import type { SignalWeights } from "../src/understanding/localize/combine-signals.ts";
 import type { SignalScores } from "../src/understanding/localize/localize-signal.ts";
-import type { CallEdge } from "../src/understanding/index/code-index.ts";
+import type { CallEdge, CodeSymbol } from "../src/understanding/index/code-index.ts";
 import type { SymbolLookup } from "../src/understanding/index/symbol-lookup.ts";
 import { resolveCallee } from "../src/understanding/localize/test-target-signal.ts";
 import { args, flag, project } from "./bench-args.ts";
@@ -47,6 +51,12 @@ interface Variant {
   callee?: number;
   /** A batch without per-test records counts as one execution instead of its number of tests. */
   batchAsOne?: boolean;
+  /** Score each function by its best line even when the failing side ran whole test files. */
+  alwaysByLine?: boolean;
+  /** Whole-file batches: a function's mean over its lines the failing side ran (not its best line). */
+  lineMean?: boolean;
+  /** Whole-file batches: the mean of the per-function and the best-line score. */
+  mix?: boolean;
 }
 
 const fixedVariants: Variant[] = [
@@ -64,6 +74,10 @@ const fixedVariants: Variant[] = [
   { name: "dstar-w10-nolex", formula: "dstar", weights: { spectrum: 10, ...noLexical() } },
   { name: "ochiai-w10-callee", formula: "ochiai", weights: { spectrum: 10 }, callee: 1 },
   { name: "ochiai-w10-caller", formula: "ochiai", weights: { spectrum: 10 }, callee: -1 },
+  { name: "ochiai-w10-byline", formula: "ochiai", weights: { spectrum: 10 }, alwaysByLine: true },
+  { name: "ochiai-w10-linemean", formula: "ochiai", weights: { spectrum: 10 }, lineMean: true },
+  { name: "ochiai-w10-mix", formula: "ochiai", weights: { spectrum: 10 }, mix: true },
+  { name: "ochiai-w0-u.2", formula: "ochiai", weights: { spectrum: 0 }, unexecuted: 0.2 },
 ];
 
 function gridVariants(): Variant[] {
@@ -121,6 +135,48 @@ function asOneFailing(executions: readonly Execution[], which: "failing" | "all"
   return { failed: true, tests: 1, coverage: mergeCoverage(kept.map((e) => e.coverage)) };
 }
 
+/** The mean of two spectra's strengths per function (one absent: 0). */
+function meanOf(a: SignalScores, b: SignalScores): SignalScores {
+  const out: SignalScores = new Map();
+  for (const id of new Set([...a.keys(), ...b.keys()]))
+    out.set(id, {
+      strength: ((a.get(id)?.strength ?? 0) + (b.get(id)?.strength ?? 0)) / 2,
+      detail: "mix",
+    });
+  return out;
+}
+
+/** Each function's mean Ochiai over its own lines some failing execution ran. */
+function lineMeanSpectrum(executions: readonly Execution[], candidates: readonly CodeSymbol[]): SignalScores {
+  const totalFailed = executions.filter((e) => e.failed).reduce((n, e) => n + (e.tests ?? 1), 0);
+  const out: SignalScores = new Map();
+  for (const { symbol, lines, ranAt } of ranCandidates(executions, candidates)) {
+    const scores = [...lines, BY_NAME]
+      .map((l) => ranAt(l))
+      .filter((c) => c.ef > 0)
+      .map((c) => suspiciousness("ochiai", c.ef, c.ep, totalFailed));
+    if (scores.length > 0)
+      out.set(symbol.id, { strength: scores.reduce((a, b) => a + b, 0) / scores.length, detail: "mean" });
+  }
+  return out;
+}
+
+/**
+ * Files saved before executions recorded `wholeFiles`: a failing run of a file-level runner without a
+ * per-test hook (tape, tap, uvu; ava unless its failing run selected titles by `--match`) ran whole
+ * files. The runner is read off the task's test command.
+ */
+function withWholeFiles(
+  executions: Execution[],
+  saved: { task: { test_cmd?: string }; dynamic: { dynamic?: { runs?: { argv: string }[] } } },
+): Execution[] {
+  if (executions.some((e) => e.wholeFiles !== undefined)) return executions;
+  const cmd = saved.task.test_cmd ?? "";
+  const matched = (saved.dynamic.dynamic?.runs ?? []).some((r) => r.argv.includes("--match"));
+  const byFile = /\b(tape|tap|uvu)\b/.test(cmd) || (/\bava\b/.test(cmd) && !matched);
+  return byFile ? executions.map((e) => (e.failed ? { ...e, wholeFiles: true } : e)) : executions;
+}
+
 if (!flag("work")) {
   console.error("give --work WORK (the folder locate-dynamic-bench.ts ran in)");
   process.exit(2);
@@ -140,8 +196,11 @@ for (const id of ids) {
   const work = workOf.get(id)!;
   const dir = join(work, "results");
   const saved = JSON.parse(readFileSync(join(dir, `${id}.json`), "utf8")) as {
-    task: { id: string; repo: string; file: string; line: number; log: string };
-    dynamic: { results: { file: string; startLine: number; endLine: number }[] };
+    task: { id: string; repo: string; file: string; line: number; log: string; test_cmd?: string };
+    dynamic: {
+      results: { file: string; startLine: number; endLine: number }[];
+      dynamic?: { runs?: { argv: string }[] };
+    };
     static: { results: { file: string; startLine: number; endLine: number }[] };
   };
   const task = saved.task;
@@ -153,7 +212,9 @@ for (const id of ids) {
   });
   const collected = collectSignals(localizeInputOf(repo, failures, logText));
   const coverageFile = join(dir, `${id}.coverage.json`);
-  const savedRuns = existsSync(coverageFile) ? executionsFromJson(readFileSync(coverageFile, "utf8")) : null;
+  const savedRuns = existsSync(coverageFile)
+    ? withWholeFiles(executionsFromJson(readFileSync(coverageFile, "utf8")), saved)
+    : null;
   const executions = savedRuns && whole ? [asOneFailing(savedRuns, whole)] : savedRuns;
   const tests = new Set(repo.index.files.filter((f) => f.isTest).map((f) => f.path));
   const candidates = repo.index.symbols.filter((s) => isCallable(s) && !tests.has(s.file));
@@ -167,13 +228,24 @@ for (const id of ids) {
   for (const v of variants) {
     const signals = new Map(collected.signals);
     if (executions) {
-      const key = `${v.formula}${v.batchAsOne ? "-batch1" : ""}`;
+      const key = `${v.formula}${v.batchAsOne ? "-batch1" : ""}${v.alwaysByLine ? "-byline" : ""}${v.lineMean ? "-mean" : ""}${v.mix ? "-mix" : ""}`;
+      const counted = v.batchAsOne ? executions.map((e) => ({ ...e, tests: 1 })) : executions;
       const spectrum =
         spectra.get(key) ??
+        (v.lineMean && spectrumGranularity(counted) === "function"
+          ? lineMeanSpectrum(counted, candidates)
+          : undefined) ??
+        (v.mix && spectrumGranularity(counted) === "function"
+          ? meanOf(
+              spectrumSignal(counted, candidates, v.formula, "function"),
+              spectrumSignal(counted, candidates, v.formula, "line"),
+            )
+          : undefined) ??
         spectrumSignal(
-          v.batchAsOne ? executions.map((e) => ({ ...e, tests: 1 })) : executions,
+          counted,
           candidates,
           v.formula,
+          v.alwaysByLine ? "line" : spectrumGranularity(counted),
         );
       spectra.set(key, spectrum);
       if (v.unexecuted !== undefined && v.unexecuted !== 1)

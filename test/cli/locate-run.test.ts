@@ -68,6 +68,8 @@ describe("xihe locate --run", () => {
     const passing = executions.filter((e) => !e.failed);
     expect(passing.length).toBeGreaterThan(1);
     expect(passing.every((e) => e.tests === 1)).toBe(true);
+    // Each is one test's own, so the spectrum keeps scoring a function by its best line.
+    expect(executions.some((e) => e.wholeFiles)).toBe(false);
     expect(failing[0]!.coverage.get("src/pricing.js")?.lines.size).toBeGreaterThan(0);
   }, 60_000);
 
@@ -183,5 +185,25 @@ describe("xihe locate --run with a test script xihe does not know", () => {
       /applyDiscountOddTotal {2}\(score [\d.]+\)\n {5}.*did not run in the failing run \(runner unknown: whole command\)/,
     );
     expect(io.err.join("")).not.toMatch(/fell back/);
+  }, 60_000);
+
+  it("--save-coverage marks the whole run as whole test files, not one test", async () => {
+    const saved = join(repo.dir, "..", "executions.json");
+    const io = fakeIo(repo.dir);
+    const args = [
+      "locate",
+      "--repo",
+      repo.dir,
+      "--log",
+      logFile,
+      "--run",
+      repo.command,
+      "--save-coverage",
+      saved,
+    ];
+    expect(await main(args, io)).toBe(0);
+    const executions = executionsFromJson(readFileSync(saved, "utf8"));
+    expect(executions.length).toBeGreaterThan(0);
+    expect(executions.every((e) => e.failed && e.wholeFiles)).toBe(true);
   }, 60_000);
 });

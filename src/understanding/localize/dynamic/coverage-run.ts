@@ -125,7 +125,9 @@ export async function runWithCoverage(
       })),
     };
   const coverage = mergeCoverage([outside, ...tests.map((t) => t.coverage)]);
-  return { run, executions: [{ failed, coverage, tests: run.tests }] };
+  // Targets without a name are test files (file-level runners, a failure that names only its file).
+  const wholeFiles = step.whole === true || step.targets.every((t) => t.name === null);
+  return { run, executions: [{ failed, coverage, tests: run.tests, ...(wholeFiles ? { wholeFiles } : {}) }] };
 }
 
 /**

@@ -1,5 +1,5 @@
 // The executions of a dynamic run as plain JSON (`xihe locate --run ... --save-coverage FILE`): per
-// run, whether it failed, how many tests it stands for, and per repository file the lines (and, for
+// run, whether it failed, how many tests it stands for (and whether it ran whole test files), and per repository file the lines (and, for
 // transformed modules, the function names) it ran. Read back to re-rank without re-running tests.
 // The per-file part is also how `xihe explain --coverage` saves its per-test-file maps.
 import { z } from "zod";
@@ -17,6 +17,8 @@ const savedExecutions = z.object({
     z.object({
       failed: z.boolean(),
       tests: z.number().int().positive(),
+      // Absent in files saved before it was recorded: read as not known to be whole files.
+      wholeFiles: z.boolean().optional(),
       files: coverageFilesSchema,
     }),
   ),
@@ -45,6 +47,7 @@ export function executionsToJson(executions: readonly Execution[]): string {
     executions: executions.map((e) => ({
       failed: e.failed,
       tests: e.tests ?? 1,
+      ...(e.wholeFiles ? { wholeFiles: true } : {}),
       files: coverageToFiles(e.coverage),
     })),
   });
@@ -55,6 +58,7 @@ export function executionsFromJson(text: string): Execution[] {
   return savedExecutions.parse(JSON.parse(text)).executions.map((e) => ({
     failed: e.failed,
     tests: e.tests,
+    ...(e.wholeFiles ? { wholeFiles: true } : {}),
     coverage: coverageFromFiles(e.files),
   }));
 }

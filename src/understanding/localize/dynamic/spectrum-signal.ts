@@ -5,6 +5,12 @@
 // one process) counts as as many executions as it had tests: which of them ran a line is unknown, and
 // counting a passing batch once would rank code every passing test runs almost as high as code only
 // the failing tests run.
+// When every failing execution ran whole test files as one batch (tape, tap, uvu: no hook splits a
+// file into tests), the failing side holds those files' passing tests too, so a line "only the failing
+// side ran" is mostly a branch the failing files cover and the small passing sample does not. A
+// function's best line then favours the long functions with many such branches (a 200-line dispatcher
+// beats the predicate whose wrong answer failed the test); such a spectrum scores each function once,
+// as run or not by each execution.
 import type { CodeSymbol } from "../../index/code-index.ts";
 import type { SignalScores } from "../localize-signal.ts";
 import { ranByName } from "./ran-by-name.ts";
@@ -15,6 +21,17 @@ export interface Execution {
   coverage: CoverageByFile;
   /** How many tests the execution stands for (a batch of sampled passing tests); 1 when absent. */
   tests?: number;
+  /** A batch that ran whole test files (their passing tests with the failing ones), not one test. */
+  wholeFiles?: boolean;
+}
+
+/** A line's own counts, or the function's: run by an execution when any of its own lines ran. */
+export type SpectrumGranularity = "line" | "function";
+
+/** Per function when every failing execution is a batch of whole test files (see the top). */
+export function spectrumGranularity(executions: readonly Execution[]): SpectrumGranularity {
+  const failing = executions.filter((e) => e.failed);
+  return failing.length > 0 && failing.every((e) => e.wholeFiles) ? "function" : "line";
 }
 
 /**
@@ -39,15 +56,17 @@ export function spectrumSignal(
   executions: readonly Execution[],
   candidates: readonly CodeSymbol[],
   formula: SpectrumFormula = "ochiai",
+  granularity: SpectrumGranularity = spectrumGranularity(executions),
 ): SignalScores {
   const scores: SignalScores = new Map();
   const totalFailed = executions.filter((e) => e.failed).reduce((n, e) => n + (e.tests ?? 1), 0);
   const totalPassed = executions.filter((e) => !e.failed).reduce((n, e) => n + (e.tests ?? 1), 0);
   if (totalFailed === 0) return scores;
-  for (const { symbol, lines, ranAt } of ranCandidates(executions, candidates)) {
+  for (const { symbol, lines, ranAt, runs } of ranCandidates(executions, candidates)) {
     let best: { score: number; ef: number; ep: number } | null = null;
-    for (const point of [...lines, BY_NAME]) {
-      const { ef, ep } = ranAt(point);
+    const points = granularity === "line" ? [...lines, BY_NAME] : [FUNCTION];
+    for (const point of points) {
+      const { ef, ep } = point === FUNCTION ? ranFunction(runs, symbol, lines) : ranAt(point);
       if (ef === 0) continue;
       const score = suspiciousness(formula, ef, ep, totalFailed);
       if (!best || score > best.score) best = { score, ef, ep };
@@ -55,10 +74,37 @@ export function spectrumSignal(
     if (best)
       scores.set(symbol.id, {
         strength: Number(best.score.toFixed(4)),
-        detail: `${formula} ${best.score.toFixed(2)}: ran in ${best.ef}/${totalFailed} failing and ${best.ep}/${totalPassed} passing tests`,
+        detail: `${formula} ${best.score.toFixed(2)}: ran in ${best.ef}/${totalFailed} failing and ${best.ep}/${totalPassed} passing tests${granularity === "function" ? " (per function: the failing tests ran as whole files)" : ""}`,
       });
   }
   return scores;
+}
+
+// The point that stands for the whole function (no line is numbered below 1, nor is BY_NAME).
+const FUNCTION = -1;
+
+/**
+ * Executions that ran any own line of the symbol, or it by name. A one-line function's line is also
+ * where it is declared, which runs when the module loads (`const gt = (a, b) => ...`): where V8 names
+ * the function as run in some execution, its name alone says whether it was called.
+ */
+function ranFunction(
+  runs: RanCandidate["runs"],
+  symbol: CodeSymbol,
+  lines: readonly number[],
+): { ef: number; ep: number } {
+  const byName = (entry: FileCoverage) => ranByName(entry.functionNames, symbol.name, symbol.qualifiedName);
+  const namesOnly = symbol.startLine === symbol.endLine && runs.some((r) => r.entry && byName(r.entry));
+  let ef = 0;
+  let ep = 0;
+  for (const { failed, tests, entry } of runs) {
+    if (!entry) continue;
+    const ran = byName(entry) || (!namesOnly && lines.some((l) => entry.lines.has(l)));
+    if (!ran) continue;
+    if (failed) ef += tests;
+    else ep += tests;
+  }
+  return { ef, ep };
 }
 
 /** The point `ranAt` takes for "V8 named the function as run" (transformed modules), beside its lines. */
