@@ -10,7 +10,7 @@ import { makeScratchDir } from "./scratch-dir.ts";
 let scratch: ReturnType<typeof makeScratchDir> | undefined;
 afterEach(() => scratch?.remove());
 
-async function discoverWithGlobalNpmrc(text: string) {
+async function discoverWithGlobalNpmrc(text: string, manager = "npm") {
   scratch = makeScratchDir("discover-registries");
   const globalconfig = join(scratch.dir, "npmrc");
   writeFileSync(globalconfig, text);
@@ -20,7 +20,7 @@ async function discoverWithGlobalNpmrc(text: string) {
     npm_config_globalconfig: globalconfig,
     npm_config_userconfig: join(scratch.dir, "no-user-npmrc"),
   };
-  return discoverRegistries("npm", { hostEnv, configured: [], log: { warn: () => undefined } });
+  return discoverRegistries(manager, { hostEnv, configured: [], log: { warn: () => undefined } });
 }
 
 describe("discoverRegistries for npm", () => {
@@ -40,5 +40,18 @@ describe("discoverRegistries for npm", () => {
     const found = await discoverWithGlobalNpmrc("registry=https://registry.example.test/\n");
     expect(found.npmCafile).toBeUndefined();
     expect(installEnv(found, false)).not.toHaveProperty("npm_config_cafile");
+  });
+
+  it("lets a yarn 1 install reach registry.yarnpkg.com only when the host uses the public npm registry", async () => {
+    const yarnHost = "https://registry.yarnpkg.com/";
+    const publicNpm = await discoverWithGlobalNpmrc("registry=https://registry.npmjs.org/\n", "yarn");
+    expect(publicNpm.allowedUrls).toEqual(["https://registry.npmjs.org/", yarnHost]);
+    scratch?.remove();
+    expect(
+      (await discoverWithGlobalNpmrc("registry=https://registry.npmjs.org/\n", "npm")).allowedUrls,
+    ).not.toContain(yarnHost);
+    scratch?.remove();
+    const mirror = await discoverWithGlobalNpmrc("registry=https://registry.example.test/\n", "yarn");
+    expect(mirror.allowedUrls).toEqual(["https://registry.example.test/"]);
   });
 });

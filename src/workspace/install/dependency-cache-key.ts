@@ -63,13 +63,18 @@ export function dependencyCacheKey(input: CacheKeyInput): CacheKey {
       ok: false,
       reason: ".npmrc names a pnpmfile: the repository's code, run by pnpm during the install",
     };
-  // `npm exec --package=pnpm@…` runs a pnpm the checkout already holds (a committed
+  // `npm exec --package=pnpm@…` (or yarn@…) runs a pnpm the checkout already holds (a committed
   // node_modules/.bin/pnpm) instead of the registry's: that would be the PR's code writing the cache.
   if (
-    input.manager === "pnpm" &&
-    ["node_modules/pnpm", "node_modules/.bin/pnpm"].some((p) => existsSync(join(input.root, p)))
+    (input.manager === "pnpm" || input.manager === "yarn") &&
+    [`node_modules/${input.manager}`, `node_modules/.bin/${input.manager}`].some((p) =>
+      existsSync(join(input.root, p)),
+    )
   )
-    return { ok: false, reason: "the checkout holds its own pnpm in node_modules, which npm exec would run" };
+    return {
+      ok: false,
+      reason: `the checkout holds its own ${input.manager} in node_modules, which npm exec would run`,
+    };
   const lock = readIfExists(join(input.root, layout.lock));
   if (lock === null) return { ok: false, reason: `no ${layout.lock}` };
   const unpinned = input.manager === "pip" ? unpinnedRequirement(lock) : localSource.exec(lock)?.[0];

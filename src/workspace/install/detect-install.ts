@@ -3,7 +3,8 @@
 // a dependency's postinstall is the classic way to phone home (A26). A pnpm lockfile gets pnpm itself
 // from the npm registry (`npm exec`), at the version the project pins (`packageManager`, as corepack
 // reads it) or else the major its lockfile version belongs to: the sandbox's PATH has node and npm,
-// not the host user's pnpm, and a lockfile written by one pnpm major is refused by another.
+// not the host user's pnpm, and a lockfile written by one pnpm major is refused by another. A yarn
+// classic lockfile gets yarn 1 the same way, for the same reason (the `yarn` package is yarn 1).
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -32,14 +33,24 @@ export function detectInstall(root: string, options: DetectInstallOptions): Inst
       manager: "pnpm",
       steps: [[...pnpmFromRegistry(root), "install", "--frozen-lockfile", ...noScripts]],
     };
-  if (has("yarn.lock") && has(".yarnrc.yml"))
+  if (has("yarn.lock") && (has(".yarnrc.yml") || isBerryLockfile(root)))
     return {
       manager: "yarn-berry",
       steps: [["yarn", "install", "--immutable"]],
       env: { YARN_ENABLE_SCRIPTS: options.allowScripts ? "1" : "0" },
     };
   if (has("yarn.lock"))
-    return { manager: "yarn", steps: [["yarn", "install", "--frozen-lockfile", ...noScripts]] };
+    return {
+      manager: "yarn",
+      steps: [
+        [
+          ...managerFromRegistry("yarn", pinnedVersion(root, "yarn", "1") ?? "1"),
+          "install",
+          "--frozen-lockfile",
+          ...noScripts,
+        ],
+      ],
+    };
   if (has("package-lock.json") || has("npm-shrinkwrap.json"))
     return { manager: "npm", steps: [["npm", "ci", ...noScripts, "--no-audit", "--no-fund"]] };
   if (has("package.json"))
@@ -82,18 +93,23 @@ export function detectInstall(root: string, options: DetectInstallOptions): Inst
 const pnpmMajorByLockfile: Record<string, string> = { "9": "9", "6": "8", "5": "7" };
 
 function pnpmFromRegistry(root: string): string[] {
-  const version = pinnedPnpm(root) ?? lockfilePnpm(root);
-  return ["npm", "exec", "--yes", `--package=pnpm@${version ?? "latest"}`, "--", "pnpm"];
+  return managerFromRegistry("pnpm", pinnedVersion(root, "pnpm") ?? lockfilePnpm(root) ?? "latest");
 }
 
-function pinnedPnpm(root: string): string | null {
+function managerFromRegistry(name: "pnpm" | "yarn", version: string): string[] {
+  return ["npm", "exec", "--yes", `--package=${name}@${version}`, "--", name];
+}
+
+/** The version `packageManager` pins for `name` (and, given `major`, only within that major). */
+function pinnedVersion(root: string, name: "pnpm" | "yarn", major?: string): string | null {
   try {
     const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
       packageManager?: unknown;
     };
     const pinned = typeof manifest.packageManager === "string" ? manifest.packageManager : "";
     // "pnpm@10.28.0+sha512.…": the version only; anything else is not ours to pass to npm.
-    return /^pnpm@(\d+\.\d+\.\d+)(?:[+-]|$)/.exec(pinned)?.[1] ?? null;
+    const version = new RegExp(`^${name}@(\\d+\\.\\d+\\.\\d+)(?:[+-]|$)`).exec(pinned)?.[1] ?? null;
+    return version !== null && major !== undefined && !version.startsWith(`${major}.`) ? null : version;
   } catch {
     return null; // no or unreadable manifest: the lockfile decides
   }
@@ -108,4 +124,13 @@ function lockfilePnpm(root: string): string | null {
   }
   const major = /^lockfileVersion:\s*['"]?(\d+)/m.exec(head)?.[1];
   return major === undefined ? null : (pnpmMajorByLockfile[major] ?? null);
+}
+
+// Yarn 2+ writes a `__metadata:` block at the top of yarn.lock; yarn 1 never does.
+function isBerryLockfile(root: string): boolean {
+  try {
+    return /^__metadata:/m.test(readFileSync(join(root, "yarn.lock"), "utf8").slice(0, 500));
+  } catch {
+    return false; // unreadable: yarn 1's own error says what is wrong
+  }
 }

@@ -34,6 +34,9 @@ print(json.dumps({"index": pick("index-url") or PyPI.simple_url, "extra": pick("
 `;
 const pipAnswer = z.object({ index: z.string(), extra: z.array(z.string()), files: z.string() });
 
+const publicYarnRegistry = "https://registry.yarnpkg.com/";
+const isPublicNpm = (url: string): boolean => /^https:\/\/registry\.npmjs\.org\/?$/.test(url);
+
 export async function discoverRegistries(
   manager: string,
   options: DiscoverOptions,
@@ -58,6 +61,11 @@ export async function discoverRegistries(
         if ((key === "registry" || key.endsWith(":registry")) && typeof value === "string")
           out.allowedUrls.push(value);
       if (typeof config?.registry === "string") out.npmRegistry = config.registry;
+      // yarn 1 fetches the URLs its lockfile names, and it writes the public registry's as
+      // registry.yarnpkg.com: the same registry under yarn's name. Allowed only when the host uses
+      // the public registry; a host with its own mirror keeps its choice (sandbox.registries).
+      if (manager === "yarn" && out.npmRegistry !== undefined && isPublicNpm(out.npmRegistry))
+        out.allowedUrls.push(publicYarnRegistry);
       // A host behind a TLS-inspecting proxy trusts its CA through npm's cafile; without it every
       // registry request from the sandbox fails with SELF_SIGNED_CERT_IN_CHAIN.
       if (typeof config?.cafile === "string" && config.cafile !== "") out.npmCafile = config.cafile;

@@ -207,6 +207,21 @@ describe("dependencyCacheKey", () => {
     });
   });
 
+  it("refuses a yarn 1 install that would run the repository's own yarn", () => {
+    const root = join(runDir.dir, "yarn-key");
+    mkdirSync(join(root, "node_modules", ".bin"), { recursive: true });
+    writeFileSync(join(root, "package.json"), "{}");
+    writeFileSync(join(root, "yarn.lock"), "# yarn lockfile v1\n");
+    const yarn = { ...base, manager: "yarn", steps: [["yarn", "install"]], root };
+    expect(dependencyCacheKey(yarn)).toMatchObject({ ok: true, dir: "node_modules" });
+    // A committed node_modules/.bin/yarn is what `npm exec --package=yarn@…` would run.
+    writeFileSync(join(root, "node_modules", ".bin", "yarn"), "#!/bin/sh\n");
+    expect(dependencyCacheKey(yarn)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("its own yarn"),
+    });
+  });
+
   it("refuses a pnpm install that would run the repository's own pnpm or pnpmfile", () => {
     const root = join(runDir.dir, "pnpm-key");
     mkdirSync(join(root, "node_modules", ".bin"), { recursive: true });

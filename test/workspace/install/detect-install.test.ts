@@ -39,6 +39,30 @@ describe("detectInstall", () => {
     });
   });
 
+  it("runs yarn 1 from the npm registry at the version the project pins, and yarn 2+ lockfiles as berry", () => {
+    const root = scratch.dir;
+    writeFileSync(join(root, "yarn.lock"), "# yarn lockfile v1\n\n");
+    writeFileSync(join(root, "package.json"), JSON.stringify({ packageManager: "yarn@1.22.22+sha512.abc" }));
+    expect(detectInstall(root, { allowScripts: false })?.steps).toEqual([
+      [
+        "npm",
+        "exec",
+        "--yes",
+        "--package=yarn@1.22.22",
+        "--",
+        "yarn",
+        "install",
+        "--frozen-lockfile",
+        "--ignore-scripts",
+      ],
+    ]);
+    // A pin outside yarn 1 is not what the `yarn` package holds: the latest yarn 1 reads a v1 lockfile.
+    writeFileSync(join(root, "package.json"), JSON.stringify({ packageManager: "yarn@4.1.0" }));
+    expect(detectInstall(root, { allowScripts: false })?.steps[0]?.[3]).toBe("--package=yarn@1");
+    writeFileSync(join(root, "yarn.lock"), "__metadata:\n  version: 8\n  cacheKey: 10c0\n");
+    expect(detectInstall(root, { allowScripts: false })?.manager).toBe("yarn-berry");
+  });
+
   it("runs pnpm from the npm registry at the version the project pins, else its lockfile's major", () => {
     const root = scratch.dir;
     writeFileSync(join(root, "pnpm-lock.yaml"), "lockfileVersion: '6.0'\n\nimporters:\n");
