@@ -116,7 +116,8 @@ describe("localize a failure that vitest names by file and title only", () => {
       ].join("\n"),
     });
     const { log, failures, index, readLines } = await failingRun(root, vitestTap);
-    expect(log).toContain("test/codec.ts > codec > encodes 'a&b'");
+    // vitest 4 quoted a string `$input` ('a&b'), vitest 5 does not: either spelling must be found.
+    expect(log).toMatch(/test\/codec\.ts > codec > encodes '?a&b'? /);
     expect(log).not.toMatch(/test\/codec\.ts:\d/);
     const results = localize({ index, failures, logText: log, readLines });
     const encode = results.find((r) => r.symbol === "encodeText");
