@@ -95,6 +95,22 @@ describe("ask recall: declarations that never run, and types", () => {
     expect(ranked).not.toContain("CittyPlugin.cleanup");
   });
 
+  it("keeps a TypeScript test file's blocks, which have no body field but run", async () => {
+    const { index, readLines } = await indexOf({
+      "src/parse.ts": lines("export function parseHeader(s: string) {", "  return s.split(':');", "}"),
+      "test/parse.test.ts": lines(
+        "import { parseHeader } from '../src/parse.ts';",
+        "describe('parseHeader', () => {",
+        "  it('splits a header line at the colon', () => {",
+        "    expect(parseHeader('a:b')).toEqual(['a', 'b']);",
+        "  });",
+        "});",
+      ),
+    });
+    const ranked = recall(index, readLines, "where are the tests for splitting a header line at the colon?");
+    expect(ranked.map((r) => r.symbol.file)).toContain("test/parse.test.ts");
+  });
+
   it("ranks a type alias or interface carrying the question's words below the function that does it", async () => {
     const { index, readLines } = await indexOf({
       "src/types.ts": lines(
