@@ -166,7 +166,9 @@ function isPackageTarget(target: string): boolean {
     !target
       .slice(2)
       .split(/[\\/]/)
-      .some((segment) => segment === "" || segment === "." || segment === ".." || /^node_modules$/i.test(segment))
+      .some(
+        (segment) => segment === "" || segment === "." || segment === ".." || /^node_modules$/i.test(segment),
+      )
   );
 }
 

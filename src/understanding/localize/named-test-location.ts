@@ -73,7 +73,8 @@ function titleFits(title: string, name: string): boolean {
   const pieces = title.split(placeholdersAll).map((p) => p.replace(/%%/g, "%"));
   const first = pieces[0] ?? "";
   const last = pieces.length > 1 ? (pieces[pieces.length - 1] ?? "") : "";
-  if (!name.startsWith(first) || name.length < first.length + last.length || !name.endsWith(last)) return false;
+  if (!name.startsWith(first) || name.length < first.length + last.length || !name.endsWith(last))
+    return false;
   let at = first.length;
   const end = name.length - last.length;
   for (const piece of pieces.slice(1, -1)) {
