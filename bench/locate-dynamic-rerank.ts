@@ -173,7 +173,10 @@ function withWholeFiles(
   if (executions.some((e) => e.wholeFiles !== undefined)) return executions;
   const cmd = saved.task.test_cmd ?? "";
   const matched = (saved.dynamic.dynamic?.runs ?? []).some((r) => r.argv.includes("--match"));
-  const byFile = /\b(tape|tap|uvu)\b/.test(cmd) || (/\bava\b/.test(cmd) && !matched);
+  // The runner as a command word (`tap test/*.js`, `node_modules/.bin/uvu`), not a reporter's name
+  // (`--reporter=tap-flat`, `--test-reporter=tap`: vitest and node:test record per test).
+  const runs = (runner: string) => new RegExp(`(?:^|[\\s/])${runner}(?=\\s|$)`).test(cmd);
+  const byFile = ["tape", "tap", "uvu"].some(runs) || (runs("ava") && !matched);
   return byFile ? executions.map((e) => (e.failed ? { ...e, wholeFiles: true } : e)) : executions;
 }
 

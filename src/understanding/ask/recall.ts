@@ -109,7 +109,12 @@ export function recall(
   const afterCode = new Set<CodeSymbol>();
   // A type named like a function (`type PascalCase<T>` beside `pascalCase()`): the question's
   // "PascalCase" names the conversion the function does as much as the type, and the function runs.
-  const callableNames = new Set([...functions.values()].map((f) => f.name.toLowerCase()));
+  // A test block (`describe("PascalCase")`) or a signature that never runs is no such function.
+  const callableNames = new Set(
+    [...functions.values()]
+      .filter((f) => !testFiles.has(f.file) && !isDeclarationOnly(f, lookup))
+      .map((f) => f.name.toLowerCase()),
+  );
   const matching = new Set<CodeSymbol>();
   candidates.forEach((symbol, i) => {
     const why: string[] = [];

@@ -138,7 +138,7 @@ function exportsEntry(exports: unknown): string | null {
 }
 
 function conditionTarget(value: unknown): string | null {
-  if (typeof value === "string") return value.startsWith("./") ? value : null;
+  if (typeof value === "string") return isPackageTarget(value) ? value : null;
   if (Array.isArray(value)) {
     for (const v of value as unknown[]) {
       const hit = conditionTarget(v);
@@ -153,6 +153,23 @@ function conditionTarget(value: unknown): string | null {
     if (hit) return hit;
   }
   return null;
+}
+
+/**
+ * A target Node takes: `./` then a path inside the package. Node refuses one with a `.`, `..`,
+ * `node_modules` or empty segment (ERR_INVALID_PACKAGE_TARGET): `"./../core/index.js"` is no entry,
+ * however the join with the package's folder would land inside the repository.
+ */
+function isPackageTarget(target: string): boolean {
+  return (
+    target.startsWith("./") &&
+    !target
+      .slice(2)
+      .split(/[\\/]/)
+      .some(
+        (segment) => segment === "" || segment === "." || segment === ".." || /^node_modules$/i.test(segment),
+      )
+  );
 }
 
 function parseManifest(text: string): Record<string, unknown> | null {

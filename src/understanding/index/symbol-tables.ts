@@ -117,6 +117,7 @@ export function createSymbolTables(): SymbolTables {
   };
 }
 
-function isTestBlock(s: CodeSymbol): boolean {
+/** `describe("Map", () => {...})` in a test file: a block named by its title (no body field: a call). */
+export function isTestBlock(s: CodeSymbol): boolean {
   return testBlockSignature.test(s.signature) && isTestPath(s.file);
 }

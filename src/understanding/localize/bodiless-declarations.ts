@@ -8,6 +8,7 @@
 // to the same-named functions with a body, as an unresolved call would.
 import type { CodeSymbol } from "../index/code-index.ts";
 import { isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
+import { isTestBlock } from "../index/symbol-tables.ts";
 import { addHit, type SignalName, type SignalScores } from "./localize-signal.ts";
 
 const TYPESCRIPT = /\.[cm]?tsx?$/;
@@ -23,6 +24,8 @@ export function isDeclarationOnly(symbol: CodeSymbol, lookup: SymbolLookup): boo
     isCallable(symbol) &&
     symbol.bodyLine === undefined &&
     TYPESCRIPT.test(symbol.file) &&
+    // A test block is a call whose function argument runs; the index records no body line for it.
+    !isTestBlock(symbol) &&
     lookup.recordsBodies()
   );
 }

@@ -50,7 +50,7 @@ function testBlock(test: string | null, resolve: LogPathResolver, lookup: Symbol
   let best: CodeSymbol | null = null;
   let bestLiteral = -1;
   for (const s of blocks) {
-    if (!placeholders.test(s.qualifiedName) || !titlePattern(s.qualifiedName).test(title)) continue;
+    if (!placeholders.test(s.qualifiedName) || !titleFits(s.qualifiedName, title)) continue;
     const literal = s.qualifiedName.replace(placeholdersAll, "").length;
     if (literal > bestLiteral) [best, bestLiteral] = [s, literal];
   }
@@ -63,9 +63,24 @@ function testBlock(test: string | null, resolve: LogPathResolver, lookup: Symbol
 const placeholders = /%[sdifjoOpc#$]|\$\{[^}]*\}|\$[A-Za-z_#][\w.]*/;
 const placeholdersAll = new RegExp(placeholders.source, "g");
 
-/** A block's title as written, matching any name the runner can give one of its cases. */
-function titlePattern(title: string): RegExp {
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/%%/g, "%");
-  const pieces = title.split(placeholdersAll).map(escape);
-  return new RegExp(`^${pieces.join(".*?")}$`, "s");
+/**
+ * Whether a block's title as written fits a name the runner gave one of its cases, each placeholder
+ * filled in by anything. Matched piece by piece, each literal at its first place after the last: both
+ * the title (the test file) and the name (the log) come from the pull request, and a regex of lazy
+ * wildcards backtracks exponentially in their number on a name that does not fit.
+ */
+function titleFits(title: string, name: string): boolean {
+  const pieces = title.split(placeholdersAll).map((p) => p.replace(/%%/g, "%"));
+  const first = pieces[0] ?? "";
+  const last = pieces.length > 1 ? (pieces[pieces.length - 1] ?? "") : "";
+  if (!name.startsWith(first) || name.length < first.length + last.length || !name.endsWith(last))
+    return false;
+  let at = first.length;
+  const end = name.length - last.length;
+  for (const piece of pieces.slice(1, -1)) {
+    const found = name.indexOf(piece, at);
+    if (found < 0 || found + piece.length > end) return false;
+    at = found + piece.length;
+  }
+  return true;
 }

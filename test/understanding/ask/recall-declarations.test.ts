@@ -95,6 +95,22 @@ describe("ask recall: declarations that never run, and types", () => {
     expect(ranked).not.toContain("CittyPlugin.cleanup");
   });
 
+  it("keeps a TypeScript test file's blocks, which have no body field but run", async () => {
+    const { index, readLines } = await indexOf({
+      "src/parse.ts": lines("export function parseHeader(s: string) {", "  return s.split(':');", "}"),
+      "test/parse.test.ts": lines(
+        "import { parseHeader } from '../src/parse.ts';",
+        "describe('parseHeader', () => {",
+        "  it('splits a header line at the colon', () => {",
+        "    expect(parseHeader('a:b')).toEqual(['a', 'b']);",
+        "  });",
+        "});",
+      ),
+    });
+    const ranked = recall(index, readLines, "where are the tests for splitting a header line at the colon?");
+    expect(ranked.map((r) => r.symbol.file)).toContain("test/parse.test.ts");
+  });
+
   it("ranks a type alias or interface carrying the question's words below the function that does it", async () => {
     const { index, readLines } = await indexOf({
       "src/types.ts": lines(
@@ -140,6 +156,46 @@ describe("ask recall: declarations that never run, and types", () => {
     expect(ranked).toEqual(["trainCase", "CapitalizedDashedWords"]);
     const named = names(recall(index, readLines, "what does `CapitalizedDashedWords` accept?"));
     expect(named[0]).toBe("CapitalizedDashedWords");
+  });
+
+  it("still ranks a named type first when only a test block or a signature that never runs has its name", async () => {
+    const types = lines(
+      "/** Dashed words, each capitalized, as a type. */",
+      "export type CapitalizedDashedWords<T extends string> = T extends `${infer F}-${infer R}`",
+      "  ? `${Capitalize<F>}-${CapitalizedDashedWords<R>}`",
+      "  : Capitalize<T>;",
+    );
+    const code = lines(
+      "import type { CapitalizedDashedWords } from './types.ts';",
+      "/** Capitalizes each word and joins the words with a dash. */",
+      "export function trainCase<T extends string>(str: T): CapitalizedDashedWords<T> {",
+      "  const parts = str.split(/[\\s_]+/).filter(Boolean);",
+      "  return parts.map((p) => p[0].toUpperCase() + p.slice(1)).join('-') as CapitalizedDashedWords<T>;",
+      "}",
+    );
+    const question = "what does `CapitalizedDashedWords` accept?";
+    const tested = await indexOf({
+      "src/types.ts": types,
+      "src/index.ts": code,
+      "test/types.test.ts": lines(
+        "import { trainCase } from '../src/index.ts';",
+        "describe('CapitalizedDashedWords', () => {",
+        "  it('joins', () => expect(trainCase('a b')).toBe('A-B'));",
+        "});",
+      ),
+    });
+    expect(names(recall(tested.index, tested.readLines, question))[0]).toBe("CapitalizedDashedWords");
+    const declared = await indexOf({
+      "src/types.ts": types,
+      "src/index.ts": code,
+      "src/casing.ts": lines(
+        "import type { CapitalizedDashedWords } from './types.ts';",
+        "export interface Casing {",
+        "  capitalizedDashedWords<T extends string>(str: T): CapitalizedDashedWords<T>;",
+        "}",
+      ),
+    });
+    expect(names(recall(declared.index, declared.readLines, question))[0]).toBe("CapitalizedDashedWords");
   });
 
   it("ranks a type named like a function after the function, when the question names both", async () => {

@@ -93,10 +93,15 @@ describe("a package whose entry only `exports` names", () => {
       "src/index.ts": lines("export function snakeCase(s: string) {", "  return s", "}"),
       "packages/slug/package.json": JSON.stringify({ name: "slug-kit", exports: "./slug.js" }),
       "packages/slug/slug.js": lines("export default function slug(s) {", "  return s", "}"),
+      // Node refuses a target that leaves its package (ERR_INVALID_PACKAGE_TARGET): no entry.
+      "packages/words/package.json": JSON.stringify({ name: "words-kit", exports: "./../core/split.js" }),
+      "packages/words/index.js": lines("export function words(s) {", "  return [s]", "}"),
+      "packages/core/split.js": lines("export function words(s) {", "  return s.split(' ')", "}"),
       "test/case.test.ts": lines(
         "import { snakeCase } from 'case-kit'",
         "import slug from 'slug-kit'",
-        "snakeCase(slug('a'))",
+        "import { words } from 'words-kit'",
+        "snakeCase(slug(words('a')[0]))",
       ),
     });
     index = await buildIndex(repo.root, { cache: null });
@@ -107,6 +112,7 @@ describe("a package whose entry only `exports` names", () => {
     expect(importRows(index).map((r) => [r[1], r[2]])).toEqual([
       ["case-kit", "src/index.ts"],
       ["slug-kit", "packages/slug/slug.js"],
+      ["words-kit", "packages/words/index.js"],
     ]);
   });
 });

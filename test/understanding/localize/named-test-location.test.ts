@@ -88,82 +88,70 @@ describe("localize a failure that vitest names by file and title only", () => {
   });
 
   it("finds a failing case of it.each by its title with the placeholders filled in", async () => {
-    const root = writeProject({
-      "vitest.config.mjs": 'export default { test: { include: ["test/**/*.ts"] } };\n',
-      "src/codec.ts": [
-        'const entities: Record<string, string> = { "<": "&lt;" };',
-        "",
-        "export function encodeText(input: string): string {",
-        "  return input.replace(/[&<]/g, (c) => (entities[c] as string).toString());",
-        "}",
-        "",
-        "export function decodeText(input: string): string {",
-        '  return input.replace(/&lt;/g, "<").replace(/&amp;/g, "&");',
-        "}",
-        "",
-      ].join("\n"),
-      "test/codec.ts": [
-        'import { describe, expect, it } from "vitest";',
-        'import { decodeText, encodeText } from "../src/codec.ts";',
-        "",
-        'const cases = [{ input: "a&b", text: "a&amp;b" }];',
-        "",
-        'describe("codec", () => {',
+    await expectFailingEncodeTest(
+      [
         '  it.each(cases)("decodes $text", ({ input, text }) => expect(decodeText(text)).toBe(input));',
         '  it.each(cases)("encodes $input", ({ input, text }) => expect(encodeText(input)).toBe(text));',
-        "});",
-        "",
-      ].join("\n"),
-    });
-    const { log, failures, index, readLines } = await failingRun(root, vitestTap);
-    // vitest 4 quoted a string `$input` ('a&b'), vitest 5 does not: either spelling must be found.
-    expect(log).toMatch(/test\/codec\.ts > codec > encodes '?a&b'? /);
-    expect(log).not.toMatch(/test\/codec\.ts:\d/);
-    const results = localize({ index, failures, logText: log, readLines });
-    const encode = results.find((r) => r.symbol === "encodeText");
-    expect(encode?.why.join("\n")).toContain("called by the failing test at test/codec.ts:8");
-    // The passing case's function is called in the same describe, not by the failing test.
-    const decode = results.find((r) => r.symbol === "decodeText");
-    expect(decode?.why.join("\n") ?? "").not.toContain("called by the failing test");
+      ],
+      // vitest 5 fills `$input` in with the string as it is (vitest 4 quoted it: `'a&b'`).
+      { reported: "test/codec.ts > codec > encodes a&b", line: 8 },
+    );
   });
 
   it("finds a failing test titled by a template in a loop, by the template's text", async () => {
-    const root = writeProject({
-      "vitest.config.mjs": 'export default { test: { include: ["test/**/*.ts"] } };\n',
-      "src/codec.ts": [
-        'const entities: Record<string, string> = { "<": "&lt;" };',
-        "",
-        "export function encodeText(input: string): string {",
-        "  return input.replace(/[&<]/g, (c) => (entities[c] as string).toString());",
-        "}",
-        "",
-        "export function decodeText(input: string): string {",
-        '  return input.replace(/&lt;/g, "<").replace(/&amp;/g, "&");',
-        "}",
-        "",
-      ].join("\n"),
-      "test/codec.ts": [
-        'import { describe, expect, it } from "vitest";',
-        'import { decodeText, encodeText } from "../src/codec.ts";',
-        "",
-        'const cases = [{ input: "a&b", text: "a&amp;b" }];',
-        "",
-        'describe("codec", () => {',
+    await expectFailingEncodeTest(
+      [
         "  for (const c of cases) {",
         "    it(`decodes ${c.text}`, () => expect(decodeText(c.text)).toBe(c.input));",
         "    it(`encodes ${c.input}`, () => expect(encodeText(c.input)).toBe(c.text));",
         "  }",
-        "});",
-        "",
-      ].join("\n"),
-    });
-    const { log, failures, index, readLines } = await failingRun(root, vitestTap);
-    expect(log).toContain("test/codec.ts > codec > encodes a&b");
-    expect(log).not.toMatch(/test\/codec\.ts:\d/);
-    const results = localize({ index, failures, logText: log, readLines });
-    const encode = results.find((r) => r.symbol === "encodeText");
-    expect(encode?.why.join("\n")).toContain("called by the failing test at test/codec.ts:9");
-    const decode = results.find((r) => r.symbol === "decodeText");
-    expect(decode?.why.join("\n") ?? "").not.toContain("called by the failing test");
+      ],
+      { reported: "test/codec.ts > codec > encodes a&b", line: 9 },
+    );
   });
 });
+
+// encodeText throws on `&` (no entity for it), so its test fails; decodeText's passes.
+const codecSource = [
+  'const entities: Record<string, string> = { "<": "&lt;" };',
+  "",
+  "export function encodeText(input: string): string {",
+  "  return input.replace(/[&<]/g, (c) => (entities[c] as string).toString());",
+  "}",
+  "",
+  "export function decodeText(input: string): string {",
+  '  return input.replace(/&lt;/g, "<").replace(/&amp;/g, "&");',
+  "}",
+  "",
+].join("\n");
+
+/**
+ * The `codec` describe holding `blocks` fails its encode test, which vitest names `reported` with no
+ * line of the test file: localize finds the block at `line` by that name, and only its calls.
+ */
+async function expectFailingEncodeTest(blocks: string[], failing: { reported: string; line: number }) {
+  const root = writeProject({
+    "vitest.config.mjs": 'export default { test: { include: ["test/**/*.ts"] } };\n',
+    "src/codec.ts": codecSource,
+    "test/codec.ts": [
+      'import { describe, expect, it } from "vitest";',
+      'import { decodeText, encodeText } from "../src/codec.ts";',
+      "",
+      'const cases = [{ input: "a&b", text: "a&amp;b" }];',
+      "",
+      'describe("codec", () => {',
+      ...blocks,
+      "});",
+      "",
+    ].join("\n"),
+  });
+  const { log, failures, index, readLines } = await failingRun(root, vitestTap);
+  expect(log).toContain(failing.reported);
+  expect(log).not.toMatch(/test\/codec\.ts:\d/);
+  const results = localize({ index, failures, logText: log, readLines });
+  const encode = results.find((r) => r.symbol === "encodeText");
+  expect(encode?.why.join("\n")).toContain(`called by the failing test at test/codec.ts:${failing.line}`);
+  // The passing case's function is called in the same describe, not by the failing test.
+  const decode = results.find((r) => r.symbol === "decodeText");
+  expect(decode?.why.join("\n") ?? "").not.toContain("called by the failing test");
+}

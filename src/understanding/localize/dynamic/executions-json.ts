@@ -47,7 +47,8 @@ export function executionsToJson(executions: readonly Execution[]): string {
     executions: executions.map((e) => ({
       failed: e.failed,
       tests: e.tests ?? 1,
-      ...(e.wholeFiles ? { wholeFiles: true } : {}),
+      // Written either way: a reader tells a file saved before the mark (absent) from "not whole".
+      wholeFiles: e.wholeFiles === true,
       files: coverageToFiles(e.coverage),
     })),
   });
@@ -58,7 +59,7 @@ export function executionsFromJson(text: string): Execution[] {
   return savedExecutions.parse(JSON.parse(text)).executions.map((e) => ({
     failed: e.failed,
     tests: e.tests,
-    ...(e.wholeFiles ? { wholeFiles: true } : {}),
+    ...(e.wholeFiles === undefined ? {} : { wholeFiles: e.wholeFiles }),
     coverage: coverageFromFiles(e.files),
   }));
 }

@@ -115,4 +115,17 @@ describe("the spectrum of whole test files run as one batch", () => {
     ).toBe("line");
     expect(spectrumGranularity([{ failed: false, coverage: cover, wholeFiles: true }])).toBe("line");
   });
+
+  it("saves whether each execution ran whole files, so a file saved before the mark is told apart", () => {
+    const cover = new Map([["lib/a.js", { lines: new Set([2]), functionNames: new Set<string>() }]]);
+    const saved = executionsFromJson(
+      executionsToJson([
+        { failed: true, coverage: cover, tests: 1 },
+        { failed: true, coverage: cover, wholeFiles: true },
+      ]),
+    );
+    expect(saved.map((e) => e.wholeFiles)).toEqual([false, true]);
+    const older = JSON.stringify({ executions: [{ failed: true, tests: 1, files: {} }] });
+    expect(executionsFromJson(older)[0]?.wholeFiles).toBeUndefined();
+  });
 });

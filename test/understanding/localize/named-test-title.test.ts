@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Failure } from "../../../src/perception/failure.ts";
+import { buildIndex } from "../../../src/understanding/index/build-index.ts";
+import type { CodeIndex } from "../../../src/understanding/index/code-index.ts";
+import { createSymbolLookup } from "../../../src/understanding/index/symbol-lookup.ts";
+import { namedTestLocations } from "../../../src/understanding/localize/named-test-location.ts";
+import { createLogPathResolver } from "../../../src/understanding/localize/resolve-log-path.ts";
+import { lines, makeRepo, type TestRepo } from "../make-repo.ts";
+
+// A pull request writes both the test's title (its test file) and the name the runner reports (the
+// log): a title of many placeholders and a long name that does not fit it must be decided at once.
+const manyPlaceholders = `${"%s a".repeat(12)}X`;
+
+describe("a failing test named by file and title, matched against titles with placeholders", () => {
+  let repo: TestRepo;
+  let index: CodeIndex;
+  beforeAll(async () => {
+    repo = makeRepo({
+      "test/cases.test.js": lines(
+        "const rows = [[1, 2]];",
+        "describe('cases', () => {",
+        `  it.each(rows)('${manyPlaceholders}', (a) => {`,
+        "    expect(a).toBe(1);",
+        "  });",
+        "  it.each(rows)('adds %d and %d', (a, b) => {",
+        "    expect(a + b).toBe(3);",
+        "  });",
+        "});",
+      ),
+    });
+    index = await buildIndex(repo.root, { cache: null });
+  });
+  afterAll(() => repo.cleanup());
+
+  const located = (name: string) => {
+    const failure: Failure = {
+      tool: "vitest",
+      kind: "test",
+      file: null,
+      line: null,
+      column: null,
+      test: `test/cases.test.js > cases > ${name}`,
+      message: "AssertionError",
+      rule: null,
+      frames: [],
+    };
+    const resolve = createLogPathResolver(index.files.map((f) => f.path));
+    return namedTestLocations([failure], [], resolve, createSymbolLookup(index)).map((l) => l.line);
+  };
+
+  it("finds the block whose placeholders the name fills in", () => {
+    expect(located("adds 1 and 2")).toEqual([6]);
+    expect(located(`${"7 a".repeat(12)}X`)).toEqual([3]);
+  });
+
+  it("decides a long name that fits no title without backtracking over every split of it", () => {
+    expect(located(" a".repeat(400))).toEqual([]);
+  });
+});
