@@ -1,0 +1,64 @@
+// `xihe locate --run` on a yarn 1 project: the sandbox has node and npm but no yarn, so the install
+// phase must get yarn from the npm registry (the version package.json pins) and install the lockfile's
+// dependencies through the registry proxy before the failing test can run at all.
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { execFileSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { main } from "../../src/cli.ts";
+import type { CliIo } from "../../src/cli/cli-io.ts";
+
+const fixture = fileURLToPath(new URL("../fixtures/projects/yarn-kit/", import.meta.url));
+
+interface LocateJson {
+  results: { file: string; symbol: string }[];
+  dynamic: {
+    status: string;
+    reason: string | null;
+    install: { status: string; manager: string; steps: { command: string; exitCode: number }[] } | null;
+  };
+}
+
+describe("xihe locate --run on a yarn 1 project with dependencies", () => {
+  let root: string;
+  let repo: string;
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), "xihe-yarn-kit-"));
+    repo = join(root, "yarn-kit");
+    cpSync(join(fixture, "base"), repo, { recursive: true });
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.test", ...args], { cwd: repo });
+    git("init", "-q");
+    git("add", "-A");
+    git("commit", "-qm", "yarn-kit");
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("installs with yarn 1 from the npm registry and ranks from the re-run", async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const io: CliIo = {
+      stdout: (t) => out.push(t),
+      stderr: (t) => err.push(t),
+      readStdin: async () => "",
+      env: {},
+      cwd: repo,
+      isTTY: false,
+    };
+    const log = join(fixture, "failing.log");
+    const code = await main(["locate", "--repo", repo, "--log", log, "--run", "node --test", "--json"], io);
+    expect(code, err.join("")).toBe(0);
+    const json = JSON.parse(out.join("")) as LocateJson;
+    expect(json.dynamic.install).toMatchObject({ status: "installed", manager: "yarn" });
+    expect(json.dynamic.install!.steps).toEqual([
+      {
+        command: "npm exec --yes --package=yarn@1.22.22 -- yarn install --frozen-lockfile --ignore-scripts",
+        exitCode: 0,
+      },
+    ]);
+    expect(json.dynamic).toMatchObject({ status: "ranked", reason: null });
+    expect(json.results[0]).toMatchObject({ file: "lib/check.js", symbol: "positive" });
+  }, 180_000);
+});
