@@ -37,6 +37,7 @@ export const SEEN = [
   "heldout7",
   "heldout8",
   "heldout9",
+  "heldout10",
 ];
 
 /** A whole class or module "containing" the line is not an answer a reader can use. */

@@ -6,8 +6,8 @@
 // tasks of every other repository, its weights scored on that repository's tasks. Per split, the
 // figures with the current weights and the LORO figures are printed side by side; the search on all
 // repositories is the last line. A split must be declared seen to be given here: heldout6 and
-// heldout7 are seen from session 36 on, heldout8 and heldout9 from session 37; heldout10 and later
-// held-out splits are refused, so that they stay unseen.
+// heldout7 are seen from session 36 on, heldout8 and heldout9 from session 37, heldout10 from session
+// 38; heldout11 and later held-out splits are refused, so that they stay unseen.
 import { corpusOptions, formatMetrics, metrics, type Ranks } from "./locate-corpus.ts";
 import {
   currentWeights,
@@ -32,6 +32,7 @@ const SEEN = [
   "heldout7",
   "heldout8",
   "heldout9",
+  "heldout10",
 ];
 const sets = (flag("sets") ?? SEEN.join(",")).split(",");
 if (sets.some((s) => !SEEN.includes(s))) {
