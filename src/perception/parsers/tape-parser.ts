@@ -20,8 +20,9 @@ const diagnostic = z.object({
   at: z.string().optional().catch(undefined),
   stack: z.string().optional().catch(undefined),
   operator: z.string().optional().catch(undefined),
-  expected: z.unknown(),
-  actual: z.unknown(),
+  // optional: zod 4 rejects an absent key even for z.unknown(), and a rejected block lost its stack
+  expected: z.unknown().optional(),
+  actual: z.unknown().optional(),
 });
 type Diagnostic = z.infer<typeof diagnostic>;
 
