@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
-import type { CliIo } from "../../src/cli/cli-io.ts";
+import { captureIo } from "./capture-io.ts";
 
 const fixture = fileURLToPath(new URL("../fixtures/projects/yarn-kit/", import.meta.url));
 
@@ -37,20 +37,11 @@ describe("xihe locate --run on a yarn 1 project with dependencies", () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it("installs with yarn 1 from the npm registry and ranks from the re-run", async () => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const io: CliIo = {
-      stdout: (t) => out.push(t),
-      stderr: (t) => err.push(t),
-      readStdin: async () => "",
-      env: {},
-      cwd: repo,
-      isTTY: false,
-    };
+    const io = captureIo(repo);
     const log = join(fixture, "failing.log");
     const code = await main(["locate", "--repo", repo, "--log", log, "--run", "node --test", "--json"], io);
-    expect(code, err.join("")).toBe(0);
-    const json = JSON.parse(out.join("")) as LocateJson;
+    expect(code, io.err.join("")).toBe(0);
+    const json = JSON.parse(io.out.join("")) as LocateJson;
     expect(json.dynamic.install).toMatchObject({ status: "installed", manager: "yarn" });
     expect(json.dynamic.install!.steps).toEqual([
       {

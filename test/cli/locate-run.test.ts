@@ -2,28 +2,13 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
-import type { CliIo } from "../../src/cli/cli-io.ts";
+import { captureIo } from "./capture-io.ts";
 import { executionsFromJson } from "../../src/understanding/localize/dynamic/executions-json.ts";
 import { createSpectrumRepo, type SpectrumRepo } from "../understanding/localize/dynamic/spectrum-repos.ts";
 import {
   createUnknownRunnerRepo,
   type UnknownRunnerRepo,
 } from "../understanding/localize/dynamic/unknown-runner-repos.ts";
-
-function fakeIo(cwd: string): CliIo & { out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    stdout: (t) => out.push(t),
-    stderr: (t) => err.push(t),
-    readStdin: async () => "",
-    env: {},
-    cwd,
-    isTTY: false,
-  };
-}
 
 interface LocateJson {
   results: { file: string; symbol: string; why: string[] }[];
@@ -41,7 +26,7 @@ describe("xihe locate --run", () => {
   afterAll(() => repo?.remove());
 
   async function locate(extra: string[]): Promise<{ code: number; json: LocateJson; err: string }> {
-    const io = fakeIo(repo.dir);
+    const io = captureIo(repo.dir);
     const code = await main(["locate", "--repo", repo.dir, "--log", logFile, "--json", ...extra], io);
     return { code, json: JSON.parse(io.out.join("")) as LocateJson, err: io.err.join("") };
   }
@@ -85,7 +70,7 @@ describe("xihe locate --run", () => {
   }, 60_000);
 
   it("refuses --save-coverage without --run", async () => {
-    const io = fakeIo(repo.dir);
+    const io = captureIo(repo.dir);
     expect(
       await main(["locate", "--repo", repo.dir, "--log", logFile, "--save-coverage", "x.json"], io),
     ).toBe(2);
@@ -102,7 +87,7 @@ describe("xihe locate --run", () => {
   }, 60_000);
 
   it("refuses a run budget that is not a positive number", async () => {
-    const io = fakeIo(repo.dir);
+    const io = captureIo(repo.dir);
     expect(
       await main(
         ["locate", "--repo", repo.dir, "--log", logFile, "--run", repo.command, "--run-budget", "soon"],
@@ -147,7 +132,7 @@ describe("xihe locate --run when the install fails", () => {
   afterAll(() => repo?.remove());
 
   it("still ranks by the runs when the sampled passing tests pass without the install, and says the install failed", async () => {
-    const io = fakeIo(repo.dir);
+    const io = captureIo(repo.dir);
     const code = await main(
       ["locate", "--repo", repo.dir, "--log", logFile, "--json", "--run", repo.command],
       io,
@@ -171,7 +156,7 @@ describe("xihe locate --run with a test script xihe does not know", () => {
   afterAll(() => repo?.remove());
 
   it("re-runs it whole and demotes what it did not run, saying so in why", async () => {
-    const io = fakeIo(repo.dir);
+    const io = captureIo(repo.dir);
     const code = await main(["locate", "--repo", repo.dir, "--log", logFile, "--run", repo.command], io);
     expect(code).toBe(0);
     const text = io.out.join("");
@@ -189,7 +174,7 @@ describe("xihe locate --run with a test script xihe does not know", () => {
 
   it("--save-coverage marks the whole run as whole test files, not one test", async () => {
     const saved = join(repo.dir, "..", "executions.json");
-    const io = fakeIo(repo.dir);
+    const io = captureIo(repo.dir);
     const args = [
       "locate",
       "--repo",
