@@ -1,7 +1,7 @@
 // `xihe locate --run` on a yarn 1 project: the sandbox has node and npm but no yarn, so the install
 // phase must get yarn from the npm registry (the version package.json pins) and install the lockfile's
 // dependencies through the registry proxy before the failing test can run at all.
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,22 +21,29 @@ interface LocateJson {
   };
 }
 
+let root: string;
+
+/** A fresh git checkout of the fixture, with `extra` files committed on top. */
+function checkout(name: string, extra: Record<string, string> = {}): string {
+  const repo = join(root, name);
+  cpSync(join(fixture, "base"), repo, { recursive: true });
+  for (const [file, text] of Object.entries(extra)) writeFileSync(join(repo, file), text);
+  const git = (...args: string[]) =>
+    execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.test", ...args], { cwd: repo });
+  git("init", "-q");
+  git("add", "-A");
+  git("commit", "-qm", name);
+  return repo;
+}
+
 describe("xihe locate --run on a yarn 1 project with dependencies", () => {
-  let root: string;
-  let repo: string;
   beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), "xihe-yarn-kit-"));
-    repo = join(root, "yarn-kit");
-    cpSync(join(fixture, "base"), repo, { recursive: true });
-    const git = (...args: string[]) =>
-      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.test", ...args], { cwd: repo });
-    git("init", "-q");
-    git("add", "-A");
-    git("commit", "-qm", "yarn-kit");
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it("installs with yarn 1 from the npm registry and ranks from the re-run", async () => {
+    const repo = checkout("yarn-kit");
     const io = captureIo(repo);
     const log = join(fixture, "failing.log");
     const code = await main(["locate", "--repo", repo, "--log", log, "--run", "node --test", "--json"], io);
@@ -51,5 +58,18 @@ describe("xihe locate --run on a yarn 1 project with dependencies", () => {
     ]);
     expect(json.dynamic).toMatchObject({ status: "ranked", reason: null });
     expect(json.results[0]).toMatchObject({ file: "lib/check.js", symbol: "positive" });
+  }, 180_000);
+
+  it("never runs the script a PR's .yarnrc names as yarn-path in place of yarn", async () => {
+    const repo = checkout("yarn-path", {
+      ".yarnrc": 'yarn-path "./take-over.js"\n',
+      "take-over.js": 'console.error("the PR\'s code ran"); process.exit(3);\n',
+    });
+    const io = captureIo(repo);
+    const log = join(fixture, "failing.log");
+    await main(["locate", "--repo", repo, "--log", log, "--run", "node --test", "--json"], io);
+    const json = JSON.parse(io.out.join("")) as LocateJson;
+    expect(json.dynamic.install).toMatchObject({ status: "installed", manager: "yarn" });
+    expect(io.err.join("") + io.out.join("")).not.toContain("the PR's code ran");
   }, 180_000);
 });

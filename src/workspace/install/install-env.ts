@@ -29,6 +29,9 @@ export function installEnv(registries: InstallRegistries, allowScripts: boolean)
     npm_config_audit: "false",
     npm_config_fund: "false",
     YARN_ENABLE_SCRIPTS: allowScripts ? "1" : "0",
+    // yarn 1 runs the script a project's `.yarnrc` names as `yarn-path` instead of itself: the PR's
+    // code, run by the install whatever the scripts switch says. This makes it run itself.
+    YARN_IGNORE_PATH: "1",
     PIP_CONFIG_FILE: "/dev/null",
     PIP_DISABLE_PIP_VERSION_CHECK: "1",
     // pip's defaults (5 retries with back-off, 15 s per attempt, for every index page and file) turn
