@@ -45,7 +45,7 @@ describe("xihe locate --run on a yarn 1 project with dependencies", () => {
   it("installs with yarn 1 from the npm registry and ranks from the re-run", async () => {
     const repo = checkout("yarn-kit");
     const io = captureIo(repo);
-    const log = join(fixture, "failing.log");
+    const log = join(fixture, "failing-log.txt");
     const code = await main(["locate", "--repo", repo, "--log", log, "--run", "node --test", "--json"], io);
     expect(code, io.err.join("")).toBe(0);
     const json = JSON.parse(io.out.join("")) as LocateJson;
@@ -66,7 +66,7 @@ describe("xihe locate --run on a yarn 1 project with dependencies", () => {
       "take-over.js": 'console.error("the PR\'s code ran"); process.exit(3);\n',
     });
     const io = captureIo(repo);
-    const log = join(fixture, "failing.log");
+    const log = join(fixture, "failing-log.txt");
     await main(["locate", "--repo", repo, "--log", log, "--run", "node --test", "--json"], io);
     const json = JSON.parse(io.out.join("")) as LocateJson;
     expect(json.dynamic.install).toMatchObject({ status: "installed", manager: "yarn" });

@@ -28,6 +28,11 @@ export function failingTargets(input: FailingTargetsInput): TestTarget[] {
     out.push(target);
     if (out.length >= input.max) break;
   }
+  // A name perception placed in a file once is the same test where it could not (tape prints a
+  // stack for one failing assertion of a test, not for the others): no second, unplaced target.
+  const placed = new Set(out.filter((t) => t.file !== null).map((t) => t.name));
+  for (let i = out.length - 1; i >= 0; i--)
+    if (out[i]!.file === null && out[i]!.name !== null && placed.has(out[i]!.name)) out.splice(i, 1);
   morePytestParameters(input, out);
   // A file-level runner selects files only: failures named without their file (no trace perception
   // could place) select nothing, so the test files the log's traces name stand in.
