@@ -8,7 +8,7 @@
 // repositories is the last line. A split must be declared seen to be given here: heldout6 and
 // heldout7 are seen from session 36 on, heldout8 and heldout9 from session 37, heldout10 from session
 // 38; heldout11 and later held-out splits are refused, so that they stay unseen.
-import { corpusOptions, formatMetrics, metrics, type Ranks } from "./locate-corpus.ts";
+import { corpusOptions, formatMetrics, metrics, type Ranks, SETS } from "./locate-corpus.ts";
 import {
   currentWeights,
   type Objective,
@@ -21,19 +21,9 @@ import {
 } from "./locate-weight-search.ts";
 import { flag } from "./bench-args.ts";
 
-const SEEN = [
-  "dev",
-  "tune",
-  "test",
-  "heldout",
-  "heldout4",
-  "heldout5",
-  "heldout6",
-  "heldout7",
-  "heldout8",
-  "heldout9",
-  "heldout10",
-];
+// Every split up to the last one declared seen; a split added to SETS after it stays refused.
+const LAST_SEEN = "heldout10";
+const SEEN = SETS.slice(0, SETS.indexOf(LAST_SEEN) + 1);
 const sets = (flag("sets") ?? SEEN.join(",")).split(",");
 if (sets.some((s) => !SEEN.includes(s))) {
   console.error(`only the seen splits (${SEEN.join(", ")}); got --sets ${sets.join(",")}`);

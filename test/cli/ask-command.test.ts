@@ -1,31 +1,16 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
-import type { CliIo } from "../../src/cli/cli-io.ts";
+import { captureIo } from "./capture-io.ts";
 import { createFailingJsRepo, type FailingRepo } from "../understanding/failing-repos.ts";
 
 const made: FailingRepo[] = [];
 const track = (repo: FailingRepo): FailingRepo => (made.push(repo), repo);
 afterAll(() => made.forEach((repo) => repo.remove()));
 
-function fakeIo(cwd: string): CliIo & { out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    stdout: (t) => out.push(t),
-    stderr: (t) => err.push(t),
-    readStdin: async () => "",
-    env: {},
-    cwd,
-    isTTY: false,
-  };
-}
-
 describe("xihe ask without a model", () => {
   it("lists the relevant functions with numbered snippets citing path:line, exact names first", async () => {
     const repo = track(await createFailingJsRepo());
-    const io = fakeIo(repo.dir);
+    const io = captureIo(repo.dir);
     const code = await main(["ask", "--repo", repo.dir, "how", "does", "applyDiscount", "round?"], io);
     expect(code).toBe(0);
     const text = io.out.join("");
@@ -37,7 +22,7 @@ describe("xihe ask without a model", () => {
 
   it("answers --json with no answer and the ranked locations", async () => {
     const repo = track(await createFailingJsRepo());
-    const io = fakeIo(repo.dir);
+    const io = captureIo(repo.dir);
     expect(await main(["ask", "--json", "-k", "2", "where is the cart total computed"], io)).toBe(0);
     const parsed = JSON.parse(io.out.join("")) as {
       answer: null;
@@ -49,7 +34,7 @@ describe("xihe ask without a model", () => {
   });
 
   it("refuses an empty question with exit 2", async () => {
-    const io = fakeIo(process.cwd());
+    const io = captureIo(process.cwd());
     expect(await main(["ask", " "], io)).toBe(2);
     expect(io.err.join("")).toContain("give a question");
   });

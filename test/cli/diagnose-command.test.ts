@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
-import type { CliIo } from "../../src/cli/cli-io.ts";
+import { captureIo } from "./capture-io.ts";
 import { perceptionFixtures } from "../perception/js-fixture-cases.ts";
 
 let dir = "";
@@ -16,27 +16,12 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function io(stdin = ""): CliIo & { out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    stdout: (t) => out.push(t),
-    stderr: (t) => err.push(t),
-    readStdin: async () => stdin,
-    env: {},
-    cwd: dir,
-    isTTY: false,
-  };
-}
-
 const fixture = (id: string) => readFile(join(perceptionFixtures, id, "log.txt"), "utf8");
 
 describe("xihe diagnose", () => {
   it("prints failures grouped by tool with file:line and exits 1", async () => {
     await writeFile(join(dir, "ci.log"), (await fixture("eslint-unix")) + (await fixture("tsc-plain")));
-    const cli = io();
+    const cli = captureIo(dir);
     expect(await main(["diagnose", "--log", "ci.log"], cli)).toBe(1);
     const text = cli.out.join("");
     expect(text).toContain("eslint: 5 failures");
@@ -46,7 +31,7 @@ describe("xihe diagnose", () => {
   });
 
   it("prints exactly {failures, classification} with --json, reading stdin for -", async () => {
-    const cli = io(await fixture("tsc-plain"));
+    const cli = captureIo(dir, await fixture("tsc-plain"));
     expect(await main(["diagnose", "--log", "-", "--json"], cli)).toBe(1);
     const wire = JSON.parse(cli.out.join(""));
     expect(Object.keys(wire)).toEqual(["failures", "classification"]);
@@ -74,7 +59,7 @@ describe("xihe diagnose", () => {
   });
 
   it("exits 0 when the log holds no failures", async () => {
-    const cli = io(await fixture("nodetest-flaky-run2"));
+    const cli = captureIo(dir, await fixture("nodetest-flaky-run2"));
     expect(await main(["diagnose", "--log", "-"], cli)).toBe(0);
     expect(cli.out.join("")).toContain("No failures found in the log.");
   });
@@ -84,21 +69,21 @@ describe("xihe diagnose", () => {
     await mkdir(join(repo, "src", "money"), { recursive: true });
     await writeFile(join(repo, "src", "money", "currency.js"), "");
     await writeFile(join(dir, "ci.log"), await fixture("mocha-spec"));
-    const cli = io();
+    const cli = captureIo(dir);
     await main(["diagnose", "--log", "ci.log", "--repo", "checkout", "--json"], cli);
     const files = JSON.parse(cli.out.join("")).failures.map((f: { file: string }) => f.file);
     expect(files).toContain("src/money/currency.js");
   });
 
   it("exits 2 with a clear message for a missing log file, a missing --log or a bad --repo", async () => {
-    const missing = io();
+    const missing = captureIo(dir);
     expect(await main(["diagnose", "--log", "nope.log"], missing)).toBe(2);
     expect(missing.err.join("")).toContain("log file not found: nope.log");
-    const noFlag = io();
+    const noFlag = captureIo(dir);
     expect(await main(["diagnose"], noFlag)).toBe(2);
     expect(noFlag.err.join("")).toContain("--log");
     await writeFile(join(dir, "ci.log"), "");
-    const badRepo = io();
+    const badRepo = captureIo(dir);
     expect(await main(["diagnose", "--log", "ci.log", "--repo", "nowhere"], badRepo)).toBe(2);
     expect(badRepo.err.join("")).toContain("--repo must be a directory");
   });

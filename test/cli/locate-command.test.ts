@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { main } from "../../src/cli.ts";
-import type { CliIo } from "../../src/cli/cli-io.ts";
+import { captureIo } from "./capture-io.ts";
 import {
   createFailingJsRepo,
   createFailingPythonRepo,
@@ -11,21 +11,6 @@ import {
 const made: FailingRepo[] = [];
 const track = (repo: FailingRepo): FailingRepo => (made.push(repo), repo);
 afterAll(() => made.forEach((repo) => repo.remove()));
-
-function fakeIo(cwd: string, stdin = ""): CliIo & { out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    stdout: (t) => out.push(t),
-    stderr: (t) => err.push(t),
-    readStdin: async () => stdin,
-    env: {},
-    cwd,
-    isTTY: false,
-  };
-}
 
 const wire = z.object({
   results: z.array(
@@ -43,7 +28,7 @@ const wire = z.object({
 describe("xihe locate", () => {
   it("prints the mutated function first for a real failing node:test log (--json, -k)", async () => {
     const repo = track(await createFailingJsRepo());
-    const io = fakeIo(repo.dir);
+    const io = captureIo(repo.dir);
     const code = await main(["locate", "--repo", repo.dir, "--log", repo.logFile, "--json", "-k", "3"], io);
     expect(code).toBe(0);
     const { results } = wire.parse(JSON.parse(io.out.join("")));
@@ -55,7 +40,7 @@ describe("xihe locate", () => {
 
   it("reads the log from stdin and prints path:line with the signals for people", async () => {
     const repo = track(await createFailingPythonRepo());
-    const io = fakeIo(repo.dir, repo.log);
+    const io = captureIo(repo.dir, repo.log);
     const code = await main(["locate", "--log", "-"], io);
     expect(code).toBe(0);
     const firstLine = io.out.join("").split("\n")[0];
@@ -64,7 +49,7 @@ describe("xihe locate", () => {
   });
 
   it("rejects a missing log and a bad -k with exit 2 and a message saying what to give", async () => {
-    const io = fakeIo(process.cwd());
+    const io = captureIo(process.cwd());
     expect(await main(["locate", "--log", "no-such.log"], io)).toBe(2);
     expect(io.err.join("")).toContain("log file not found: no-such.log");
     expect(await main(["locate", "--log", "-", "-k", "0"], io)).toBe(2);
@@ -73,7 +58,7 @@ describe("xihe locate", () => {
 
   it("refuses --rerank without a configured model (exit 2)", async () => {
     const repo = track(await createFailingJsRepo());
-    const io = fakeIo(repo.dir);
+    const io = captureIo(repo.dir);
     expect(await main(["locate", "--log", repo.logFile, "--rerank"], io)).toBe(2);
     expect(io.err.join("")).toContain("--rerank needs a model");
   });

@@ -18,21 +18,21 @@ export interface FailingTargetsInput {
 
 export function failingTargets(input: FailingTargetsInput): TestTarget[] {
   const seen = new Set<string>();
-  const out: TestTarget[] = [];
+  const distinct: TestTarget[] = [];
   for (const f of input.failures) {
     if (f.kind !== "test" && f.kind !== "timeout") continue;
     const target = toTarget(f, input.isTest);
     const key = `${target.file ?? ""}\0${target.name ?? ""}`;
     if ((target.name === null && target.file === null) || seen.has(key)) continue;
     seen.add(key);
-    out.push(target);
-    if (out.length >= input.max) break;
+    distinct.push(target);
   }
   // A name perception placed in a file once is the same test where it could not (tape prints a
   // stack for one failing assertion of a test, not for the others): no second, unplaced target.
-  const placed = new Set(out.filter((t) => t.file !== null).map((t) => t.name));
-  for (let i = out.length - 1; i >= 0; i--)
-    if (out[i]!.file === null && out[i]!.name !== null && placed.has(out[i]!.name)) out.splice(i, 1);
+  const placed = new Set(distinct.filter((t) => t.file !== null).map((t) => t.name));
+  const out = distinct
+    .filter((t) => t.file !== null || t.name === null || !placed.has(t.name))
+    .slice(0, input.max);
   morePytestParameters(input, out);
   // A file-level runner selects files only: failures named without their file (no trace perception
   // could place) select nothing, so the test files the log's traces name stand in.
