@@ -160,7 +160,16 @@ export async function locateDynamic(
 function installLine(install: InstallEvidence): string {
   const steps = install.steps.map((s) => `; $ ${s.command} → exit ${s.exitCode}`).join("");
   const blocked = install.proxy.blocked.map((b) => `; blocked: ${b}`).join("");
-  return `install (${install.manager ?? "none"}): ${install.status} — ${install.reason}${steps}${blocked}; dependency cache: ${install.cache.status}\n`;
+  // A failed install's own last words say why (a lockfile out of date, a missing version); the exit
+  // code alone sends the user to re-run it by hand.
+  const tail =
+    install.status === "failed" && install.errorTail
+      ? `\n  its last output:\n${install.errorTail
+          .split("\n")
+          .map((l) => `  | ${l}`)
+          .join("\n")}`
+      : "";
+  return `install (${install.manager ?? "none"}): ${install.status} — ${install.reason}${steps}${blocked}; dependency cache: ${install.cache.status}${tail}\n`;
 }
 
 function fellBack(
@@ -187,6 +196,7 @@ export function dynamicSummary(outcome: DynamicOutcome, install: InstallEvidence
             steps: install.steps.map(({ command, exitCode }) => ({ command, exitCode })),
             blocked: install.proxy.blocked,
             cache: install.cache.status,
+            errorTail: install.errorTail ?? null,
           },
     reason: outcome.kind === "fallback" ? outcome.reason : null,
     elapsedMs: Math.round(outcome.elapsedMs),

@@ -1,6 +1,6 @@
-// `xihe locate --run` on a yarn 1 project: the sandbox has node and npm but no yarn, so the install
-// phase must get yarn from the npm registry (the version package.json pins) and install the lockfile's
-// dependencies through the registry proxy before the failing test can run at all.
+// `xihe locate --run` on a yarn 1 and a yarn berry project: the sandbox has node and npm but no yarn,
+// so the install phase must get yarn from the npm registry (the version package.json pins) and install
+// the lockfile's dependencies through the registry proxy before the failing test can run at all.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
 import { captureIo } from "./capture-io.ts";
 
-const fixture = fileURLToPath(new URL("../fixtures/projects/yarn-kit/", import.meta.url));
+const fixtures = fileURLToPath(new URL("../fixtures/projects/", import.meta.url));
 
 interface LocateJson {
   results: { file: string; symbol: string }[];
@@ -22,11 +22,12 @@ interface LocateJson {
 }
 
 let root: string;
+const takeOver = 'console.error("the PR\'s code ran"); process.exit(3);\n';
 
-/** A fresh git checkout of the fixture, with `extra` files committed on top. */
-function checkout(name: string, extra: Record<string, string> = {}): string {
+/** A fresh git checkout of a fixture, with `extra` files committed on top. */
+function checkout(fixture: string, name: string, extra: Record<string, string> = {}): string {
   const repo = join(root, name);
-  cpSync(join(fixture, "base"), repo, { recursive: true });
+  cpSync(join(fixtures, fixture, "base"), repo, { recursive: true });
   for (const [file, text] of Object.entries(extra)) writeFileSync(join(repo, file), text);
   const git = (...args: string[]) =>
     execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.test", ...args], { cwd: repo });
@@ -36,19 +37,25 @@ function checkout(name: string, extra: Record<string, string> = {}): string {
   return repo;
 }
 
-describe("xihe locate --run on a yarn 1 project with dependencies", () => {
-  beforeAll(() => {
-    root = mkdtempSync(join(tmpdir(), "xihe-yarn-kit-"));
-  });
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), "xihe-yarn-kit-"));
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+async function locateRun(
+  repo: string,
+  fixture: string,
+): Promise<{ json: LocateJson; io: ReturnType<typeof captureIo> }> {
+  const io = captureIo(repo);
+  const log = join(fixtures, fixture, "failing-log.txt");
+  const code = await main(["locate", "--repo", repo, "--log", log, "--run", "node --test", "--json"], io);
+  expect(code, io.err.join("")).toBe(0);
+  return { json: JSON.parse(io.out.join("")) as LocateJson, io };
+}
+
+describe("xihe locate --run on a yarn 1 project with dependencies", () => {
   it("installs with yarn 1 from the npm registry and ranks from the re-run", async () => {
-    const repo = checkout("yarn-kit");
-    const io = captureIo(repo);
-    const log = join(fixture, "failing-log.txt");
-    const code = await main(["locate", "--repo", repo, "--log", log, "--run", "node --test", "--json"], io);
-    expect(code, io.err.join("")).toBe(0);
-    const json = JSON.parse(io.out.join("")) as LocateJson;
+    const { json } = await locateRun(checkout("yarn-kit", "yarn-kit"), "yarn-kit");
     expect(json.dynamic.install).toMatchObject({ status: "installed", manager: "yarn" });
     expect(json.dynamic.install!.steps).toEqual([
       {
@@ -61,15 +68,37 @@ describe("xihe locate --run on a yarn 1 project with dependencies", () => {
   }, 180_000);
 
   it("never runs the script a PR's .yarnrc names as yarn-path in place of yarn", async () => {
-    const repo = checkout("yarn-path", {
+    const repo = checkout("yarn-kit", "yarn-path", {
       ".yarnrc": 'yarn-path "./take-over.js"\n',
-      "take-over.js": 'console.error("the PR\'s code ran"); process.exit(3);\n',
+      "take-over.js": takeOver,
     });
-    const io = captureIo(repo);
-    const log = join(fixture, "failing-log.txt");
-    await main(["locate", "--repo", repo, "--log", log, "--run", "node --test", "--json"], io);
-    const json = JSON.parse(io.out.join("")) as LocateJson;
+    const { json, io } = await locateRun(repo, "yarn-kit");
     expect(json.dynamic.install).toMatchObject({ status: "installed", manager: "yarn" });
+    expect(io.err.join("") + io.out.join("")).not.toContain("the PR's code ran");
+  }, 180_000);
+});
+
+describe("xihe locate --run on a yarn berry project with dependencies", () => {
+  it("installs with berry's CLI package from the npm registry and ranks from the re-run", async () => {
+    const { json } = await locateRun(checkout("yarn-berry-kit", "berry-kit"), "yarn-berry-kit");
+    expect(json.dynamic.install).toMatchObject({ status: "installed", manager: "yarn-berry" });
+    expect(json.dynamic.install!.steps).toEqual([
+      {
+        command: "npm exec --yes --package=@yarnpkg/cli-dist@4.18.1 -- yarn install --immutable",
+        exitCode: 0,
+      },
+    ]);
+    expect(json.dynamic).toMatchObject({ status: "ranked", reason: null });
+    expect(json.results[0]).toMatchObject({ file: "lib/check.js", symbol: "positive" });
+  }, 180_000);
+
+  it("never runs the release a PR's .yarnrc.yml names as yarnPath in place of yarn", async () => {
+    const repo = checkout("yarn-berry-kit", "berry-path", {
+      ".yarnrc.yml": "nodeLinker: node-modules\nyarnPath: ./take-over.cjs\n",
+      "take-over.cjs": takeOver,
+    });
+    const { json, io } = await locateRun(repo, "yarn-berry-kit");
+    expect(json.dynamic.install).toMatchObject({ status: "installed", manager: "yarn-berry" });
     expect(io.err.join("") + io.out.join("")).not.toContain("the PR's code ran");
   }, 180_000);
 });

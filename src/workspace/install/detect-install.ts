@@ -4,7 +4,10 @@
 // from the npm registry (`npm exec`), at the version the project pins (`packageManager`, as corepack
 // reads it) or else the major its lockfile version belongs to: the sandbox's PATH has node and npm,
 // not the host user's pnpm, and a lockfile written by one pnpm major is refused by another. A yarn
-// classic lockfile gets yarn 1 the same way, for the same reason (the `yarn` package is yarn 1).
+// classic lockfile gets yarn 1 the same way, for the same reason (the `yarn` package is yarn 1), and a
+// yarn 2+ (berry) lockfile gets berry's own CLI package, `@yarnpkg/cli-dist`, at the pinned version or
+// the major that writes its lockfile version. The project's `yarnPath` release, its own code, never
+// runs in place of either (YARN_IGNORE_PATH, install-env.ts).
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -36,7 +39,7 @@ export function detectInstall(root: string, options: DetectInstallOptions): Inst
   if (has("yarn.lock") && (has(".yarnrc.yml") || isBerryLockfile(root)))
     return {
       manager: "yarn-berry",
-      steps: [["yarn", "install", "--immutable"]],
+      steps: [[...berryFromRegistry(root), "install", "--immutable"]],
       env: { YARN_ENABLE_SCRIPTS: options.allowScripts ? "1" : "0" },
     };
   if (has("yarn.lock"))
@@ -100,6 +103,28 @@ function managerFromRegistry(name: "pnpm" | "yarn", version: string): string[] {
   return ["npm", "exec", "--yes", `--package=${name}@${version}`, "--", name];
 }
 
+// __metadata.version -> the berry major that writes it (4.0 writes 8, 4.18 writes 10): a later major
+// rewrites an older lockfile, which `--immutable` refuses.
+const berryMajorByLockfile: Record<string, string> = {
+  "4": "2",
+  "5": "3",
+  "6": "3",
+  "8": "4",
+  "10": "4",
+};
+
+function berryFromRegistry(root: string): string[] {
+  const pinned = pinnedVersion(root, "yarn");
+  const version = pinned !== null && !pinned.startsWith("1.") ? pinned : (lockfileBerry(root) ?? "latest");
+  return ["npm", "exec", "--yes", `--package=@yarnpkg/cli-dist@${version}`, "--", "yarn"];
+}
+
+function lockfileBerry(root: string): string | null {
+  const head = readHead(root, "yarn.lock", 500);
+  const version = head === null ? undefined : /^__metadata:\s*\n\s+version:\s*(\d+)/m.exec(head)?.[1];
+  return version === undefined ? null : (berryMajorByLockfile[version] ?? null);
+}
+
 /** The version `packageManager` pins for `name` (and, given `major`, only within that major). */
 function pinnedVersion(root: string, name: "pnpm" | "yarn", major?: string): string | null {
   try {
@@ -116,21 +141,20 @@ function pinnedVersion(root: string, name: "pnpm" | "yarn", major?: string): str
 }
 
 function lockfilePnpm(root: string): string | null {
-  let head: string;
-  try {
-    head = readFileSync(join(root, "pnpm-lock.yaml"), "utf8").slice(0, 200);
-  } catch {
-    return null; // a lockfile that is not a readable file: pnpm itself will say what is wrong
-  }
-  const major = /^lockfileVersion:\s*['"]?(\d+)/m.exec(head)?.[1];
+  const head = readHead(root, "pnpm-lock.yaml", 200);
+  const major = head === null ? undefined : /^lockfileVersion:\s*['"]?(\d+)/m.exec(head)?.[1];
   return major === undefined ? null : (pnpmMajorByLockfile[major] ?? null);
 }
 
 // Yarn 2+ writes a `__metadata:` block at the top of yarn.lock; yarn 1 never does.
 function isBerryLockfile(root: string): boolean {
+  return /^__metadata:/m.test(readHead(root, "yarn.lock", 500) ?? "");
+}
+
+function readHead(root: string, file: string, length: number): string | null {
   try {
-    return /^__metadata:/m.test(readFileSync(join(root, "yarn.lock"), "utf8").slice(0, 500));
+    return readFileSync(join(root, file), "utf8").slice(0, length);
   } catch {
-    return false; // unreadable: yarn 1's own error says what is wrong
+    return null; // not a readable file: the package manager itself will say what is wrong
   }
 }

@@ -29,9 +29,12 @@ export function installEnv(registries: InstallRegistries, allowScripts: boolean)
     npm_config_audit: "false",
     npm_config_fund: "false",
     YARN_ENABLE_SCRIPTS: allowScripts ? "1" : "0",
-    // yarn 1 runs the script a project's `.yarnrc` names as `yarn-path` instead of itself: the PR's
-    // code, run by the install whatever the scripts switch says. This makes it run itself.
+    // yarn 1 runs the script a project's `.yarnrc` names as `yarn-path` instead of itself, and berry
+    // the release `.yarnrc.yml` names as `yarnPath`: the PR's code, run by the install whatever the
+    // scripts switch says. This makes each run itself.
     YARN_IGNORE_PATH: "1",
+    // berry reports usage to its own host, which the install proxy refuses: no call, no wait.
+    YARN_ENABLE_TELEMETRY: "0",
     PIP_CONFIG_FILE: "/dev/null",
     PIP_DISABLE_PIP_VERSION_CHECK: "1",
     // pip's defaults (5 retries with back-off, 15 s per attempt, for every index page and file) turn
@@ -43,7 +46,12 @@ export function installEnv(registries: InstallRegistries, allowScripts: boolean)
     env.npm_config_registry = registries.npmRegistry;
     env.YARN_NPM_REGISTRY_SERVER = registries.npmRegistry;
   }
-  if (registries.npmCafile) env.npm_config_cafile = registries.npmCafile;
+  if (registries.npmCafile) {
+    env.npm_config_cafile = registries.npmCafile;
+    // berry reads no npm setting, and names its own CA setting differently per major (an unknown
+    // one is an error); node's own variable reaches it, and any other node the install starts.
+    env.NODE_EXTRA_CA_CERTS = registries.npmCafile;
+  }
   if (registries.pipIndexUrl) env.PIP_INDEX_URL = registries.pipIndexUrl;
   return env;
 }

@@ -35,6 +35,9 @@ server.listen(0, "127.0.0.1", () => {
     npm_config_proxy: proxy,
     npm_config_https_proxy: proxy,
     PIP_PROXY: proxy,
+    // yarn berry reads neither the standard variables nor npm's, only its own settings.
+    YARN_HTTP_PROXY: proxy,
+    YARN_HTTPS_PROXY: proxy,
   };
   const child = spawn(command[0], command.slice(1), { stdio: "inherit", env });
   child.on("error", (err) => {

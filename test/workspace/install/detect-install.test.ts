@@ -63,6 +63,26 @@ describe("detectInstall", () => {
     expect(detectInstall(root, { allowScripts: false })?.manager).toBe("yarn-berry");
   });
 
+  it("runs berry's own CLI package from the npm registry at the pinned version, else its lockfile's major", () => {
+    const root = scratch.dir;
+    writeFileSync(join(root, "yarn.lock"), "__metadata:\n  version: 6\n  cacheKey: 8\n");
+    writeFileSync(join(root, "package.json"), JSON.stringify({ packageManager: "yarn@4.5.0+sha224.abc" }));
+    expect(detectInstall(root, { allowScripts: false })?.steps).toEqual([
+      ["npm", "exec", "--yes", "--package=@yarnpkg/cli-dist@4.5.0", "--", "yarn", "install", "--immutable"],
+    ]);
+    // No berry pin: the major that writes the lockfile, since a later one rewrites it and --immutable
+    // refuses that; a lockfile version nobody knows gets the latest berry.
+    const berryOf = (): string | undefined => detectInstall(root, { allowScripts: false })?.steps[0]?.[3];
+    for (const packageManager of ["yarn@1.22.22", "pnpm@9.0.0", "yarn@4 --registry=http://evil"]) {
+      writeFileSync(join(root, "package.json"), JSON.stringify({ packageManager }));
+      expect(berryOf()).toBe("--package=@yarnpkg/cli-dist@3");
+    }
+    writeFileSync(join(root, "yarn.lock"), "# header\n\n__metadata:\n  version: 8\n  cacheKey: 10c0\n");
+    expect(berryOf()).toBe("--package=@yarnpkg/cli-dist@4");
+    writeFileSync(join(root, "yarn.lock"), "__metadata:\n  version: 99\n");
+    expect(berryOf()).toBe("--package=@yarnpkg/cli-dist@latest");
+  });
+
   it("runs pnpm from the npm registry at the version the project pins, else its lockfile's major", () => {
     const root = scratch.dir;
     writeFileSync(join(root, "pnpm-lock.yaml"), "lockfileVersion: '6.0'\n\nimporters:\n");
