@@ -8,6 +8,7 @@ import { classifyInstallFailure, type InstallFailureCode } from "./classify-inst
 import { detectInstall, type InstallPlan } from "./detect-install.ts";
 import { installErrorTail } from "./install-error-tail.ts";
 import { installEnv, type InstallRegistries } from "./install-env.ts";
+import { makeInstallScratch } from "./install-scratch.ts";
 import { isInstallFresh } from "./install-freshness.ts";
 import { writeInstallStamp } from "./install-stamp.ts";
 import { proxiedArgv } from "./proxied-argv.ts";
@@ -145,13 +146,15 @@ export async function runInstallPhase(
     allowed: endpoints,
   });
   try {
+    // Not in the cache key's env: the folder's name differs every run, the installed result does not.
+    const scratch = makeInstallScratch(root);
     const phase = await runPhase(
       deps.sandbox,
       "install",
       plan.steps,
       { timeoutMs: options.timeoutMs },
-      (argv) => proxiedArgv(proxy.socketPath, env, argv),
-    );
+      (argv) => proxiedArgv(proxy.socketPath, { ...env, ...scratch.env }, argv),
+    ).finally(() => scratch.remove());
     const steps = phase.steps.map((s) => {
       const output = `${s.result.stdout}${s.result.stderr ? `\n${s.result.stderr}` : ""}`;
       return {

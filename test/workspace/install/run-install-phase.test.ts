@@ -329,6 +329,22 @@ describe("install and test phases", () => {
     expect(requests).toEqual([]);
   });
 
+  it("keeps the package managers' caches on the workspace's disk during the install, not in the sandbox's small /tmp, and removes them after", async () => {
+    // What an install would put in its caches: a file in each folder the managers are pointed at.
+    const fill =
+      'for (const v of ["npm_config_cache","XDG_CACHE_HOME","XDG_DATA_HOME","YARN_GLOBAL_FOLDER"]) { const d = process.env[v]; require("fs").mkdirSync(d, {recursive: true}); require("fs").writeFileSync(d + "/blob", "x"); console.log(v + "=" + d); }';
+    const outcome = await runInstallPhase(install, {
+      allowScripts: false,
+      configured: [`node -e '${fill}'`],
+      timeoutMs: 60_000,
+    });
+    expect(outcome, outcome.steps[0]?.tail).toMatchObject({ status: "installed" });
+    const folders = [...outcome.steps[0]!.tail.matchAll(/^\w+=(.+)$/gm)].map((m) => m[1]!);
+    expect(folders).toHaveLength(4);
+    for (const folder of folders) expect(folder.startsWith(`${scratch.dir}/.xihe-install-`)).toBe(true);
+    expect(readdirSync(scratch.dir).filter((f) => f.startsWith(".xihe-install-"))).toEqual([]);
+  });
+
   it("refuses a configured command line with shell syntax", async () => {
     await expect(runPhase(sandbox, "lint", ["eslint . && curl evil"])).rejects.toMatchObject({
       code: "command_invalid",
