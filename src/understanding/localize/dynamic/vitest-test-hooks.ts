@@ -34,14 +34,39 @@ export function vitestConfigSource(baseImport: string | null, setupFile: string)
   const load =
     baseImport === null ? "const base = {};" : `import * as base from ${JSON.stringify(baseImport)};`;
   return `// Written by xihe (dynamic localization): the project's vitest config plus a per-test coverage hook.
+import { Worker } from "node:worker_threads";
+import { setFlagsFromString } from "node:v8";
 ${load}
+${threadSafeExecArgvSource}
 export default async (env) => {
   let config = base.default ?? {};
   if (typeof config === "function") config = await config(env);
   config = (await config) ?? {};
   const own = config.test?.setupFiles;
   const setupFiles = own === undefined ? [] : Array.isArray(own) ? own : [own];
-  return { ...config, test: { ...config.test, setupFiles: [...setupFiles, ${JSON.stringify(setupFile)}] } };
+  const test = { ...config.test, setupFiles: [...setupFiles, ${JSON.stringify(setupFile)}] };
+  if (Array.isArray(test.execArgv)) test.execArgv = xiheThreadSafe(test.execArgv);
+  const threads = test.poolOptions?.threads;
+  if (Array.isArray(threads?.execArgv))
+    test.poolOptions = { ...test.poolOptions, threads: { ...threads, execArgv: xiheThreadSafe(threads.execArgv) } };
+  return { ...config, test };
 };
 `;
 }
+
+// The re-run uses vitest's threads pool (filtered-argv.ts), whose workers refuse V8 flags in their
+// execArgv (ERR_WORKER_INVALID_EXEC_ARGV: a project's `execArgv: ["--expose-gc"]` made every run
+// fail before a test ran). V8 flags are process-wide: set in this process before the workers start,
+// the workers' isolates get them too (`gc` is defined in each). Node's own flags stay per worker.
+const threadSafeExecArgvSource = String.raw`function xiheThreadSafe(argv) {
+  return argv.filter((flag) => {
+    try {
+      new Worker("", { eval: true, execArgv: [flag] }).terminate();
+      return true;
+    } catch (err) {
+      if (err?.code !== "ERR_WORKER_INVALID_EXEC_ARGV") throw err;
+      setFlagsFromString(flag);
+      return false;
+    }
+  });
+}`;

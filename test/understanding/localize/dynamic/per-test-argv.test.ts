@@ -68,6 +68,32 @@ test("half of four", () => expect(half(4)).toBe(3));
     ]);
   }, 120_000);
 
+  it("vitest: a V8 flag in the project's execArgv still reaches the tests in the threads pool the re-run uses", async () => {
+    const root = project({
+      "package.json": `{ "name": "p", "type": "module" }\n`,
+      // worker threads refuse V8 flags in execArgv; node's own flags they take
+      "vitest.config.js": `export default { test: { execArgv: ["--expose-gc", "--no-warnings"] } };\n`,
+      "test/gc.test.js": `import { expect, test } from "vitest";
+test("gc is exposed", () => expect(typeof globalThis.gc).toBe("function"));
+`,
+    });
+    symlinkSync(projectModules, join(root, "node_modules"));
+    const folder = createCoverageFolder(root, "0123456789ab");
+    const argv = perTestArgv("vitest", ["vitest", "run", "--pool=threads"], folder, root);
+    const run = await execa(
+      process.execPath,
+      [join(projectModules, "vitest", "vitest.mjs"), ...argv.slice(1)],
+      {
+        cwd: root,
+        reject: false,
+        all: true,
+        env: { ...folder.env, NO_COLOR: "1" },
+      },
+    );
+    expect(run.all).toMatch(/1 passed/);
+    expect(run.exitCode).toBe(0);
+  }, 120_000);
+
   it("jest: our config is the project's (package.json key or a JS file) with rootDir kept and our hook appended", async () => {
     const root = project({
       "package.json": `{ "name": "p", "jest": { "roots": ["src"], "setupFilesAfterEnv": ["./own.js"] } }\n`,
