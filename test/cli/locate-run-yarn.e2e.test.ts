@@ -1,7 +1,7 @@
 // `xihe locate --run` on a yarn 1 and a yarn berry project: the sandbox has node and npm but no yarn,
 // so the install phase must get yarn from the npm registry (the version package.json pins) and install
 // the lockfile's dependencies through the registry proxy before the failing test can run at all.
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -90,6 +90,15 @@ describe("xihe locate --run on a yarn berry project with dependencies", () => {
     ]);
     expect(json.dynamic).toMatchObject({ status: "ranked", reason: null });
     expect(json.results[0]).toMatchObject({ file: "lib/check.js", symbol: "positive" });
+  }, 180_000);
+
+  it("lays out node_modules for a Plug'n'Play project, so the CI's own test command finds its dependencies", async () => {
+    // No nodeLinker: berry's default, Plug'n'Play, which plain `node --test` cannot resolve through.
+    const repo = checkout("yarn-berry-kit", "berry-pnp", { ".yarnrc.yml": "enableTelemetry: false\n" });
+    const { json } = await locateRun(repo, "yarn-berry-kit");
+    expect(json.dynamic.install).toMatchObject({ status: "installed", manager: "yarn-berry" });
+    expect(json.dynamic).toMatchObject({ status: "ranked", reason: null });
+    expect(existsSync(join(repo, "node_modules", "is-number", "package.json"))).toBe(true);
   }, 180_000);
 
   it("never runs the release a PR's .yarnrc.yml names as yarnPath in place of yarn", async () => {

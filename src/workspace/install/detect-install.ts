@@ -40,7 +40,10 @@ export function detectInstall(root: string, options: DetectInstallOptions): Inst
     return {
       manager: "yarn-berry",
       steps: [[...berryFromRegistry(root), "install", "--immutable"]],
-      env: { YARN_ENABLE_SCRIPTS: options.allowScripts ? "1" : "0" },
+      // Plug'n'Play (berry's default) resolves modules only under `yarn node` or its loader; the
+      // commands Xihe re-runs are the CI's own (`node --test`, `npx vitest`, a script's body), run
+      // without yarn, so the install lays out node_modules whatever the project's linker.
+      env: { YARN_ENABLE_SCRIPTS: options.allowScripts ? "1" : "0", YARN_NODE_LINKER: "node-modules" },
     };
   if (has("yarn.lock"))
     return {

@@ -35,7 +35,7 @@ describe("detectInstall", () => {
     );
     expect(detectInstall(withFiles(".yarnrc.yml"), { allowScripts: false })).toMatchObject({
       manager: "yarn-berry",
-      env: { YARN_ENABLE_SCRIPTS: "0" },
+      env: { YARN_ENABLE_SCRIPTS: "0", YARN_NODE_LINKER: "node-modules" },
     });
   });
 
