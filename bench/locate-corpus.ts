@@ -63,6 +63,7 @@ export const SETS = [
   "heldout8",
   "heldout9",
   "heldout10",
+  "heldout11",
 ];
 
 export interface CorpusOptions {
