@@ -1,9 +1,8 @@
 // What a JS/TS module hands to the files that load it, beyond the index's import bindings: what
 // CommonJS `require()` returns (`module.exports = Range` is the class itself; `module.exports = {
-// a, b: c }` and `exports.a = b` are members under those keys; `module.exports = require("./x")` is
-// module x) and which `export * from "./x"` lines pass on every export of x. Read from the file's
-// text, once per file, only for files an import resolves to.
-import type { ImportRef } from "../index/code-index.ts";
+// a, b: c }` and `exports.a = b` are members under those keys). What a module passes on of the
+// modules it imports (`export * from`, `exports.x = require()`) is the index's `ImportRef.reexports`.
+// Read from the file's text, once per file, only for files an import resolves to.
 
 export interface ModuleShape {
   /** The local name `module.exports = NAME` hands out: `require()` of the file returns it; for
@@ -16,8 +15,6 @@ export interface ModuleShape {
 
 export interface ModuleShapes {
   shapeOf(file: string): ModuleShape;
-  /** `export * from "./x"` (every export of x passes on under its name), or `module.exports = require("./x")`. */
-  passesOnAll(ref: ImportRef): boolean;
 }
 
 const identifier = String.raw`[A-Za-z_$][\w$]*`;
@@ -36,11 +33,6 @@ const jsFile = /\.(?:[cm]?[jt]sx?)$/;
 
 export function createModuleShapes(readText: (file: string) => string | null): ModuleShapes {
   const shapes = new Map<string, ModuleShape>();
-  const lines = new Map<string, string[]>();
-  const lineOf = (file: string, line: number) => {
-    if (!lines.has(file)) lines.set(file, readText(file)?.split("\n") ?? []);
-    return lines.get(file)?.[line - 1] ?? "";
-  };
   return {
     shapeOf(file) {
       const known = shapes.get(file);
@@ -48,11 +40,6 @@ export function createModuleShapes(readText: (file: string) => string | null): M
       const shape = jsFile.test(file) ? readShape(readText(file) ?? "") : { whole: null, members: new Map() };
       shapes.set(file, shape);
       return shape;
-    },
-    passesOnAll(ref) {
-      if (!jsFile.test(ref.file) || (ref.bindings ?? []).length > 0) return false;
-      const text = lineOf(ref.file, ref.line);
-      return /^\s*export\s*\*\s*from\b/.test(text) || /^\s*module\.exports\s*=\s*require\s*\(/.test(text);
     },
   };
 }

@@ -1,6 +1,7 @@
 // The files a JS/TS package offers its users: what package.json's main/module/types/exports/bin
 // name (mapped from a build directory back to the source the index holds, `dist/index.js` ->
-// `src/index.ts`), and the files those re-export (`export ... from`, `module.exports = require()`).
+// `src/index.ts`), and the files those re-export (`export ... from`, `module.exports = require()`,
+// a hub's `exports.x = require("./x")`: the index's `ImportRef.reexports`).
 import { posix } from "node:path";
 import type { CodeIndex, ImportRef } from "../index/code-index.ts";
 import { createModuleShapes, type ModuleShapes } from "./module-shapes.ts";
@@ -60,7 +61,8 @@ export function packageOfferings(index: CodeIndex, readText: ReadText, dir: stri
           ?.split("\n")
           .slice(ref.line - 1) ?? [];
       const line = text[0] ?? "";
-      if (!/^\s*export\b|module\.exports\b/.test(line) && !handedOn(ref, shapes)) continue;
+      const reexported = (ref.reexports ?? []).length > 0;
+      if (!reexported && !/^\s*export\b|module\.exports\b/.test(line) && !handedOn(ref, shapes)) continue;
       if (!out.has(ref.resolved)) {
         out.set(ref.resolved, out.get(ref.file) ?? ref.file);
         next.push(ref.resolved);

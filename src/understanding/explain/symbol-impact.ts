@@ -136,7 +136,7 @@ export function createCallGraph(
     if (!imported.has(symbol.file)) return new Map([[symbol.file, symbol.name]]);
     let known = exported.get(symbol.id);
     if (!known) {
-      known = symbolProviders(index, symbol, usesIn, shapes).exports;
+      known = symbolProviders(index, symbol, shapes).exports;
       exported.set(symbol.id, known);
     }
     return known;

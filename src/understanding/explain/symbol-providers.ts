@@ -5,7 +5,6 @@
 // module (`rtoml.loads`) is never taken for the project's `loads`.
 import { posix } from "node:path";
 import type { CodeIndex, CodeSymbol, ImportRef } from "../index/code-index.ts";
-import type { IdentifierUse } from "./identifier-uses.ts";
 import type { ModuleShapes } from "./module-shapes.ts";
 
 export interface Providers {
@@ -23,7 +22,6 @@ const maxHops = 4;
 export function symbolProviders(
   index: CodeIndex,
   symbol: CodeSymbol,
-  usesIn: (file: string) => readonly IdentifierUse[],
   shapes: ModuleShapes | null = null,
 ): Providers {
   const exporters = new Map<string, string>([[symbol.file, exportedName(shapes, symbol.file, symbol.name)]]);
@@ -54,12 +52,10 @@ export function symbolProviders(
         // `from . import tomllib` where that package did `import tomli as tomllib`.
         else if (modules.get(ref.resolved)?.has(b.imported)) add(modules, ref.file, b.local);
       }
-      if (frontier.has(ref.resolved)) {
-        reExports(ref, frontier.get(ref.resolved) ?? "", usesIn, next, exporters);
-        // `export * from "./utils"`, `module.exports = require("./x")`: passed on under its name.
-        if (shapes?.passesOnAll(ref) && !exporters.has(ref.file))
-          next.set(ref.file, frontier.get(ref.resolved) ?? "");
-      }
+      const passed = frontier.get(ref.resolved);
+      const handed =
+        passed === undefined || exporters.has(ref.file) ? null : handedOnAs(ref, passed, symbol, shapes);
+      if (handed !== null) next.set(ref.file, handed);
     }
     for (const [file, name] of next) exporters.set(file, name);
     frontier = next;
@@ -77,18 +73,27 @@ function exportedName(shapes: ModuleShapes | null, file: string, local: string):
   return local;
 }
 
-/** `export { a as b } from "./x"` (a re-export record on the import's line). */
-function reExports(
+/**
+ * The name the importing file hands on, of what the module it imports exports as `exported` (the
+ * index's re-exports): `export { a as b } from "./x"` -> `b`; `export * from "./x"`, `module.exports =
+ * require("./x")` -> `exported`; a hub's `exports.isPromise = require("./isPromise")`, where
+ * isPromise.js is `module.exports = function`, -> `isPromise`. Null when it hands it on under none.
+ */
+function handedOnAs(
   ref: ImportRef,
   exported: string,
-  usesIn: (file: string) => readonly IdentifierUse[],
-  next: Map<string, string>,
-  exporters: Map<string, string>,
-): void {
-  if (exporters.has(ref.file)) return;
-  for (const use of usesIn(ref.file))
-    if (use.use === "re-export" && use.name === exported && Math.abs(use.line - ref.line) <= 20)
-      next.set(ref.file, use.alias ?? use.name);
+  symbol: CodeSymbol,
+  shapes: ModuleShapes | null,
+): string | null {
+  const moduleValue =
+    shapes?.shapeOf(ref.resolved ?? "").whole === exported ||
+    (ref.resolved === symbol.file && isDefault(symbol));
+  for (const r of ref.reexports ?? []) {
+    if (r.exported === "*") return exported;
+    if (r.imported === exported || ((r.imported === "*" || r.imported === "default") && moduleValue))
+      return r.exported;
+  }
+  return null;
 }
 
 /** `from pkg import mod` resolves to the package; `mod` is then the module that holds the symbol. */

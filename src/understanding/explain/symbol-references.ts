@@ -43,8 +43,8 @@ export function symbolReferences(
   // Only a class-like owner makes a member: a function nested in a function is used by bare name.
   const enclosing = symbol.parent ? (lookup.byId(symbol.parent) ?? null) : null;
   const parent = enclosing && ownerKinds.has(enclosing.kind) ? enclosing : null;
-  const own = symbolProviders(index, symbol, usesIn, shapes);
-  const owner = parent ? symbolProviders(index, parent, usesIn, shapes) : null;
+  const own = symbolProviders(index, symbol, shapes);
+  const owner = parent ? symbolProviders(index, parent, shapes) : null;
   const uniqueMethod =
     parent !== null && lookup.byName(symbol.name).filter((s) => s.kind === "method").length === 1;
   const seen = new Map<string, Reference>();

@@ -6,6 +6,7 @@ import type { CallEdge, CodeIndex, SkippedFile } from "./code-index.ts";
 import { isContentSkip, type FileOutcome } from "./file-parse.ts";
 import { buildFileRecord, type FileRecord } from "./file-record.ts";
 import type { LanguageId } from "./languages.ts";
+import { createModuleExports } from "./module-exports.ts";
 import { resolveClassBases } from "./resolve-bases.ts";
 import { resolveCall } from "./resolve-calls.ts";
 import { createImportResolver, type ImportResolver, type ModuleManifests } from "./resolve-imports.ts";
@@ -26,6 +27,8 @@ export interface Assembly {
   resolve: ImportResolver;
   /** Every class's resolved bases, as text: when it changes, every call is resolved again. */
   inheritanceKey: string;
+  /** Every JS/TS re-export, as text (module-exports.ts): likewise. */
+  reexportKey: string;
 }
 
 export function assembleIndex(
@@ -49,6 +52,7 @@ export function assembleIndex(
           manifests,
         ),
         inheritanceKey: "",
+        reexportKey: "",
       };
   const changedPaths = new Set<string>();
   const affectedNames = new Set<string>();
@@ -66,13 +70,22 @@ export function assembleIndex(
     assembly.records.set(e.path, record);
     changedPaths.add(e.path);
   }
+  const exports = createModuleExports(
+    [...assembly.records.values()].map((r) => r.imports),
+    assembly.tables,
+  );
+  // A call through a hub (`Hoek.isPromise`) depends on the module it re-exports, by the hub's name.
+  if ([...changedPaths].some((p) => exports.targets.has(p)))
+    for (const n of exports.names) affectedNames.add(n);
   // A call on a subclass may resolve to a base's method in another file, so a change of any class's
-  // bases can move calls in files whose own text and names did not change.
-  const inheritance = resolveClassBases(assembly.records.values(), assembly.tables);
-  const inheritanceChanged = inheritance.key !== assembly.inheritanceKey;
+  // bases (or of any re-export) can move calls in files whose own text and names did not change.
+  const inheritance = resolveClassBases(assembly.records.values(), assembly.tables, exports);
+  const structureChanged =
+    inheritance.key !== assembly.inheritanceKey || exports.key !== assembly.reexportKey;
   assembly.inheritanceKey = inheritance.key;
+  assembly.reexportKey = exports.key;
   for (const record of assembly.records.values()) {
-    const fileChanged = !reuse || inheritanceChanged || changedPaths.has(record.file.path);
+    const fileChanged = !reuse || structureChanged || changedPaths.has(record.file.path);
     record.calls.forEach((call, i) => {
       if (!fileChanged && !affectedNames.has(record.lookupNames[i] ?? "")) return;
       const caller = call.from ? (assembly.tables.byId(call.from) ?? null) : null;
@@ -87,6 +100,7 @@ export function assembleIndex(
           },
           assembly.tables,
           inheritance.basesOf,
+          exports,
         )?.id ?? null;
       // Edges of unchanged files are shared with the previous index: replace, never mutate.
       if (to !== call.to)

@@ -44,6 +44,12 @@ export interface ImportRef {
    * tree-sitter index (optional so hand-built indexes stay valid).
    */
   bindings?: { local: string; imported: string }[];
+  /**
+   * What the importing file hands on of this module, JS/TS only: `exports.x = require("./x")` is
+   * `{ exported: "x", imported: "*" }`, `export { default as y } from "./y"` is `{ exported: "y",
+   * imported: "default" }`, `export * from "./z"` is `{ exported: "*", imported: "*" }`. Absent when none.
+   */
+  reexports?: { exported: string; imported: string }[];
 }
 
 export interface CallEdge {

@@ -25,6 +25,8 @@ export interface RawCall {
 export interface RawImport {
   node: Node;
   source: string;
+  /** The source's own node (a JS/TS `string_fragment`): where it stands says what is re-exported. */
+  sourceNode: Node | null;
   bindings: ImportBinding[];
   /** A Rust use-tree, expanded later. */
   useTree: Node | null;
@@ -116,7 +118,7 @@ function addImport(imports: Map<string, RawImport>, node: Node, match: QueryMatc
   const key = source ? `s${source.startIndex}` : `n${node.startIndex}`;
   let entry = imports.get(key);
   if (!entry) {
-    entry = { node, source: sourceText, bindings: [], useTree };
+    entry = { node, source: sourceText, sourceNode: source, bindings: [], useTree };
     imports.set(key, entry);
   }
   const add = (local: string, imported: string) => {

@@ -9,6 +9,7 @@ import type { FileParse, ParsedCall, ParsedImport, ParsedSymbol } from "./file-p
 import type { LoadedLanguage } from "./grammars.ts";
 import type { Node } from "web-tree-sitter";
 import { isExported } from "./is-exported.ts";
+import { addExportedBindings, reexportsAt } from "./js-reexports.ts";
 import { collectBindings, receiverTypeAt, selfField } from "./receiver-types.ts";
 import { expandUseTree } from "./rust-use-tree.ts";
 import { bodyOf, signatureOf } from "./signature.ts";
@@ -26,6 +27,7 @@ const containerKinds: ReadonlySet<SymbolKind> = new Set(["class", "interface", "
 /** Languages whose `x = new C()` / `x = C()` gives `x.m()` a receiver type (receiver-types.ts). */
 const typesVariables: ReadonlySet<string> = new Set(["javascript", "typescript", "tsx", "python"]);
 const selfNames = new Set(["this", "self", "cls", "super"]);
+const ecmascriptLanguages: ReadonlySet<string> = new Set(["javascript", "typescript", "tsx"]);
 // A file that constructs nothing types nothing: skip its binding walk (it costs a visit per node).
 const constructs = /\bnew\s+[\w$]|=\s*[\w.]*[A-Z]\w*\s*\(/;
 
@@ -45,7 +47,7 @@ export function extractFile(language: LoadedLanguage, text: string): FileParse {
       bytes: Buffer.byteLength(text),
       hasErrors: tree.rootNode.hasError,
       symbols,
-      imports: buildImports(language, captures),
+      imports: buildImports(language, captures, tree.rootNode),
       calls: buildCalls(captures, spans, symbols, mayType(language.id, text) ? tree.rootNode : null),
     };
   } finally {
@@ -67,7 +69,7 @@ function buildSymbols(
   symbols: ParsedSymbol[],
 ): Span[] {
   const rules = syntaxRulesFor(language.id);
-  const defs = captures.definitions.filter((d) => !isRequireBinding(d));
+  const defs = captures.definitions.filter((d) => !isRequireBinding(d) && !namesModuleExport(d));
   const items = [
     ...defs.map((d) => ({
       def: d,
@@ -171,15 +173,26 @@ function isAnonymousModuleExport(d: RawDefinition): boolean {
   return d.node.type === "assignment_expression" && d.name === "exports";
 }
 
-/** `const fs = require("fs")` is an import, not a constant worth indexing. */
+/** `const fs = require("fs")` (or `require("x").y`) is an import, not a constant worth indexing. */
 function isRequireBinding(d: RawDefinition): boolean {
   if (d.kind !== "constant" && d.kind !== "variable") return false;
   const value = d.node.childForFieldName("value");
-  return value?.type === "call_expression" && value.childForFieldName("function")?.text === "require";
+  const call = value?.type === "member_expression" ? value.childForFieldName("object") : value;
+  return call?.type === "call_expression" && call.childForFieldName("function")?.text === "require";
 }
 
-function buildImports(language: LoadedLanguage, captures: RawCaptures): ParsedImport[] {
+/** `const assert = module.exports = function () {}`: the function is the definition (the module's). */
+function namesModuleExport(d: RawDefinition): boolean {
+  if (d.kind !== "constant" && d.kind !== "variable") return false;
+  const value = d.node.childForFieldName("value");
+  return (
+    value?.type === "assignment_expression" && value.childForFieldName("left")?.text === "module.exports"
+  );
+}
+
+function buildImports(language: LoadedLanguage, captures: RawCaptures, root: Node): ParsedImport[] {
   const out: ParsedImport[] = [];
+  const ecmascript = ecmascriptLanguages.has(language.id);
   for (const raw of captures.imports) {
     const line = raw.node.startPosition.row + 1;
     if (raw.useTree) {
@@ -197,9 +210,16 @@ function buildImports(language: LoadedLanguage, captures: RawCaptures): ParsedIm
       const wildcard = raw.node.text.includes("*");
       out.push({ source: raw.source, bindings: wildcard ? [] : [{ local: last, imported: last }], line });
     } else {
-      out.push({ source: raw.source, bindings: raw.bindings, line });
+      const reexports = ecmascript && raw.sourceNode ? reexportsAt(raw.sourceNode) : [];
+      out.push({
+        source: raw.source,
+        bindings: raw.bindings,
+        line,
+        ...(reexports.length > 0 ? { reexports } : {}),
+      });
     }
   }
+  if (ecmascript) addExportedBindings(root, out);
   return out;
 }
 

@@ -26,10 +26,21 @@ export interface ImportBinding {
   imported: string;
 }
 
+/** A name an importing module hands on of the module it imports (JS/TS, js-reexports.ts). */
+export interface Reexport {
+  /** The name the importing module exports it under; "*" when every export of the source passes on
+   * (`export * from`, `module.exports = require()`). */
+  exported: string;
+  /** The name in the source module: "*" for the module itself, "default" for its default export. */
+  imported: string;
+}
+
 export interface ParsedImport {
   source: string;
   bindings: ImportBinding[];
   line: number;
+  /** What the importing module passes on of this import, when it does (a hub's `exports.x = require("./x")`). */
+  reexports?: Reexport[];
 }
 
 export interface ParsedCall {

@@ -57,7 +57,15 @@ export function buildFileRecord(
   for (const imp of parse.imports) {
     const resolved = resolve(path, language, imp.source);
     const names = imp.bindings.map((b) => b.local);
-    imports.push({ file: path, source: imp.source, resolved, names, line: imp.line, bindings: imp.bindings });
+    imports.push({
+      file: path,
+      source: imp.source,
+      resolved,
+      names,
+      line: imp.line,
+      bindings: imp.bindings,
+      ...(imp.reexports ? { reexports: imp.reexports } : {}),
+    });
     for (const b of imp.bindings)
       bindings.set(b.local, bindingTarget(path, language, imp.source, b.imported, resolved, resolve));
   }

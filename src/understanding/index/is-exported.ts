@@ -20,6 +20,8 @@ export function isExported(
     case "tsx":
       if (chain.some((n) => n.type === "export_statement")) return true;
       if (def.node.type === "assignment_expression" && def.receiver === null) return true;
+      // `module.exports = internals.flatten = function () {}`.
+      if (def.node.type === "assignment_expression" && isModuleExports(def.node)) return true;
       if (def.node.type === "class" && isExportsAssignment(def.node.parent)) return true;
       if (objectMember.has(def.node.type) && isExportedObject(def.node.parent)) return true;
       if (def.node.type === "pair" && parent !== null) return parent.exported;
@@ -44,6 +46,10 @@ function isExportedObject(object: Node | null): boolean {
   const holder = object?.type === "object" ? object.parent : null;
   if (holder?.type === "export_statement") return true;
   return isExportsAssignment(holder);
+}
+
+function isModuleExports(assignment: Node): boolean {
+  return assignment.childForFieldName("left")?.text === "module.exports";
 }
 
 /** `module.exports = ...`, `exports.x = ...`, `module.exports.x = ...`. */

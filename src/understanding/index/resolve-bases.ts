@@ -3,6 +3,7 @@
 // A base from outside the repository (`Error`, `dict`, `Generic`) resolves to nothing and is dropped.
 import type { CodeSymbol } from "./code-index.ts";
 import type { FileRecord } from "./file-record.ts";
+import type { ModuleExports } from "./module-exports.ts";
 import { isClassLike, resolveCall, type BasesOf } from "./resolve-calls.ts";
 import type { SymbolTables } from "./symbol-tables.ts";
 
@@ -12,7 +13,11 @@ export interface ClassInheritance {
   key: string;
 }
 
-export function resolveClassBases(records: Iterable<FileRecord>, tables: SymbolTables): ClassInheritance {
+export function resolveClassBases(
+  records: Iterable<FileRecord>,
+  tables: SymbolTables,
+  exports: ModuleExports,
+): ClassInheritance {
   const byClass = new Map<string, CodeSymbol[]>();
   const lines: string[] = [];
   for (const record of records) {
@@ -21,7 +26,7 @@ export function resolveClassBases(records: Iterable<FileRecord>, tables: SymbolT
       const resolved: CodeSymbol[] = [];
       for (const base of cls.bases) {
         const site = { file: cls.file, calleeName: base, caller: null, bindings: record.bindings };
-        const hit = resolveCall(site, tables);
+        const hit = resolveCall(site, tables, undefined, exports);
         if (hit && hit.id !== cls.id && isClassLike(hit)) resolved.push(hit);
       }
       if (resolved.length === 0) continue;

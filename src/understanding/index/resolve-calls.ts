@@ -6,6 +6,7 @@
 import { posix } from "node:path";
 import type { CodeSymbol } from "./code-index.ts";
 import { splitCallee } from "./callee-name.ts";
+import { noModuleExports, type ModuleExports } from "./module-exports.ts";
 import type { SymbolTables } from "./symbol-tables.ts";
 import { isTestPath } from "./test-files.ts";
 
@@ -47,12 +48,14 @@ export function resolveCall(
   site: CallSite,
   tables: SymbolTables,
   basesOf: BasesOf = noBases,
+  exports: ModuleExports = noModuleExports,
 ): CodeSymbol | null {
   const { receiver, member } = splitCallee(site.calleeName);
-  const hit =
+  const found =
     receiver === ""
-      ? resolvePlain(site, member, tables)
-      : resolveMember(site, receiver, member, tables, basesOf);
+      ? resolvePlain(site, member, tables, exports)
+      : resolveMember(site, receiver, member, tables, basesOf, exports);
+  const hit = found && exports.implementation(found);
   // Calling a module-level instance (`encode = Encoder()`, then `encoder.encode(x)`) runs its class's
   // `__call__`: the value itself has no body.
   const cls = hit && PYTHON_FILE.test(hit.file) ? instanceClass(hit, tables) : undefined;
@@ -76,10 +79,16 @@ function instanceClass(value: CodeSymbol, t: SymbolTables): CodeSymbol | undefin
 }
 
 /** `f()`: renamed or plain import, same file, implicit `this`, same directory, unique name. */
-function resolvePlain(site: CallSite, member: string, t: SymbolTables): CodeSymbol | undefined {
+function resolvePlain(
+  site: CallSite,
+  member: string,
+  t: SymbolTables,
+  x: ModuleExports,
+): CodeSymbol | undefined {
   const binding = site.bindings.get(member);
   const name = lookupName(member, site.bindings);
-  if (name !== member) return t.inFile(binding?.file ?? "", name)[0];
+  // `const { isPromise } = require('..')`: defined there, or handed on by that module (a hub).
+  if (name !== member) return t.inFile(binding?.file ?? "", name)[0] ?? x.symbol(binding?.file ?? "", name);
   const local = t.inFile(site.file, member).find((c) => c.kind !== "method");
   if (local) return local;
   // Java-style implicit `this`. In JavaScript and TypeScript a bare `parse()` inside a class is not
@@ -100,16 +109,32 @@ function resolvePlain(site: CallSite, member: string, t: SymbolTables): CodeSymb
         : target.find((c) => c.kind !== "method");
     if (hit) return hit;
     // Calling what `require()` or a default import returned: the module's exported function.
-    const moduleItself = t.inFile(binding.file, "default").find((c) => c.kind === "function");
+    const moduleItself =
+      t.inFile(binding.file, "default").find((c) => c.kind === "function") ??
+      // `module.exports = require('./parse')`: what that module's `require()` returns.
+      [x.symbol(binding.file, "default")].find((c) => c?.kind === "function");
     if ((binding.imported === "*" || binding.imported === "default") && moduleItself) return moduleItself;
+    // `const { keys } = require('..')`, where the package's hub hands `keys` on from another module.
+    const handed = binding.imported === "*" ? undefined : x.symbol(binding.file, binding.imported);
+    if (handed) return handed;
   }
   const callable = callableFrom(site.file);
-  const sameDir = t.inDir(posix.dirname(site.file), member).filter((c) => c.kind !== "method" && callable(c));
-  if (sameDir.length === 1) return sameDir[0];
-  const plain = t.plainNamed(member).filter(callable);
-  if (plain.length === 1) return plain[0];
-  const all = t.named(member).filter(callable);
-  return all.length === 1 ? all[0] : undefined;
+  const only = (list: readonly CodeSymbol[]) => onlyOne(list, x);
+  const sameDir = only(
+    t.inDir(posix.dirname(site.file), member).filter((c) => c.kind !== "method" && callable(c)),
+  );
+  if (sameDir) return sameDir;
+  return only(t.plainNamed(member).filter(callable)) ?? only(t.named(member).filter(callable));
+}
+
+/**
+ * The one symbol a name matched, counting a declaration (`lib/index.d.ts`'s `keys`) and the
+ * implementation its `.js` hands out under that name (`lib/more.js`'s `keys`) as one.
+ */
+function onlyOne(list: readonly CodeSymbol[], x: ModuleExports): CodeSymbol | undefined {
+  if (list.length <= 1) return list[0];
+  const distinct = new Set(list.map((c) => x.implementation(c)));
+  return distinct.size === 1 ? [...distinct][0] : undefined;
 }
 
 /** `x.f()`: self, super, imported module or class, class name, then a unique method for a plain variable. */
@@ -119,6 +144,7 @@ function resolveMember(
   member: string,
   t: SymbolTables,
   basesOf: BasesOf,
+  x: ModuleExports,
 ): CodeSymbol | undefined {
   const prefer = (list: readonly CodeSymbol[]) =>
     list.find((c) => c.file === site.file) ?? (list.length === 1 ? list[0] : undefined);
@@ -139,15 +165,17 @@ function resolveMember(
     if (inherited) return inherited;
   }
   const constructed = site.receiverType
-    ? constructedMethod(site, site.receiverType, member, t, basesOf)
+    ? constructedMethod(site, site.receiverType, member, t, basesOf, x)
     : undefined;
   if (constructed) return constructed;
   const binding = site.bindings.get(receiver);
   if (binding?.file) {
     const hit =
       binding.imported === "*"
-        ? // A module, or a Go package, which spans its directory.
+        ? // A module (its own definition, else what it re-exports: `Hoek.isPromise` through a hub
+          // of `exports.isPromise = require('./isPromise')`), or a Go package, which spans its directory.
           (t.inFile(binding.file, member).find((c) => c.parent === null) ??
+          x.symbol(binding.file, member) ??
           t.inDir(posix.dirname(binding.file), member).find((c) => c.parent === null))
         : t.qualified(`${binding.imported}.${member}`).find((c) => c.file === binding.file);
     if (hit) return hit;
@@ -191,10 +219,12 @@ function constructedMethod(
   member: string,
   t: SymbolTables,
   basesOf: BasesOf,
+  x: ModuleExports,
 ): CodeSymbol | undefined {
   const { receiver, member: last } = splitCallee(type);
   const bare = { ...site, receiverType: undefined };
-  const cls = receiver === "" ? resolvePlain(bare, last, t) : resolveMember(bare, receiver, last, t, basesOf);
+  const cls =
+    receiver === "" ? resolvePlain(bare, last, t, x) : resolveMember(bare, receiver, last, t, basesOf, x);
   return cls && isClassLike(cls) ? memberOf(cls, member, t, basesOf) : undefined;
 }
 

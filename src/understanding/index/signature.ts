@@ -8,8 +8,10 @@ const maxSignatureChars = 240;
 export function bodyOf(node: Node): Node | null {
   const body = node.childForFieldName("body");
   if (body) return body;
-  // `const f = (a) => ...`, `exports.f = function () {}`, class fields holding functions.
-  const value = node.childForFieldName("value") ?? node.childForFieldName("right");
+  // `const f = (a) => ...`, `exports.f = function () {}`, class fields holding functions, and
+  // chained assignments (`module.exports = internals.flatten = function () {}`).
+  let value = node.childForFieldName("value") ?? node.childForFieldName("right");
+  while (value?.type === "assignment_expression") value = value.childForFieldName("right");
   return value?.childForFieldName("body") ?? null;
 }
 

@@ -22,7 +22,10 @@ export interface SymbolTables {
 
 const callable = new Set(["function", "method", "class", "constant", "variable"]);
 const none: readonly CodeSymbol[] = [];
-const moduleExportSignature = /^module\.exports\s*=\s*(async\s+)?function\b/;
+// `module.exports = function parse () {}`, also chained (`module.exports = internals.flatten = function`),
+// and `export default function run () {}`: what a `require()` or a default import of the file returns.
+const moduleExportSignature =
+  /^(?:module\.exports\s*=\s*(?:[\w$.]+\s*=\s*)*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)|export\s+default\s+(?:async\s+)?(?:function|class)\b)/;
 // `describe("Map", () => {...})`: a test block is named by its title, and nothing calls it by that
 // name; a call `Map()` or `inspect()` beside it means the global or the imported function.
 // `it.each(table)("adds $a", ...)` is one too; its signature (its first line) may end before the title.

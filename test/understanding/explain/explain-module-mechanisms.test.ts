@@ -152,4 +152,44 @@ describe("explain through module mechanisms", () => {
     const wrapper = by("cached.decorator.wrapper") ?? by("wrapper");
     expect(testFiles(wrapper)).toEqual(["tests/test_memo.py"]);
   });
+
+  it("follows a CommonJS hub of `exports.x = require('./x')` from the package root to the module's function", async () => {
+    const files = {
+      "package.json": '{ "name": "hoek", "main": "lib/index.js" }\n',
+      "lib/index.js": lines(
+        "exports.isPromise = require('./isPromise');",
+        "exports.flatten = require('./flatten');",
+      ),
+      "lib/isPromise.js": lines(
+        "module.exports = function (p) {",
+        "  return typeof p?.then === 'function';",
+        "};",
+      ),
+      "lib/flatten.js": lines(
+        "const internals = {};",
+        "module.exports = internals.flatten = function (array) {",
+        "  return array.flat();",
+        "};",
+      ),
+      "test/index.js": lines(
+        "const Hoek = require('..');",
+        "test('tells a promise', () => {",
+        "  Hoek.isPromise(Promise.resolve());",
+        "});",
+        "test('flattens', () => {",
+        "  Hoek.flatten([[1]]);",
+        "});",
+      ),
+    };
+    const by = await explainChange(files, {
+      "lib/isPromise.js": files["lib/isPromise.js"].replace("=== 'function'", "!== 'function'"),
+      "lib/flatten.js": files["lib/flatten.js"].replace("array.flat()", "array.flat(2)"),
+    });
+    for (const name of ["default", "internals.flatten"]) {
+      const changed = by(name);
+      expect(testFiles(changed)).toEqual(["test/index.js"]);
+      expect(changed?.api.public).toBe(true);
+    }
+    expect(by("default")?.tests.map((s) => `${s.path}:${s.line}`)).toEqual(["test/index.js:3"]);
+  });
 });

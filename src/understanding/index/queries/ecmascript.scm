@@ -37,6 +37,16 @@
   (#eq? @_module "module")
   (#eq? @name "exports")) @definition.function
 
+; module.exports = internals.flatten = function () {}: the module itself, which its own file calls
+; by the inner name; named by that (`internals.flatten`), and filed as `default` too (symbol-tables.ts).
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (assignment_expression
+    left: (member_expression object: (identifier) @receiver property: (property_identifier) @name)
+    right: [(function_expression) (arrow_function)])
+  (#eq? @_module "module")
+  (#eq? @_exports "exports")) @definition.function
+
 ; module.exports = class Name {}, exports.Name = class Name {}: a class named by its own name (its
 ; methods are Name's, and `new Name()` in a file that requires it finds it).
 (assignment_expression
@@ -116,6 +126,21 @@
   value: (call_expression
     function: (identifier) @_require
     arguments: (arguments . (string (string_fragment) @import.source)))
+  (#eq? @_require "require")) @import
+;  const { a: b } = require("x"), const b = require("x").a
+(variable_declarator
+  name: (object_pattern (pair_pattern key: (property_identifier) @import.original value: (identifier) @import.alias))
+  value: (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string (string_fragment) @import.source)))
+  (#eq? @_require "require")) @import
+(variable_declarator
+  name: (identifier) @import.alias
+  value: (member_expression
+    object: (call_expression
+      function: (identifier) @_require
+      arguments: (arguments . (string (string_fragment) @import.source)))
+    property: (property_identifier) @import.original)
   (#eq? @_require "require")) @import
 (call_expression
   function: (import)
