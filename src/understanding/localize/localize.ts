@@ -126,7 +126,13 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     ...frames.testLocations,
     ...namedTestLocations(input.failures, frames.testLocations, resolve, lookup),
   ];
-  const tests = testTargets(index, lookup, testLocations, entities.testNames);
+  const tests = testTargets(
+    index,
+    lookup,
+    testLocations,
+    entities.testNames,
+    unlocatedTestFiles(input.failures, testLocations, lookup),
+  );
   const candidates = index.symbols.filter(
     (s) =>
       isCandidate(s) &&
@@ -258,6 +264,21 @@ function failingTestFiles(
     return file !== null && lookup.isTest(file) ? [file] : [];
   });
   return [...testLocations.map((t) => t.file), ...fromFailures];
+}
+
+/**
+ * One entry per failure placed in a test file with no line, in a file no other evidence locates: an
+ * ava worker stuck while loading `test.js`, a suite that failed as a whole.
+ */
+function unlocatedTestFiles(
+  failures: readonly Failure[],
+  testLocations: readonly { file: string }[],
+  lookup: SymbolLookup,
+): string[] {
+  const located = new Set(testLocations.map((t) => t.file));
+  return failures.flatMap((f) =>
+    f.file !== null && f.line === null && lookup.isTest(f.file) && !located.has(f.file) ? [f.file] : [],
+  );
 }
 
 /** `.d.ts` and `.pyi` declare; the fault is in the implementation. */
