@@ -181,6 +181,7 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
       ]),
       index,
       lookup,
+      readLines,
     ),
     lookup,
     (symbol) => hasStubBody(symbol, readLines),

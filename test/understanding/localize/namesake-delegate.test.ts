@@ -1,6 +1,7 @@
 // A method that forwards to a same-named function of another module (`Color.invert()` ->
 // `invert(this.rgb)` from lib/invert.js) is the face the test calls; the behaviour is the namesake's.
-// The suite is run for real with node:test; the fault (256 for 255) is in lib/invert.js.
+// The suite is run for real with node:test; the fault (256 for 255) is in lib/invert.js. `darken`
+// checks its argument before it forwards: it decides something, so it is no mere face.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -16,8 +17,15 @@ const files: Record<string, string> = {
     "}",
     "",
   ].join("\n"),
+  "lib/darken.js": [
+    "export function darken(rgb, by) {",
+    "  return { r: rgb.r - by, g: rgb.g - by, b: rgb.b - by };",
+    "}",
+    "",
+  ].join("\n"),
   "lib/color.js": [
     'import { invert } from "./invert.js";',
+    'import { darken } from "./darken.js";',
     "",
     "export class Color {",
     "  constructor(rgb) {",
@@ -26,6 +34,11 @@ const files: Record<string, string> = {
     "",
     "  invert() {",
     "    return new Color(invert(this.rgb));",
+    "  }",
+    "",
+    "  darken(by) {",
+    "    if (by === 0) return this;",
+    "    return new Color(darken(this.rgb, by));",
     "  }",
     "",
     "  hex() {",
@@ -77,6 +90,13 @@ describe("localize when the test calls a method that forwards to a same-named fu
     expect(face?.why).toContain(
       "test_file: lib/color.js is named like the failing tests, a face of a namesake",
     );
+  });
+
+  it("passes nothing through a method that decides something before it forwards", () => {
+    const namesake = ranked.find((s) => s.file === "lib/darken.js" && s.symbol === "darken");
+    expect(namesake?.why.some((w) => w.includes("through Color.darken")) ?? false).toBe(false);
+    const face = ranked.find((s) => s.file === "lib/color.js" && s.symbol === "Color.darken");
+    expect(face?.why).toContain("test_file: lib/color.js is named like the failing tests");
   });
 
   it("ranks the namesake above the method that forwards to it", () => {
