@@ -12,6 +12,7 @@ export const crashFixtureCases = [
   "nodetest-sigsegv",
   "ava-never-resolved",
   "ava-timeout",
+  "ava-failed-to-exit",
   "go-test-build-nontest",
   "go-test-build-dependency",
   "go-test-vet-printf",

@@ -65,4 +65,17 @@ describe("diagnose on crashes inside real test runners", () => {
       }),
     ]);
   });
+
+  it("an ava worker stuck loading a test file is a timeout in that file, with no test named", async () => {
+    const { output } = await diagnoseCase("ava-failed-to-exit");
+    expect(output.failures).toEqual([
+      expect.objectContaining({
+        tool: "ava",
+        kind: "timeout",
+        file: "test/parse.test.js",
+        line: null,
+        test: null,
+      }),
+    ]);
+  });
 });

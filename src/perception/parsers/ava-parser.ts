@@ -2,7 +2,9 @@
 // assertion's `file:line` and code, the difference or the thrown error with its stack, `› file:line:col`
 // frames), blocks separated by `─`. `Uncaught exception in <file>` blocks belong to a file (test null).
 // A run that outlived `--timeout` prints `✘ Timed out while running tests`, then per file
-// `N tests were pending in <file>` and a `◌ title` line per pending test: one timeout each.
+// `N tests were pending in <file>` and a `◌ title` line per pending test: one timeout each. A file
+// none of whose tests had started (its worker stuck while loading it) is `Failed to exit when running
+// <file>`: one timeout for the file, test null.
 import type { Failure } from "../failure.ts";
 import type { LogParser, ParseContext } from "./log-parser.ts";
 import { innermostProjectLocation, parseJsStackFrame, type ParsedJsFrame } from "../js-stack-frame.ts";
@@ -19,6 +21,7 @@ const CODE_LINE = /^\s+\d+: /;
 const TIMED_OUT = "✘ Timed out while running tests";
 const PENDING_IN = /^\s*\d+ tests? (?:were|was) pending in (\S+)$/;
 const PENDING_TEST = /^\s*◌ (\S.*)$/;
+const FAILED_TO_EXIT = /^\s*Failed to exit when running (\S+)$/;
 
 export const avaParser: LogParser = {
   tool: "ava",
@@ -64,20 +67,25 @@ function timeoutFailures(lines: readonly string[], context: ParseContext): Failu
     const pendingIn = PENDING_IN.exec(line);
     if (pendingIn) file = context.toRepoPath(pendingIn[1] ?? "");
     const pending = PENDING_TEST.exec(line);
-    if (pending && file !== null)
-      failures.push({
-        tool: "ava",
-        kind: "timeout",
-        file,
-        line: null,
-        column: null,
-        test: (pending[1] ?? "").trim(),
-        message: TIMED_OUT.slice(2),
-        rule: null,
-        frames: [],
-      });
+    if (pending && file !== null) failures.push(timeout(file, (pending[1] ?? "").trim()));
+    const stuck = FAILED_TO_EXIT.exec(line);
+    if (stuck) failures.push(timeout(context.toRepoPath(stuck[1] ?? ""), null));
   }
   return failures;
+}
+
+function timeout(file: string, test: string | null): Failure {
+  return {
+    tool: "ava",
+    kind: "timeout",
+    file,
+    line: null,
+    column: null,
+    test,
+    message: TIMED_OUT.slice(2),
+    rule: null,
+    frames: [],
+  };
 }
 
 function blockFailure(block: readonly string[], context: ParseContext): Failure {

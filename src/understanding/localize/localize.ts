@@ -27,6 +27,7 @@ import { splitIdentifiers } from "../index/split-identifiers.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
 import { createSymbolLookup, isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
 import { sharedCalleeSignal } from "./shared-callee-signal.ts";
+import { passToNamesakes } from "./namesake-delegate.ts";
 import { demoteUnexecuted, ranWhy, unexecutedFactor, type RanInFailingRun } from "./ran-in-failing-run.ts";
 import { testFileSignal } from "./test-file-signal.ts";
 import { testTargets } from "./test-target-signal.ts";
@@ -126,7 +127,13 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     ...frames.testLocations,
     ...namedTestLocations(input.failures, frames.testLocations, resolve, lookup),
   ];
-  const tests = testTargets(index, lookup, testLocations, entities.testNames);
+  const tests = testTargets(
+    index,
+    lookup,
+    testLocations,
+    entities.testNames,
+    unlocatedTestFiles(input.failures, testLocations, lookup),
+  );
   const candidates = index.symbols.filter(
     (s) =>
       isCandidate(s) &&
@@ -157,20 +164,25 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
   const chain = callChainSignal(index, lookup, seeds, input.callDepth ?? 1);
 
   const signals = foldDeclarations(
-    new Map<SignalName, SignalScores>([
-      ["stack_frame", frames.frames],
-      ["test_callee", belowOuterFrames(tests.callees, frames.frames)],
-      ["test_name", tests.named],
-      ["call_chain", chain],
-      ["shared_callee", sharedCalleeSignal(index, lookup, seeds)],
-      ["failing_reach", failingReachSignal(index, lookup, testLocations)],
-      ["bm25", lexical.bm25],
-      ["bm25_log", lexical.bm25Log],
-      ["exact_name", lexical.exact],
-      ["imported_by_test", imported],
-      ["test_file", testFileSignal(candidates, failingTestFiles(input.failures, testLocations, lookup))],
-      ...(input.extraSignals ?? []),
-    ]),
+    passToNamesakes(
+      new Map<SignalName, SignalScores>([
+        ["stack_frame", frames.frames],
+        ["test_callee", belowOuterFrames(tests.callees, frames.frames)],
+        ["test_name", tests.named],
+        ["call_chain", chain],
+        ["shared_callee", sharedCalleeSignal(index, lookup, seeds)],
+        ["failing_reach", failingReachSignal(index, lookup, testLocations)],
+        ["bm25", lexical.bm25],
+        ["bm25_log", lexical.bm25Log],
+        ["exact_name", lexical.exact],
+        ["imported_by_test", imported],
+        ["test_file", testFileSignal(candidates, failingTestFiles(input.failures, testLocations, lookup))],
+        ...(input.extraSignals ?? []),
+      ]),
+      index,
+      lookup,
+      readLines,
+    ),
     lookup,
     (symbol) => hasStubBody(symbol, readLines),
   );
@@ -258,6 +270,21 @@ function failingTestFiles(
     return file !== null && lookup.isTest(file) ? [file] : [];
   });
   return [...testLocations.map((t) => t.file), ...fromFailures];
+}
+
+/**
+ * One entry per failure placed in a test file with no line, in a file no other evidence locates: an
+ * ava worker stuck while loading `test.js`, a suite that failed as a whole.
+ */
+function unlocatedTestFiles(
+  failures: readonly Failure[],
+  testLocations: readonly { file: string }[],
+  lookup: SymbolLookup,
+): string[] {
+  const located = new Set(testLocations.map((t) => t.file));
+  return failures.flatMap((f) =>
+    f.file !== null && f.line === null && lookup.isTest(f.file) && !located.has(f.file) ? [f.file] : [],
+  );
 }
 
 /** `.d.ts` and `.pyi` declare; the fault is in the implementation. */

@@ -21,11 +21,16 @@ const WINDOW_ABOVE = 12;
 // A method whose class (not its own name) a failing test names.
 const CLASS_NAMED = 0.4;
 
+/**
+ * unlocatedTestFiles: one entry per failure that names a failing test file and no line in it (ava's
+ * `Failed to exit when running test.js`): the file says which code is under test only by its imports.
+ */
 export function testTargets(
   index: CodeIndex,
   lookup: SymbolLookup,
   testLocations: readonly TestLocation[],
   testNames: readonly string[],
+  unlocatedTestFiles: readonly string[],
 ): TestTargets {
   const callees: SignalScores = new Map();
   for (const loc of testLocations) {
@@ -37,7 +42,8 @@ export function testTargets(
   // Weighted by how much of the failing evidence sits in each test file: a module only one of many
   // failing test files imports is a weaker suspect than one they all import.
   const evidence = new Map<string, number>();
-  for (const t of testLocations) evidence.set(t.file, (evidence.get(t.file) ?? 0) + 1);
+  for (const file of [...testLocations.map((t) => t.file), ...unlocatedTestFiles])
+    evidence.set(file, (evidence.get(file) ?? 0) + 1);
   const importedFiles = new Map<string, number>();
   const seen = new Set<string>();
   const codeFiles = index.files.map((f) => f.path).filter((f) => !lookup.isTest(f));
@@ -50,7 +56,7 @@ export function testTargets(
     seen.add(pair);
     importedFiles.set(target, (importedFiles.get(target) ?? 0) + weight);
   }
-  const total = testLocations.length;
+  const total = testLocations.length + unlocatedTestFiles.length;
   for (const [file, weight] of importedFiles) importedFiles.set(file, Math.min(1, weight / total));
   return { callees, named: namedByTests(index, lookup, testNames), importedFiles };
 }

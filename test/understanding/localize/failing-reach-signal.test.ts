@@ -67,7 +67,7 @@ const name = (id: string) => index.symbols.find((s) => s.id === id)?.qualifiedNa
 
 describe("the functions failing tests call", () => {
   it("resolves a call inside a describe block named like the callee to the code under test", () => {
-    const { callees } = testTargets(index, createSymbolLookup(index), [joinTest], []);
+    const { callees } = testTargets(index, createSymbolLookup(index), [joinTest], [], []);
     const called = [...callees.keys()].map((id) => ({ name: name(id), file: id.split("#")[0] }));
     expect(called).toEqual([{ name: "joinURL", file: "src/url.js" }]);
   });

@@ -1,0 +1,69 @@
+// A failure that names only a failing test file (ava's `Failed to exit when running
+// test/parse.test.js`: the worker never finished loading it) still says which code is under test:
+// what that file imports. The log is the ava-failed-to-exit fixture, recorded by running ava on these
+// same sources (scripts/fixtures/perception-crash.sh, project stuckava).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { diagnose } from "../../../src/perception/diagnose.ts";
+import { buildIndex } from "../../../src/understanding/index/build-index.ts";
+import { localize, type SuspectLocation } from "../../../src/understanding/localize/localize.ts";
+import { perceptionFixtures } from "../../perception/js-fixture-cases.ts";
+
+const sources: Record<string, string> = {
+  "lib/parse-path.js": `export function parsePath(path) {
+  const parts = [];
+  let start = 0;
+  for (let i = 0; i <= path.length; ) {
+    if (i === path.length || path[i] === ".") {
+      parts.push(path.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return parts;
+}
+`,
+  "test/parse.test.js": `import test from "ava";
+import { parsePath } from "../lib/parse-path.js";
+const parts = parsePath("a.b");
+test("splits on dots", (t) => t.deepEqual(parts, ["a", "b"]));
+`,
+  // Code the failing file does not import.
+  "lib/format-path.js": `export function formatPath(parts) {
+  return parts.join(".");
+}
+`,
+};
+
+let root = "";
+let ranked: SuspectLocation[] = [];
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "xihe-unlocated-"));
+  for (const [path, text] of Object.entries(sources)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  const log = readFileSync(join(perceptionFixtures, "ava-failed-to-exit", "log.txt"), "utf8");
+  const { failures } = await diagnose(log, { repoRoot: root });
+  ranked = localize({
+    index: await buildIndex(root, { cache: null }),
+    failures,
+    logText: log,
+    readLines: (path) => readFileSync(join(root, path), "utf8").split("\n"),
+  });
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe("localize when a failure names a test file and no line in it", () => {
+  it("ranks what the failing test file imports first, and says so", () => {
+    expect(ranked[0]).toMatchObject({ file: "lib/parse-path.js", symbol: "parsePath" });
+    expect(ranked[0]?.why).toContain("imported_by_test: lib/parse-path.js imported by the test");
+  });
+
+  it("gives code the failing file does not import no import evidence", () => {
+    const other = ranked.find((s) => s.file === "lib/format-path.js");
+    expect(other?.why.some((w) => w.startsWith("imported_by_test")) ?? false).toBe(false);
+  });
+});
