@@ -6,8 +6,9 @@
 // A token of the question stripped of the sentence's punctuation around it.
 const EDGE = /^[\s"'`(,;:!?]+|[\s"'`),;:!?.]+$/g;
 // Words joined by hyphens or slashes ("keep-alive", "or/and"), a suspended hyphen ("three-"), a
-// contraction or possessive ("doesn't", "machine's"): prose, not a literal.
-const PROSE = /^[A-Za-z]+([-/'][A-Za-z]+)*-?$/;
+// contraction or possessive ("doesn't", "machine's"), a Latin abbreviation ("e.g."): prose, not a
+// literal.
+const PROSE = /^[A-Za-z]+([-/'][A-Za-z]+)*-?$|^[A-Za-z](\.[A-Za-z])+$/;
 const STRING_LITERAL = /'((?:\\.|[^'\\\n])*)'|"((?:\\.|[^"\\\n])*)"|`((?:\\.|[^`\\])*)`/g;
 const NUMBER_LITERAL = /\b(0[xX][0-9a-fA-F]+|\d+)\b/g;
 

@@ -21,7 +21,9 @@ describe("ask recall: the question's literal tokens", () => {
       ),
     ).toEqual(["-->", "U+2028", "xn--", "65535"]);
     expect(
-      questionLiterals("why is a flow-control window's three- or four-digit keep-alive or/and rule refused?"),
+      questionLiterals(
+        "why is a flow-control window's three- or four-digit keep-alive or/and rule refused, e.g. here?",
+      ),
     ).toEqual([]);
   });
 
