@@ -2,7 +2,7 @@
 // repository out):
 //   node bin/run-ts.js bench/learn-ask-weights.ts --features FEATURES.json [--l2 0.01]
 // Pairwise logistic regression on recall's additive evidence (the lexical score, the name and
-// file matches, name coverage, phrases, raised messages), each multiplied by
+// file matches, name coverage, phrases, raised messages, quoted literals), each multiplied by
 // the candidate's committed dampings (test, peripheral, data) so that the learned score is the one
 // scoreOf computes: every answer that recall scores is paired with the top PAIRS_PER_QUESTION
 // non-answers of the committed ranking. The learned weights are divided by the lexical one (which
@@ -38,6 +38,7 @@ const NAMES = [
   "nameField",
   "phrase",
   "raises",
+  "literal",
 ] as const;
 function evidence(f: RecallFeatures): number[] {
   const lexicalOn = f.lexical > 0 ? 1 : 0;
@@ -50,6 +51,7 @@ function evidence(f: RecallFeatures): number[] {
     lexicalOn * f.coverage,
     lexicalOn * Math.min(1, f.pairs / 2),
     lexicalOn * (f.pairs > 0 && f.raised ? 1 : 0),
+    f.literal,
   ];
   const w = recallWeights;
   let d = 1;

@@ -11,6 +11,9 @@ import type { RecalledSymbol } from "./recalled-symbol.ts";
 
 /** At most this many lines, header and closing brace included: a wrapper, not an algorithm. */
 export const MAX_WRAPPER_LINES = 8;
+// Accessor and factory prefixes say how a function is called, not what it is about: `getContrast`
+// calling `getLuminance` is no wrapper of it, though both names start with `get`.
+const GENERIC_NAME_PARTS = ["get", "set", "is", "has", "to", "make", "create"];
 // The implementation is ranked this much above its wrapper; chains are followed this many steps.
 const DELEGATE_MARGIN = 0.01;
 const MAX_DELEGATION_STEPS = 3;
@@ -24,7 +27,8 @@ export function delegatesOf(
   stem: (terms: readonly string[]) => string[],
 ): Map<string, CodeSymbol[]> {
   const lookup = createSymbolLookup(index);
-  const nameTerms = (s: CodeSymbol) => new Set(stem(splitIdentifier(s.name)));
+  const generic = new Set(stem(GENERIC_NAME_PARTS));
+  const nameTerms = (s: CodeSymbol) => new Set(stem(splitIdentifier(s.name)).filter((t) => !generic.has(t)));
   const out = new Map<string, CodeSymbol[]>();
   for (const call of index.calls) {
     const from = call.from ? lookup.byId(call.from) : undefined;

@@ -10,6 +10,7 @@ import { delegatesOf, liftImplementations } from "./delegating-wrappers.ts";
 import type { RecalledSymbol } from "./recalled-symbol.ts";
 import { raiseNamedEntryCallees } from "./named-entry-callees.ts";
 import { raisedPairs } from "./raised-message.ts";
+import { literalShares } from "./literal-evidence.ts";
 import { isDeclarationOnly, overloadImplementation } from "../localize/bodiless-declarations.ts";
 import { createSymbolLookup, type SymbolLookup } from "../index/symbol-lookup.ts";
 import {
@@ -104,6 +105,12 @@ export function recall(
     aboutPeripheral: aboutPeripheral.test(question),
   };
   const best = Math.max(0, ...scores);
+  // A class read by its name and signature (withMembers) spells no literal of its methods' bodies.
+  const literals = literalShares(question, candidates.length, (i) => {
+    const s = candidates[i];
+    if (!s || withMembers.has(`${s.file}\0${s.qualifiedName}`)) return [];
+    return readLines(s.file)?.slice(s.startLine - 1, s.endLine) ?? [];
+  });
   const out: RecalledSymbol[] = [];
   const namedSymbols = new Set<CodeSymbol>();
   const afterCode = new Set<CodeSymbol>();
@@ -158,7 +165,11 @@ export function recall(
           );
       }
     }
+    const literal = literals.shares[i] ?? 0;
+    if (literal > 0)
+      why.push(`its literals spell the question's ${literals.spelled[i]?.map((t) => `"${t}"`).join(", ")}`);
     const features: RecallFeatures = {
+      literal,
       named: byName,
       file: byFile,
       variable: symbol.kind === "variable",

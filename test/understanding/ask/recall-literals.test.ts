@@ -1,0 +1,88 @@
+// What a question quotes rather than says (`-->`, `U+2028`, 0x80, 65535) found in the literals of the
+// code that handles it, and a wrapper told apart from its callee by more than an accessor prefix; each
+// on a small fixture with a real tree-sitter parse.
+import { describe, expect, it } from "vitest";
+import { recall } from "../../../src/understanding/ask/recall.ts";
+import {
+  bodyLiterals,
+  questionLiterals,
+  spellsLiteral,
+} from "../../../src/understanding/ask/question-literals.ts";
+import { lines } from "../make-repo.ts";
+import { names, useIndexedRepo } from "./indexed-repo.ts";
+
+const indexOf = useIndexedRepo();
+
+describe("ask recall: the question's literal tokens", () => {
+  it("takes the tokens with a digit or a symbol, not prose", () => {
+    expect(
+      questionLiterals(
+        "how is comment text kept from ending early, for example when it contains -->? (see U+2028, 'xn--', 65535)",
+      ),
+    ).toEqual(["-->", "U+2028", "xn--", "65535"]);
+    expect(
+      questionLiterals(
+        "why is a flow-control window's three- or four-digit keep-alive or/and rule refused, e.g. here?",
+      ),
+    ).toEqual([]);
+  });
+
+  it("finds a number by its value, in hex or decimal, and anything else inside a string literal", () => {
+    const body = bodyLiterals(["if (byte === 0x80) throw new Error('bad -->')", "return '\\u2028' + 65535"]);
+    expect(spellsLiteral(body, "128")).toBe(true);
+    expect(spellsLiteral(body, "0x80")).toBe(true);
+    expect(spellsLiteral(body, "65535")).toBe(true);
+    expect(spellsLiteral(body, "-->")).toBe(true);
+    expect(spellsLiteral(body, "U+2028")).toBe(true);
+    expect(spellsLiteral(body, "U+2029")).toBe(false);
+    // `byte` is code, not a literal: an identifier is matched by the words, not here.
+    expect(spellsLiteral(body, "1")).toBe(false);
+  });
+
+  it("ranks the function that spells the quoted token above a namesake that only has the words", async () => {
+    const { index, readLines } = await indexOf({
+      "html.js": lines(
+        "export function readComment(text, start) {",
+        "  // kept as written",
+        "  return text.slice(start)",
+        "}",
+        "",
+        "export function writeComment(node) {",
+        "  // kept as written",
+        "  const value = node.value.split('-->').join('--&gt;')",
+        "  return '<!--' + value + '-->'",
+        "}",
+      ),
+    });
+    const question = "how is a comment kept from ending early when it contains -->?";
+    const ranked = recall(index, readLines, question);
+    expect(names(ranked)[0]).toBe("writeComment");
+    expect(ranked[0]?.why).toContain(`its literals spell the question's "-->"`);
+    expect(names(recall(index, readLines, question, { weights: { literal: 0 } }))[0]).toBe("readComment");
+  });
+});
+
+describe("ask recall: wrappers", () => {
+  it("takes no callee for a wrapper's implementation because both names start with get", async () => {
+    const { index, readLines } = await indexOf({
+      "contrast.js": lines(
+        "export function getContrast(color1, color2) {",
+        "  const l1 = getLuminance(color1)",
+        "  const l2 = getLuminance(color2)",
+        "  return l1 > l2 ? (l1 + 0.05) / (l2 + 0.05) : (l2 + 0.05) / (l1 + 0.05)",
+        "}",
+        "",
+        "export function getLuminance(color) {",
+        "  const r = color.r / 255",
+        "  const g = color.g / 255",
+        "  const b = color.b / 255",
+        "  const lin = (c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)",
+        "  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)",
+        "}",
+      ),
+    });
+    const ranked = recall(index, readLines, "how is the contrast ratio between two colors computed?");
+    expect(names(ranked)[0]).toBe("getContrast");
+    expect(ranked.flatMap((r) => r.why).filter((w) => w.includes("short wrapper"))).toEqual([]);
+  });
+});
