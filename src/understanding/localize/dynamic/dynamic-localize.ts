@@ -241,7 +241,10 @@ function planRuns(input: DynamicLocalizeInput, runner: TestRunnerKind, argv: rea
     failing,
     failingNames: input.failures.flatMap((f) => (f.test ? [f.test] : [])),
     byFileOnly,
-    max: input.maxPassing ?? 4,
+    // A file-level runner's spectrum contrasts files: every other entry file, so that "ran only in the
+    // failing file" is not just the failing file's topic against four others (object-inspect's Map
+    // helpers over its Map predicate). It costs about the suite's own run, beside the failing run.
+    max: input.maxPassing ?? (byFileOnly ? Number.POSITIVE_INFINITY : 4),
   });
   // pytest's -k matches module and class names too (`-k test_cache` runs a whole file): node ids
   // select exactly the sampled functions.
