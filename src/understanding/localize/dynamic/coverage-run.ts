@@ -34,6 +34,8 @@ export interface DynamicRun {
   missingModules?: string[];
   /** The checkout's own Python modules the run could not import (their folder not on sys.path). */
   ownModulesMissing?: string[];
+  /** A sampled passing batch that failed: which of its tests were kept, or that it was left out. */
+  failedBatch?: string;
   /** pytest skipped every selected test (a skip condition the sandbox meets: a missing module). */
   allSkipped?: boolean;
 }
@@ -105,8 +107,8 @@ export async function runWithCoverage(
       ? { allSkipped: true }
       : {}),
   };
-  const failedBatch = step.expected === "pass" && !result.timedOut && result.exitCode !== 0;
-  if (!used && !failedBatch) return { run, executions: [] };
+  const batchFailed = step.expected === "pass" && !result.timedOut && result.exitCode !== 0;
+  if (!used && !batchFailed) return { run, executions: [] };
   const sources = {
     readSource: context.readText,
     symbolsOf: (file: string) => context.index.symbols.filter((s) => s.file === file),
@@ -115,7 +117,7 @@ export async function runWithCoverage(
   const python = readPythonCoverage(folder.dir);
   const outside = mergeCoverage([v8.outside, python.outside]);
   const recorded = [...v8.tests, ...python.tests];
-  if (failedBatch) return passingOfFailedBatch(run, recorded, outside);
+  if (batchFailed) return passingOfFailedBatch(run, recorded, outside);
   const tests = recorded;
   // Each test is its own execution with its own outcome (a failing run's passing siblings count as
   // passing), plus what ran outside the tests (module loading; a subprocess: which test is unknown).
@@ -152,7 +154,10 @@ function passingOfFailedBatch(
   const exit = run.signal ? `died on ${run.signal}` : `exited ${run.exitCode}`;
   if (passed.length === 0) {
     const note = `the sampled passing batch ${exit}${recorded.length === 0 ? " and no per-test record tells which of its tests passed" : ", every recorded test failing"}: left out`;
-    return { run: { ...run, used: false, note: withNote(run.note, note) }, executions: [] };
+    return {
+      run: { ...run, used: false, note: withNote(run.note, note), failedBatch: note },
+      executions: [],
+    };
   }
   // Tests recorded as passing passed, whatever failed beside them (a hook, a leak check, a crash later).
   const left =
@@ -161,7 +166,7 @@ function passingOfFailedBatch(
       : `: its ${failedCount} failing test${failedCount === 1 ? "" : "s"} (no failure of the log) left out`;
   const note = `the sampled passing batch ${exit}${failedCount === 0 ? " " : ""}${left}, its ${passed.length} passing kept`;
   return {
-    run: { ...run, used: true, note: withNote(run.note, note) },
+    run: { ...run, used: true, note: withNote(run.note, note), failedBatch: note },
     executions: passed.map((t) => ({
       failed: false,
       coverage: mergeCoverage([t.coverage, outside]),

@@ -155,7 +155,7 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
           : "the failing run exited non-zero without running any test file: it failed to start (a loader or syntax the sandbox's node or python, taken from PATH, does not support?)",
     );
   // What the spectrum could not use (a sampled passing batch that failed) goes into every `why`.
-  const leftOut = runs.flatMap((r) => (r.expected === "pass" && r.exitCode !== 0 && r.note ? [r.note] : []));
+  const leftOut = runs.flatMap((r) => (r.failedBatch ? [r.failedBatch] : []));
   const ranked = {
     kind: "ranked" as const,
     signal: leftOut.length === 0 ? signal : withDetail(signal, leftOut.join("; ")),
