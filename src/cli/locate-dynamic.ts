@@ -200,6 +200,7 @@ export function dynamicSummary(outcome: DynamicOutcome, install: InstallEvidence
           },
     reason: outcome.kind === "fallback" ? outcome.reason : null,
     elapsedMs: Math.round(outcome.elapsedMs),
-    runs: outcome.runs.map((r) => ({ ...r, argv: r.argv.join(" ") })),
+    // failedBatch repeats the run's note
+    runs: outcome.runs.map(({ failedBatch: _, ...r }) => ({ ...r, argv: r.argv.join(" ") })),
   };
 }

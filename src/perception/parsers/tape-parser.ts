@@ -3,6 +3,9 @@
 // assertions (a nested t.test adds its own comment), and a YAML block with `at:` as a stack line
 // (`Test.<anonymous> (path:line:col)`) and `stack:`. An error thrown inside a test ends the process:
 // node prints it (`TypeError: …` and its `at` frames) under the test's comment.
+// @hapi/lab's TAP reporter has the same shape without the comments: each line is one test, named by
+// its full title after its id (`not ok 233 (233) isPromise() determines …`), read only where no
+// comment named the test.
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import type { Failure } from "../failure.ts";
@@ -13,6 +16,8 @@ import { innermostProjectLocation, parseJsStackFrame, type ParsedJsFrame } from 
 const ASSERT = /^(not )?ok \d+ (?!- )(\S.*)$/;
 const SUMMARY = /^# (?:tests|pass|fail|todo|skip) +\d+$|^# ok$/;
 const DIRECTIVE = /\s#\s*(?:TODO|SKIP)\b/i;
+// lab: `not ok N (N) full title`, the id repeated in brackets.
+const LAB_TEST = /^(?:not )?ok (\d+) \((\d+)\) (\S.*)$/;
 // What node prints for an uncaught error: `TypeError: msg`, `Error [ERR_X]: msg`, `AssertionError …`.
 const THROWN = /^([A-Z]\w*(?:Error|Exception))(?: \[[\w-]+\])?(?::| \[)/;
 
@@ -58,7 +63,7 @@ export const tapeParser: LogParser = {
         if (!assert || DIRECTIVE.test(line)) continue;
         const { fields, end } = readDiagnostic(lines, i + 1);
         i = end - 1;
-        failures.push(assertionFailure(test, assert[2] ?? "", fields, context));
+        failures.push(assertionFailure(test ?? labTitle(line), assert[2] ?? "", fields, context));
         continue;
       }
       const thrown = THROWN.test(line) ? line : null;
@@ -77,6 +82,11 @@ export const tapeParser: LogParser = {
     return failures;
   },
 };
+
+function labTitle(line: string): string | null {
+  const lab = LAB_TEST.exec(line);
+  return lab && lab[1] === lab[2] ? (lab[3] ?? "").trim() : null;
+}
 
 // The indented `---` … `...` block under a `not ok`.
 function readDiagnostic(lines: readonly string[], from: number): { fields: Diagnostic; end: number } {

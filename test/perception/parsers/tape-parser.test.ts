@@ -1,6 +1,7 @@
 // The tape reader on blocks without `expected:`/`actual:` (tape's t.fail, @hapi/lab's `-r tap`, whose
 // blocks hold only `duration_ms` and `stack`): the stack must still give the failure its location.
 // The lab block is @hapi/lab's own output, taken from a CI log of hapijs/hoek.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { tapeParser } from "../../../src/perception/parsers/tape-parser.ts";
 import { parseLines } from "./parse-fixture.ts";
@@ -30,5 +31,18 @@ describe("tape reader on a diagnostic block without expected/actual", () => {
     expect(failures).toHaveLength(1);
     expect(failures[0]).toMatchObject({ file: "test/index.js", line: 2341 });
     expect(failures[0]?.frames.length).toBe(4);
+  });
+
+  it("names a lab failure by the full title after its id (lab prints no `# name` comment)", () => {
+    const failures = parseLines(tapeParser, labTap);
+    expect(failures[0]?.test).toBe("isPromise() determines if an object is a promise");
+    // the lab-kit fixture's log, recorded by lab 25 (test/fixtures/projects/lab-kit/record.sh)
+    const recorded = readFileSync(
+      new URL("../../fixtures/projects/lab-kit/failing-log.txt", import.meta.url),
+      "utf8",
+    );
+    expect(parseLines(tapeParser, recorded.split("\n"))).toMatchObject([
+      { file: "test/index.js", line: 14, test: "double() doubles a number" },
+    ]);
   });
 });

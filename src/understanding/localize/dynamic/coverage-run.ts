@@ -11,6 +11,7 @@ import { pytestRetryTargets } from "./pytest-retry-targets.ts";
 import { readPythonCoverage } from "./python-line-tracer.ts";
 import { runWithoutMissingPlugins } from "./run-without-missing-plugins.ts";
 import type { Execution } from "./spectrum-signal.ts";
+import type { CoverageByFile } from "./v8-coverage-lines.ts";
 import type { TestRunnerKind } from "./test-runner-kind.ts";
 import { readV8Records } from "./v8-coverage-lines.ts";
 
@@ -33,6 +34,8 @@ export interface DynamicRun {
   missingModules?: string[];
   /** The checkout's own Python modules the run could not import (their folder not on sys.path). */
   ownModulesMissing?: string[];
+  /** A sampled passing batch that failed: which of its tests were kept, or that it was left out. */
+  failedBatch?: string;
   /** pytest skipped every selected test (a skip condition the sandbox meets: a missing module). */
   allSkipped?: boolean;
 }
@@ -83,10 +86,12 @@ export async function runWithCoverage(
   );
   const retry = await retryWithOtherTargets(context, step, timeoutMs, attempt, missing.dependencies);
   if (retry !== undefined) return retry;
-  // A sampled batch that fails, or a failing test that now passes (its filter matched nothing, or it
-  // is flaky), says nothing reliable about which code is at fault: it is left out.
+  // A failing test that now passes (its filter matched nothing, or it is flaky) says nothing reliable
+  // about which code is at fault: it is left out. So is a sampled passing batch that failed, unless a
+  // hook recorded each of its tests (below): its tests did not fail in the log, so a failure here is
+  // the sandbox's (an environment, a flake), not the fault's, and no count says which of them passed.
   const used = !result.timedOut && (step.expected === "fail" ? failed : result.exitCode === 0);
-  const run = {
+  const run: DynamicRun = {
     argv,
     expected: step.expected,
     ...(step.whole ? { whole: true } : {}),
@@ -102,7 +107,8 @@ export async function runWithCoverage(
       ? { allSkipped: true }
       : {}),
   };
-  if (!used) return { run, executions: [] };
+  const batchFailed = step.expected === "pass" && !result.timedOut && result.exitCode !== 0;
+  if (!used && !batchFailed) return { run, executions: [] };
   const sources = {
     readSource: context.readText,
     symbolsOf: (file: string) => context.index.symbols.filter((s) => s.file === file),
@@ -110,7 +116,9 @@ export async function runWithCoverage(
   const v8 = readV8Records(`${folder.dir}/v8`, sandbox.root, sources);
   const python = readPythonCoverage(folder.dir);
   const outside = mergeCoverage([v8.outside, python.outside]);
-  const tests = [...v8.tests, ...python.tests];
+  const recorded = [...v8.tests, ...python.tests];
+  if (batchFailed) return passingOfFailedBatch(run, recorded, outside);
+  const tests = recorded;
   // Each test is its own execution with its own outcome (a failing run's passing siblings count as
   // passing), plus what ran outside the tests (module loading; a subprocess: which test is unknown).
   // A failing run whose recorded tests all passed failed outside them (collection, a module-level
@@ -128,6 +136,47 @@ export async function runWithCoverage(
   // Targets without a name are test files (file-level runners, a failure that names only its file).
   const wholeFiles = step.whole === true || step.targets.every((t) => t.name === null);
   return { run, executions: [{ failed, coverage, tests: run.tests, ...(wholeFiles ? { wholeFiles } : {}) }] };
+}
+
+/**
+ * A sampled passing batch that exited non-zero. Its tests a hook recorded as passing are passing
+ * executions; those that failed are left out (not the log's failures: a failing side they joined
+ * would rank what the sandbox broke). Without per-test records (a runner with no hook) the batch is
+ * left out whole. Either way the run's note says so, and it reaches the spectrum's `why`.
+ */
+function passingOfFailedBatch(
+  run: DynamicRun,
+  recorded: readonly { failed: boolean; coverage: CoverageByFile }[],
+  outside: CoverageByFile,
+): { run: DynamicRun; executions: Execution[] } {
+  const passed = recorded.filter((t) => !t.failed);
+  const failedCount = recorded.length - passed.length;
+  const exit = run.signal ? `died on ${run.signal}` : `exited ${run.exitCode}`;
+  if (passed.length === 0) {
+    const note = `the sampled passing batch ${exit}${recorded.length === 0 ? " and no per-test record tells which of its tests passed" : ", every recorded test failing"}: left out`;
+    return {
+      run: { ...run, used: false, note: withNote(run.note, note), failedBatch: note },
+      executions: [],
+    };
+  }
+  // Tests recorded as passing passed, whatever failed beside them (a hook, a leak check, a crash later).
+  const left =
+    failedCount === 0
+      ? "outside its tests"
+      : `: its ${failedCount} failing test${failedCount === 1 ? "" : "s"} (no failure of the log) left out`;
+  const note = `the sampled passing batch ${exit}${failedCount === 0 ? " " : ""}${left}, its ${passed.length} passing kept`;
+  return {
+    run: { ...run, used: true, note: withNote(run.note, note), failedBatch: note },
+    executions: passed.map((t) => ({
+      failed: false,
+      coverage: mergeCoverage([t.coverage, outside]),
+      tests: 1,
+    })),
+  };
+}
+
+function withNote(before: string | undefined, note: string): string {
+  return before ? `${before}; ${note}` : note;
 }
 
 /**

@@ -154,7 +154,15 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
           ? "the failing runs recorded no coverage of the repository's functions (transpiled output or an uninstrumented runtime)"
           : "the failing run exited non-zero without running any test file: it failed to start (a loader or syntax the sandbox's node or python, taken from PATH, does not support?)",
     );
-  const ranked = { kind: "ranked" as const, signal, runs, executions, elapsedMs: input.now() - started };
+  // What the spectrum could not use (a sampled passing batch that failed) goes into every `why`.
+  const leftOut = runs.flatMap((r) => (r.failedBatch ? [r.failedBatch] : []));
+  const ranked = {
+    kind: "ranked" as const,
+    signal: leftOut.length === 0 ? signal : withDetail(signal, leftOut.join("; ")),
+    runs,
+    executions,
+    elapsedMs: input.now() - started,
+  };
   // Failing executions alone (no hook split the unknown runner's run into tests): every function
   // that ran scores the same, so only "it ran" is evidence.
   if (runner === null && !executions.some((e) => !e.failed))
@@ -162,7 +170,36 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
       ...ranked,
       ranInFailingRun: { ran: new Set(signal.keys()), label: "runner unknown: whole command" },
     };
+  // A spectrum that scores every function the failing run reached the same cannot order them: added
+  // at its weight it would only lift all of them over what static ranks first and coverage does not
+  // judge (a constant). The static order stands among them; only "did not run" is evidence, as for an
+  // unknown runner. Not when they all scored 1 beside passing tests: those ran none of them, which
+  // is the spectrum's evidence (what only the passing tests ran is not scored).
+  const passing = executions.some((e) => !e.failed);
+  const level = flatLevel(signal);
+  if (level !== null && (!passing || level < 1))
+    return {
+      ...ranked,
+      ranInFailingRun: { ran: new Set(signal.keys()), label: flatLabel(passing, leftOut) },
+    };
   return ranked;
+}
+
+/** The one score every function has, or null when the scores differ. */
+function flatLevel(signal: SignalScores): number | null {
+  const strengths = new Set([...signal.values()].map((hit) => hit.strength));
+  return strengths.size === 1 ? [...strengths][0]! : null;
+}
+
+function flatLabel(passing: boolean, leftOut: readonly string[]): string {
+  const why = passing
+    ? "every function it ran scored the same in the spectrum"
+    : `no passing run to compare with${leftOut.length > 0 ? `: ${leftOut.join("; ")}` : ""}`;
+  return `spectrum flat, static order kept: ${why}`;
+}
+
+function withDetail(signal: SignalScores, note: string): SignalScores {
+  return new Map([...signal].map(([id, hit]) => [id, { ...hit, detail: `${hit.detail} (${note})` }]));
 }
 
 /** What the ranking takes from a ranked outcome: the spectrum signal, or which functions ran. */
@@ -204,7 +241,10 @@ function planRuns(input: DynamicLocalizeInput, runner: TestRunnerKind, argv: rea
     failing,
     failingNames: input.failures.flatMap((f) => (f.test ? [f.test] : [])),
     byFileOnly,
-    max: input.maxPassing ?? 4,
+    // A file-level runner's spectrum contrasts files: every other entry file, so that "ran only in the
+    // failing file" is not just the failing file's topic against four others (object-inspect's Map
+    // helpers over its Map predicate). It costs about the suite's own run, beside the failing run.
+    max: input.maxPassing ?? (byFileOnly ? Number.POSITIVE_INFINITY : 4),
   });
   // pytest's -k matches module and class names too (`-k test_cache` runs a whole file): node ids
   // select exactly the sampled functions.

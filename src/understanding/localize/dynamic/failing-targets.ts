@@ -65,7 +65,7 @@ function morePytestParameters(input: FailingTargetsInput, out: TestTarget[]): vo
 }
 
 function toTarget(f: Failure, isTest: (file: string) => boolean): TestTarget {
-  const test = withoutSubtestSuffix(f.test?.trim() ?? "") || null;
+  const test = hookedTest(withoutSubtestSuffix(f.test?.trim() ?? "")) || null;
   // A pytest node id starts with a file path; other runners' names may hold `::` too (uvu prints
   // `Suite "name :: case"`), and they are names, not files.
   if (test !== null && isNodeId(test)) {
@@ -80,6 +80,16 @@ function toTarget(f: Failure, isTest: (file: string) => boolean): TestTarget {
   if (f.tool === "pytest" && test !== null && file?.endsWith(".py") && PYTEST_TITLE.test(test))
     return pytestTitleTarget(test, file);
   return { name: test === null ? null : leafName(test), file };
+}
+
+// mocha names a failing hook `suite "before all" hook for "test"`, which no --grep matches (no test
+// has that title): the test it ran for runs the hook again. A hook of no test (`"after all" hook in
+// "{root}"`) names nothing to select.
+const MOCHA_HOOK = /"(?:before|after) (?:all|each)" hook(?: for "(.+)"| in ".*")?$/s;
+
+function hookedTest(test: string): string {
+  const hook = MOCHA_HOOK.exec(test);
+  return hook ? (hook[1] ?? "") : test;
 }
 
 // With no short summary (`-rN`) a pytest failure is named by its section title alone

@@ -1,7 +1,8 @@
 // Tests (or test files) selected with the runner's own flags: jest/vitest `-t`, mocha `--grep`,
 // node:test `--test-name-pattern`, pytest node ids or `-k`, unittest dotted test ids (or `-k` under
-// `discover`); tap, ava and tape run the files alone (tap may skip named top-level subtests, ava
+// `discover`), lab `-g`; tap, ava and tape run the files alone (tap may skip named top-level subtests, ava
 // select or leave out tests by title with `--match`), uvu by a pattern over the files.
+import { labArgv } from "./lab-argv.ts";
 import { isJestScript, type TestRunnerKind } from "./test-runner-kind.ts";
 
 export interface TestTarget {
@@ -84,6 +85,12 @@ export function filteredArgv(
       return files.length > 0 ? [...withoutPositionals(argv, kind), ...files] : null;
     case "uvu":
       return files.length > 0 ? uvuArgv(argv, files) : null;
+    case "lab":
+      // Anchored at the end only: perception names a failure by its full title, a sampled passing
+      // test by its own (the last words of its full title).
+      if (named !== null)
+        return labArgv(argv, files, `(?:${[...new Set(named)].map(escapeRegex).join("|")})$`);
+      return files.length > 0 ? labArgv(argv, files, null) : null;
     case "pytest":
       return pytestArgv(argv, targets, files);
     case "unittest":

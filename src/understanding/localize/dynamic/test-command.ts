@@ -27,7 +27,7 @@ export function testCommand(root: string, command: string): TestCommand {
 
 /** Why a command's tests cannot be selected one by one: xihe does not know its runner. */
 export function unknownRunnerReason(argv: readonly string[]): string {
-  return `cannot tell which test runner \`${argv.join(" ")}\` starts (known: jest, vitest, mocha, node --test, tap, ava, tape, uvu, pytest, python -m unittest)`;
+  return `cannot tell which test runner \`${argv.join(" ")}\` starts (known: jest, vitest, mocha, node --test, tap, ava, tape, uvu, @hapi/lab, pytest, python -m unittest)`;
 }
 
 // The command's own PYTHONPATH entries, kept by the tracer; only relative ones inside the checkout.

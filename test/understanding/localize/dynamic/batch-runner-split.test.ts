@@ -54,6 +54,9 @@ describe.skipIf(support.bwrap === null)("a failing ava file split into its faili
     writeFileSync(join(root, "lib.js"), lib);
     writeFileSync(join(root, "test", "a.js"), failingFile);
     writeFileSync(join(root, "test", "b.js"), passingFile);
+    // More passing files than the four a name-selecting runner samples: a file-level runner's
+    // passing side is every other entry file.
+    for (const name of ["c", "d", "e", "f"]) writeFileSync(join(root, "test", `${name}.js`), passingFile);
     await execa("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "ava@5"], {
       cwd: root,
     });
@@ -77,6 +80,18 @@ describe.skipIf(support.bwrap === null)("a failing ava file split into its faili
     });
   }, 240_000);
   afterAll(() => scratch.remove());
+
+  it("samples every other test file as passing, not four", () => {
+    const sampled = outcome.runs.find((r) => r.expected === "pass" && r.argv.includes("test/b.js"));
+    expect(sampled).toMatchObject({ tests: 5, used: true });
+    expect(sampled!.argv.slice(-5)).toEqual([
+      "test/b.js",
+      "test/c.js",
+      "test/d.js",
+      "test/e.js",
+      "test/f.js",
+    ]);
+  });
 
   it("scores the fault above what only the failing file's passing tests ran", () => {
     expect(outcome, JSON.stringify(outcome)).toMatchObject({ kind: "ranked" });

@@ -32,6 +32,24 @@ describe("failing uvu targets", () => {
   });
 });
 
+describe("failing mocha hooks", () => {
+  // A real mocha spec log (perception fixture mocha-spec): a `"before all" hook for "opens"` failure.
+  const mochaLog = readFileSync(join(process.cwd(), "test/fixtures/perception/mocha-spec/log.txt"), "utf8");
+
+  it("select the test the hook ran for, which --grep can match", async () => {
+    const { failures } = await diagnose(mochaLog, {
+      repoRoot: "/tmp/xihe-fx-tools/cases/mocha-spec",
+    });
+    expect(failures.map((f) => f.test)).toContain('ledger "before all" hook for "opens"');
+    const targets = failingTargets({ failures, max: 5, isTest: (f) => f.startsWith("test/") });
+    expect(targets.map((t) => t.name)).toEqual([
+      "opens",
+      "format unknown currency falls back to the code",
+      "roundCents rounds half up",
+    ]);
+  });
+});
+
 describe("failing pytest targets", () => {
   const failure = (test: string) => ({
     tool: "pytest",

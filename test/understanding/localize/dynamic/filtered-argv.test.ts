@@ -28,6 +28,21 @@ describe("selecting one failing test with each runner's own filter", () => {
       "python3 -m pytest -q tests",
       ["python3", "-m", "pytest", "-q", "test/add.test.js", "-k", "adds (two) numbers"],
     ],
+    // lab's -g matches the full title (describe titles first): anchored at its end only
+    [
+      "npx lab -a @hapi/code -t 100 -L -Y -r tap test",
+      [
+        "npx",
+        "lab",
+        "-a",
+        "@hapi/code",
+        "-r",
+        "tap",
+        "-g",
+        "(?:adds \\(two\\) numbers)$",
+        "test/add.test.js",
+      ],
+    ],
   ])("%s", (command, expected) => {
     const argv = command.split(" ");
     const kind = testRunnerKind(argv);
@@ -152,6 +167,38 @@ describe("selecting one failing test with each runner's own filter", () => {
       "--roots",
       "src",
     ]);
+  });
+
+  it("takes a reporter's name for the reporter, not the runner: lab -r tap is lab", () => {
+    expect(testRunnerKind(["node_modules/.bin/lab", "-a", "@hapi/code", "-r", "tap"])).toBe("lab");
+    expect(testRunnerKind(["npx", "borp", "--reporter", "tap"])).toBeNull();
+    expect(testRunnerKind(["node", "--test-reporter", "tap", "--test"])).toBe("node_test");
+  });
+
+  it("drops lab's suite-wide checks and its own selection, keeping option values with their options", () => {
+    const argv = [
+      "lab",
+      "-a",
+      "@hapi/code",
+      "--threshold",
+      "90",
+      "-c",
+      "-L",
+      "-i",
+      "3-4",
+      "-g",
+      "x",
+      "-m",
+      "500",
+    ];
+    expect(filteredArgv("lab", argv, [{ name: null, file: "test/a.js" }])).toEqual([
+      ...["lab", "-a", "@hapi/code", "-m", "500", "test/a.js"],
+    ]);
+    // no file known: the command's own paths stay
+    expect(filteredArgv("lab", ["lab", "-t", "100", "test/unit"], [{ name: "adds", file: null }])).toEqual([
+      ...["lab", "-g", "(?:adds)$", "test/unit"],
+    ]);
+    expect(filteredArgv("lab", ["lab"], [{ name: null, file: null }])).toBeNull();
   });
 
   it("does not recognise a command that starts no known runner", () => {
