@@ -21,8 +21,9 @@ export interface AskRepo {
 
 /**
  * The sets the weights may be chosen on: every set measured before session 36 (heldout6, heldout7
- * seen since; heldout8 since session 37; heldout9's ask results seen since session 37, after one
- * measurement).
+ * seen since; heldout8 since session 37; heldout9's ask results seen since session 37, heldout10's
+ * since session 38 and heldout11's since session 39, each after one measurement before and one after
+ * that session's merges).
  */
 export const SEEN = [
   "tune",
@@ -38,6 +39,7 @@ export const SEEN = [
   "heldout8",
   "heldout9",
   "heldout10",
+  "heldout11",
 ];
 
 /** A whole class or module "containing" the line is not an answer a reader can use. */
