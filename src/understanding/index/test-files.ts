@@ -3,7 +3,10 @@ const testDirs = new Set(["test", "tests", "__tests__", "spec", "specs", "testin
 const testNames = [
   /\.(test|spec)\.[cm]?[jt]sx?$/,
   // A single-file suite: `test.js`, `tests.js`, `spec.ts`, `test.py` (common in small packages).
-  /^(tests?|specs?)\.([cm]?[jt]sx?|py)$/,
+  // Not `spec.py`: no Python runner collects it (unittest's default is `test*.py`), and packages
+  // name modules so (pathspec's `patterns/gitignore/spec.py`), which then vanished from the index.
+  /^(tests?|specs?)\.[cm]?[jt]sx?$/,
+  /^tests?\.py$/,
   /^test_.*\.py$/,
   /_test\.py$/,
   /^conftest\.py$/,

@@ -24,6 +24,9 @@ describe("flagging test files by path", () => {
       "pkg/parse_test.go": code,
       "pkg/test.py": code,
       "pkg/testing_tools.py": code,
+      // a module of a Python package: no Python runner collects spec.py
+      "pkg/patterns/spec.py": code,
+      "tests/spec.py": code,
     });
     index = await buildIndex(repo.root, { cache: null });
   });
@@ -43,6 +46,7 @@ describe("flagging test files by path", () => {
       "test.js",
       "test/helpers/run.js",
       "tests.mjs",
+      "tests/spec.py",
     ]);
   });
 });
