@@ -3,8 +3,11 @@
 // symbol's body. Identifier splitting drops every one of them (no letters, or digits only), yet a
 // function that handles `-->` or refuses a port above 65535 spells that literal in its code.
 
-// A token of the question stripped of the sentence's punctuation around it.
-const EDGE = /^[\s"'`(,;:!?]+|[\s"'`),;:!?.]+$/g;
+// A token of the question is stripped of the sentence's punctuation around it. Scanned from each end
+// rather than by a `[...]+$` regex, which tries every start of a long run that does not end the token
+// (a question of `......x` took seconds: it may be a PR comment's `/xihe ask`).
+const LEADING = new Set(`"'\`(,;:!?`);
+const TRAILING = new Set(`"'\`),;:!?.`);
 // Words joined by hyphens or slashes ("keep-alive", "or/and"), a suspended hyphen ("three-"), a
 // contraction or possessive ("doesn't", "machine's"), a Latin abbreviation ("e.g."): prose, not a
 // literal.
@@ -16,11 +19,20 @@ const NUMBER_LITERAL = /\b(0[xX][0-9a-fA-F]+|\d+)\b/g;
 export function questionLiterals(question: string): string[] {
   const out = new Set<string>();
   for (const raw of question.split(/\s+/)) {
-    const token = raw.replace(EDGE, "").replace(/'s$/, "");
+    const token = withoutEdges(raw).replace(/'s$/, "");
     if (token === "" || PROSE.test(token) || !/[^A-Za-z]/.test(token)) continue;
     out.add(token);
   }
   return [...out];
+}
+
+/** `raw` (no white space: a piece of the question split at it) without its edges' punctuation. */
+function withoutEdges(raw: string): string {
+  let start = 0;
+  let end = raw.length;
+  while (start < end && LEADING.has(raw[start] ?? "")) start++;
+  while (end > start && TRAILING.has(raw[end - 1] ?? "")) end--;
+  return raw.slice(start, end);
 }
 
 /**

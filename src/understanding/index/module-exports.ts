@@ -60,26 +60,39 @@ export function createModuleExports(
       }
     }
   const topLevel = (file: string, name: string) => tables.inFile(file, name).find((c) => c.parent === null);
-  const symbol = (file: string, name: string, depth: number): CodeSymbol | undefined => {
+  // `seen`: the shallowest depth each file's name was already looked for in this lookup. Modules that
+  // `export *` from each other (a cycle of barrels, or a PR's hostile one) would otherwise be walked
+  // once per path, fan-out to the power maxDepth per call site; a name looked for at that depth or
+  // shallower has nothing new to give.
+  const symbol = (
+    file: string,
+    name: string,
+    depth: number,
+    seen: Map<string, number>,
+  ): CodeSymbol | undefined => {
+    const at = `${file}\0${name}`;
+    if ((seen.get(at) ?? Infinity) <= depth) return undefined;
+    seen.set(at, depth);
     const own = topLevel(file, name);
     if (own || depth >= maxDepth) return own;
     for (const t of named.get(file)?.get(name) ?? []) {
       const hit =
         t.imported === "*" || t.imported === "default"
-          ? moduleValue(t.file, name, depth + 1)
-          : symbol(t.file, t.imported, depth + 1);
+          ? moduleValue(t.file, name, depth + 1, seen)
+          : symbol(t.file, t.imported, depth + 1, seen);
       if (hit) return hit;
     }
     for (const from of stars.get(file) ?? []) {
-      const hit = symbol(from, name, depth + 1);
+      const hit = symbol(from, name, depth + 1, seen);
       if (hit) return hit;
     }
     return undefined;
   };
   // What `require()` of a module returns (its `module.exports = function`), else, for
   // `exports.AssertError = require('./assertError')`, the module's exported top-level `AssertError`.
-  const moduleValue = (file: string, key: string, depth: number) =>
-    symbol(file, "default", depth) ?? tables.inFile(file, key).find((c) => c.parent === null && c.exported);
+  const moduleValue = (file: string, key: string, depth: number, seen: Map<string, number>) =>
+    symbol(file, "default", depth, seen) ??
+    tables.inFile(file, key).find((c) => c.parent === null && c.exported);
   const implementation = (hit: CodeSymbol): CodeSymbol => {
     const m = DECLARATION_FILE.exec(hit.file);
     if (!m) return hit;
@@ -88,13 +101,13 @@ export function createModuleExports(
       const file = stem + ext;
       const same =
         tables.qualified(hit.qualifiedName).find((c) => c.file === file) ??
-        (hit.parent === null ? symbol(file, hit.name, 0) : undefined);
+        (hit.parent === null ? symbol(file, hit.name, 0, new Map()) : undefined);
       if (same) return same;
     }
     return hit;
   };
   return {
-    symbol: (file, name) => symbol(file, name, 0),
+    symbol: (file, name) => symbol(file, name, 0, new Map()),
     implementation,
     key: lines.join("\n"),
     targets,

@@ -27,6 +27,13 @@ describe("ask recall: the question's literal tokens", () => {
     ).toEqual([]);
   });
 
+  // A `/xihe ask` comment can be 65,536 characters; a trailing-punctuation regex tried every start of
+  // this run (quadratic: a 200,000-dot token took over two minutes, past the test timeout).
+  it("strips a long run of punctuation inside one token in linear time", () => {
+    const run = ".".repeat(200_000);
+    expect(questionLiterals(`why does ${run}x?! fail on "(${run}y)"`)).toEqual([`${run}x`, `${run}y`]);
+  });
+
   it("finds a number by its value, in hex or decimal, and anything else inside a string literal", () => {
     const body = bodyLiterals(["if (byte === 0x80) throw new Error('bad -->')", "return '\\u2028' + 65535"]);
     expect(spellsLiteral(body, "128")).toBe(true);
