@@ -3,9 +3,10 @@
 // project's caches outgrow it before the install ends (yarn 1 keeps every package unpacked, and
 // downloads every platform's optional binaries first), and the install fails with ENOSPC. During the
 // install phase the caches live in a scratch folder on the workspace's own disk instead, inside the
-// checkout (the one place every sandbox can write), removed when the phase ends. The caches are only
-// caches: what the install leaves in node_modules or .venv does not point into them.
-import { lstatSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// checkout (the one place every sandbox can write), removed when the phase ends. What npm, pnpm, yarn
+// and pip leave in node_modules or .venv does not point into them; poetry keeps its virtualenvs under
+// its cache folder, which (as in the sandbox's throwaway /tmp before) does not outlive the install.
+import { chmodSync, lstatSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 export interface InstallScratch {
@@ -30,9 +31,31 @@ export function makeInstallScratch(root: string): InstallScratch {
       YARN_GLOBAL_FOLDER: join(dir, "berry"),
     },
     remove() {
-      // The sandbox may have replaced the folder with a link: rm removes a link, never its target.
-      if (lstatSync(dir, { throwIfNoEntry: false }) !== undefined)
+      // rm removes a link the sandbox put in the folder's place (or inside it), never its target.
+      try {
         rmSync(dir, { recursive: true, force: true });
+      } catch {
+        // The install may have made a folder unwritable (same uid as Xihe when not root): open the
+        // folders up, never following a link, and try once more; what still resists stays behind,
+        // git-ignored, rather than turn a finished install into an error.
+        openUp(dir);
+        try {
+          rmSync(dir, { recursive: true, force: true });
+        } catch {
+          // left behind, ignored by git through its own .gitignore
+        }
+      }
     },
   };
+}
+
+function openUp(dir: string): void {
+  try {
+    if (!lstatSync(dir).isDirectory()) return;
+    chmodSync(dir, 0o700);
+    for (const entry of readdirSync(dir, { withFileTypes: true }))
+      if (entry.isDirectory()) openUp(join(dir, entry.name));
+  } catch {
+    // a folder we cannot open up is left as it is
+  }
 }

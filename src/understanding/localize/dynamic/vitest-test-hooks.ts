@@ -57,7 +57,8 @@ export default async (env) => {
 // The re-run uses vitest's threads pool (filtered-argv.ts), whose workers refuse V8 flags in their
 // execArgv (ERR_WORKER_INVALID_EXEC_ARGV: a project's `execArgv: ["--expose-gc"]` made every run
 // fail before a test ran). V8 flags are process-wide: set in this process before the workers start,
-// the workers' isolates get them too (`gc` is defined in each). Node's own flags stay per worker.
+// the workers' isolates get them too (`gc` is defined in each). Flags a worker accepts stay per
+// worker; one probe worker per flag finds which are refused.
 const threadSafeExecArgvSource = String.raw`function xiheThreadSafe(argv) {
   return argv.filter((flag) => {
     try {
