@@ -89,6 +89,11 @@ function resolvePlain(
   const name = lookupName(member, site.bindings);
   // `const { isPromise } = require('..')`: defined there, or handed on by that module (a hub).
   if (name !== member) return t.inFile(binding?.file ?? "", name)[0] ?? x.symbol(binding?.file ?? "", name);
+  // A JS/TS file cannot both import a name and declare it at its top level, so a same-file symbol of
+  // an imported name is a nested or object-literal one (`register({ encode: (x) => … })`), which a
+  // bare `encode()` never means. In Python a later `def` replaces the import: the local stays first.
+  const imported = ECMASCRIPT_FILE.test(site.file) ? importedTarget(binding, member, t, x) : undefined;
+  if (imported) return imported;
   const local = t.inFile(site.file, member).find((c) => c.kind !== "method");
   if (local) return local;
   // Java-style implicit `this`. In JavaScript and TypeScript a bare `parse()` inside a class is not
@@ -101,23 +106,8 @@ function resolvePlain(
   const sibling =
     owner === "" ? undefined : t.qualified(`${owner}.${member}`).find((c) => c.file === site.file);
   if (sibling) return sibling;
-  if (binding?.file) {
-    const target = t.inFile(binding.file, member);
-    const hit =
-      binding.imported === "default"
-        ? target.find((c) => c.exported && c.parent === null)
-        : target.find((c) => c.kind !== "method");
-    if (hit) return hit;
-    // Calling what `require()` or a default import returned: the module's exported function.
-    const moduleItself =
-      t.inFile(binding.file, "default").find((c) => c.kind === "function") ??
-      // `module.exports = require('./parse')`: what that module's `require()` returns.
-      [x.symbol(binding.file, "default")].find((c) => c?.kind === "function");
-    if ((binding.imported === "*" || binding.imported === "default") && moduleItself) return moduleItself;
-    // `const { keys } = require('..')`, where the package's hub hands `keys` on from another module.
-    const handed = binding.imported === "*" ? undefined : x.symbol(binding.file, binding.imported);
-    if (handed) return handed;
-  }
+  const fromImport = importedTarget(binding, member, t, x);
+  if (fromImport) return fromImport;
   const callable = callableFrom(site.file);
   const only = (list: readonly CodeSymbol[]) => onlyOne(list, x);
   const sameDir = only(
@@ -125,6 +115,30 @@ function resolvePlain(
   );
   if (sameDir) return sameDir;
   return only(t.plainNamed(member).filter(callable)) ?? only(t.named(member).filter(callable));
+}
+
+/** What an imported name `member` is in the module it comes from, when that module is the project's. */
+function importedTarget(
+  binding: Binding | undefined,
+  member: string,
+  t: SymbolTables,
+  x: ModuleExports,
+): CodeSymbol | undefined {
+  if (!binding?.file) return undefined;
+  const target = t.inFile(binding.file, member);
+  const hit =
+    binding.imported === "default"
+      ? target.find((c) => c.exported && c.parent === null)
+      : target.find((c) => c.kind !== "method");
+  if (hit) return hit;
+  // Calling what `require()` or a default import returned: the module's exported function.
+  const moduleItself =
+    t.inFile(binding.file, "default").find((c) => c.kind === "function") ??
+    // `module.exports = require('./parse')`: what that module's `require()` returns.
+    [x.symbol(binding.file, "default")].find((c) => c?.kind === "function");
+  if ((binding.imported === "*" || binding.imported === "default") && moduleItself) return moduleItself;
+  // `const { keys } = require('..')`, where the package's hub hands `keys` on from another module.
+  return binding.imported === "*" ? undefined : x.symbol(binding.file, binding.imported);
 }
 
 /**
