@@ -20,6 +20,7 @@ import { registriesAhead, type DiscoverRegistries } from "../workspace/install/r
 import type { RepoConfig } from "../config.ts";
 import { pythonImportRoots } from "../understanding/localize/dynamic/python-import-roots.ts";
 import type { InstallEvidence } from "../workspace/install/run-install-phase.ts";
+import { quotedErrorTail } from "../workspace/install/install-error-tail.ts";
 import { chooseDependencyCacheDir } from "../workspace/install/dependency-cache-dir.ts";
 import { loadEnv } from "../config.ts";
 import { createLogger, type Logger } from "../logger.ts";
@@ -164,10 +165,7 @@ function installLine(install: InstallEvidence): string {
   // code alone sends the user to re-run it by hand.
   const tail =
     install.status === "failed" && install.errorTail
-      ? `\n  its last output:\n${install.errorTail
-          .split("\n")
-          .map((l) => `  | ${l}`)
-          .join("\n")}`
+      ? `\n${quotedErrorTail(install.errorTail).join("\n")}`
       : "";
   return `install (${install.manager ?? "none"}): ${install.status} — ${install.reason}${steps}${blocked}; dependency cache: ${install.cache.status}${tail}\n`;
 }

@@ -1,5 +1,6 @@
 // The plain-text report of a fix run: what happened, the verification evidence, the reasoning
 // trace and how to undo it. Used by the CLI; the PR comment renderer can reuse the same pieces.
+import { quotedErrorTail } from "../../workspace/install/install-error-tail.ts";
 import type { InstallEvidence } from "../../workspace/install/run-install-phase.ts";
 import type { FixRunOutcome } from "./verify-with-workflows.ts";
 
@@ -76,7 +77,6 @@ function renderInstall(install: InstallEvidence): string[] {
   for (const b of install.proxy.blocked) lines.push(`  blocked: ${b}`);
   if (install.status !== "skipped")
     lines.push(`  dependency cache: ${install.cache.status} — ${install.cache.reason}`);
-  if (install.errorTail)
-    lines.push("  its last output:", ...install.errorTail.split("\n").map((l) => `  | ${l}`));
+  if (install.errorTail) lines.push(...quotedErrorTail(install.errorTail));
   return lines;
 }

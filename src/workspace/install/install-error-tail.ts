@@ -21,3 +21,8 @@ export function installErrorTail(output: { stdout: string; stderr: string }): st
   const tail = lines.slice(-tailLines).join("\n");
   return tail.length > tailChars ? `…${tail.slice(-(tailChars - 1))}` : tail;
 }
+
+/** The tail as a terminal shows it under the install's summary: a heading, then each line quoted. */
+export function quotedErrorTail(tail: string): string[] {
+  return ["  its last output:", ...tail.split("\n").map((line) => `  | ${line}`)];
+}

@@ -2,11 +2,9 @@
 // `invert(this.rgb)` from lib/invert.js) is the face the test calls; the behaviour is the namesake's.
 // The suite is run for real with node:test; the fault (256 for 255) is in lib/invert.js. `darken`
 // checks its argument before it forwards: it decides something, so it is no mere face.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localize, type SuspectLocation } from "../../../src/understanding/localize/localize.ts";
+import { makeRepo, type TestRepo } from "../make-repo.ts";
 import { failingRun } from "./failing-run.ts";
 
 const files: Record<string, string> = {
@@ -59,23 +57,19 @@ const files: Record<string, string> = {
   ].join("\n"),
 };
 
-let root = "";
+let repo: TestRepo;
 let ranked: SuspectLocation[] = [];
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), "xihe-namesake-"));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  const { log, failures, index, readLines } = await failingRun(root, [
+  repo = makeRepo(files, { git: false });
+  const { log, failures, index, readLines } = await failingRun(repo.root, [
     process.execPath,
     "--test",
     "test/color.test.js",
   ]);
   ranked = localize({ index, failures, logText: log, readLines });
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => repo.cleanup());
 
 describe("localize when the test calls a method that forwards to a same-named function", () => {
   it("gives the namesake what the test says of the method, and says through which", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { installErrorTail } from "../../../src/workspace/install/install-error-tail.ts";
+import { installErrorTail, quotedErrorTail } from "../../../src/workspace/install/install-error-tail.ts";
 
 describe("installErrorTail", () => {
   it("keeps the printable words of what the install printed, never terminal control characters", () => {
@@ -14,5 +14,13 @@ describe("installErrorTail", () => {
     const stdout = Array.from({ length: 30 }, (_, i) => `line ${i}`).join("\n");
     const tail = installErrorTail({ stdout, stderr: " \n" });
     expect(tail?.split("\n")).toEqual(Array.from({ length: 20 }, (_, i) => `line ${i + 10}`));
+  });
+
+  it("quotes each line under a heading, as the fix summary and locate --run print it", () => {
+    expect(quotedErrorTail("npm error code E404\nnpm error 404 Not Found")).toEqual([
+      "  its last output:",
+      "  | npm error code E404",
+      "  | npm error 404 Not Found",
+    ]);
   });
 });

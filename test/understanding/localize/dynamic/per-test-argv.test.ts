@@ -17,6 +17,16 @@ import { makeScratchDir } from "../../../workspace/scratch-dir.ts";
 
 const projectModules = realpathSync(join(process.cwd(), "node_modules"));
 let scratch: ReturnType<typeof makeScratchDir>;
+
+/** Our argv run with the project's vitest under this node (argv[0] is the command's own `vitest`). */
+function runVitest(root: string, argv: readonly string[], env: Record<string, string>) {
+  return execa(process.execPath, [join(projectModules, "vitest", "vitest.mjs"), ...argv.slice(1)], {
+    cwd: root,
+    reject: false,
+    all: true,
+    env: { ...env, NO_COLOR: "1" },
+  });
+}
 afterEach(() => scratch.remove());
 
 function project(files: Record<string, string>): string {
@@ -47,16 +57,7 @@ test("half of four", () => expect(half(4)).toBe(3));
     const argv = perTestArgv("vitest", ["vitest", "run", "--pool=threads"], folder, root);
     expect(argv.slice(0, 3)).toEqual(["vitest", "run", "--pool=threads"]);
     expect(argv.slice(3)).toEqual(["--config", join(folder.dir, "xihe.vitest.config.mjs")]);
-    const run = await execa(
-      process.execPath,
-      [join(projectModules, "vitest", "vitest.mjs"), ...argv.slice(1)],
-      {
-        cwd: root,
-        reject: false,
-        all: true,
-        env: { ...folder.env, NO_COLOR: "1" },
-      },
-    );
+    const run = await runVitest(root, argv, folder.env);
     expect(run.all).toMatch(/1 failed \| 1 passed/);
     const testsDir = join(folder.dir, "v8", "tests");
     const metas = readdirSync(testsDir).map((d) =>
@@ -80,16 +81,7 @@ test("gc is exposed", () => expect(typeof globalThis.gc).toBe("function"));
     symlinkSync(projectModules, join(root, "node_modules"));
     const folder = createCoverageFolder(root, "0123456789ab");
     const argv = perTestArgv("vitest", ["vitest", "run", "--pool=threads"], folder, root);
-    const run = await execa(
-      process.execPath,
-      [join(projectModules, "vitest", "vitest.mjs"), ...argv.slice(1)],
-      {
-        cwd: root,
-        reject: false,
-        all: true,
-        env: { ...folder.env, NO_COLOR: "1" },
-      },
-    );
+    const run = await runVitest(root, argv, folder.env);
     expect(run.all).toMatch(/1 passed/);
     expect(run.exitCode).toBe(0);
   }, 120_000);
