@@ -12,6 +12,7 @@ export const jsFixtureCases = [
   "vitest-tap-flat",
   "mocha-dot",
   "mocha-spec",
+  "mocha-load-error",
   "ava-basic",
   "tap-basic",
   "tap-tap-reporter",

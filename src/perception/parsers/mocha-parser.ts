@@ -1,6 +1,8 @@
 // Mocha's epilogue (spec, dot, list, min… reporters): `N passing`, `N failing`, then numbered entries
 // `  1) suite` + more-indented title lines ending in `:`, the error message and the stack. The test name
 // is mocha's full title (the title lines joined by spaces); hooks appear as `"before all" hook for …`.
+// A test file that throws while loading (in a `describe` body) ends the run before any test:
+// mocha prints ` Exception during run: <error>` and the stack, and no epilogue at all.
 import type { Failure } from "../failure.ts";
 import type { LogParser, ParseContext } from "./log-parser.ts";
 import { markerLinesOf } from "./marker-lines.ts";
@@ -10,16 +12,18 @@ const ENTRY = /^ {2}(\d+)\) (.+)$/;
 const FAILING = /^ {2}\d+ failing$/;
 const TRAILING_FILE = /\(((?:file:\/\/)?(?:\/|[A-Za-z]:\\)[^()]+\.[cm]?[jt]sx?)\)\s*$/;
 const MAX_MESSAGE_LINES = 12;
+const LOAD_EXCEPTION = /^\s*Exception during run: (.*)$/;
 
 export const mochaParser: LogParser = {
   tool: "mocha",
-  markers: [" failing", " passing ("],
+  markers: [" failing", " passing (", "Exception during run: "],
   detect(allLines, markerLines) {
     // Every line that scores holds one of the markers.
     const lines = markerLinesOf(allLines, markerLines);
     let failing = false;
     let passing = false;
     for (const line of lines) {
+      if (LOAD_EXCEPTION.test(line)) return 85;
       // Both summary lines are two spaces and a digit first; most lines fail that without a regex.
       const c = line.charCodeAt(2);
       if (c < 48 || c > 57 || line.charCodeAt(0) !== 32 || line.charCodeAt(1) !== 32) continue;
@@ -29,9 +33,9 @@ export const mochaParser: LogParser = {
     return failing ? 85 : passing ? 40 : 0;
   },
   parse(lines, context) {
+    const failures = loadExceptions(lines, context);
     const start = lines.findIndex((l) => FAILING.test(l));
-    if (start === -1) return [];
-    const failures: Failure[] = [];
+    if (start === -1) return failures;
     for (let i = start + 1; i < lines.length; i++) {
       const entry = ENTRY.exec(lines[i] ?? "");
       if (!entry) continue;
@@ -43,6 +47,35 @@ export const mochaParser: LogParser = {
     return failures;
   },
 };
+
+function loadExceptions(lines: readonly string[], context: ParseContext): Failure[] {
+  const failures: Failure[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const exception = LOAD_EXCEPTION.exec(lines[i] ?? "");
+    if (!exception) continue;
+    const frames: ParsedJsFrame[] = [];
+    let end = i + 1;
+    for (; end < lines.length; end++) {
+      const frame = parseJsStackFrame(lines[end] ?? "", context);
+      if (!frame) break;
+      frames.push(frame);
+    }
+    const location = innermostProjectLocation(frames);
+    failures.push({
+      tool: "mocha",
+      kind: "test",
+      file: location?.file ?? null,
+      line: location?.line ?? null,
+      column: location?.column ?? null,
+      test: null,
+      message: (exception[1] ?? "").trim(),
+      rule: null,
+      frames: frames.map((p) => p.frame),
+    });
+    i = end - 1;
+  }
+  return failures;
+}
 
 // Entries are indented, but an assertion message may print unindented lines; what follows the
 // epilogue in the same section is the package manager's own report.
