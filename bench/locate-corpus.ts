@@ -64,6 +64,7 @@ export const SETS = [
   "heldout9",
   "heldout10",
   "heldout11",
+  "heldout12",
 ];
 
 export interface CorpusOptions {
