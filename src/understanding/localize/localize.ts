@@ -28,6 +28,7 @@ import type { ReadLines } from "../index/symbol-documents.ts";
 import { createSymbolLookup, isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
 import { sharedCalleeSignal } from "./shared-callee-signal.ts";
 import { passToNamesakes } from "./namesake-delegate.ts";
+import { passThroughWrappers } from "./thin-wrapper.ts";
 import { demoteUnexecuted, ranWhy, unexecutedFactor, type RanInFailingRun } from "./ran-in-failing-run.ts";
 import { testFileSignal } from "./test-file-signal.ts";
 import { testTargets } from "./test-target-signal.ts";
@@ -164,21 +165,26 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
   const chain = callChainSignal(index, lookup, seeds, input.callDepth ?? 1);
 
   const signals = foldDeclarations(
-    passToNamesakes(
-      new Map<SignalName, SignalScores>([
-        ["stack_frame", frames.frames],
-        ["test_callee", belowOuterFrames(tests.callees, frames.frames)],
-        ["test_name", tests.named],
-        ["call_chain", chain],
-        ["shared_callee", sharedCalleeSignal(index, lookup, seeds)],
-        ["failing_reach", failingReachSignal(index, lookup, testLocations)],
-        ["bm25", lexical.bm25],
-        ["bm25_log", lexical.bm25Log],
-        ["exact_name", lexical.exact],
-        ["imported_by_test", imported],
-        ["test_file", testFileSignal(candidates, failingTestFiles(input.failures, testLocations, lookup))],
-        ...(input.extraSignals ?? []),
-      ]),
+    passThroughWrappers(
+      passToNamesakes(
+        new Map<SignalName, SignalScores>([
+          ["stack_frame", frames.frames],
+          ["test_callee", belowOuterFrames(tests.callees, frames.frames)],
+          ["test_name", tests.named],
+          ["call_chain", chain],
+          ["shared_callee", sharedCalleeSignal(index, lookup, seeds)],
+          ["failing_reach", failingReachSignal(index, lookup, testLocations)],
+          ["bm25", lexical.bm25],
+          ["bm25_log", lexical.bm25Log],
+          ["exact_name", lexical.exact],
+          ["imported_by_test", imported],
+          ["test_file", testFileSignal(candidates, failingTestFiles(input.failures, testLocations, lookup))],
+          ...(input.extraSignals ?? []),
+        ]),
+        index,
+        lookup,
+        readLines,
+      ),
       index,
       lookup,
       readLines,

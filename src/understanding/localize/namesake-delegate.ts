@@ -72,7 +72,7 @@ function namesakesOf(
 const DECISION = /^\s*(?:\}\s*)?(?:if|elif|else|for|while|do|switch|case|try|catch|except|with)\b/;
 
 /** The function's own body holds a branch or loop (its first line, the signature, left out). */
-function decides(symbol: CodeSymbol, readLines: ReadLines): boolean {
+export function decides(symbol: CodeSymbol, readLines: ReadLines): boolean {
   const lines = readLines(symbol.file) ?? [];
   return lines.slice(symbol.startLine, symbol.endLine).some((line) => DECISION.test(line));
 }
