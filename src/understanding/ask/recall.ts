@@ -11,6 +11,7 @@ import type { RecalledSymbol } from "./recalled-symbol.ts";
 import { raiseNamedEntryCallees } from "./named-entry-callees.ts";
 import { raisedPairs } from "./raised-message.ts";
 import { literalShares } from "./literal-evidence.ts";
+import { liftRecordUsers } from "./record-class-users.ts";
 import { isDeclarationOnly, overloadImplementation } from "../localize/bodiless-declarations.ts";
 import { createSymbolLookup, type SymbolLookup } from "../index/symbol-lookup.ts";
 import {
@@ -113,6 +114,7 @@ export function recall(
   });
   const out: RecalledSymbol[] = [];
   const namedSymbols = new Set<CodeSymbol>();
+  const namedAsCode = new Set<CodeSymbol>();
   const afterCode = new Set<CodeSymbol>();
   // A type named like a function (`type PascalCase<T>` beside `pascalCase()`): the question's
   // "PascalCase" names the conversion the function does as much as the type, and the function runs.
@@ -129,6 +131,7 @@ export function recall(
     const byName = names.includes("code") ? "code" : names.includes("plain") ? "plain" : null;
     if (byName) {
       namedSymbols.add(symbol);
+      if (byName === "code") namedAsCode.add(symbol);
       // A plain word that happens to be the name is a hint, and is said to be one.
       why.push(
         byName === "code"
@@ -207,6 +210,11 @@ export function recall(
   });
   raiseNamedEntryCallees(out, index, namedSymbols, matching, weights.reached);
   liftImplementations(out, delegatesOf(index, stemTerms), new Set(candidates));
+  liftRecordUsers(
+    out,
+    { candidates, readLines, isTest: (f) => testFiles.has(f), namedAsCode },
+    weights.recordUser,
+  );
   const tier = (r: RecalledSymbol) => (afterCode.has(r.symbol) ? 1 : 0);
   return out
     .sort((a, b) => tier(a) - tier(b) || b.score - a.score || span(a.symbol) - span(b.symbol))

@@ -1,0 +1,98 @@
+// A class with no behaviour of its own (a warning or error record: a message, a few fields, at most a
+// constructor that stores them) is what some code reports, not the code that decides to report it.
+// Its name is written for the reader of the report (`IfTuple`, `FStringMissingPlaceholders`,
+// `RaiseNotImplemented`), so it carries the question's words better than the check that builds it
+// (`Checker.IF`, `Checker.JOINEDSTR`), and "where does pyflakes complain about …" asks for that check.
+// When exactly one function of the library names such a class, that function is ranked just above it.
+import type { CodeSymbol } from "../index/code-index.ts";
+import { identifiersIn } from "../index/split-identifiers.ts";
+import type { ReadLines } from "../index/symbol-documents.ts";
+import type { RecalledSymbol } from "./recalled-symbol.ts";
+
+/** Members a record may have: storing its fields, printing itself. Any other method is behaviour. */
+const RECORD_MEMBERS = new Set(["constructor", "__init__", "__str__", "__repr__", "toString"]);
+/**
+ * The members whose score the user is lifted to: storing the fields. A printed message's body
+ * (`__str__` working out a line and column) matches words the record itself does not answer.
+ */
+const CONSTRUCTORS = new Set(["constructor", "__init__"]);
+/** The user is ranked this much above the record (as delegating-wrappers.ts ranks an implementation). */
+const USER_MARGIN = 0.01;
+
+export interface RecordUserContext {
+  /** Every symbol recall may rank (recallCandidates). */
+  candidates: readonly CodeSymbol[];
+  readLines: ReadLines;
+  /** Test code: neither a record that counts nor a user to lift. */
+  isTest: (file: string) => boolean;
+  /** Symbols the question names as code: a question naming the class asks about it. */
+  namedAsCode: ReadonlySet<CodeSymbol>;
+}
+
+/**
+ * Lifts the one library function that names each recalled record class to `share` × the best score of
+ * the class and its constructor, plus a margin, when it scores less. `share` 0 turns the rule off. A
+ * class named in two places or more (an error raised all over) points to no one answer.
+ */
+export function liftRecordUsers(out: RecalledSymbol[], context: RecordUserContext, share: number): void {
+  if (share <= 0) return;
+  const records = recordClasses(out, context);
+  if (records.size === 0) return;
+  const users = usersOf(records, context);
+  const byId = new Map(out.map((r) => [r.symbol.id, r]));
+  for (const [record, members] of records) {
+    const found = users.get(record.name);
+    if (!found || found.size !== 1) continue;
+    const [user] = found;
+    if (!user) continue;
+    const stored = [record, ...members.filter((m) => CONSTRUCTORS.has(m.name))];
+    const best = Math.max(...stored.map((s) => byId.get(s.id)?.score ?? 0));
+    const lifted = share * best + USER_MARGIN;
+    const why = `it is the one library function that names ${record.name} (${record.file}:${record.startLine}), a class with no behaviour of its own that matches the question`;
+    const have = byId.get(user.id);
+    if (have && have.score >= lifted) continue;
+    if (have) {
+      have.score = lifted;
+      have.why.push(why);
+    } else {
+      const added = { symbol: user, score: lifted, why: [why] };
+      out.push(added);
+      byId.set(user.id, added);
+    }
+  }
+}
+
+/** The recalled classes outside tests whose members are all RECORD_MEMBERS, with those members. */
+function recordClasses(
+  out: readonly RecalledSymbol[],
+  context: RecordUserContext,
+): Map<CodeSymbol, CodeSymbol[]> {
+  const classes = out
+    .map((r) => r.symbol)
+    .filter((s) => s.kind === "class" && !context.isTest(s.file) && !context.namedAsCode.has(s));
+  const records = new Map<CodeSymbol, CodeSymbol[]>();
+  for (const c of classes) {
+    const members = context.candidates.filter(
+      (s) => s.file === c.file && s.qualifiedName.startsWith(`${c.qualifiedName}.`),
+    );
+    if (members.every((m) => RECORD_MEMBERS.has(m.name))) records.set(c, members);
+  }
+  return records;
+}
+
+/** For each record's name, the library functions and methods (outside the record) whose bodies name it. */
+function usersOf(
+  records: ReadonlyMap<CodeSymbol, readonly CodeSymbol[]>,
+  context: RecordUserContext,
+): Map<string, Set<CodeSymbol>> {
+  const names = new Set([...records.keys()].map((c) => c.name));
+  const own = new Set([...records].flatMap(([c, members]) => [c, ...members]));
+  const users = new Map<string, Set<CodeSymbol>>();
+  for (const s of context.candidates) {
+    if ((s.kind !== "function" && s.kind !== "method") || own.has(s) || context.isTest(s.file)) continue;
+    const body = context.readLines(s.file)?.slice(s.startLine - 1, s.endLine) ?? [];
+    for (const name of identifiersIn(body.join("\n")))
+      if (names.has(name)) users.set(name, (users.get(name) ?? new Set()).add(s));
+  }
+  return users;
+}
