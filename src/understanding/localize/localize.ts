@@ -111,7 +111,7 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     // The frame that crashed on its parameter is where the bad value showed, one step from its source.
     frames.frames.set(fault.innermostId, {
       strength: crashed.strength * SYMPTOM_SHARE,
-      detail: `${crashed.detail}, crashed on its parameter ${fault.parameter}`,
+      detail: `${crashed.detail}, ${fault.symptom ?? `crashed on its parameter ${fault.parameter}`}`,
     });
   }
   for (const fault of resultFaults(input.failures, entities.locations, resolve, index, lookup, readLines)) {
