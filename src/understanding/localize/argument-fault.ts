@@ -4,7 +4,9 @@
 // `ctx.cache`), the bad value came in from the next frame out: swapped or wrong arguments, an index
 // off by one at the call site. That caller is as strong a suspect as the frame that crashed. So is
 // the caller of a function whose unguarded fall-through `raise TypeError(...)` rejected what it got,
-// and of one that threw because a parameter was missing (`if (!defaultType) throw ...`).
+// of one that threw because a parameter was missing (`if (!defaultType) throw ...`) or called a
+// parameter that is no function, and of any call on the stack whose arguments sit in each other's
+// named slots (swapped-arguments.ts).
 import type { Failure } from "../../perception/failure.ts";
 import type { LoggedLocation } from "./extract-entities.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
@@ -12,7 +14,9 @@ import type { LogPathResolver } from "./resolve-log-path.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import type { CodeSymbol } from "../index/code-index.ts";
 import { absenceCheckedIn, guardOf } from "./throw-guard.ts";
-import { lastTracebackFrames } from "./last-traceback.ts";
+import { lastTracebackFrames, type ProjectFrame } from "./last-traceback.ts";
+import { misplacedArgument } from "./swapped-arguments.ts";
+import { parameterNames } from "./parameter-names.ts";
 
 export interface ArgumentFault {
   /** The caller that passed the bad value. */
@@ -21,6 +25,8 @@ export interface ArgumentFault {
   innermostId: string;
   parameter: string;
   where: string;
+  /** What the crashed frame's evidence says of it, when not that it crashed on `parameter`. */
+  symptom?: string;
 }
 
 // `x.y is not a function`, `x.y is not iterable` (V8): the receiver and the property.
@@ -29,6 +35,10 @@ const JS_NOT_CALLABLE = /\b([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*) is not (?:a fu
 const JS_READ_OF_NOTHING = /Cannot read propert(?:y|ies) of (?:undefined|null) \(reading '([^']+)'\)/;
 // `'dict' object has no attribute 'cache'` (Python): only the attribute (name-mangled for `__x`).
 const PY_NO_ATTRIBUTE = /object has no attribute '([^']+)'/;
+
+// `'Return' object is not callable` (Python), `messageClass is not a function` (V8, a bare name):
+// a called value, named only by the line that calls it.
+const NOT_CALLABLE = /object is not callable|^(?:TypeError: )?([A-Za-z_$][\w$]*) is not a function\b/;
 
 const THROW = /^(\s*)(?:throw|raise)\b/;
 
@@ -61,35 +71,6 @@ function failedAccess(message: string): { receiver: string | null; property: str
   return { receiver: null, property: (read[1] ?? "").replace(/^_[A-Za-z]\w*?(__\w+)$/, "$1") };
 }
 
-/** Parameter names of a function from its signature (`(a, b: T = 1, *args, ...rest)`). */
-export function parameterNames(symbol: CodeSymbol): string[] {
-  const open = symbol.signature.indexOf("(");
-  if (open < 0) {
-    // `const f = x =>` has no parentheses.
-    const bare = /([A-Za-z_$][\w$]*)\s*=>/.exec(symbol.signature);
-    return bare?.[1] ? [bare[1]] : [];
-  }
-  let depth = 0;
-  let current = "";
-  const parts: string[] = [];
-  for (const ch of symbol.signature.slice(open + 1)) {
-    if ("([{<".includes(ch)) depth++;
-    if (")]}>".includes(ch)) {
-      if (depth === 0) break;
-      depth--;
-    }
-    if (ch === "," && depth === 0) {
-      parts.push(current);
-      current = "";
-    } else current += ch;
-  }
-  parts.push(current);
-  return parts.flatMap((p) => {
-    const name = /^\s*(?:\*{1,2}|\.\.\.)?\s*([A-Za-z_$][\w$]*)/.exec(p)?.[1];
-    return name ? [name] : [];
-  });
-}
-
 /**
  * For each failure whose innermost project frame crashed on a parameter (the message names the
  * property, the frame's line reads it from the parameter), the project frame that called it.
@@ -104,11 +85,18 @@ export function argumentFaults(
   const out: ArgumentFault[] = [];
   failures.forEach((failure, index) => {
     const access = failedAccess(failure.message);
-    const [inner, outer] = lastTracebackFrames(index, locations, resolve, lookup);
+    const frames = lastTracebackFrames(index, locations, resolve, lookup);
+    const swapped = swappedCall(frames, lookup, readLines);
+    if (swapped) {
+      out.push(swapped);
+      return;
+    }
+    const [inner, outer] = frames;
     if (!inner || !outer || lookup.isTest(inner.file) || lookup.isTest(outer.file)) return;
     const crashed = lookup.enclosing(inner.file, inner.line);
     const caller = lookup.enclosing(outer.file, outer.line);
     if (!crashed || !caller || crashed.id === caller.id) return;
+    if (!calledFrom(outer, crashed, readLines)) return;
     const text = readLines(inner.file)?.[inner.line - 1] ?? "";
     if (isUnguardedThrow(text, crashed, readLines)) {
       out.push({
@@ -127,6 +115,18 @@ export function argumentFaults(
         parameter: missing,
         where: `${outer.file}:${outer.line}`,
       });
+      return;
+    }
+    const called = calledParameter(failure.message, text, crashed);
+    if (called !== null) {
+      const body = (readLines(crashed.file) ?? []).slice(crashed.startLine - 1, crashed.endLine).join("\n");
+      if (!checksType(body, called) && !/\bcallable\(/.test(body))
+        out.push({
+          callerId: caller.id,
+          innermostId: crashed.id,
+          parameter: called,
+          where: `${outer.file}:${outer.line}`,
+        });
       return;
     }
     if (!access) return;
@@ -149,6 +149,72 @@ export function argumentFaults(
   });
   return out;
 }
+
+/**
+ * The parameter the crashed line calls as a function when the message says a called value was not
+ * one: `messageClass(self.filename, *args)` in `def report(self, messageClass, *args)`.
+ */
+function calledParameter(message: string, line: string, fn: CodeSymbol): string | null {
+  const notCallable = NOT_CALLABLE.exec(message);
+  if (!notCallable) return null;
+  const parameters = new Set(parameterNames(fn));
+  // A bare call: no `.` before the name (`self.messages.append(` calls a method, not a parameter).
+  const calls = [...line.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*)\s*\(/g)].map((m) => m[1] ?? "");
+  const named = notCallable[1];
+  return calls.find((c) => parameters.has(c) && (named === undefined || c === named)) ?? null;
+}
+
+/**
+ * The innermost call on the failing stack that passes an argument named like another of the
+ * callee's parameters (swapped-arguments.ts): the caller made the mistake, however far below the
+ * crash it surfaced.
+ */
+function swappedCall(
+  frames: readonly ProjectFrame[],
+  lookup: SymbolLookup,
+  readLines: ReadLines,
+): ArgumentFault | null {
+  const [inner] = frames;
+  const crashed = inner ? lookup.enclosing(inner.file, inner.line) : null;
+  if (!inner || !crashed || lookup.isTest(inner.file)) return null;
+  for (let k = 0; k + 1 < frames.length; k++) {
+    const calleeFrame = frames[k] as ProjectFrame;
+    const callerFrame = frames[k + 1] as ProjectFrame;
+    if (lookup.isTest(callerFrame.file)) return null;
+    const callee = lookup.enclosing(calleeFrame.file, calleeFrame.line);
+    const caller = lookup.enclosing(callerFrame.file, callerFrame.line);
+    if (!callee || !caller || callee.id === caller.id || !calledFrom(callerFrame, callee, readLines))
+      continue;
+    const owner = callee.parent ? lookup.byId(callee.parent) : undefined;
+    const calledAs = CONSTRUCTORS.has(callee.name) && owner ? owner.name : callee.name;
+    const misplaced = misplacedArgument(callerFrame.file, callerFrame.line, callee, readLines, calledAs);
+    if (misplaced)
+      return {
+        callerId: caller.id,
+        innermostId: crashed.id,
+        parameter: `${misplaced.argument} as ${callee.name}'s ${misplaced.slot} (swapped arguments)`,
+        where: `${callerFrame.file}:${callerFrame.line}`,
+        symptom: `below a call with swapped arguments at ${callerFrame.file}:${callerFrame.line}`,
+      };
+  }
+  return null;
+}
+
+/**
+ * The frame below `fn` passed its arguments: true unless `fn` is a generator its frame only resumes.
+ * A generator's body runs when its consumer asks for the next value (`for await (const b of
+ * stream)`), so the frame below it is where it was consumed; whoever passed its arguments built the
+ * generator earlier, off this stack. Unless the consumer's line calls it by name (`for x in gen(a)`).
+ */
+function calledFrom(frame: ProjectFrame, fn: CodeSymbol, readLines: ReadLines): boolean {
+  const body = (readLines(fn.file) ?? []).slice(fn.startLine - 1, fn.endLine);
+  if (!body.some((l) => /(?<![\w$.])yield\b/.test(l))) return true;
+  const at = readLines(frame.file)?.[frame.line - 1] ?? "";
+  return new RegExp(`(?<![\\w$])${fn.name.replace(/\$/g, "\\$")}\\s*\\(`).test(at);
+}
+
+// A class is called by its own name; its frames run in these.
+const CONSTRUCTORS = new Set(["__init__", "constructor"]);
 
 /** `typeof x`, `x instanceof`, `isinstance(x`, `x == null`, `x is None`, `Array.isArray(x)`. */
 function checksType(body: string, parameter: string): boolean {

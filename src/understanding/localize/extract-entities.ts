@@ -48,21 +48,27 @@ const EXTERNAL = /(^|\/)(node_modules|site-packages|dist-packages|lib\/python\d[
 /** True when a path as printed is test code (splits chained Python tracebacks at the test frame). */
 export type IsTestPath = (printed: string) => boolean;
 
+/** The source line a frame points at (path as printed), when the file is in the repository. */
+export type FrameLine = (printed: string, line: number) => string | null;
+
 export function extractEntities(
   failures: readonly Failure[],
   logText: string,
   isTestPath: IsTestPath = () => false,
+  frameLine: FrameLine = () => null,
 ): FailureEntities {
   const locations: LoggedLocation[] = [];
   failures.forEach((failure, index) => {
-    const chunks = tracebacks(failure, isTestPath);
+    const kept = withoutStoredHistory(failure.frames, isTestPath, frameLine);
+    const chunks = tracebacks({ ...failure, frames: kept }, isTestPath);
     chunks.forEach((chunk, offset) => {
       for (const frame of chunk)
         locations.push({ ...frame, path: frame.file, origin: "frame", group: `f${index}.${offset}`, offset });
     });
-    // The failure's own location is usually one of its frames; only a new line adds evidence.
+    // The failure's own location is usually one of its frames; only a new line adds evidence. A
+    // location in the stored exception's history (cut below) is none.
     const framed = failure.frames.some((f) => f.file === failure.file && f.line === failure.line);
-    if (failure.file !== null && !framed)
+    if (failure.file !== null && !framed && kept.length === failure.frames.length)
       locations.push({
         path: failure.file,
         line: failure.line,
@@ -73,7 +79,7 @@ export function extractEntities(
         offset: Math.max(0, chunks.length - 1),
       });
   });
-  locations.push(...logMentions(withoutNonFailureSections(logText)));
+  locations.push(...logMentions(withoutNonFailureSections(logText), isTestPath, frameLine));
   const focused = failures.map((f) => `${f.test ?? ""}\n${f.message}`).join("\n");
   const errorClasses = new Set<string>();
   for (const text of [focused, logText])
@@ -93,13 +99,15 @@ export function extractEntities(
  * tracebacks outermost first (the raising line last), V8 innermost first; the order is flipped for
  * Python frames so that depth 0 is the innermost in both.
  */
-function logMentions(logText: string): LoggedLocation[] {
+function logMentions(logText: string, isTestPath: IsTestPath, frameLine: FrameLine): LoggedLocation[] {
   const out: LoggedLocation[] = [];
   let block: LoggedLocation[] = [];
   let blockIndex = 0;
   let offset = 0;
   const flush = (nextOffset: number) => {
-    const ordered = block.length > 0 && block.every((m) => m.path.endsWith(".py")) ? block.reverse() : block;
+    const python = block.length > 0 && block.every((m) => m.path.endsWith(".py"));
+    if (python) block = mentionsWithoutStoredHistory(block, isTestPath, frameLine);
+    const ordered = python ? block.reverse() : block;
     out.push(...ordered.map((m) => ({ ...m, offset })));
     block = [];
     blockIndex++;
@@ -126,6 +134,55 @@ function logMentions(logText: string): LoggedLocation[] {
 }
 
 type Frames = Failure["frames"];
+
+// `raise error` / `raise self._error`: a stored exception raised again (not a new one, not `raise`).
+const RERAISE_STORED = /^\s*raise\s+[A-Za-z_][\w.]*\s*$/;
+
+/**
+ * Python appends to a stored exception's traceback each time it is raised: `raise import_error`
+ * of an error caught at import time prints the import's module-level frame, and every earlier test
+ * that raised it, after the raising line. That history is not this failure: its frames stop at the
+ * re-raise when what follows shows a start over (a test frame, module-level code: `<module>`, or
+ * pytest's last frame, printed without a function, in another file). A handler's `raise e` goes on
+ * in its own function (the try body's line), and is kept whole.
+ */
+function withoutStoredHistory(frames: Frames, isTestPath: IsTestPath, frameLine: FrameLine): Frames {
+  if (!frames.every((f) => f.file.endsWith(".py"))) return frames;
+  for (let i = 0; i + 1 < frames.length; i++) {
+    const frame = frames[i] as Frames[number];
+    const next = frames[i + 1] as Frames[number];
+    if (frame.line === null || frame.external || isTestPath(frame.file)) continue;
+    if (!RERAISE_STORED.test(frameLine(frame.file, frame.line) ?? "")) continue;
+    const goesOn = next.file === frame.file && (next.function === null || next.function === frame.function);
+    const history = frames
+      .slice(i + 1)
+      .some(
+        (f) =>
+          isTestPath(f.file) || f.function === "<module>" || (f.function === null && f.file !== frame.file),
+      );
+    if (!goesOn && history) return frames.slice(0, i + 1);
+  }
+  return frames;
+}
+
+/**
+ * withoutStoredHistory for one block of `path:line` mentions (printed order, no function names):
+ * cut at a stored re-raise after which a test file or another file's line is mentioned.
+ */
+function mentionsWithoutStoredHistory(
+  block: LoggedLocation[],
+  isTestPath: IsTestPath,
+  frameLine: FrameLine,
+): LoggedLocation[] {
+  const frames = block.map((m) => ({
+    file: m.path,
+    line: m.line,
+    external: m.external,
+    // A mention of another file after the raise cannot be the raising function going on.
+    function: null,
+  }));
+  return block.slice(0, withoutStoredHistory(frames, isTestPath, frameLine).length);
+}
 
 /**
  * A failure's frames as tracebacks, each innermost first, causes before the exceptions raised while

@@ -82,10 +82,18 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
   const { index, readLines } = input;
   const lookup = createSymbolLookup(index);
   const resolve = createLogPathResolver(index.files.map((f) => f.path));
-  const entities = extractEntities(input.failures, input.logText, (printed) => {
-    const file = resolve(printed);
-    return file !== null && lookup.isTest(file);
-  });
+  const entities = extractEntities(
+    input.failures,
+    input.logText,
+    (printed) => {
+      const file = resolve(printed);
+      return file !== null && lookup.isTest(file);
+    },
+    (printed, line) => {
+      const file = resolve(printed);
+      return file === null ? null : (readLines(file)?.[line - 1] ?? null);
+    },
+  );
   const frames = frameEvidence(entities.locations, resolve, lookup);
   // Strengths before any argument fault moved them: many failures report the same crash, and each
   // must give the caller the frame's own strength and leave the frame its share once, not halve it
@@ -104,7 +112,7 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     // The frame that crashed on its parameter is where the bad value showed, one step from its source.
     frames.frames.set(fault.innermostId, {
       strength: crashed.strength * SYMPTOM_SHARE,
-      detail: `${crashed.detail}, crashed on its parameter ${fault.parameter}`,
+      detail: `${crashed.detail}, ${fault.symptom ?? `crashed on its parameter ${fault.parameter}`}`,
     });
   }
   for (const fault of resultFaults(input.failures, entities.locations, resolve, index, lookup, readLines)) {

@@ -15,7 +15,7 @@ import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import type { LoggedLocation } from "./extract-entities.ts";
 import type { LogPathResolver } from "./resolve-log-path.ts";
 import { resolveCallee } from "./test-target-signal.ts";
-import { parameterNames } from "./argument-fault.ts";
+import { parameterNames } from "./parameter-names.ts";
 import { guardOf, nothingCheckedIn } from "./throw-guard.ts";
 import { lastTracebackFrames } from "./last-traceback.ts";
 

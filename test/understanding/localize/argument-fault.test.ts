@@ -55,8 +55,8 @@ describe("localize when the innermost frame crashed on a parameter its caller pa
         "",
         "",
         "def render(obj):",
-        "    ctx = Context()",
-        "    line = format_table(ctx, obj)",
+        "    context = Context()",
+        "    line = format_table(context, obj)",
         '    return "{ " + line + " }"',
         "",
       ].join("\n"),
@@ -95,7 +95,8 @@ describe("localize when the innermost frame crashed on a parameter its caller pa
 });
 
 // format_value dispatches on its argument's type and raises for anything else, as serializers do;
-// format_pair passes the context where the value belongs.
+// format_pair passes the context where the value belongs (under names of its own: swapped-arguments.ts
+// reads a swap of the callee's own names from the call alone).
 const dispatchWriter = (guard: string) =>
   [
     "class Context:",
@@ -115,8 +116,8 @@ const dispatchWriter = (guard: string) =>
     "    )",
     "",
     "",
-    "def format_pair(key, value, ctx):",
-    '    return key + " = " + format_value(ctx, value)',
+    "def format_pair(key, item, context):",
+    '    return key + " = " + format_value(context, item)',
     "",
     "",
     "def render(obj):",
@@ -238,5 +239,103 @@ describe("localize when many failures report the same crash on a parameter", () 
     // The caller takes the crashed frame's strength, which keeps half of it: once, for all four.
     expect(frame("render")).toBeGreaterThan(0);
     expect(frame("format_table") / frame("render")).toBeCloseTo(0.5);
+  });
+});
+
+describe("localize when a call on the failing stack swaps the callee's own parameter names", () => {
+  // compile_patterns crashes two calls below the swapped call, on a parameter it was handed.
+  const backendPackage = (call: string) => ({
+    "rules/__init__.py": "",
+    "rules/backend.py": [
+      "def compile_patterns(patterns):",
+      "    return [p.strip() for p in patterns.copy()]",
+      "",
+      "",
+      "def make_backend(name, patterns):",
+      "    compiled = compile_patterns(patterns)",
+      "    return name, compiled",
+      "",
+      "",
+      "def spec_from_lines(lines, name='simple'):",
+      "    patterns = [line for line in lines if line]",
+      "    size = len(patterns)",
+      `    return ${call}`,
+      "",
+    ].join("\n"),
+    "tests/__init__.py": "",
+    "tests/test_rules.py": [
+      "import unittest",
+      "",
+      "from rules.backend import spec_from_lines",
+      "",
+      "",
+      "class SpecTest(unittest.TestCase):",
+      "    def test_spec(self):",
+      "        self.assertEqual(spec_from_lines(['a', 'b']), ('simple', ['a', 'b']))",
+      "",
+    ].join("\n"),
+  });
+
+  it("ranks the call site with the swapped names first, below the frame that crashed", async () => {
+    const results = await localizeFailingRun(backendPackage("make_backend(patterns, name)"));
+    expect(results[0]?.symbol).toBe("spec_from_lines");
+    expect(results[0]!.why.join(" ")).toMatch(
+      /passed patterns as make_backend's name \(swapped arguments\) at rules\/backend\.py:13/,
+    );
+    const crashed = results.find((r) => r.symbol === "compile_patterns");
+    expect(crashed?.why.join(" ")).toMatch(/below a call with swapped arguments at rules\/backend\.py:13/);
+  });
+
+  it("blames only the frame one up when one argument alone is named like another parameter", async () => {
+    // A tree walk's `visit(child, node)` for `visit(node, parent)`: handing a value on under another
+    // parameter's name is often meant; only both ways is a swap. The crash on a parameter still
+    // names compile_patterns' caller (the attribute read on its parameter).
+    const results = await localizeFailingRun(backendPackage("make_backend(patterns, size)"));
+    expect(results[0]?.symbol).toBe("make_backend");
+    expect(results.findIndex((r) => r.symbol === "spec_from_lines")).toBeGreaterThan(0);
+  });
+});
+
+describe("localize when the innermost frame calls a parameter that is no function", () => {
+  it("ranks the caller that passed the value first (Python: 'X' object is not callable)", async () => {
+    const results = await localizeFailingRun({
+      "lint/__init__.py": "",
+      "lint/checker.py": [
+        "class Message:",
+        "    def __init__(self, filename, node):",
+        "        self.text = f'{filename}: {node}'",
+        "",
+        "",
+        "class Checker:",
+        "    def __init__(self, filename):",
+        "        self.filename = filename",
+        "        self.messages = []",
+        "",
+        "    def report(self, message_class, *args):",
+        "        self.messages.append(message_class(self.filename, *args))",
+        "",
+        "    def visit_return(self, node):",
+        "        self.report(node, Message)",
+        "",
+      ].join("\n"),
+      "tests/__init__.py": "",
+      "tests/test_checker.py": [
+        "import unittest",
+        "",
+        "from lint.checker import Checker",
+        "",
+        "",
+        "class CheckerTest(unittest.TestCase):",
+        "    def test_return(self):",
+        "        checker = Checker('a.py')",
+        "        checker.visit_return('return')",
+        "        self.assertEqual(len(checker.messages), 1)",
+        "",
+      ].join("\n"),
+    });
+    expect(results[0]?.symbol).toBe("Checker.visit_return");
+    expect(results[0]!.why.join(" ")).toMatch(
+      /passed message_class at lint\/checker\.py:15, on which report crashed/,
+    );
   });
 });
