@@ -27,6 +27,8 @@ export interface CodeSymbol {
   parent: string | null;
   /** A class's bases as written (`A`, `mod.A`); absent when it names none. */
   bases?: string[];
+  /** JS/TS: what the module's default export or `module.exports` is, declared apart from it. */
+  defaultExport?: boolean;
 }
 
 export interface ImportRef {

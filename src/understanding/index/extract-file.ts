@@ -9,7 +9,7 @@ import type { FileParse, ParsedCall, ParsedImport, ParsedSymbol } from "./file-p
 import type { LoadedLanguage } from "./grammars.ts";
 import type { Node } from "web-tree-sitter";
 import { isExported } from "./is-exported.ts";
-import { addExportedBindings, reexportsAt } from "./js-reexports.ts";
+import { addExportedBindings, defaultExportedLocal, reexportsAt } from "./js-reexports.ts";
 import { collectBindings, receiverTypeAt, selfField } from "./receiver-types.ts";
 import { expandUseTree } from "./rust-use-tree.ts";
 import { bodyOf, signatureOf } from "./signature.ts";
@@ -42,6 +42,7 @@ export function extractFile(language: LoadedLanguage, text: string): FileParse {
     const captures = collectCaptures(language.query.matches(tree.rootNode));
     const symbols: ParsedSymbol[] = [];
     const spans = buildSymbols(language, text, captures, symbols);
+    if (ecmascriptLanguages.has(language.id)) markDefaultExport(tree.rootNode, symbols);
     return {
       lines: countLines(text),
       bytes: Buffer.byteLength(text),
@@ -53,6 +54,13 @@ export function extractFile(language: LoadedLanguage, text: string): FileParse {
   } finally {
     tree.delete();
   }
+}
+
+/** `function MarkdownIt () {…}` … `export default MarkdownIt`: the declaration is the module's default. */
+function markDefaultExport(root: Node, symbols: ParsedSymbol[]): void {
+  const local = defaultExportedLocal(root);
+  const declared = local === null ? undefined : symbols.find((s) => s.parent === null && s.name === local);
+  if (declared && declared.name !== "default") declared.defaultExport = true;
 }
 
 function countLines(text: string): number {

@@ -17,6 +17,8 @@ export interface ParsedSymbol {
   parent: number | null;
   /** A class's bases as written (`A`, `mod.A`), when it names any (class-bases.ts). */
   bases?: string[];
+  /** JS/TS: what the module's default export or `module.exports` is, declared apart from it. */
+  defaultExport?: boolean;
 }
 
 export interface ImportBinding {

@@ -51,6 +51,7 @@ export function buildFileRecord(
     exported: s.exported,
     parent: s.parent === null ? null : (ids[s.parent] ?? null),
     ...(s.bases ? { bases: s.bases } : {}),
+    ...(s.defaultExport ? { defaultExport: true } : {}),
   }));
   const imports: ImportRef[] = [];
   const bindings = new Map<string, Binding>();
@@ -111,5 +112,20 @@ function bindingTarget(
     const isModule = stem === last || (stem === "mod" && posix.basename(posix.dirname(resolved)) === last);
     if (isModule) return { imported: "*", file: resolved };
   }
-  return { imported, file: resolved };
+  return resolved === null && isPackageImport(language, source, resolve)
+    ? { imported, file: null, external: true }
+    : { imported, file: resolved };
+}
+
+// A package outside the repository (`import generate from "markdown-it-testgen"`, `from json import
+// loads`): the name it binds is that package's, so a call of it is none of the project's symbols.
+// A bare JS/TS specifier that resolves from the repository root or `src/` is a path alias or a
+// `baseUrl` import (`@/utils`, `lib/parse`), which the resolver does not follow: not a package.
+const PACKAGE_SPECIFIER = /^(?:node:|@[\w.-]+\/[\w.-]|[A-Za-z0-9][\w.-]*(?:\/|$))/;
+
+function isPackageImport(language: LanguageId, source: string, resolve: ImportResolver): boolean {
+  if (language === "python") return !source.startsWith(".");
+  if (language !== "javascript" && language !== "typescript" && language !== "tsx") return false;
+  if (!PACKAGE_SPECIFIER.test(source)) return false;
+  return ["index.js", "src/index.js"].every((from) => resolve(from, language, `./${source}`) === null);
 }

@@ -144,6 +144,17 @@ function assignedLocals(assignment: Node, out: ExportedLocal[]): void {
 }
 
 /**
+ * The local name a module hands out as its default or as itself (`export default MarkdownIt`,
+ * `module.exports = parse` after the declaration): what a default import or `require()` of it returns.
+ */
+export function defaultExportedLocal(root: Node): string | null {
+  const locals = exportedLocals(root);
+  return (
+    (locals.find((l) => l.exported === "default") ?? locals.find((l) => l.exported === "*"))?.local ?? null
+  );
+}
+
+/**
  * Adds to each import the re-exports of the names it binds that the file's top-level exports hand
  * on (`import x from './x'; export { x }`). A module value (`module.exports = parse`) passes on only
  * a whole module (`const parse = require('./parse')`).

@@ -15,6 +15,8 @@ export interface Binding {
   imported: string;
   /** Repository file the binding points at, when known. */
   file: string | null;
+  /** Imported from a package outside the repository: no project symbol is what it names. */
+  external?: boolean;
 }
 
 export interface CallSite {
@@ -92,10 +94,12 @@ function resolvePlain(
   // A JS/TS file cannot both import a name and declare it at its top level, so a same-file symbol of
   // an imported name is a nested or object-literal one (`register({ encode: (x) => … })`), which a
   // bare `encode()` never means. In Python a later `def` replaces the import: the local stays first.
-  const imported = ECMASCRIPT_FILE.test(site.file) ? importedTarget(binding, member, t, x) : undefined;
-  if (imported) return imported;
+  const ecmascript = ECMASCRIPT_FILE.test(site.file);
+  const imported = ecmascript ? importedTarget(binding, member, t, x) : undefined;
+  if (imported || (ecmascript && binding?.external)) return imported;
   const local = t.inFile(site.file, member).find((c) => c.kind !== "method");
   if (local) return local;
+  if (binding?.external) return undefined;
   // Java-style implicit `this`. In JavaScript and TypeScript a bare `parse()` inside a class is not
   // its method `parse` by this rule: it is the module's `parse` (`const parse = require("./parser.js")`).
   // Only the last fallback below can still bind it to a method: when nothing else matches and
@@ -183,6 +187,8 @@ function resolveMember(
     : undefined;
   if (constructed) return constructed;
   const binding = site.bindings.get(receiver);
+  // `path.join(a, b)` after `import path from "node:path"` is no method of the project's.
+  if (binding?.external) return undefined;
   if (binding?.file) {
     const hit =
       binding.imported === "*"

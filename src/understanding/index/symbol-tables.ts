@@ -83,7 +83,8 @@ export function createSymbolTables(): SymbolTables {
       visit(maps.named, s.name, s);
       visit(fileMap, s.name, s);
       // `module.exports = function parse() {}` is also what `require()` of the file returns.
-      if (s.name !== "default" && moduleExportSignature.test(s.signature)) visit(fileMap, "default", s);
+      if (s.name !== "default" && (s.defaultExport || moduleExportSignature.test(s.signature)))
+        visit(fileMap, "default", s);
       visit(dirMap, s.name, s);
       visit(maps.qualified, s.qualifiedName, s);
       if (s.kind !== "method") visit(maps.plain, s.name, s);

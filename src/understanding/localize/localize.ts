@@ -134,7 +134,7 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
   // Failing tests that no output line locates are found by their names (named-test-location.ts).
   const testLocations = [
     ...frames.testLocations,
-    ...namedTestLocations(input.failures, frames.testLocations, resolve, lookup),
+    ...namedTestLocations(input.failures, frames.testLocations, resolve, lookup, index.symbols),
   ];
   const tests = testTargets(
     index,

@@ -5,6 +5,11 @@
 // (no test callees, no failing reach, no imported files). The index names test blocks by their titles
 // (`it("accepts roots")` inside `describe("selectAll")` inside `describe("API")` is
 // `API.selectAll.accepts roots`), so the block of that name is where the test's calls are.
+// Mocha names a test by its titles joined with spaces and no file; a test generated at run time from
+// data (`describe("markdown-it", () => generate("fixtures/", md))` names its cases after fixture
+// lines) has no block of its own, and its stack holds library frames only (the assertion runs in the
+// generator's package). The block whose title path is the longest leading part of the name is then
+// the nearest written test code: the describe that made the cases.
 import type { Failure } from "../../perception/failure.ts";
 import type { CodeSymbol } from "../index/code-index.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
@@ -22,11 +27,20 @@ export function namedTestLocations(
   known: readonly TestLocation[],
   resolve: LogPathResolver,
   lookup: SymbolLookup,
+  symbols: readonly CodeSymbol[],
 ): TestLocation[] {
   const out: TestLocation[] = [];
   const seen = new Set<string>();
+  let byTitle: Map<string, CodeSymbol[]> | undefined;
   for (const failure of failures) {
-    const block = testBlock(failure.test, resolve, lookup);
+    const block =
+      testBlock(failure.test, resolve, lookup) ??
+      (failure.file === null
+        ? titlePrefixBlock(
+            failure.test,
+            (byTitle ??= titlePaths(symbols.filter((s) => lookup.isTest(s.file)))),
+          )
+        : null);
     if (!block || seen.has(block.id)) continue;
     seen.add(block.id);
     const inside = (l: TestLocation) =>
@@ -55,6 +69,28 @@ function testBlock(test: string | null, resolve: LogPathResolver, lookup: Symbol
     if (literal > bestLiteral) [best, bestLiteral] = [s, literal];
   }
   return best;
+}
+
+const words = (title: string) => title.replaceAll(".", " ").split(/\s+/).filter(Boolean);
+
+function titlePaths(blocks: readonly CodeSymbol[]): Map<string, CodeSymbol[]> {
+  const out = new Map<string, CodeSymbol[]>();
+  for (const block of blocks) {
+    const key = words(block.qualifiedName).join(" ");
+    out.set(key, [...(out.get(key) ?? []), block]);
+  }
+  return out;
+}
+
+/** The one block whose title path is the longest leading run of the name's words; none when two tie. */
+function titlePrefixBlock(test: string | null, byTitle: Map<string, CodeSymbol[]>): CodeSymbol | null {
+  if (!test || test.includes(SEPARATOR)) return null;
+  const name = words(test);
+  for (let n = name.length; n > 0; n--) {
+    const blocks = byTitle.get(name.slice(0, n).join(" "));
+    if (blocks) return blocks.length === 1 ? (blocks[0] ?? null) : null;
+  }
+  return null;
 }
 
 // jest's and vitest's `it.each` titles: printf-style `%s`, `%d`, `%#`... and `$name` / `$a.b` for

@@ -45,7 +45,9 @@ describe("a failing test named by file and title, matched against titles with pl
       frames: [],
     };
     const resolve = createLogPathResolver(index.files.map((f) => f.path));
-    return namedTestLocations([failure], [], resolve, createSymbolLookup(index)).map((l) => l.line);
+    return namedTestLocations([failure], [], resolve, createSymbolLookup(index), index.symbols).map(
+      (l) => l.line,
+    );
   };
 
   it("finds the block whose placeholders the name fills in", () => {
@@ -55,5 +57,63 @@ describe("a failing test named by file and title, matched against titles with pl
 
   it("decides a long name that fits no title without backtracking over every split of it", () => {
     expect(located(" a".repeat(400))).toEqual([]);
+  });
+});
+
+// Mocha names a test by its titles joined with spaces and no file. markdown-it's fixture cases are
+// generated inside a describe by a package (`generate(dir, md)`), so their names go on past any
+// block's title and their stacks hold only the package's frames.
+describe("a failing mocha test with no location, named past the describe that generated it", () => {
+  let repo: TestRepo;
+  let index: CodeIndex;
+  beforeAll(async () => {
+    repo = makeRepo({
+      "test/markdown-it.mjs": lines(
+        "import generate from 'markdown-it-testgen'",
+        "import markdownit from '../index.mjs'",
+        "",
+        "describe('markdown-it', function () {",
+        "  generate('fixtures/markdown-it', markdownit())",
+        "})",
+      ),
+      "test/misc.mjs": lines(
+        "describe('API', function () {",
+        "  it('renders', function () {})",
+        "})",
+        "describe('API', function () {",
+        "  it('parses', function () {})",
+        "})",
+      ),
+    });
+    index = await buildIndex(repo.root, { cache: null });
+  });
+  afterAll(() => repo.cleanup());
+
+  const located = (test: string, file: string | null = null) => {
+    const failure: Failure = {
+      tool: "mocha",
+      kind: "test",
+      file,
+      line: null,
+      column: null,
+      test,
+      message: "AssertionError: expected '<p>a</p>' to equal '<p>b</p>'",
+      rule: null,
+      frames: [],
+    };
+    const resolve = createLogPathResolver(index.files.map((f) => f.path));
+    return namedTestLocations([failure], [], resolve, createSymbolLookup(index), index.symbols);
+  };
+
+  it("takes the block whose title path is the longest leading part of the name", () => {
+    expect(located("markdown-it smartquotes.txt line 12")).toEqual([
+      { file: "test/markdown-it.mjs", line: 4 },
+    ]);
+    expect(located("API renders")).toEqual([{ file: "test/misc.mjs", line: 2 }]);
+  });
+
+  it("takes none when two blocks share that title, or when the failure has a file", () => {
+    expect(located("API other case")).toEqual([]);
+    expect(located("markdown-it smartquotes.txt line 12", "lib/x.mjs")).toEqual([]);
   });
 });
