@@ -13,6 +13,7 @@ export const jsFixtureCases = [
   "mocha-dot",
   "mocha-spec",
   "mocha-load-error",
+  "node-uncaught",
   "ava-basic",
   "tap-basic",
   "tap-tap-reporter",

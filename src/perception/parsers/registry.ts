@@ -31,6 +31,7 @@ import { goVetParser } from "./go-vet-parser.ts";
 import { shellcheckParser } from "./shellcheck-parser.ts";
 import { mavenSurefireParser } from "./maven-surefire-parser.ts";
 import { javacParser } from "./javac-parser.ts";
+import { nodeUncaughtParser } from "./node-uncaught-parser.ts";
 import { genericParser } from "./generic-parser.ts";
 
 export const logParsers: readonly LogParser[] = [
@@ -63,5 +64,6 @@ export const logParsers: readonly LogParser[] = [
   shellcheckParser,
   mavenSurefireParser,
   javacParser,
+  nodeUncaughtParser,
   genericParser,
 ];
