@@ -22,8 +22,8 @@ export interface AskRepo {
 /**
  * The sets the weights may be chosen on: every set measured before session 36 (heldout6, heldout7
  * seen since; heldout8 since session 37; heldout9's ask results seen since session 37, heldout10's
- * since session 38 and heldout11's since session 39, each after one measurement before and one after
- * that session's merges).
+ * since session 38, heldout11's since session 39 and heldout12's since session 40, each after one
+ * measurement before and one after that session's merges).
  */
 export const SEEN = [
   "tune",
@@ -40,6 +40,7 @@ export const SEEN = [
   "heldout9",
   "heldout10",
   "heldout11",
+  "heldout12",
 ];
 
 /** A whole class or module "containing" the line is not an answer a reader can use. */
