@@ -121,10 +121,13 @@ function isThin(symbol: CodeSymbol, readLines: ReadLines): boolean {
   return statements(code) <= MAX_STATEMENTS && forwardsOnly(code);
 }
 
+// An unclosed block comment or docstring runs to the end of the body, as a tokenizer reads it: a
+// lazy match that must find its close would scan the rest of the body again from every `/*` in a
+// pull request's string of them.
 function withoutComments(body: string, python: boolean): string {
   return python
-    ? body.replace(/("""|''')[\s\S]*?\1/g, "").replace(/#.*$/gm, "")
-    : body.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
+    ? body.replace(/("""|''')[\s\S]*?(?:\1|$)/g, "").replace(/#.*$/gm, "")
+    : body.replace(/\/\*[\s\S]*?(?:\*\/|$)/g, "").replace(/\/\/.*$/gm, "");
 }
 
 /** Lines that hold code: lone brackets left out. */
@@ -154,9 +157,16 @@ function hasCallOfSeveralArguments(code: string): boolean {
       open.push({ call: c === "(" && /[\w)\]]\s*$/.test(code.slice(Math.max(0, i - 40), i)), commas: 0 });
     else if (c === ")" || c === "]" || c === "}") {
       const closed = open.pop();
-      if (closed?.call && closed.commas > 0 && !/,\s*$/.test(code.slice(0, i))) return true;
+      if (closed?.call && closed.commas > 0 && !endsInComma(code, i)) return true;
       if (closed?.call && closed.commas > 1) return true;
     } else if (c === "," && open.length > 0) open[open.length - 1]!.commas++;
   }
   return false;
+}
+
+/** Whether the last non-space character before `end` is a comma (`f(a,)`), read back from `end`. */
+function endsInComma(code: string, end: number): boolean {
+  let i = end - 1;
+  while (i >= 0 && /\s/.test(code[i]!)) i--;
+  return code[i] === ",";
 }
