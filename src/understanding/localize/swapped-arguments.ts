@@ -65,14 +65,27 @@ function callArguments(lines: readonly string[], line: number, name: string): st
   return null;
 }
 
-/** Top-level comma-separated parts of an argument list. */
+/**
+ * Top-level comma-separated parts of an argument list. Commas and brackets inside a string
+ * (`make_backend("a, b", patterns, name)`) are its text: counted, they would move every later argument
+ * to another parameter's slot.
+ */
 function splitArguments(inside: string): string[] {
   const parts: string[] = [];
   let depth = 0;
+  let quote: string | null = null;
   let current = "";
-  for (const ch of inside) {
-    if ("([{".includes(ch)) depth++;
-    if (")]}".includes(ch)) depth--;
+  for (let i = 0; i < inside.length; i++) {
+    const ch = inside[i] as string;
+    if (quote !== null) {
+      current += ch;
+      if (ch === "\\" && i + 1 < inside.length) current += inside[++i];
+      else if (ch === quote) quote = null;
+      continue;
+    }
+    if (ch === '"' || ch === "'" || ch === "`") quote = ch;
+    else if ("([{".includes(ch)) depth++;
+    else if (")]}".includes(ch)) depth--;
     if (ch === "," && depth === 0) {
       parts.push(current.trim());
       current = "";
