@@ -40,11 +40,18 @@ function positionalParameters(callee: CodeSymbol): string[] {
 // The receiver a method is bound to: never passed in the argument list.
 const RECEIVERS = new Set(["self", "cls", "this"]);
 
+/**
+ * A call of `name`: not the end of a longer name, then `(`. The name is escaped whole: JS names a
+ * method by any string (`"x(y"(a) {}`), and the pull request chooses it.
+ */
+export function callOf(name: string): RegExp {
+  return new RegExp(String.raw`(?<![\w$])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\s*\(`);
+}
+
 /** The text between the parentheses of the first call of `name` from `line` on, or null. */
 function callArguments(lines: readonly string[], line: number, name: string): string | null {
   const text = lines.slice(line - 1, line - 1 + CALL_REACH).join("\n");
-  const escaped = name.replace(/\$/g, "\\$");
-  const open = new RegExp(String.raw`(?<![\w$])${escaped}\s*\(`).exec(text);
+  const open = callOf(name).exec(text);
   // The call must start on the frame's own line.
   if (!open || text.slice(0, open.index).includes("\n")) return null;
   let depth = 0;

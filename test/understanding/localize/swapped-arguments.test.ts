@@ -45,3 +45,34 @@ describe("misplacedArgument with a string argument before the swapped ones", () 
     },
   );
 });
+
+// JS names a method by any string (`"x(y"(a, b) {}`): the index keeps the quotes, and a pull request
+// chooses the text. The name is matched as text, never read as a pattern.
+describe("misplacedArgument for a method named by a string", () => {
+  let jsRepo: TestRepo;
+  let jsIndex: CodeIndex;
+  beforeAll(async () => {
+    jsRepo = makeRepo(
+      {
+        "lib/a.js": lines(
+          "export class A {",
+          '  "x(y"(name, patterns) { return patterns.length; }',
+          "}",
+          "export function run(name, patterns) {",
+          '  return new A()["x(y"](patterns, name);',
+          "}",
+        ),
+      },
+      { git: false },
+    );
+    jsIndex = await buildIndex(jsRepo.root, { cache: null });
+  });
+  afterAll(() => jsRepo.cleanup());
+
+  it("reads the call without taking the name for a pattern", () => {
+    const callee = jsIndex.symbols.find((s) => s.name === '"x(y"');
+    expect(callee).toBeDefined();
+    const readLines = (path: string) => readFileSync(join(jsRepo.root, path), "utf8").split("\n");
+    expect(misplacedArgument("lib/a.js", 5, callee!, readLines)).toBeNull();
+  });
+});
