@@ -9,7 +9,8 @@
 import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
-import { addHit, type SignalName, type SignalScores } from "./localize-signal.ts";
+import type { SignalName, SignalScores } from "./localize-signal.ts";
+import { passSignals } from "./pass-signals.ts";
 import { resolveCallee } from "./test-target-signal.ts";
 import { decides } from "./namesake-delegate.ts";
 
@@ -37,28 +38,17 @@ export function passThroughWrappers(
   const entries = new Set<string>();
   for (const name of ENTRY_FACING) for (const id of signals.get(name)?.keys() ?? []) entries.add(id);
   const delegates = delegatesOf(entries, index, lookup, readLines);
-  const out = new Map(signals);
-  if (delegates.size === 0) return out;
-  for (const name of ENTRY_FACING) {
-    const scores = signals.get(name);
-    if (!scores) continue;
-    const passed: SignalScores = new Map(scores);
-    for (const [id, hit] of scores) {
-      const targets = delegates.get(id);
-      if (!targets) continue;
-      passed.set(id, { strength: hit.strength * WRAPPER_SHARE, detail: `${hit.detail}, a thin wrapper` });
-    }
-    for (const [id, hit] of scores)
-      for (const target of delegates.get(id) ?? [])
-        addHit(
-          passed,
-          target,
-          hit.strength * PASS_SHARE,
-          `${hit.detail}, through ${lookup.byId(id)?.qualifiedName}`,
-        );
-    out.set(name, passed);
-  }
-  return out;
+  return passSignals(
+    signals,
+    {
+      names: ENTRY_FACING,
+      targets: delegates,
+      keep: WRAPPER_SHARE,
+      pass: PASS_SHARE,
+      kept: "a thin wrapper",
+    },
+    lookup,
+  );
 }
 
 /** Wrapper id -> the ids of what its last call hands the work to. */
