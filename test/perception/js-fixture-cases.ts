@@ -13,6 +13,7 @@ export const jsFixtureCases = [
   "mocha-dot",
   "mocha-spec",
   "mocha-load-error",
+  "mocha-load-error-multiline",
   "ava-basic",
   "tap-basic",
   "tap-tap-reporter",
