@@ -26,12 +26,13 @@ function bareName(name: string): string {
   return name.replace(/^[_$]+/, "").toLowerCase();
 }
 
+// `*args`, `**kwargs`, `...rest`: the parameter that takes every positional argument from there on.
+const VARIADIC = /(?:\*{1,2}|\.\.\.)\s*([A-Za-z_$][\w$]*)/;
+
 /** The parameters a positional argument can fill: no `self`/`this`, none after `*args`/`...rest`. */
 function positionalParameters(callee: CodeSymbol): string[] {
   const names = parameterNames(callee);
-  const variadic = new RegExp(String.raw`(?:\*{1,2}|\.\.\.)\s*([A-Za-z_$][\w$]*)`).exec(
-    callee.signature,
-  )?.[1];
+  const variadic = VARIADIC.exec(callee.signature)?.[1];
   const cut = variadic === undefined ? names.length : names.indexOf(variadic);
   const own = names.slice(0, cut < 0 ? names.length : cut);
   return RECEIVERS.has(own[0] ?? "") ? own.slice(1) : own;
