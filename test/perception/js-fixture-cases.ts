@@ -14,6 +14,7 @@ export const jsFixtureCases = [
   "mocha-spec",
   "mocha-load-error",
   "node-uncaught",
+  "mocha-load-error-multiline",
   "ava-basic",
   "tap-basic",
   "tap-tap-reporter",

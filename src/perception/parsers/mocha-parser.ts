@@ -12,6 +12,8 @@ const ENTRY = /^ {2}(\d+)\) (.+)$/;
 const FAILING = /^ {2}\d+ failing$/;
 const TRAILING_FILE = /\(((?:file:\/\/)?(?:\/|[A-Za-z]:\\)[^()]+\.[cm]?[jt]sx?)\)\s*$/;
 const MAX_MESSAGE_LINES = 12;
+// How far past `Exception during run:` a stack is looked for, beyond a message of several lines.
+const MAX_MESSAGE_SCAN = 200;
 const LOAD_EXCEPTION = /^\s*Exception during run: (.*)$/;
 
 export const mochaParser: LogParser = {
@@ -53,12 +55,20 @@ function loadExceptions(lines: readonly string[], context: ParseContext): Failur
   for (let i = 0; i < lines.length; i++) {
     const exception = LOAD_EXCEPTION.exec(lines[i] ?? "");
     if (!exception) continue;
+    const message = [(exception[1] ?? "").trim()];
     const frames: ParsedJsFrame[] = [];
     let end = i + 1;
     for (; end < lines.length; end++) {
-      const frame = parseJsStackFrame(lines[end] ?? "", context);
-      if (!frame) break;
-      frames.push(frame);
+      const line = lines[end] ?? "";
+      const frame = parseJsStackFrame(line, context);
+      if (frame) {
+        frames.push(frame);
+        continue;
+      }
+      // A message of several lines (a list of what was rejected, an assertion's diff) comes
+      // before the stack; the run's output after it ends the search.
+      if (frames.length > 0 || end - i > MAX_MESSAGE_SCAN || isOutside(line)) break;
+      if (line.trim() !== "" && message.length < MAX_MESSAGE_LINES) message.push(line.trim());
     }
     const location = innermostProjectLocation(frames);
     failures.push({
@@ -68,11 +78,11 @@ function loadExceptions(lines: readonly string[], context: ParseContext): Failur
       line: location?.line ?? null,
       column: location?.column ?? null,
       test: null,
-      message: (exception[1] ?? "").trim(),
+      message: message.join("\n"),
       rule: null,
       frames: frames.map((p) => p.frame),
     });
-    i = end - 1;
+    if (frames.length > 0) i = end - 1;
   }
   return failures;
 }

@@ -7,7 +7,7 @@ import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { createSymbolLookup } from "../index/symbol-lookup.ts";
 import { splitIdentifier } from "../index/split-identifiers.ts";
 import { resolveCallee } from "../localize/test-target-signal.ts";
-import type { RecalledSymbol } from "./recalled-symbol.ts";
+import { raiseRecalled, type RecalledSymbol } from "./recalled-symbol.ts";
 
 /** At most this many lines, header and closing brace included: a wrapper, not an algorithm. */
 export const MAX_WRAPPER_LINES = 8;
@@ -61,18 +61,8 @@ export function liftImplementations(
     for (const wrapper of [...byId.values()]) {
       for (const callee of delegates.get(wrapper.symbol.id) ?? []) {
         if (!candidates.has(callee)) continue;
-        const lifted = wrapper.score + DELEGATE_MARGIN;
-        const have = byId.get(callee.id);
-        if (have && have.score >= lifted) continue;
         const why = `${wrapper.symbol.qualifiedName} (${wrapper.symbol.file}:${wrapper.symbol.startLine}) is a short wrapper that delegates to it`;
-        if (have) {
-          have.score = lifted;
-          have.why.push(why);
-        } else {
-          const added = { symbol: callee, score: lifted, why: [why] };
-          out.push(added);
-          byId.set(callee.id, added);
-        }
+        raiseRecalled(out, byId, callee, wrapper.score + DELEGATE_MARGIN, why);
       }
     }
 }

@@ -8,3 +8,26 @@ export interface RecalledSymbol {
   /** Why it was recalled, in words: the names and question words it matches. */
   why: string[];
 }
+
+/**
+ * Raises `symbol` to `score`, saying why, or recalls it at that score if it was not recalled; one
+ * that already scores as much is left alone. `byId` indexes `out` and is kept in step with it.
+ */
+export function raiseRecalled(
+  out: RecalledSymbol[],
+  byId: Map<string, RecalledSymbol>,
+  symbol: CodeSymbol,
+  score: number,
+  why: string,
+): void {
+  const have = byId.get(symbol.id);
+  if (have && have.score >= score) return;
+  if (have) {
+    have.score = score;
+    have.why.push(why);
+    return;
+  }
+  const added = { symbol, score, why: [why] };
+  out.push(added);
+  byId.set(symbol.id, added);
+}

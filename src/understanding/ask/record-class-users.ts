@@ -7,7 +7,7 @@
 import type { CodeSymbol } from "../index/code-index.ts";
 import { identifiersIn } from "../index/split-identifiers.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
-import type { RecalledSymbol } from "./recalled-symbol.ts";
+import { raiseRecalled, type RecalledSymbol } from "./recalled-symbol.ts";
 
 /** Members a record may have: storing its fields, printing itself. Any other method is behaviour. */
 const RECORD_MEMBERS = new Set(["constructor", "__init__", "__str__", "__repr__", "toString"]);
@@ -49,16 +49,7 @@ export function liftRecordUsers(out: RecalledSymbol[], context: RecordUserContex
     const best = Math.max(...stored.map((s) => byId.get(s.id)?.score ?? 0));
     const lifted = share * best + USER_MARGIN;
     const why = `it is the one library function that names ${record.name} (${record.file}:${record.startLine}), a class with no behaviour of its own that matches the question`;
-    const have = byId.get(user.id);
-    if (have && have.score >= lifted) continue;
-    if (have) {
-      have.score = lifted;
-      have.why.push(why);
-    } else {
-      const added = { symbol: user, score: lifted, why: [why] };
-      out.push(added);
-      byId.set(user.id, added);
-    }
+    raiseRecalled(out, byId, user, lifted, why);
   }
 }
 

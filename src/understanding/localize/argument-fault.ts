@@ -15,7 +15,7 @@ import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import type { CodeSymbol } from "../index/code-index.ts";
 import { absenceCheckedIn, guardOf } from "./throw-guard.ts";
 import { lastTracebackFrames, type ProjectFrame } from "./last-traceback.ts";
-import { misplacedArgument } from "./swapped-arguments.ts";
+import { callOf, misplacedArgument } from "./swapped-arguments.ts";
 import { parameterNames } from "./parameter-names.ts";
 
 export interface ArgumentFault {
@@ -210,7 +210,7 @@ function calledFrom(frame: ProjectFrame, fn: CodeSymbol, readLines: ReadLines): 
   const body = (readLines(fn.file) ?? []).slice(fn.startLine - 1, fn.endLine);
   if (!body.some((l) => /(?<![\w$.])yield\b/.test(l))) return true;
   const at = readLines(frame.file)?.[frame.line - 1] ?? "";
-  return new RegExp(`(?<![\\w$])${fn.name.replace(/\$/g, "\\$")}\\s*\\(`).test(at);
+  return callOf(fn.name).test(at);
 }
 
 // A class is called by its own name; its frames run in these.

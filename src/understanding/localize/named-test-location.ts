@@ -13,6 +13,7 @@
 import type { Failure } from "../../perception/failure.ts";
 import type { CodeSymbol } from "../index/code-index.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
+import { isTestBlock } from "../index/symbol-tables.ts";
 import type { TestLocation } from "./frame-signal.ts";
 import type { LogPathResolver } from "./resolve-log-path.ts";
 
@@ -38,7 +39,8 @@ export function namedTestLocations(
       (failure.file === null
         ? titlePrefixBlock(
             failure.test,
-            (byTitle ??= titlePaths(symbols.filter((s) => lookup.isTest(s.file)))),
+            // Only blocks: a test file's helper `function render` would tie with `describe("render")`.
+            (byTitle ??= titlePaths(symbols.filter(isTestBlock))),
           )
         : null);
     if (!block || seen.has(block.id)) continue;
@@ -77,7 +79,9 @@ function titlePaths(blocks: readonly CodeSymbol[]): Map<string, CodeSymbol[]> {
   const out = new Map<string, CodeSymbol[]>();
   for (const block of blocks) {
     const key = words(block.qualifiedName).join(" ");
-    out.set(key, [...(out.get(key) ?? []), block]);
+    const same = out.get(key);
+    if (same) same.push(block);
+    else out.set(key, [block]);
   }
   return out;
 }

@@ -8,7 +8,8 @@
 import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
-import { addHit, type SignalName, type SignalScores } from "./localize-signal.ts";
+import type { SignalName, SignalScores } from "./localize-signal.ts";
+import { passSignals } from "./pass-signals.ts";
 import { resolveCallee } from "./test-target-signal.ts";
 
 // The face keeps this share: it may hold the fault itself (a guard before the call), as a depth-1
@@ -27,25 +28,11 @@ export function passToNamesakes(
   const faces = new Set<string>();
   for (const name of TEST_FACING) for (const id of signals.get(name)?.keys() ?? []) faces.add(id);
   const namesakes = namesakesOf(faces, index, lookup, readLines);
-  const out = new Map(signals);
-  if (namesakes.size === 0) return out;
-  for (const name of TEST_FACING) {
-    const scores = signals.get(name);
-    if (!scores) continue;
-    const passed: SignalScores = new Map(scores);
-    for (const [faceId, hit] of scores) {
-      if (!namesakes.has(faceId)) continue;
-      passed.set(faceId, {
-        strength: hit.strength * FACE_SHARE,
-        detail: `${hit.detail}, a face of a namesake`,
-      });
-    }
-    for (const [faceId, hit] of scores)
-      for (const target of namesakes.get(faceId) ?? [])
-        addHit(passed, target, hit.strength, `${hit.detail}, through ${lookup.byId(faceId)?.qualifiedName}`);
-    out.set(name, passed);
-  }
-  return out;
+  return passSignals(
+    signals,
+    { names: TEST_FACING, targets: namesakes, keep: FACE_SHARE, pass: 1, kept: "a face of a namesake" },
+    lookup,
+  );
 }
 
 /** Face id -> the ids of the same-named functions in other non-test files that it calls. */

@@ -26,12 +26,13 @@ function bareName(name: string): string {
   return name.replace(/^[_$]+/, "").toLowerCase();
 }
 
+// `*args`, `**kwargs`, `...rest`: the parameter that takes every positional argument from there on.
+const VARIADIC = /(?:\*{1,2}|\.\.\.)\s*([A-Za-z_$][\w$]*)/;
+
 /** The parameters a positional argument can fill: no `self`/`this`, none after `*args`/`...rest`. */
 function positionalParameters(callee: CodeSymbol): string[] {
   const names = parameterNames(callee);
-  const variadic = new RegExp(String.raw`(?:\*{1,2}|\.\.\.)\s*([A-Za-z_$][\w$]*)`).exec(
-    callee.signature,
-  )?.[1];
+  const variadic = VARIADIC.exec(callee.signature)?.[1];
   const cut = variadic === undefined ? names.length : names.indexOf(variadic);
   const own = names.slice(0, cut < 0 ? names.length : cut);
   return RECEIVERS.has(own[0] ?? "") ? own.slice(1) : own;
@@ -40,11 +41,18 @@ function positionalParameters(callee: CodeSymbol): string[] {
 // The receiver a method is bound to: never passed in the argument list.
 const RECEIVERS = new Set(["self", "cls", "this"]);
 
+/**
+ * A call of `name`: not the end of a longer name, then `(`. The name is escaped whole: JS names a
+ * method by any string (`"x(y"(a) {}`), and the pull request chooses it.
+ */
+export function callOf(name: string): RegExp {
+  return new RegExp(String.raw`(?<![\w$])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\s*\(`);
+}
+
 /** The text between the parentheses of the first call of `name` from `line` on, or null. */
 function callArguments(lines: readonly string[], line: number, name: string): string | null {
   const text = lines.slice(line - 1, line - 1 + CALL_REACH).join("\n");
-  const escaped = name.replace(/\$/g, "\\$");
-  const open = new RegExp(String.raw`(?<![\w$])${escaped}\s*\(`).exec(text);
+  const open = callOf(name).exec(text);
   // The call must start on the frame's own line.
   if (!open || text.slice(0, open.index).includes("\n")) return null;
   let depth = 0;
@@ -65,14 +73,27 @@ function callArguments(lines: readonly string[], line: number, name: string): st
   return null;
 }
 
-/** Top-level comma-separated parts of an argument list. */
+/**
+ * Top-level comma-separated parts of an argument list. Commas and brackets inside a string
+ * (`make_backend("a, b", patterns, name)`) are its text: counted, they would move every later argument
+ * to another parameter's slot.
+ */
 function splitArguments(inside: string): string[] {
   const parts: string[] = [];
   let depth = 0;
+  let quote: string | null = null;
   let current = "";
-  for (const ch of inside) {
-    if ("([{".includes(ch)) depth++;
-    if (")]}".includes(ch)) depth--;
+  for (let i = 0; i < inside.length; i++) {
+    const ch = inside[i] as string;
+    if (quote !== null) {
+      current += ch;
+      if (ch === "\\" && i + 1 < inside.length) current += inside[++i];
+      else if (ch === quote) quote = null;
+      continue;
+    }
+    if (ch === '"' || ch === "'" || ch === "`") quote = ch;
+    else if ("([{".includes(ch)) depth++;
+    else if (")]}".includes(ch)) depth--;
     if (ch === "," && depth === 0) {
       parts.push(current.trim());
       current = "";

@@ -9,7 +9,8 @@
 import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
-import { addHit, type SignalName, type SignalScores } from "./localize-signal.ts";
+import type { SignalName, SignalScores } from "./localize-signal.ts";
+import { passSignals } from "./pass-signals.ts";
 import { resolveCallee } from "./test-target-signal.ts";
 import { decides } from "./namesake-delegate.ts";
 
@@ -37,28 +38,17 @@ export function passThroughWrappers(
   const entries = new Set<string>();
   for (const name of ENTRY_FACING) for (const id of signals.get(name)?.keys() ?? []) entries.add(id);
   const delegates = delegatesOf(entries, index, lookup, readLines);
-  const out = new Map(signals);
-  if (delegates.size === 0) return out;
-  for (const name of ENTRY_FACING) {
-    const scores = signals.get(name);
-    if (!scores) continue;
-    const passed: SignalScores = new Map(scores);
-    for (const [id, hit] of scores) {
-      const targets = delegates.get(id);
-      if (!targets) continue;
-      passed.set(id, { strength: hit.strength * WRAPPER_SHARE, detail: `${hit.detail}, a thin wrapper` });
-    }
-    for (const [id, hit] of scores)
-      for (const target of delegates.get(id) ?? [])
-        addHit(
-          passed,
-          target,
-          hit.strength * PASS_SHARE,
-          `${hit.detail}, through ${lookup.byId(id)?.qualifiedName}`,
-        );
-    out.set(name, passed);
-  }
-  return out;
+  return passSignals(
+    signals,
+    {
+      names: ENTRY_FACING,
+      targets: delegates,
+      keep: WRAPPER_SHARE,
+      pass: PASS_SHARE,
+      kept: "a thin wrapper",
+    },
+    lookup,
+  );
 }
 
 /** Wrapper id -> the ids of what its last call hands the work to. */
@@ -121,10 +111,13 @@ function isThin(symbol: CodeSymbol, readLines: ReadLines): boolean {
   return statements(code) <= MAX_STATEMENTS && forwardsOnly(code);
 }
 
+// An unclosed block comment or docstring runs to the end of the body, as a tokenizer reads it: a
+// lazy match that must find its close would scan the rest of the body again from every `/*` in a
+// pull request's string of them.
 function withoutComments(body: string, python: boolean): string {
   return python
-    ? body.replace(/("""|''')[\s\S]*?\1/g, "").replace(/#.*$/gm, "")
-    : body.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
+    ? body.replace(/("""|''')[\s\S]*?(?:\1|$)/g, "").replace(/#.*$/gm, "")
+    : body.replace(/\/\*[\s\S]*?(?:\*\/|$)/g, "").replace(/\/\/.*$/gm, "");
 }
 
 /** Lines that hold code: lone brackets left out. */
@@ -154,9 +147,16 @@ function hasCallOfSeveralArguments(code: string): boolean {
       open.push({ call: c === "(" && /[\w)\]]\s*$/.test(code.slice(Math.max(0, i - 40), i)), commas: 0 });
     else if (c === ")" || c === "]" || c === "}") {
       const closed = open.pop();
-      if (closed?.call && closed.commas > 0 && !/,\s*$/.test(code.slice(0, i))) return true;
+      if (closed?.call && closed.commas > 0 && !endsInComma(code, i)) return true;
       if (closed?.call && closed.commas > 1) return true;
     } else if (c === "," && open.length > 0) open[open.length - 1]!.commas++;
   }
   return false;
+}
+
+/** Whether the last non-space character before `end` is a comma (`f(a,)`), read back from `end`. */
+function endsInComma(code: string, end: number): boolean {
+  let i = end - 1;
+  while (i >= 0 && /\s/.test(code[i]!)) i--;
+  return code[i] === ",";
 }

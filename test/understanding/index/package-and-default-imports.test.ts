@@ -54,9 +54,11 @@ describe("calls of names imported from packages and of default exports declared 
   });
   afterAll(() => repo.cleanup());
 
+  // The call must be indexed: a call not found would read as one bound to nothing.
   const target = (file: string, line: number, callee: string) => {
-    const to = index.calls.find((c) => c.file === file && c.line === line && c.calleeName === callee)?.to;
-    return index.symbols.find((s) => s.id === to) ?? null;
+    const call = index.calls.find((c) => c.file === file && c.line === line && c.calleeName === callee);
+    expect(call, `${file}:${line} ${callee}`).toBeDefined();
+    return index.symbols.find((s) => s.id === call?.to) ?? null;
   };
 
   it("binds no project symbol to a name imported from a package", () => {

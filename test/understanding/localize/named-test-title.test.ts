@@ -84,6 +84,14 @@ describe("a failing mocha test with no location, named past the describe that ge
         "  it('parses', function () {})",
         "})",
       ),
+      "test/render.mjs": lines(
+        "import generate from 'markdown-it-testgen'",
+        "function render (src) { return src }",
+        "",
+        "describe('render', function () {",
+        "  generate('fixtures/render', { render })",
+        "})",
+      ),
     });
     index = await buildIndex(repo.root, { cache: null });
   });
@@ -110,6 +118,10 @@ describe("a failing mocha test with no location, named past the describe that ge
       { file: "test/markdown-it.mjs", line: 4 },
     ]);
     expect(located("API renders")).toEqual([{ file: "test/misc.mjs", line: 2 }]);
+  });
+
+  it("takes the describe, not a helper function of the test file named like its title", () => {
+    expect(located("render fixture line 3")).toEqual([{ file: "test/render.mjs", line: 4 }]);
   });
 
   it("takes none when two blocks share that title, or when the failure has a file", () => {
