@@ -1,6 +1,6 @@
 // V8 stack frames as jest, vitest, mocha, ava, tap and node:test print them:
 // `at fn (path:line:col)`, `at path:line:col`, and node:test's TAP form without the `at`.
-import type { Frame } from "./failure.ts";
+import type { Failure, FailureKind, Frame } from "./failure.ts";
 import type { ParseContext } from "./parsers/log-parser.ts";
 import { matchFrameWithFunction } from "./match-frame-with-function.ts";
 
@@ -67,4 +67,28 @@ export function innermostProjectLocation(
 ): { file: string; line: number | null; column: number | null } | null {
   const hit = parsed.find((p) => !p.frame.external && p.frame.line !== null);
   return hit ? { file: hit.frame.file, line: hit.frame.line, column: hit.column } : null;
+}
+
+/**
+ * A failure that has no test title and no rule (a test file that threw while loading, a process that
+ * died of an uncaught error), placed at the innermost project frame of its stack.
+ */
+export function stackFailure(
+  tool: string,
+  kind: FailureKind,
+  message: string,
+  parsed: readonly ParsedJsFrame[],
+): Failure {
+  const location = innermostProjectLocation(parsed);
+  return {
+    tool,
+    kind,
+    file: location?.file ?? null,
+    line: location?.line ?? null,
+    column: location?.column ?? null,
+    test: null,
+    message,
+    rule: null,
+    frames: parsed.map((p) => p.frame),
+  };
 }

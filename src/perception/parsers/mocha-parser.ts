@@ -6,7 +6,12 @@
 import type { Failure } from "../failure.ts";
 import type { LogParser, ParseContext } from "./log-parser.ts";
 import { markerLinesOf } from "./marker-lines.ts";
-import { innermostProjectLocation, parseJsStackFrame, type ParsedJsFrame } from "../js-stack-frame.ts";
+import {
+  innermostProjectLocation,
+  parseJsStackFrame,
+  stackFailure,
+  type ParsedJsFrame,
+} from "../js-stack-frame.ts";
 
 const ENTRY = /^ {2}(\d+)\) (.+)$/;
 const FAILING = /^ {2}\d+ failing$/;
@@ -70,18 +75,7 @@ function loadExceptions(lines: readonly string[], context: ParseContext): Failur
       if (frames.length > 0 || end - i > MAX_MESSAGE_SCAN || isOutside(line)) break;
       if (line.trim() !== "" && message.length < MAX_MESSAGE_LINES) message.push(line.trim());
     }
-    const location = innermostProjectLocation(frames);
-    failures.push({
-      tool: "mocha",
-      kind: "test",
-      file: location?.file ?? null,
-      line: location?.line ?? null,
-      column: location?.column ?? null,
-      test: null,
-      message: message.join("\n"),
-      rule: null,
-      frames: frames.map((p) => p.frame),
-    });
+    failures.push(stackFailure("mocha", "test", message.join("\n"), frames));
     if (frames.length > 0) i = end - 1;
   }
   return failures;

@@ -4,7 +4,7 @@
 // this is the only account of the failure. A fallback: a runner's own report of the same section wins.
 import type { Failure } from "../failure.ts";
 import type { LogParser, ParseContext } from "./log-parser.ts";
-import { innermostProjectLocation, parseJsStackFrame, type ParsedJsFrame } from "../js-stack-frame.ts";
+import { parseJsStackFrame, stackFailure, type ParsedJsFrame } from "../js-stack-frame.ts";
 import { frameRunner } from "./crash-runner.ts";
 import { markerLinesOf } from "./marker-lines.ts";
 
@@ -46,17 +46,6 @@ function uncaughtAbove(lines: readonly string[], end: number, context: ParseCont
   for (; i >= 0 && (lines[i] ?? "").trim() !== "" && message.length < MAX_MESSAGE_LINES; i--)
     message.unshift((lines[i] ?? "").trim());
   if (message.length === 0) return null;
-  const location = innermostProjectLocation(frames);
   const runner = frameRunner(frames.map((p) => p.frame));
-  return {
-    tool: runner ?? "node",
-    kind: runner ? "test" : "crash",
-    file: location?.file ?? null,
-    line: location?.line ?? null,
-    column: location?.column ?? null,
-    test: null,
-    message: message.join("\n"),
-    rule: null,
-    frames: frames.map((p) => p.frame),
-  };
+  return stackFailure(runner ?? "node", runner ? "test" : "crash", message.join("\n"), frames);
 }
