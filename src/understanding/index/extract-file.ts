@@ -10,6 +10,7 @@ import type { LoadedLanguage } from "./grammars.ts";
 import type { Node } from "web-tree-sitter";
 import { isExported } from "./is-exported.ts";
 import { addExportedBindings, defaultExportedLocal, reexportsAt } from "./js-reexports.ts";
+import { ecmascriptLanguages } from "./languages.ts";
 import { collectBindings, receiverTypeAt, selfField } from "./receiver-types.ts";
 import { expandUseTree } from "./rust-use-tree.ts";
 import { bodyOf, signatureOf } from "./signature.ts";
@@ -27,7 +28,6 @@ const containerKinds: ReadonlySet<SymbolKind> = new Set(["class", "interface", "
 /** Languages whose `x = new C()` / `x = C()` gives `x.m()` a receiver type (receiver-types.ts). */
 const typesVariables: ReadonlySet<string> = new Set(["javascript", "typescript", "tsx", "python"]);
 const selfNames = new Set(["this", "self", "cls", "super"]);
-const ecmascriptLanguages: ReadonlySet<string> = new Set(["javascript", "typescript", "tsx"]);
 // A file that constructs nothing types nothing: skip its binding walk (it costs a visit per node).
 const constructs = /\bnew\s+[\w$]|=\s*[\w.]*[A-Z]\w*\s*\(/;
 

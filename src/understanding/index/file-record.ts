@@ -3,7 +3,7 @@
 import { posix } from "node:path";
 import type { CallEdge, CodeSymbol, ImportRef, IndexedFile } from "./code-index.ts";
 import type { FileParse } from "./file-parse.ts";
-import type { LanguageId } from "./languages.ts";
+import { ecmascriptLanguages, type LanguageId } from "./languages.ts";
 import { lookupName, type Binding } from "./resolve-calls.ts";
 import type { ImportResolver } from "./resolve-imports.ts";
 import { isTestPath } from "./test-files.ts";
@@ -125,7 +125,7 @@ const PACKAGE_SPECIFIER = /^(?:node:|@[\w.-]+\/[\w.-]|[A-Za-z0-9][\w.-]*(?:\/|$)
 
 function isPackageImport(language: LanguageId, source: string, resolve: ImportResolver): boolean {
   if (language === "python") return !source.startsWith(".");
-  if (language !== "javascript" && language !== "typescript" && language !== "tsx") return false;
+  if (!ecmascriptLanguages.has(language)) return false;
   if (!PACKAGE_SPECIFIER.test(source)) return false;
   return ["index.js", "src/index.js"].every((from) => resolve(from, language, `./${source}`) === null);
 }

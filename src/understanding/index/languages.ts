@@ -3,6 +3,9 @@
 // concatenated: JavaScript, TypeScript and TSX share ecmascript.scm and each adds its own file.
 export type LanguageId = "typescript" | "tsx" | "javascript" | "python" | "go" | "rust" | "java";
 
+/** The languages of ECMAScript modules (imports, re-exports, default exports). */
+export const ecmascriptLanguages: ReadonlySet<LanguageId> = new Set(["javascript", "typescript", "tsx"]);
+
 export interface LanguageSpec {
   id: LanguageId;
   /** File name inside the grammar bundle's out/ directory. */

@@ -32,7 +32,7 @@ export function namedTestLocations(
 ): TestLocation[] {
   const out: TestLocation[] = [];
   const seen = new Set<string>();
-  let byTitle: Map<string, CodeSymbol[]> | undefined;
+  let byTitle: TitlePaths | undefined;
   for (const failure of failures) {
     const block =
       testBlock(failure.test, resolve, lookup) ??
@@ -75,26 +75,39 @@ function testBlock(test: string | null, resolve: LogPathResolver, lookup: Symbol
 
 const words = (title: string) => title.replaceAll(".", " ").split(/\s+/).filter(Boolean);
 
-function titlePaths(blocks: readonly CodeSymbol[]): Map<string, CodeSymbol[]> {
-  const out = new Map<string, CodeSymbol[]>();
-  for (const block of blocks) {
-    const key = words(block.qualifiedName).join(" ");
-    const same = out.get(key);
-    if (same) same.push(block);
-    else out.set(key, [block]);
-  }
-  return out;
+interface TitlePaths {
+  blocks: Map<string, CodeSymbol[]>;
+  maxLength: number;
 }
 
-/** The one block whose title path is the longest leading run of the name's words; none when two tie. */
-function titlePrefixBlock(test: string | null, byTitle: Map<string, CodeSymbol[]>): CodeSymbol | null {
-  if (!test || test.includes(SEPARATOR)) return null;
-  const name = words(test);
-  for (let n = name.length; n > 0; n--) {
-    const blocks = byTitle.get(name.slice(0, n).join(" "));
-    if (blocks) return blocks.length === 1 ? (blocks[0] ?? null) : null;
+function titlePaths(list: readonly CodeSymbol[]): TitlePaths {
+  const blocks = new Map<string, CodeSymbol[]>();
+  let maxLength = 0;
+  for (const block of list) {
+    const key = words(block.qualifiedName).join(" ");
+    maxLength = Math.max(maxLength, key.length);
+    const same = blocks.get(key);
+    if (same) same.push(block);
+    else blocks.set(key, [block]);
   }
-  return null;
+  return { blocks, maxLength };
+}
+
+/**
+ * The one block whose title path is the longest leading run of the name's words; none when two tie.
+ * The name comes from the log: its prefixes grow one word at a time and stop past the longest title,
+ * not re-joined per length (quadratic in a hostile name's words).
+ */
+function titlePrefixBlock(test: string | null, byTitle: TitlePaths): CodeSymbol | null {
+  if (!test || test.includes(SEPARATOR)) return null;
+  let longest: CodeSymbol[] | undefined;
+  let prefix = "";
+  for (const word of words(test)) {
+    prefix = prefix === "" ? word : `${prefix} ${word}`;
+    if (prefix.length > byTitle.maxLength) break;
+    longest = byTitle.blocks.get(prefix) ?? longest;
+  }
+  return longest?.length === 1 ? (longest[0] ?? null) : null;
 }
 
 // jest's and vitest's `it.each` titles: printf-style `%s`, `%d`, `%#`... and `$name` / `$a.b` for

@@ -118,6 +118,10 @@ describe("a failing mocha test with no location, named past the describe that ge
       { file: "test/markdown-it.mjs", line: 4 },
     ]);
     expect(located("API renders")).toEqual([{ file: "test/misc.mjs", line: 2 }]);
+    // A name far longer than any title (the log is the pull request's) still finds its describe.
+    expect(located(`markdown-it ${"case ".repeat(20000)}`)).toEqual([
+      { file: "test/markdown-it.mjs", line: 4 },
+    ]);
   });
 
   it("takes the describe, not a helper function of the test file named like its title", () => {
