@@ -65,6 +65,7 @@ export const SETS = [
   "heldout10",
   "heldout11",
   "heldout12",
+  "heldout13",
 ];
 
 export interface CorpusOptions {
