@@ -208,7 +208,17 @@ export function recall(
       if (ranksAfterCode(features)) afterCode.add(symbol);
     }
   });
-  raiseNamedEntryCallees(out, index, namedSymbols, matching, weights.reached);
+  // A test or an example the question happens to name is no entry point of the library: `HEAD`, an
+  // HTTP method, is also express's test block `describe('HEAD')`, and what that calls is the test's
+  // set-up, not the part of the library the question asks about.
+  const entryPoints = new Set(
+    [...namedSymbols].filter(
+      (s) =>
+        (about.aboutTests || !testFiles.has(s.file)) &&
+        (about.aboutPeripheral || !lookup.isPeripheral(s.file)),
+    ),
+  );
+  raiseNamedEntryCallees(out, index, entryPoints, matching, weights.reached);
   liftImplementations(out, delegatesOf(index, stemTerms), new Set(candidates));
   liftRecordUsers(
     out,

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { recall } from "../../../src/understanding/ask/recall.ts";
 import { lines } from "../make-repo.ts";
-import { useIndexedRepo } from "./indexed-repo.ts";
+import { names, useIndexedRepo } from "./indexed-repo.ts";
 
 const indexOf = useIndexedRepo();
 
@@ -78,5 +78,54 @@ describe("ask recall: the functions a named entry point calls", () => {
     expect(top?.why.join("; ")).toContain(
       "memoize (pkg/__init__.py:1), named in the question, reaches it in 2 calls",
     );
+  });
+
+  it("follows no test block the question names by chance: what a test calls is its set-up", async () => {
+    const { index, readLines } = await indexOf({
+      "lib/route.js": lines(
+        "function Route(path) { this.path = path; this.methods = {}; }",
+        "",
+        "Route.prototype._handles_method = function _handles_method(method) {",
+        "  var name = method.toLowerCase();",
+        "  if (name === 'head' && !this.methods['head']) {",
+        "    name = 'get';",
+        "  }",
+        "  return Boolean(this.methods[name]);",
+        "};",
+        "",
+        "module.exports = Route;",
+      ),
+      "lib/application.js": lines(
+        "var app = exports = module.exports = {};",
+        "",
+        "// Dispatch a request to the router, or to a final handler when no route matches.",
+        "app.handle = function handle(req, res, callback) {",
+        "  var router = this._router;",
+        "  var done = callback || finalhandler(req, res);",
+        "  if (!router) {",
+        "    done();",
+        "    return;",
+        "  }",
+        "  router.handle(req, res, done);",
+        "};",
+      ),
+      // `HEAD` is an HTTP method in the question and the name of this test block in the code.
+      "test/app.head.js": lines(
+        "var app = require('../lib/application');",
+        "",
+        "describe('HEAD', function () {",
+        "  it('should default to GET', function (done) {",
+        "    app.handle({ method: 'HEAD' }, {}, done);",
+        "  });",
+        "});",
+      ),
+    });
+    const ranked = recall(
+      index,
+      readLines,
+      "how does a route that only defines a GET handler also answer HEAD requests?",
+    );
+    expect(names(ranked)[0]).toBe("Route._handles_method");
+    expect(ranked.flatMap((r) => r.why).join("; ")).not.toContain("named in the question");
   });
 });
