@@ -78,7 +78,11 @@ function quotedNames(text: string): string[] {
 }
 
 /** log(lines / lines spelling the name) over the failing tests' files: an inverse document frequency. */
-function rarityIn(files: readonly string[], readLines: ReadLines, names: readonly string[]): Map<string, number> {
+function rarityIn(
+  files: readonly string[],
+  readLines: ReadLines,
+  names: readonly string[],
+): Map<string, number> {
   const spelling = new Map<string, number>(names.map((n) => [n, 0]));
   let total = 0;
   for (const file of files) {
