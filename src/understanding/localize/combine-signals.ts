@@ -21,6 +21,7 @@ export const defaultSignalWeights: SignalWeights = {
   test_file: 1.2,
   shared_callee: 0.5,
   failing_reach: 1,
+  test_literal: 1,
   // Executions beat text: what only the failing tests ran outranks every static signal (dynamic/).
   spectrum: 10,
 };

@@ -13,6 +13,8 @@ export type SignalName =
   | "shared_callee"
   /** Share of the failing tests whose calls reach the symbol (failing-reach-signal.ts). */
   | "failing_reach"
+  /** A failing test spells the function's name as a string: a table key (test-literal-signal.ts). */
+  | "test_literal"
   /** Dynamic: spectrum-based (Ochiai) score from re-running the failing and some passing tests. */
   | "spectrum";
 

@@ -32,6 +32,7 @@ import { passThroughWrappers } from "./thin-wrapper.ts";
 import { demoteUnexecuted, ranWhy, unexecutedFactor, type RanInFailingRun } from "./ran-in-failing-run.ts";
 import { testFileSignal } from "./test-file-signal.ts";
 import { testTargets } from "./test-target-signal.ts";
+import { testLiteralSignal } from "./test-literal-signal.ts";
 
 export interface SuspectLocation {
   file: string;
@@ -182,6 +183,7 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
           ["call_chain", chain],
           ["shared_callee", sharedCalleeSignal(index, lookup, seeds)],
           ["failing_reach", failingReachSignal(index, lookup, testLocations)],
+          ["test_literal", testLiteralSignal(index, lookup, readLines, testLocations)],
           ["bm25", lexical.bm25],
           ["bm25_log", lexical.bm25Log],
           ["exact_name", lexical.exact],
