@@ -41,7 +41,9 @@ export function testLiteralSignal(
       if (named.has(name)) spelledBy.set(name, (spelledBy.get(name) ?? 0) + 1);
   if (spelledBy.size === 0) return scores;
   const rarity = rarityIn([...new Set(testLocations.map((l) => l.file))], readLines, [...spelledBy.keys()]);
-  const best = Math.max(...rarity.values());
+  // A loop, not Math.max(...): a test file can spell more names than a call takes arguments.
+  let best = 0;
+  for (const r of rarity.values()) best = Math.max(best, r);
   if (best <= 0) return scores;
   for (const [name, count] of spelledBy) {
     const strength = ((rarity.get(name) ?? 0) / best) * (count / spans.size);
