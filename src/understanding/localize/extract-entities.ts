@@ -4,6 +4,7 @@
 import type { Failure } from "../../perception/failure.ts";
 import { identifiersIn, splitIdentifiers } from "../index/split-identifiers.ts";
 import { withoutNonFailureSections } from "./non-failure-sections.ts";
+import { isStackLine, printedLines } from "./printed-lines.ts";
 
 export type LocationOrigin = "frame" | "failure" | "mention";
 
@@ -18,6 +19,8 @@ export interface LoggedLocation {
   group: string;
   /** Depth of the group's innermost frame: 0, or 1 per chained exception it was raised while handling. */
   offset: number;
+  /** Printed as a line of a stack trace: true for parsed frames, for a mention when its line is one. */
+  stackLine: boolean;
 }
 
 export interface FailureEntities {
@@ -63,7 +66,14 @@ export function extractEntities(
     const chunks = tracebacks({ ...failure, frames: kept }, isTestPath);
     chunks.forEach((chunk, offset) => {
       for (const frame of chunk)
-        locations.push({ ...frame, path: frame.file, origin: "frame", group: `f${index}.${offset}`, offset });
+        locations.push({
+          ...frame,
+          path: frame.file,
+          origin: "frame",
+          group: `f${index}.${offset}`,
+          offset,
+          stackLine: true,
+        });
     });
     // The failure's own location is usually one of its frames; only a new line adds evidence. A
     // location in the stored exception's history (cut below) is none.
@@ -77,6 +87,7 @@ export function extractEntities(
         origin: "failure",
         group: `f${index}.location`,
         offset: Math.max(0, chunks.length - 1),
+        stackLine: false,
       });
   });
   locations.push(...logMentions(withoutNonFailureSections(logText), isTestPath, frameLine));
@@ -116,17 +127,23 @@ function logMentions(logText: string, isTestPath: IsTestPath, frameLine: FrameLi
   for (const line of logText.split("\n")) {
     if (CHAINED.test(line.trim())) flush(offset + 1);
     else if (BLOCK_START.test(line)) flush(0);
-    for (const match of line.matchAll(PATH_MENTION)) {
-      const path = match[1] ?? "";
-      block.push({
-        path,
-        line: match[2] ? Number(match[2]) : null,
-        function: null,
-        external: EXTERNAL.test(path),
-        origin: "mention",
-        group: `m${blockIndex}`,
-        offset: 0,
-      });
+    for (const printed of printedLines(line)) {
+      // Asked once per printed line, and only of lines that mention a path.
+      let stackLine: boolean | undefined;
+      for (const match of printed.matchAll(PATH_MENTION)) {
+        const path = match[1] ?? "";
+        stackLine ??= isStackLine(printed);
+        block.push({
+          path,
+          line: match[2] ? Number(match[2]) : null,
+          function: null,
+          external: EXTERNAL.test(path),
+          origin: "mention",
+          group: `m${blockIndex}`,
+          offset: 0,
+          stackLine,
+        });
+      }
     }
   }
   flush(0);
@@ -188,7 +205,10 @@ function mentionsWithoutStoredHistory(
  * A failure's frames as tracebacks, each innermost first, causes before the exceptions raised while
  * handling them. V8 prints innermost first; Python prints outermost first (the parsers keep that
  * order), and each chained exception's traceback starts again from the test: a test frame after
- * library frames starts the next traceback.
+ * library frames starts the next traceback when it is the first test frame (pytest prints a cause's
+ * traceback from the raising frame only) or runs in the same function as an earlier test frame (the
+ * test printed again). A new function of a test file there is a callback the test wrote (a WSGI app,
+ * a handler) that the library called: the same traceback goes on.
  */
 function tracebacks(failure: Failure, isTestPath: IsTestPath): Frames[] {
   const frames = failure.frames;
@@ -199,10 +219,14 @@ function tracebacks(failure: Failure, isTestPath: IsTestPath): Frames[] {
   const outermostFirst = (at(frames[frames.length - 1]) && !at(frames[0])) || (python && !at(frames[0]));
   if (!outermostFirst) return [frames];
   const chunks: Frames[] = [[]];
+  const testFunctions = new Set<string>();
   let previousIsTest = true;
   for (const frame of frames) {
     const isTest = isTestPath(frame.file);
-    if (isTest && !previousIsTest) chunks.push([]);
+    const runsIn = `${frame.file}\0${frame.function ?? ""}`;
+    const restarts = testFunctions.size === 0 || testFunctions.has(runsIn);
+    if (isTest && restarts && !previousIsTest) chunks.push([]);
+    if (isTest) testFunctions.add(runsIn);
     chunks[chunks.length - 1]?.push(frame);
     previousIsTest = isTest;
   }
