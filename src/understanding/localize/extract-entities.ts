@@ -204,11 +204,12 @@ function mentionsWithoutStoredHistory(
 /**
  * A failure's frames as tracebacks, each innermost first, causes before the exceptions raised while
  * handling them. V8 prints innermost first; Python prints outermost first (the parsers keep that
- * order), and each chained exception's traceback starts again from the test: a test frame after
- * library frames starts the next traceback when it is the first test frame (pytest prints a cause's
- * traceback from the raising frame only) or runs in the same function as an earlier test frame (the
- * test printed again). A new function of a test file there is a callback the test wrote (a WSGI app,
- * a handler) that the library called: the same traceback goes on.
+ * order). A chained exception's traceback runs from the frame that caught it (the library, as a
+ * rule) to where it was raised, and the next one starts again from the test: a test frame after
+ * library frames starts the next traceback when no test frame came before it. After a test frame,
+ * one is a callback the test wrote (a WSGI app, a handler) that the library called: the same
+ * traceback goes on (pytest's long format names neither the test's frame nor the raising one, so
+ * the two cannot be told apart by function).
  */
 function tracebacks(failure: Failure, isTestPath: IsTestPath): Frames[] {
   const frames = failure.frames;
@@ -219,15 +220,13 @@ function tracebacks(failure: Failure, isTestPath: IsTestPath): Frames[] {
   const outermostFirst = (at(frames[frames.length - 1]) && !at(frames[0])) || (python && !at(frames[0]));
   if (!outermostFirst) return [frames];
   const chunks: Frames[] = [[]];
-  const testFunctions = new Set<string>();
+  let seenTest = false;
   let previousIsTest = true;
   for (const frame of frames) {
     const isTest = isTestPath(frame.file);
-    const runsIn = `${frame.file}\0${frame.function ?? ""}`;
-    const restarts = testFunctions.size === 0 || testFunctions.has(runsIn);
-    if (isTest && restarts && !previousIsTest) chunks.push([]);
-    if (isTest) testFunctions.add(runsIn);
+    if (isTest && !seenTest && !previousIsTest) chunks.push([]);
     chunks[chunks.length - 1]?.push(frame);
+    seenTest ||= isTest;
     previousIsTest = isTest;
   }
   return chunks.map((chunk) => [...chunk].reverse());

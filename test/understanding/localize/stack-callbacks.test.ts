@@ -1,0 +1,98 @@
+// An error thrown in a callback the test wrote (a handler, a visitor, a WSGI app) and called by the
+// library: the library frame under it called the test's code, it did not fail. Read from the raw log
+// as well as from the parsed stacks, in the forms the runners print (logs recorded from mocha with
+// supertest and finalhandler's HTML 500 page, node:test, pytest: test/fixtures/projects/stack-callbacks).
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { diagnose } from "../../../src/perception/diagnose.ts";
+import { buildIndex } from "../../../src/understanding/index/build-index.ts";
+import { localize, type SuspectLocation } from "../../../src/understanding/localize/localize.ts";
+import { makeRepo, type TestRepo } from "../make-repo.ts";
+
+const fixtures = fileURLToPath(new URL("../../fixtures/projects/stack-callbacks/", import.meta.url));
+// Where record.sh rewrote the checkout to (a CI runner's path).
+const runnerRoot = "/home/runner/work/stack-callbacks/stack-callbacks";
+
+function filesUnder(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (at: string) => {
+    for (const name of readdirSync(at)) {
+      const path = join(at, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else out[relative(dir, path)] = readFileSync(path, "utf8");
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+async function rankFromLog(
+  project: string,
+  log: string,
+): Promise<{ repo: TestRepo; ranked: SuspectLocation[] }> {
+  const repo = makeRepo(filesUnder(join(fixtures, project)), { git: false });
+  const logText = readFileSync(join(fixtures, log), "utf8");
+  const { failures } = await diagnose(logText, { repoRoot: runnerRoot });
+  const index = await buildIndex(repo.root, { cache: null });
+  const readLines = (path: string) => readFileSync(join(repo.root, path), "utf8").split("\n");
+  return { repo, ranked: localize({ index, failures, logText, readLines }) };
+}
+
+const whyOf = (ranked: SuspectLocation[], symbol: string) =>
+  ranked.find((r) => r.symbol === symbol)?.why.join("; ") ?? "";
+
+describe("mocha: a handler the test wrote throws under the library (spec reporter, supertest)", () => {
+  let repo: TestRepo;
+  let ranked: SuspectLocation[];
+  beforeAll(async () => ({ repo, ranked } = await rankFromLog("routes", "mocha-log.txt")));
+  afterAll(() => repo.cleanup());
+
+  it("gives the library frame that called the test's handler no innermost credit from the raw log", () => {
+    expect(whyOf(ranked, "dispatch")).toMatch(/lib\/router\.js:34/);
+    expect(whyOf(ranked, "dispatch")).not.toMatch(/innermost/);
+  });
+
+  it("reads the server's stack from an HTML 500 page in the assertion message, the test's handler innermost", () => {
+    // `handle` (lib/router.js:11) is only on the stack finalhandler quoted in the page.
+    expect(whyOf(ranked, "handle")).toMatch(/lib\/router\.js:11 \(log\) \(depth 1\)/);
+  });
+});
+
+describe("node:test: the test's location line above the stack is not a frame", () => {
+  let repo: TestRepo;
+  let ranked: SuspectLocation[];
+  beforeAll(async () => ({ repo, ranked } = await rankFromLog("visit", "nodetest-log.txt")));
+  afterAll(() => repo.cleanup());
+
+  it("keeps the library's own throw innermost though the test's location is printed first", () => {
+    expect(whyOf(ranked, "prepare")).toMatch(/innermost at lib\/visit\.js:2/);
+  });
+
+  it("gives the library frames under a handler or visitor the test wrote no innermost credit", () => {
+    expect(whyOf(ranked, "dispatch")).toMatch(/lib\/visit\.js:14/);
+    expect(whyOf(ranked, "dispatch")).not.toMatch(/innermost/);
+    // node:test keeps ten frames: the visitor's stack is cut before the test's own frame.
+    expect(whyOf(ranked, "visit")).toMatch(/lib\/visit\.js:8/);
+    expect(whyOf(ranked, "visit")).not.toMatch(/innermost/);
+  });
+});
+
+describe("pytest: a WSGI app the test wrote, called by the library", () => {
+  let repo: TestRepo;
+  let ranked: SuspectLocation[];
+  beforeAll(async () => ({ repo, ranked } = await rankFromLog("wsgi", "pytest-log.txt")));
+  afterAll(() => repo.cleanup());
+
+  it("reads test, library, the test's app as one traceback: the library frame that called the app is not innermost", () => {
+    expect(whyOf(ranked, "Request.call_application")).toMatch(/request\.py:12/);
+    expect(whyOf(ranked, "Request.call_application")).not.toMatch(/innermost/);
+  });
+
+  it("still splits a chained exception: the cause, caught in the library, is its own traceback", () => {
+    // Read as one traceback, the LookupError's raise (line 19) would be innermost; the KeyError's
+    // traceback runs from the library frame that caught it (line 17) and is read first.
+    expect(whyOf(ranked, "Request.lookup")).toMatch(/innermost at src\/wsgikit\/request\.py:17/);
+  });
+});
