@@ -40,9 +40,10 @@ const PATH_MENTION = new RegExp(
   "g",
 );
 // Lines that start a new failure report in the common runners' output (pytest, unittest, TAP, jest,
-// vitest, ava, mocha, Python tracebacks): mentions are ordered within one such block.
+// vitest, ava, mocha, node:test's spec reporter `✖ title`, Python tracebacks): mentions are ordered
+// within one such block.
 const BLOCK_START =
-  /^\s*(?:_{3,}|={3,}|-{5,}|⎯{3,}|Traceback \(most recent call last\)|not ok |(?:FAIL|ERROR)\b|●|✘|✗|×|\d+\) )/;
+  /^\s*(?:_{3,}|={3,}|-{5,}|⎯{3,}|Traceback \(most recent call last\)|not ok |(?:FAIL|ERROR)\b|●|✘|✗|✖|×|\d+\) )/;
 // Python chains exceptions: the traceback after one of these lines is one level further out.
 const CHAINED = /^(During handling of the above exception|The above exception was the direct cause)/;
 const ERROR_CLASS = /\b([A-Z][A-Za-z0-9]*(?:Error|Exception|Failure|Warning))\b/g;

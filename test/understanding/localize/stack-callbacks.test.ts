@@ -28,16 +28,18 @@ function filesUnder(dir: string): Record<string, string> {
   return out;
 }
 
+/** `rawOnly`: no parsed failures, so every frame the ranking sees is a mention in the raw log. */
 async function rankFromLog(
   project: string,
   log: string,
+  rawOnly = false,
 ): Promise<{ repo: TestRepo; ranked: SuspectLocation[] }> {
   const repo = makeRepo(filesUnder(join(fixtures, project)), { git: false });
   const logText = readFileSync(join(fixtures, log), "utf8");
   const { failures } = await diagnose(logText, { repoRoot: runnerRoot });
   const index = await buildIndex(repo.root, { cache: null });
   const readLines = (path: string) => readFileSync(join(repo.root, path), "utf8").split("\n");
-  return { repo, ranked: localize({ index, failures, logText, readLines }) };
+  return { repo, ranked: localize({ index, failures: rawOnly ? [] : failures, logText, readLines }) };
 }
 
 const whyOf = (ranked: SuspectLocation[], symbol: string) =>
@@ -60,24 +62,26 @@ describe("mocha: a handler the test wrote throws under the library (spec reporte
   });
 });
 
-describe("node:test: the test's location line above the stack is not a frame", () => {
-  let repo: TestRepo;
-  let ranked: SuspectLocation[];
-  beforeAll(async () => ({ repo, ranked } = await rankFromLog("visit", "nodetest-log.txt")));
-  afterAll(() => repo.cleanup());
+for (const [reporter, log] of [
+  ["TAP", "nodetest-log.txt"],
+  ["spec", "nodetest-spec-log.txt"],
+] as const)
+  describe(`node:test (${reporter} reporter), read from the raw log alone`, () => {
+    let repo: TestRepo;
+    let ranked: SuspectLocation[];
+    beforeAll(async () => ({ repo, ranked } = await rankFromLog("visit", log, true)));
+    afterAll(() => repo.cleanup());
 
-  it("keeps the library's own throw innermost though the test's location is printed first", () => {
-    expect(whyOf(ranked, "prepare")).toMatch(/innermost at lib\/visit\.js:2/);
-  });
+    it("keeps the library's own throw innermost (the TAP reporter prints the test's `location:` above it)", () => {
+      expect(whyOf(ranked, "prepare")).toMatch(/innermost at lib\/visit\.js:2 \(log\)/);
+    });
 
-  it("gives the library frames under a handler or visitor the test wrote no innermost credit", () => {
-    expect(whyOf(ranked, "dispatch")).toMatch(/lib\/visit\.js:14/);
-    expect(whyOf(ranked, "dispatch")).not.toMatch(/innermost/);
-    // node:test keeps ten frames: the visitor's stack is cut before the test's own frame.
-    expect(whyOf(ranked, "visit")).toMatch(/lib\/visit\.js:8/);
-    expect(whyOf(ranked, "visit")).not.toMatch(/innermost/);
+    it("gives the library frames under a handler or visitor the test wrote no innermost credit", () => {
+      expect(whyOf(ranked, "dispatch")).toMatch(/lib\/visit\.js:14 \(log\) \(depth 1\)/);
+      // V8 keeps ten frames: the visitor's stack is cut before the test's own frame.
+      expect(whyOf(ranked, "visit")).toMatch(/lib\/visit\.js:8 \(log\) \(depth 1\)/);
+    });
   });
-});
 
 describe("pytest: a WSGI app the test wrote, called by the library", () => {
   let repo: TestRepo;
