@@ -133,7 +133,7 @@ function logMentions(logText: string, isTestPath: IsTestPath, frameLine: FrameLi
       let stackLine: boolean | undefined;
       for (const match of printed.matchAll(PATH_MENTION)) {
         const path = match[1] ?? "";
-        stackLine ??= isStackLine(printed);
+        stackLine ??= isStackLine(printed, path);
         block.push({
           path,
           line: match[2] ? Number(match[2]) : null,

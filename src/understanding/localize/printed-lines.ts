@@ -24,9 +24,12 @@ export function printedLines(line: string): string[] {
     .map((part) => part.replace(/&(nbsp|lt|gt|amp|quot|#39);/g, (_, e) => ENTITIES[e] ?? ""));
 }
 
-/** True when the printed line is one stack frame (V8 with or without `at`, CPython or pytest). */
-export function isStackLine(printed: string): boolean {
-  return (
-    parseJsStackFrame(printed, asPrinted, false) !== null || parsePythonFrame(printed, asPrinted) !== null
-  );
+/**
+ * True when the printed line is one stack frame: CPython's or pytest's for a Python file (`path` as
+ * the mention prints it), V8's with or without `at` for any other.
+ */
+export function isStackLine(printed: string, path: string): boolean {
+  return path.endsWith(".py")
+    ? parsePythonFrame(printed, asPrinted) !== null
+    : parseJsStackFrame(printed, asPrinted, false) !== null;
 }
