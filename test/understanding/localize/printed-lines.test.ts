@@ -41,11 +41,11 @@ describe("isStackLine", () => {
 
   it("takes pytest's traceback entries and refuses its summary lines", () => {
     expect(
-      isStackLine(lineWith("pytest-log.txt", "request.py:12: in call_application"), "src/wsgikit/request.py"),
+      isStackLine(lineWith("pytest-log.txt", "tests/test_request.py:7: in app"), "tests/test_request.py"),
     ).toBe(true);
-    expect(
-      isStackLine(lineWith("pytest-log.txt", "tests/test_request.py:7: KeyError"), "tests/test_request.py"),
-    ).toBe(true);
+    expect(isStackLine(lineWith("pytest-log.txt", "request.py:16: KeyError"), "src/wsgikit/request.py")).toBe(
+      true,
+    );
     expect(
       isStackLine(lineWith("pytest-log.txt", "FAILED tests/test_request.py::"), "tests/test_request.py"),
     ).toBe(false);

@@ -95,8 +95,8 @@ describe("pytest: a WSGI app the test wrote, called by the library", () => {
   });
 
   it("still splits a chained exception: the cause, caught in the library, is its own traceback", () => {
-    // Read as one traceback, the LookupError's raise (line 19) would be innermost; the KeyError's
-    // traceback runs from the library frame that caught it (line 17) and is read first.
-    expect(whyOf(ranked, "Request.lookup")).toMatch(/innermost at src\/wsgikit\/request\.py:17/);
+    // Read as one traceback, the LookupError's raise (line 22) would be innermost; the KeyError's
+    // traceback runs from the library frame that caught it (line 20) and is read first.
+    expect(whyOf(ranked, "Request.lookup")).toMatch(/innermost at src\/wsgikit\/request\.py:20/);
   });
 });
