@@ -97,6 +97,13 @@ describe("pytest: a WSGI app the test wrote, called by the library", () => {
   it("still splits a chained exception: the cause, caught in the library, is its own traceback", () => {
     // Read as one traceback, the LookupError's raise (line 22) would be innermost; the KeyError's
     // traceback runs from the library frame that caught it (line 20) and is read first.
-    expect(whyOf(ranked, "Request.lookup")).toMatch(/innermost at src\/wsgikit\/request\.py:20/);
+    expect(whyOf(ranked, "Request.lookup")).toMatch(/innermost at src\/wsgikit\/request\.py:20(?! \(log\))/);
+  });
+
+  it("splits where the test caught the library's error and raised its own: the library's raise is innermost", () => {
+    // pytest's long format prints neither test entry with a function: read as one traceback, the
+    // test's raise would be innermost and `number` one level out. The parsed frames (not the log's
+    // mentions, which "During handling" splits) are what this reads.
+    expect(whyOf(ranked, "Request.number")).toMatch(/innermost at src\/wsgikit\/request\.py:25(?! \(log\))/);
   });
 });
