@@ -205,13 +205,8 @@ function mentionsWithoutStoredHistory(
 /**
  * A failure's frames as tracebacks, each innermost first, causes before the exceptions raised while
  * handling them. V8 prints innermost first; Python prints outermost first (the parsers keep that
- * order). A chained exception's traceback runs from the frame that caught it to where it was
- * raised, and the next one starts again from the test: a test frame after library frames starts the
- * next traceback, unless it names a function no earlier test frame ran in: a callback the test wrote
- * (a WSGI app, a handler), called by the library, and the same traceback goes on. The test printed
- * again runs in the same function (CPython, pytest --tb=short) or names none (pytest's long format
- * prints no function for a traceback's first entry, nor for its last, the raising one: a callback
- * that raised there cannot be told from a restart, and is read as one, as before).
+ * order), and each chained exception's traceback starts again from the test: a test frame after
+ * library frames starts the next traceback.
  */
 function tracebacks(failure: Failure, isTestPath: IsTestPath): Frames[] {
   const frames = failure.frames;
@@ -222,14 +217,10 @@ function tracebacks(failure: Failure, isTestPath: IsTestPath): Frames[] {
   const outermostFirst = (at(frames[frames.length - 1]) && !at(frames[0])) || (python && !at(frames[0]));
   if (!outermostFirst) return [frames];
   const chunks: Frames[] = [[]];
-  const testFunctions = new Set<string>();
   let previousIsTest = true;
   for (const frame of frames) {
     const isTest = isTestPath(frame.file);
-    const runsIn = `${frame.file}\0${frame.function ?? ""}`;
-    const callback = testFunctions.size > 0 && frame.function !== null && !testFunctions.has(runsIn);
-    if (isTest && !previousIsTest && !callback) chunks.push([]);
-    if (isTest) testFunctions.add(runsIn);
+    if (isTest && !previousIsTest) chunks.push([]);
     chunks[chunks.length - 1]?.push(frame);
     previousIsTest = isTest;
   }
