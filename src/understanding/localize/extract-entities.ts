@@ -4,6 +4,7 @@
 import type { Failure } from "../../perception/failure.ts";
 import { identifiersIn, splitIdentifiers } from "../index/split-identifiers.ts";
 import { withoutNonFailureSections } from "./non-failure-sections.ts";
+import { isStackLine, printedLines } from "./printed-lines.ts";
 
 export type LocationOrigin = "frame" | "failure" | "mention";
 
@@ -18,6 +19,8 @@ export interface LoggedLocation {
   group: string;
   /** Depth of the group's innermost frame: 0, or 1 per chained exception it was raised while handling. */
   offset: number;
+  /** Printed as a line of a stack trace: true for parsed frames, for a mention when its line is one. */
+  stackLine: boolean;
 }
 
 export interface FailureEntities {
@@ -37,9 +40,10 @@ const PATH_MENTION = new RegExp(
   "g",
 );
 // Lines that start a new failure report in the common runners' output (pytest, unittest, TAP, jest,
-// vitest, ava, mocha, Python tracebacks): mentions are ordered within one such block.
+// vitest, ava, mocha, node:test's spec reporter `✖ title`, Python tracebacks): mentions are ordered
+// within one such block.
 const BLOCK_START =
-  /^\s*(?:_{3,}|={3,}|-{5,}|⎯{3,}|Traceback \(most recent call last\)|not ok |(?:FAIL|ERROR)\b|●|✘|✗|×|\d+\) )/;
+  /^\s*(?:_{3,}|={3,}|-{5,}|⎯{3,}|Traceback \(most recent call last\)|not ok |(?:FAIL|ERROR)\b|●|✘|✗|✖|×|\d+\) )/;
 // Python chains exceptions: the traceback after one of these lines is one level further out.
 const CHAINED = /^(During handling of the above exception|The above exception was the direct cause)/;
 const ERROR_CLASS = /\b([A-Z][A-Za-z0-9]*(?:Error|Exception|Failure|Warning))\b/g;
@@ -63,7 +67,14 @@ export function extractEntities(
     const chunks = tracebacks({ ...failure, frames: kept }, isTestPath);
     chunks.forEach((chunk, offset) => {
       for (const frame of chunk)
-        locations.push({ ...frame, path: frame.file, origin: "frame", group: `f${index}.${offset}`, offset });
+        locations.push({
+          ...frame,
+          path: frame.file,
+          origin: "frame",
+          group: `f${index}.${offset}`,
+          offset,
+          stackLine: true,
+        });
     });
     // The failure's own location is usually one of its frames; only a new line adds evidence. A
     // location in the stored exception's history (cut below) is none.
@@ -77,6 +88,7 @@ export function extractEntities(
         origin: "failure",
         group: `f${index}.location`,
         offset: Math.max(0, chunks.length - 1),
+        stackLine: false,
       });
   });
   locations.push(...logMentions(withoutNonFailureSections(logText), isTestPath, frameLine));
@@ -116,17 +128,23 @@ function logMentions(logText: string, isTestPath: IsTestPath, frameLine: FrameLi
   for (const line of logText.split("\n")) {
     if (CHAINED.test(line.trim())) flush(offset + 1);
     else if (BLOCK_START.test(line)) flush(0);
-    for (const match of line.matchAll(PATH_MENTION)) {
-      const path = match[1] ?? "";
-      block.push({
-        path,
-        line: match[2] ? Number(match[2]) : null,
-        function: null,
-        external: EXTERNAL.test(path),
-        origin: "mention",
-        group: `m${blockIndex}`,
-        offset: 0,
-      });
+    for (const printed of printedLines(line)) {
+      // Asked once per printed line, and only of lines that mention a path.
+      let stackLine: boolean | undefined;
+      for (const match of printed.matchAll(PATH_MENTION)) {
+        const path = match[1] ?? "";
+        stackLine ??= isStackLine(printed, path);
+        block.push({
+          path,
+          line: match[2] ? Number(match[2]) : null,
+          function: null,
+          external: EXTERNAL.test(path),
+          origin: "mention",
+          group: `m${blockIndex}`,
+          offset: 0,
+          stackLine,
+        });
+      }
     }
   }
   flush(0);

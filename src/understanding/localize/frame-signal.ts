@@ -55,9 +55,9 @@ export function frameEvidence(
     if (lookup.isTest(file)) {
       if (loc.line !== null) evidence.testLocations.push({ file, line: loc.line });
       // A stack whose innermost frame is test code (a handler or callback the test wrote): the
-      // project frames below it called the test's function, they did not fail. Parsed stacks only:
-      // a log block's mentions put the test's own `location:` line above the stack it reports.
-      if (loc.origin === "frame" && !projectDepth.has(loc.group)) projectDepth.set(loc.group, loc.offset + 1);
+      // project frames below it called the test's function, they did not fail. Only a stack line
+      // says so: node:test prints the test's own `location:` line above the stack it reports.
+      if (loc.stackLine && !projectDepth.has(loc.group)) projectDepth.set(loc.group, loc.offset + 1);
       continue;
     }
     const isMention = loc.origin === "mention";
