@@ -143,7 +143,7 @@ function buildSymbols(
       exported: false,
       parent,
     };
-    if (d.accessor || isGetter(d.node)) symbol.accessor = true;
+    if (d.accessor) symbol.accessor = true;
     if (kind === "class") {
       const bases = classBases(d.node);
       if (bases.length > 0) symbol.bases = bases;
@@ -160,11 +160,6 @@ function buildSymbols(
     spans.push(span);
   }
   return spans;
-}
-
-/** `get total() {}` in a class or an object literal. */
-function isGetter(node: Node): boolean {
-  return node.type === "method_definition" && node.children.some((c) => c?.type === "get");
 }
 
 function findByName(symbols: readonly ParsedSymbol[], name: string): number | null {

@@ -19,7 +19,7 @@ export interface ParsedSymbol {
   bases?: string[];
   /** JS/TS: what the module's default export or `module.exports` is, declared apart from it. */
   defaultExport?: boolean;
-  /** A getter (`get x() {}`, `defineGetter(o, 'x', fn)`): a read of the property runs it. */
+  /** A getter defined through a call (`defineGetter(o, 'x', fn)`): a read of the property runs it. */
   accessor?: boolean;
 }
 

@@ -120,10 +120,8 @@ describe("edges through function values", () => {
   });
 
   it("binds a read of an accessor property to its getter, and no read of a plain property or method", () => {
-    expect(targetsAt(index, "test/request.test.js", 5).sort()).toEqual([
-      "lib/cart.js#Cart.total@2",
-      "lib/request.js#req.protocol@2",
-    ]);
+    // A class's `get total()` is left out: its reads lost more than they gained (RESULTS.md, session 41).
+    expect(targetsAt(index, "test/request.test.js", 5)).toEqual(["lib/request.js#req.protocol@2"]);
     // `this.secure` inside the protocol getter runs the secure getter.
     expect(targetsAt(index, "lib/request.js", 3)).toEqual(["lib/request.js#req.secure@5"]);
     expect(targetsAt(index, "lib/request.js", 8)).toEqual([null]);
