@@ -89,7 +89,7 @@ export function assembleIndex(
     record.calls.forEach((call, i) => {
       if (!fileChanged && !affectedNames.has(record.lookupNames[i] ?? "")) return;
       const caller = call.from ? (assembly.tables.byId(call.from) ?? null) : null;
-      const to =
+      const target =
         resolveCall(
           {
             file: call.file,
@@ -101,7 +101,8 @@ export function assembleIndex(
           assembly.tables,
           inheritance.basesOf,
           exports,
-        )?.id ?? null;
+        ) ?? null;
+      const to = target && (!record.reads[i] || target.accessor) ? target.id : null;
       // Edges of unchanged files are shared with the previous index: replace, never mutate.
       if (to !== call.to)
         record.calls[i] = fileChanged ? Object.assign(call, { to }) : ({ ...call, to } satisfies CallEdge);
@@ -126,7 +127,10 @@ function concatenate(
     index.files.push(r.file);
     for (const s of r.symbols) index.symbols.push(s);
     for (const i of r.imports) index.imports.push(i);
-    for (const c of r.calls) index.calls.push(c);
+    // A property read is an edge only when it reached an accessor; a name alone says nothing.
+    r.calls.forEach((c, i) => {
+      if (c.to !== null || !r.reads[i]) index.calls.push(c);
+    });
   }
   return index;
 }

@@ -29,6 +29,8 @@ export interface CodeSymbol {
   bases?: string[];
   /** JS/TS: what the module's default export or `module.exports` is, declared apart from it. */
   defaultExport?: boolean;
+  /** A getter defined through a call (`defineGetter(o, 'x', fn)`): a read of the property runs it. */
+  accessor?: boolean;
 }
 
 export interface ImportRef {

@@ -10,6 +10,8 @@ export interface RawDefinition {
   kind: SymbolKind;
   /** Go receiver type or `Foo.prototype` owner. */
   receiver: string | null;
+  /** A getter defined through a call (`defineGetter(req, 'ip', fn)`): a read of the property runs it. */
+  accessor: boolean;
 }
 
 export interface RawScope {
@@ -36,6 +38,8 @@ export interface RawCaptures {
   definitions: RawDefinition[];
   scopes: RawScope[];
   calls: RawCall[];
+  /** Property reads on a variable or `this` (`req.protocol`), calls and assignment targets included. */
+  reads: Node[];
   imports: RawImport[];
   exportNames: Set<string>;
 }
@@ -65,7 +69,14 @@ function symbolKindOf(name: string): SymbolKind {
 export function collectCaptures(matches: readonly QueryMatch[]): RawCaptures {
   const defs = new Map<string, RawDefinition>();
   const imports = new Map<string, RawImport>();
-  const out: RawCaptures = { definitions: [], scopes: [], calls: [], imports: [], exportNames: new Set() };
+  const out: RawCaptures = {
+    definitions: [],
+    scopes: [],
+    calls: [],
+    reads: [],
+    imports: [],
+    exportNames: new Set(),
+  };
   for (const match of matches) {
     const byName = new Map<string, Node>();
     for (const c of match.captures) {
@@ -85,6 +96,7 @@ export function collectCaptures(matches: readonly QueryMatch[]): RawCaptures {
           name: name.type === "template_string" ? name.text.slice(1, -1) : name.text,
           kind,
           receiver: byName.get("receiver")?.text ?? null,
+          accessor: byName.has("accessor"),
         });
       }
       continue;
@@ -99,6 +111,11 @@ export function collectCaptures(matches: readonly QueryMatch[]): RawCaptures {
     if (call && callee) {
       const receiver = byName.get("call.receiver");
       out.calls.push({ node: call, text: receiver ? `${receiver.text}.${callee.text}` : callee.text });
+      continue;
+    }
+    const read = byName.get("reference.read");
+    if (read) {
+      out.reads.push(read);
       continue;
     }
     const importNode = byName.get("import");

@@ -11,7 +11,10 @@ import type { Node } from "web-tree-sitter";
 import { isExported } from "./is-exported.ts";
 import { addExportedBindings, defaultExportedLocal, reexportsAt } from "./js-reexports.ts";
 import { ecmascriptLanguages } from "./languages.ts";
-import { collectBindings, receiverTypeAt, selfField } from "./receiver-types.ts";
+import { functionReferenced } from "./function-reference.ts";
+import { innermostCallers } from "./innermost-caller.ts";
+import { propertyReads } from "./property-reads.ts";
+import { aliasAt, collectBindings, receiverTypeAt, selfField } from "./receiver-types.ts";
 import { expandUseTree } from "./rust-use-tree.ts";
 import { bodyOf, signatureOf } from "./signature.ts";
 import { outermostWrapper, syntaxRulesFor } from "./syntax-rules.ts";
@@ -28,8 +31,10 @@ const containerKinds: ReadonlySet<SymbolKind> = new Set(["class", "interface", "
 /** Languages whose `x = new C()` / `x = C()` gives `x.m()` a receiver type (receiver-types.ts). */
 const typesVariables: ReadonlySet<string> = new Set(["javascript", "typescript", "tsx", "python"]);
 const selfNames = new Set(["this", "self", "cls", "super"]);
-// A file that constructs nothing types nothing: skip its binding walk (it costs a visit per node).
-const constructs = /\bnew\s+[\w$]|=\s*[\w.]*[A-Z]\w*\s*\(/;
+// A file that constructs nothing and falls back to no name types and aliases nothing: skip its
+// binding walk (it costs a visit per node).
+const constructs =
+  /\bnew\s+[\w$]|=\s*[\w.]*[A-Z]\w*\s*\(|(?:\|\||\?\?|\bor)[ \t]*[A-Za-z_$][\w$.]*[ \t]*[;)]?[ \t]*\r?$/m;
 
 function mayType(language: string, text: string): boolean {
   return typesVariables.has(language) && constructs.test(text);
@@ -138,6 +143,7 @@ function buildSymbols(
       exported: false,
       parent,
     };
+    if (d.accessor) symbol.accessor = true;
     if (kind === "class") {
       const bases = classBases(d.node);
       if (bases.length > 0) symbol.bases = bases;
@@ -241,34 +247,32 @@ function buildCalls(
   const callers = spans.filter(
     (s) => s.symbol !== null && !containerKinds.has(symbols[s.symbol]?.kind ?? "class"),
   );
+  const functions = new Set(symbols.filter((s) => s.kind === "function").map((s) => s.name));
+  for (const i of captures.imports) for (const b of i.bindings) functions.add(b.local);
+  const sites = captures.calls.map((c) => ({ start: c.node.startIndex, end: c.node.endIndex }));
+  const from = innermostCallers(callers, sites);
   const out: ParsedCall[] = [];
-  for (const call of captures.calls) {
-    const name = calleeName(call.text);
-    if (!name) continue;
-    const at = call.node.startIndex;
-    const end = call.node.endIndex;
-    let from: number | null = null;
-    let width = Infinity;
-    for (const s of callers) {
-      // A test block's own `it(...)` call belongs to the code around it, not to itself.
-      const isItself = s.start === at && s.end === end;
-      if (!isItself && s.start <= at && at < s.end && s.end - s.start < width) {
-        from = s.symbol;
-        width = s.end - s.start;
-      }
+  captures.calls.forEach((call, i) => {
+    let name = calleeName(functionReferenced(call.node, (n) => functions.has(n)) ?? call.text);
+    if (!name) return;
+    let { receiver } = splitCallee(name);
+    if (root && receiver === "") {
+      bindings ??= collectBindings(root);
+      const alias = aliasAt(bindings, name, call.node);
+      if (alias) ({ receiver } = splitCallee((name = alias)));
     }
-    const { receiver } = splitCallee(name);
     let receiverType: string | null = null;
     if (root && ((/^[\w$]+$/.test(receiver) && !selfNames.has(receiver)) || selfField.test(receiver))) {
       bindings ??= collectBindings(root);
       receiverType = receiverTypeAt(bindings, receiver, call.node);
     }
     out.push({
-      from,
+      from: from[i] ?? null,
       calleeName: name,
       line: call.node.startPosition.row + 1,
       ...(receiverType ? { receiverType } : {}),
     });
-  }
+  });
+  for (const read of propertyReads(captures.reads, callers)) out.push(read);
   return out;
 }

@@ -19,6 +19,8 @@ export interface ParsedSymbol {
   bases?: string[];
   /** JS/TS: what the module's default export or `module.exports` is, declared apart from it. */
   defaultExport?: boolean;
+  /** A getter defined through a call (`defineGetter(o, 'x', fn)`): a read of the property runs it. */
+  accessor?: boolean;
 }
 
 export interface ImportBinding {
@@ -52,6 +54,8 @@ export interface ParsedCall {
   line: number;
   /** The class a plain-variable receiver was constructed from in scope (`C`, `mod.C`), if known. */
   receiverType?: string;
+  /** A property read (`req.protocol`), not a call: an edge only when it resolves to an accessor. */
+  read?: boolean;
 }
 
 export interface FileParse {

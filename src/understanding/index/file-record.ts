@@ -19,6 +19,8 @@ export interface FileRecord {
   lookupNames: string[];
   /** Per call: the class its receiver variable was constructed from, when the file says. */
   receiverTypes: (string | undefined)[];
+  /** Per call: a property read, an edge only when it resolves to an accessor (property-reads.ts). */
+  reads: boolean[];
 }
 
 export function buildFileRecord(
@@ -52,6 +54,7 @@ export function buildFileRecord(
     parent: s.parent === null ? null : (ids[s.parent] ?? null),
     ...(s.bases ? { bases: s.bases } : {}),
     ...(s.defaultExport ? { defaultExport: true } : {}),
+    ...(s.accessor ? { accessor: true } : {}),
   }));
   const imports: ImportRef[] = [];
   const bindings = new Map<string, Binding>();
@@ -86,6 +89,7 @@ export function buildFileRecord(
     calls,
     lookupNames: calls.map((c) => lookupName(c.calleeName, bindings)),
     receiverTypes: parse.calls.map((c) => c.receiverType),
+    reads: parse.calls.map((c) => c.read === true),
   };
 }
 

@@ -1,7 +1,9 @@
 // The class a plain variable holds when its scope constructs it once: `const n = new Negotiator(req)`
 // (JS/TS) or `c = LRUCache(maxsize=2)` (Python), so `n.mediaTypes()` can resolve to that class's
 // method. Precision first: a variable bound anywhere else in the deciding scope (reassigned, a
-// parameter, a loop or destructuring target, a `with ... as`) gets no type.
+// parameter, a loop or destructuring target, a `with ... as`) gets no type. Likewise the function a
+// variable aliases: `const unknown = options.unknownHandler || defaultUnknownHandler` (JS `||`/`??`,
+// Python `or`), so `unknown(state, node)` runs the default the file names.
 import type { Node } from "web-tree-sitter";
 
 const scopeTypes = new Set([
@@ -66,6 +68,8 @@ interface BindingSite {
   start: number;
   /** The constructed class as written (`C`, `mod.C`), or null when the value is anything else. */
   type: string | null;
+  /** The fallback a `a || f` / `a ?? f` / `a or f` value names (`f`, `mod.f`), or null. */
+  alias: string | null;
   /** `let x;` declares without a value: it neither types nor untypes the variable. */
   declarationOnly: boolean;
 }
@@ -114,6 +118,7 @@ function visit(node: Node, add: (name: string, site: BindingSite) => void): void
     add(name.text, {
       start: node.startIndex,
       type: value ? constructedClass(value) : null,
+      alias: value ? fallbackName(value) : null,
       declarationOnly: value === null,
     });
     return;
@@ -126,19 +131,20 @@ function visit(node: Node, add: (name: string, site: BindingSite) => void): void
     add(left.text, {
       start: node.startIndex,
       type: right ? constructedClass(right) : null,
+      alias: right ? fallbackName(right) : null,
       declarationOnly: right === null,
     });
     return;
   }
   if (t === "shorthand_property_identifier_pattern") {
-    add(node.text, { start: node.startIndex, type: null, declarationOnly: false });
+    add(node.text, { start: node.startIndex, type: null, alias: null, declarationOnly: false });
     return;
   }
   // A parameter, pattern, loop target, alias...: over-counts some uses (a loop's iterable, an
   // update's operand), which only loses types.
   for (const child of node.namedChildren) {
     if (child?.type === "identifier")
-      add(child.text, { start: child.startIndex, type: null, declarationOnly: false });
+      add(child.text, { start: child.startIndex, type: null, alias: null, declarationOnly: false });
   }
 }
 
@@ -154,6 +160,17 @@ function constructedClass(value: Node): string | null {
     return name && /^[A-Z]/.test(name.split(".").pop() ?? "") ? name : null;
   }
   return null;
+}
+
+const fallbackOperators = new Set(["||", "??", "or"]);
+
+/** `options.x || f`, `a ?? mod.f`, Python `a or f`: the name the value falls back to. */
+function fallbackName(value: Node): string | null {
+  let v: Node | null = value;
+  while (v?.type === "parenthesized_expression") v = v.namedChild(0);
+  if (v?.type !== "binary_expression" && v?.type !== "boolean_operator") return null;
+  if (!fallbackOperators.has(v.childForFieldName("operator")?.type ?? "")) return null;
+  return className(v.childForFieldName("right"));
 }
 
 function className(node: Node | null): string | null {
@@ -176,6 +193,23 @@ export function receiverTypeAt(
   name: string,
   at: Node,
 ): string | null {
+  return valueAt(bindings, name, at)?.type ?? null;
+}
+
+/** The function `name` aliases where `at` calls it (`f = a || g` gives `g`), by the same scope rule. */
+export function aliasAt(
+  bindings: ReadonlyMap<string, readonly BindingSite[]>,
+  name: string,
+  at: Node,
+): string | null {
+  return valueAt(bindings, name, at)?.alias ?? null;
+}
+
+function valueAt(
+  bindings: ReadonlyMap<string, readonly BindingSite[]>,
+  name: string,
+  at: Node,
+): BindingSite | null {
   const sites = bindings.get(name);
   if (!sites) return null;
   for (let scope: Node | null = at.parent; scope; scope = scope.parent) {
@@ -186,7 +220,7 @@ export function receiverTypeAt(
     if (inside.length === 0) continue;
     const valued = inside.filter((s) => !s.declarationOnly);
     if (valued.length !== 1) return null;
-    return valued[0]?.type ?? null;
+    return valued[0] ?? null;
   }
   return null;
 }

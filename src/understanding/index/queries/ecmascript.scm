@@ -82,6 +82,27 @@
   (#not-match? @receiver "^(module|exports)$")
   (#not-eq? @name "prototype"))
 
+;; Accessors defined through a call: `defineGetter(req, 'protocol', function protocol () {})` (a
+; helper given an object, a property name and a function) and `Object.defineProperty(req, 'ip',
+; { get: function () {} })`. The function is the getter of that property on the object: named by
+; the string, owned by the object, and a read of the property (`req.protocol`) runs it.
+(call_expression
+  arguments: (arguments
+    . (identifier) @receiver
+    . (string (string_fragment) @name)
+    . [(function_expression) (arrow_function)] @definition.method @accessor .))
+(call_expression
+  function: (member_expression object: (identifier) @_object property: (property_identifier) @_define)
+  arguments: (arguments
+    . (identifier) @receiver
+    . (string (string_fragment) @name)
+    . (object (pair
+        key: (property_identifier) @_get
+        value: [(function_expression) (arrow_function)] @definition.method @accessor)))
+  (#eq? @_object "Object")
+  (#eq? @_define "defineProperty")
+  (#eq? @_get "get"))
+
 ; ---- exports that name a symbol defined elsewhere in the file
 (export_statement !source (export_clause (export_specifier name: (identifier) @export.name)))
 (export_statement value: (identifier) @export.name)
@@ -149,6 +170,10 @@
 ; ---- call sites
 (call_expression function: (_) @callee) @reference.call
 (new_expression constructor: (_) @callee) @reference.call
+
+; Property reads on a variable or `this` (`req.protocol`): a read of an accessor runs its getter.
+; extract-file.ts drops the ones that are a call's callee or an assignment's target.
+(member_expression object: [(identifier) (this)] property: (property_identifier)) @reference.read
 
 ; Test blocks are definitions named by their title, so a failing test has a range and callees:
 ; describe("Cart", () => { it("totals", () => {...}) }) gives `Cart` and `Cart.totals`; a template
