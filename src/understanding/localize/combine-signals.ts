@@ -21,6 +21,8 @@ export const defaultSignalWeights: SignalWeights = {
   test_file: 1.2,
   shared_callee: 0.5,
   failing_reach: 1,
+  // A swapped call outranks what every failing test reaches; a real innermost frame outranks it.
+  swapped_call: 2,
   // Executions beat text: what only the failing tests ran outranks every static signal (dynamic/).
   spectrum: 10,
 };

@@ -13,6 +13,8 @@ export type SignalName =
   | "shared_callee"
   /** Share of the failing tests whose calls reach the symbol (failing-reach-signal.ts). */
   | "failing_reach"
+  /** A call whose arguments look swapped, in a function the failure points at (swapped-call-signal.ts). */
+  | "swapped_call"
   /** Dynamic: spectrum-based (Ochiai) score from re-running the failing and some passing tests. */
   | "spectrum";
 

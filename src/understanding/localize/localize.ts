@@ -27,6 +27,8 @@ import { splitIdentifiers } from "../index/split-identifiers.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
 import { createSymbolLookup, isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
 import { sharedCalleeSignal } from "./shared-callee-signal.ts";
+import { swappedCallSites } from "./swapped-call-sites.ts";
+import { swappedCallSignal } from "./swapped-call-signal.ts";
 import { passToNamesakes } from "./namesake-delegate.ts";
 import { passThroughWrappers } from "./thin-wrapper.ts";
 import { demoteUnexecuted, ranWhy, unexecutedFactor, type RanInFailingRun } from "./ran-in-failing-run.ts";
@@ -172,31 +174,23 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     for (const [id, hit] of scores) seeds.set(id, Math.max(seeds.get(id) ?? 0, hit.strength));
   const chain = callChainSignal(index, lookup, seeds, input.callDepth ?? 1);
 
+  const raw = new Map<SignalName, SignalScores>([
+    ["stack_frame", frames.frames],
+    ["test_callee", belowOuterFrames(tests.callees, frames.frames)],
+    ["test_name", tests.named],
+    ["call_chain", chain],
+    ["shared_callee", sharedCalleeSignal(index, lookup, seeds)],
+    ["failing_reach", failingReachSignal(index, lookup, testLocations)],
+    ["bm25", lexical.bm25],
+    ["bm25_log", lexical.bm25Log],
+    ["exact_name", lexical.exact],
+    ["imported_by_test", imported],
+    ["test_file", testFileSignal(candidates, failingTestFiles(input.failures, testLocations, lookup))],
+    ...(input.extraSignals ?? []),
+  ]);
+  raw.set("swapped_call", swappedCallSignal(swappedCallSites(index, lookup, readLines), raw));
   const signals = foldDeclarations(
-    passThroughWrappers(
-      passToNamesakes(
-        new Map<SignalName, SignalScores>([
-          ["stack_frame", frames.frames],
-          ["test_callee", belowOuterFrames(tests.callees, frames.frames)],
-          ["test_name", tests.named],
-          ["call_chain", chain],
-          ["shared_callee", sharedCalleeSignal(index, lookup, seeds)],
-          ["failing_reach", failingReachSignal(index, lookup, testLocations)],
-          ["bm25", lexical.bm25],
-          ["bm25_log", lexical.bm25Log],
-          ["exact_name", lexical.exact],
-          ["imported_by_test", imported],
-          ["test_file", testFileSignal(candidates, failingTestFiles(input.failures, testLocations, lookup))],
-          ...(input.extraSignals ?? []),
-        ]),
-        index,
-        lookup,
-        readLines,
-      ),
-      index,
-      lookup,
-      readLines,
-    ),
+    passThroughWrappers(passToNamesakes(raw, index, lookup, readLines), index, lookup, readLines),
     lookup,
     (symbol) => hasStubBody(symbol, readLines),
   );
