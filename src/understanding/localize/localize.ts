@@ -4,6 +4,7 @@
 import type { Failure } from "../../perception/failure.ts";
 import { argumentFaults } from "./argument-fault.ts";
 import { resultFaults } from "./result-fault.ts";
+import { nothingReturned } from "./nothing-returned.ts";
 import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { callChainSignal } from "./call-chain-signal.ts";
 import {
@@ -132,6 +133,25 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
       strength: threw.strength * SYMPTOM_SHARE,
       detail: `${threw.detail}, threw on what a callee returned`,
     });
+  }
+  for (const fault of nothingReturned(
+    input.failures,
+    entities.locations,
+    resolve,
+    index,
+    lookup,
+    readLines,
+  )) {
+    const crashed = framesBefore.get(fault.innermostId);
+    if (!crashed) continue;
+    const name = lookup.byId(fault.innermostId)?.name ?? "the innermost frame";
+    // Alongside the frame, not above it: the frame may have called the wrong function or missed a case.
+    addHit(
+      frames.frames,
+      fault.calleeId,
+      crashed.strength,
+      `returned nothing at ${fault.where}, on which ${name} crashed`,
+    );
   }
   // Failing tests that no output line locates are found by their names (named-test-location.ts).
   const testLocations = [
