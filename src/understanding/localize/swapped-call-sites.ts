@@ -17,6 +17,7 @@ import {
   misplacedArgument,
   MIN_NAME,
   NAMED_VALUE,
+  positionalParameters,
   splitArguments,
 } from "./swapped-arguments.ts";
 
@@ -99,7 +100,7 @@ export function swappedCallSites(
         });
         continue;
       }
-      const odd = disagreement(site, sites);
+      const odd = disagreement(site, sites, callee ? positionalParameters(callee).map(bareName) : []);
       if (odd) out.push({ callerId: site.callerId, where, detail: `${odd} (${site.call.calleeName})` });
     }
   }
@@ -132,7 +133,7 @@ function literalReceiver(call: CallEdge, args: readonly string[]): string | null
  * A name this call passes in a slot no other call of the callee passes it in, while at least
  * MIN_AGREEING others pass it in one other slot, which this call fills with something else.
  */
-function disagreement(site: Site, sites: readonly Site[]): string | null {
+function disagreement(site: Site, sites: readonly Site[], parameters: readonly string[]): string | null {
   // Calls with another number of arguments follow another form of the callee (`fn(err, req, res,
   // next)` for an error handler, `fn(req, res, next)` for the others): their slots are not this one's.
   const others = sites.filter(
@@ -143,7 +144,9 @@ function disagreement(site: Site, sites: readonly Site[]): string | null {
   );
   if (others.length < MIN_AGREEING) return null;
   for (const [slot, name] of site.names.entries()) {
-    if (name === null || name.length < MIN_NAME) continue;
+    // A value in its namesake's slot is where it belongs (`handleNode(node, parent)` for
+    // `handleNode(node, parent)`), however often a tree walk hands `node` on as the parent.
+    if (name === null || name.length < MIN_NAME || parameters[slot] === name) continue;
     if (others.some((o) => o.names[slot] === name)) continue;
     const counts = new Map<number, number>();
     for (const o of others)

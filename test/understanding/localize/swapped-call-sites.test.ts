@@ -83,6 +83,19 @@ describe("calls the disagreement rule leaves alone", () => {
     expect(sites).toEqual([]);
   });
 
+  it("leaves a value in its namesake's slot, however often a tree walk passes it in another", async () => {
+    const { repo, sites } = await sitesOf({
+      "lib/walk.js": lines(
+        "export function visit(node, parent) { return [node, parent] }",
+        "export function walk(node) { return visit(node, null) }",
+        "export function first(node, child) { return visit(child, node) }",
+        "export function last(node, child) { return visit(child, node) }",
+      ),
+    });
+    repos.push(repo);
+    expect(sites).toEqual([]);
+  });
+
   it("does not take one other call for the callee's convention", async () => {
     const { repo, sites } = await sitesOf({
       "lib/a.js": lines(
