@@ -36,10 +36,24 @@ const VARIADIC = /\*{1,2}\s*[A-Za-z_]|\.\.\./;
 // A string, template or number literal: never a receiver.
 const LITERAL = /^(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`|-?\d[\d_.]*)$/s;
 
+// Keywords a name pattern reads as names: values, not names of what a caller holds.
+const CONSTANTS = new Set([
+  "null",
+  "undefined",
+  "None",
+  "true",
+  "false",
+  "True",
+  "False",
+  "this",
+  "self",
+  "NaN",
+]);
+
 interface Site {
   call: CallEdge;
   callerId: string;
-  /** Each positional argument's bare name, or null when it is not a plain named value. */
+  /** Each positional argument as written when it is a named value (`node`, `pair.value`), else null. */
   names: (string | null)[];
   arguments: string[];
 }
@@ -86,6 +100,8 @@ export function swappedCallSites(
   }
   for (const { callee, sites } of byCallee.values()) {
     if (callee && VARIADIC.test(callee.signature)) continue;
+    // `.call`/`.apply` take any receiver: which object a borrowed method runs on is no convention.
+    const borrowed = /\.(?:call|apply)$/.test(sites[0]?.call.calleeName ?? "");
     for (const site of sites) {
       if (lookup.isTest(site.call.file)) continue;
       const where = `${site.call.file}:${site.call.line}`;
@@ -100,7 +116,9 @@ export function swappedCallSites(
         });
         continue;
       }
-      const odd = disagreement(site, sites, callee ? positionalParameters(callee).map(bareName) : []);
+      const odd = borrowed
+        ? null
+        : disagreement(site, sites, callee ? positionalParameters(callee).map(bareName) : []);
       if (odd) out.push({ callerId: site.callerId, where, detail: `${odd} (${site.call.calleeName})` });
     }
   }
@@ -116,10 +134,15 @@ function positionalNames(args: readonly string[]): (string | null)[] {
   const names: (string | null)[] = [];
   for (const written of args) {
     if (/^(?:\*|\.\.\.)/.test(written) || /^[A-Za-z_]\w*\s*=(?!=)/.test(written)) break;
-    const value = NAMED_VALUE.exec(written.trim())?.[1];
-    names.push(value === undefined ? null : bareName(value));
+    // As written: `MAP` is not `map`, `pair.value` not `value`; a literal is no name.
+    const text = written.trim();
+    names.push(NAMED_VALUE.test(text) && !CONSTANTS.has(text) ? text : null);
   }
   return names;
+}
+
+function bareOf(written: string): string {
+  return bareName(NAMED_VALUE.exec(written)?.[1] ?? written);
 }
 
 /** `f.call('key', obj)`, `f.apply(0, args)`: the receiver slot holds a literal. */
@@ -146,7 +169,7 @@ function disagreement(site: Site, sites: readonly Site[], parameters: readonly s
   for (const [slot, name] of site.names.entries()) {
     // A value in its namesake's slot is where it belongs (`handleNode(node, parent)` for
     // `handleNode(node, parent)`), however often a tree walk hands `node` on as the parent.
-    if (name === null || name.length < MIN_NAME || parameters[slot] === name) continue;
+    if (name === null || name.length < MIN_NAME || parameters[slot] === bareOf(name)) continue;
     if (others.some((o) => o.names[slot] === name)) continue;
     const counts = new Map<number, number>();
     for (const o of others)
@@ -154,7 +177,13 @@ function disagreement(site: Site, sites: readonly Site[], parameters: readonly s
         if (n === name && j !== slot) counts.set(j, (counts.get(j) ?? 0) + 1);
       });
     for (const [j, count] of counts) {
-      if (count < MIN_AGREEING || site.names[j] === name) continue;
+      // The slot it belongs in holds another named value, itself out of its usual place: two values
+      // traded places. A literal there (`createPair(value, null, ctx)`) is another use of the callee.
+      const partner = site.names[j];
+      if (count < MIN_AGREEING || partner === null || partner === undefined || partner === name) continue;
+      // `cmp(a, op, b)`: parameters named by one letter take operands alike, either one either side.
+      if ((parameters[slot] ?? "x").length < MIN_NAME && (parameters[j] ?? "x").length < MIN_NAME) continue;
+      if (others.some((o) => o.names[j] === partner)) continue;
       return `passes ${site.arguments[slot]} as argument ${slot + 1}; ${count} other calls pass it as argument ${j + 1}`;
     }
   }

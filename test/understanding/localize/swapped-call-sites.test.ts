@@ -96,6 +96,32 @@ describe("calls the disagreement rule leaves alone", () => {
     expect(sites).toEqual([]);
   });
 
+  it("leaves a call whose other slot holds a literal: another use of the callee, not a trade", async () => {
+    const { repo, sites } = await sitesOf({
+      "lib/pairs.js": lines(
+        "export function createPair(key, value, ctx) { return { key, value, ctx } }",
+        "export function pairs(key, value, ctx) { return createPair(key, value, ctx) }",
+        "export function map(key, value, ctx) { return createPair(key, value, ctx) }",
+        "export function set(value, ctx) { return createPair(value, null, ctx) }",
+      ),
+    });
+    repos.push(repo);
+    expect(sites).toEqual([]);
+  });
+
+  it("leaves operands of a callee whose parameters are named by one letter", async () => {
+    const { repo, sites } = await sitesOf({
+      "lib/cmp.js": lines(
+        "export function cmp(a, op, b) { return op === '<' ? a < b : a > b }",
+        "export function lt(semver, other) { return cmp(semver, '<', other) }",
+        "export function gt(semver, other) { return cmp(semver, '>', other) }",
+        "export function test(version, operator, semver) { return cmp(version, operator, semver) }",
+      ),
+    });
+    repos.push(repo);
+    expect(sites).toEqual([]);
+  });
+
   it("does not take one other call for the callee's convention", async () => {
     const { repo, sites } = await sitesOf({
       "lib/a.js": lines(
