@@ -180,12 +180,26 @@ function disagreement(site: Site, sites: readonly Site[], parameters: readonly s
       // The slot it belongs in holds another named value, itself out of its usual place: two values
       // traded places. A literal there (`createPair(value, null, ctx)`) is another use of the callee.
       const partner = site.names[j];
-      if (count < MIN_AGREEING || partner === null || partner === undefined || partner === name) continue;
+      if (count < MIN_AGREEING || partner === undefined || partner === name) continue;
+      // A literal traded places too when literals are what the other calls pass where the name is
+      // now (`_parse_comparator('gte', left)` beside `_parse_comparator(left, 'eq')`).
+      if (partner === null && !(isLiteral(site.arguments[j]) && literalSlot(others, slot, j))) continue;
       // `cmp(a, op, b)`: parameters named by one letter take operands alike, either one either side.
       if ((parameters[slot] ?? "x").length < MIN_NAME && (parameters[j] ?? "x").length < MIN_NAME) continue;
-      if (others.some((o) => o.names[j] === partner)) continue;
+      if (partner !== null && others.some((o) => o.names[j] === partner)) continue;
       return `passes ${site.arguments[slot]} as argument ${slot + 1}; ${count} other calls pass it as argument ${j + 1}`;
     }
   }
   return null;
+}
+
+function isLiteral(written: string | undefined): boolean {
+  const text = (written ?? "").trim();
+  return LITERAL.test(text) || CONSTANTS.has(text);
+}
+
+/** At least MIN_AGREEING other calls pass a literal in `slot`, and none in `other`. */
+function literalSlot(others: readonly Site[], slot: number, other: number): boolean {
+  const at = (k: number) => others.filter((o) => isLiteral(o.arguments[k])).length;
+  return at(slot) >= MIN_AGREEING && at(other) === 0;
 }

@@ -64,6 +64,21 @@ describe("a call that disagrees with the callee's other calls", () => {
   });
 });
 
+describe("a literal and a name that traded places", () => {
+  it("flags the call passing the literal where the other calls pass the name", async () => {
+    const { repo, sites } = await sitesOf({
+      "lib/parser.js": lines(
+        "export function parseComparator(left, kind) { return { left, kind } }",
+        "export function eq(left) { return parseComparator(left, 'eq') }",
+        "export function ne(left) { return parseComparator(left, 'ne') }",
+        "export function gte(left) { return parseComparator('gte', left) }",
+      ),
+    });
+    repos.push(repo);
+    expect(sites.map((s) => s.where)).toEqual(["lib/parser.js:4"]);
+  });
+});
+
 describe("calls the disagreement rule leaves alone", () => {
   it("does not compare calls with another number of arguments (an error handler's form)", async () => {
     const { repo, sites } = await sitesOf({
