@@ -4,6 +4,7 @@
 import type { Failure } from "../../perception/failure.ts";
 import { argumentFaults } from "./argument-fault.ts";
 import { resultFaults } from "./result-fault.ts";
+import { nothingReturned } from "./nothing-returned.ts";
 import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { callChainSignal } from "./call-chain-signal.ts";
 import {
@@ -27,6 +28,8 @@ import { splitIdentifiers } from "../index/split-identifiers.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
 import { createSymbolLookup, isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
 import { sharedCalleeSignal } from "./shared-callee-signal.ts";
+import { swappedCallSites } from "./swapped-call-sites.ts";
+import { swappedCallSignal } from "./swapped-call-signal.ts";
 import { passToNamesakes } from "./namesake-delegate.ts";
 import { passThroughWrappers } from "./thin-wrapper.ts";
 import { demoteUnexecuted, ranWhy, unexecutedFactor, type RanInFailingRun } from "./ran-in-failing-run.ts";
@@ -132,6 +135,25 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
       detail: `${threw.detail}, threw on what a callee returned`,
     });
   }
+  for (const fault of nothingReturned(
+    input.failures,
+    entities.locations,
+    resolve,
+    index,
+    lookup,
+    readLines,
+  )) {
+    const crashed = framesBefore.get(fault.innermostId);
+    if (!crashed) continue;
+    const name = lookup.byId(fault.innermostId)?.name ?? "the innermost frame";
+    // Alongside the frame, not above it: the frame may have called the wrong function or missed a case.
+    addHit(
+      frames.frames,
+      fault.calleeId,
+      crashed.strength,
+      `returned nothing at ${fault.where}, on which ${name} crashed`,
+    );
+  }
   // Failing tests that no output line locates are found by their names (named-test-location.ts).
   const testLocations = [
     ...frames.testLocations,
@@ -173,32 +195,24 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     for (const [id, hit] of scores) seeds.set(id, Math.max(seeds.get(id) ?? 0, hit.strength));
   const chain = callChainSignal(index, lookup, seeds, input.callDepth ?? 1);
 
+  const raw = new Map<SignalName, SignalScores>([
+    ["stack_frame", frames.frames],
+    ["test_callee", belowOuterFrames(tests.callees, frames.frames)],
+    ["test_name", tests.named],
+    ["call_chain", chain],
+    ["shared_callee", sharedCalleeSignal(index, lookup, seeds)],
+    ["failing_reach", failingReachSignal(index, lookup, testLocations)],
+    ["test_literal", testLiteralSignal(index, lookup, readLines, testLocations)],
+    ["bm25", lexical.bm25],
+    ["bm25_log", lexical.bm25Log],
+    ["exact_name", lexical.exact],
+    ["imported_by_test", imported],
+    ["test_file", testFileSignal(candidates, failingTestFiles(input.failures, testLocations, lookup))],
+    ...(input.extraSignals ?? []),
+  ]);
+  raw.set("swapped_call", swappedCallSignal(swappedCallSites(index, lookup, readLines), raw));
   const signals = foldDeclarations(
-    passThroughWrappers(
-      passToNamesakes(
-        new Map<SignalName, SignalScores>([
-          ["stack_frame", frames.frames],
-          ["test_callee", belowOuterFrames(tests.callees, frames.frames)],
-          ["test_name", tests.named],
-          ["call_chain", chain],
-          ["shared_callee", sharedCalleeSignal(index, lookup, seeds)],
-          ["failing_reach", failingReachSignal(index, lookup, testLocations)],
-          ["test_literal", testLiteralSignal(index, lookup, readLines, testLocations)],
-          ["bm25", lexical.bm25],
-          ["bm25_log", lexical.bm25Log],
-          ["exact_name", lexical.exact],
-          ["imported_by_test", imported],
-          ["test_file", testFileSignal(candidates, failingTestFiles(input.failures, testLocations, lookup))],
-          ...(input.extraSignals ?? []),
-        ]),
-        index,
-        lookup,
-        readLines,
-      ),
-      index,
-      lookup,
-      readLines,
-    ),
+    passThroughWrappers(passToNamesakes(raw, index, lookup, readLines), index, lookup, readLines),
     lookup,
     (symbol) => hasStubBody(symbol, readLines),
   );

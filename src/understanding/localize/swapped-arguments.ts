@@ -19,10 +19,10 @@ export interface MisplacedArgument {
 // A call spread over lines is read this far from the frame's line.
 const CALL_REACH = 6;
 // `a`, `x`: one-letter names say nothing of what they hold (`cmp(b, a)` is often meant).
-const MIN_NAME = 2;
+export const MIN_NAME = 2;
 
 /** Lower-case, leading underscores and `$` dropped: `self._patterns` and `patterns` are one name. */
-function bareName(name: string): string {
+export function bareName(name: string): string {
   return name.replace(/^[_$]+/, "").toLowerCase();
 }
 
@@ -30,7 +30,7 @@ function bareName(name: string): string {
 const VARIADIC = /(?:\*{1,2}|\.\.\.)\s*([A-Za-z_$][\w$]*)/;
 
 /** The parameters a positional argument can fill: no `self`/`this`, none after `*args`/`...rest`. */
-function positionalParameters(callee: CodeSymbol): string[] {
+export function positionalParameters(callee: CodeSymbol): string[] {
   const names = parameterNames(callee);
   const variadic = VARIADIC.exec(callee.signature)?.[1];
   const cut = variadic === undefined ? names.length : names.indexOf(variadic);
@@ -50,7 +50,7 @@ export function callOf(name: string): RegExp {
 }
 
 /** The text between the parentheses of the first call of `name` from `line` on, or null. */
-function callArguments(lines: readonly string[], line: number, name: string): string | null {
+export function callArguments(lines: readonly string[], line: number, name: string): string | null {
   const text = lines.slice(line - 1, line - 1 + CALL_REACH).join("\n");
   const open = callOf(name).exec(text);
   // The call must start on the frame's own line.
@@ -78,7 +78,7 @@ function callArguments(lines: readonly string[], line: number, name: string): st
  * (`make_backend("a, b", patterns, name)`) are its text: counted, they would move every later argument
  * to another parameter's slot.
  */
-function splitArguments(inside: string): string[] {
+export function splitArguments(inside: string): string[] {
   const parts: string[] = [];
   let depth = 0;
   let quote: string | null = null;
@@ -104,7 +104,7 @@ function splitArguments(inside: string): string[] {
 }
 
 // `name`, `self._patterns`, `this.opts.file`: a value known by its name (its last part).
-const NAMED_VALUE = /^(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)$/;
+export const NAMED_VALUE = /^(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)$/;
 // `key=value` (Python keyword argument), not `==`.
 const KEYWORD = /^([A-Za-z_]\w*)\s*=(?!=)\s*(.+)$/s;
 

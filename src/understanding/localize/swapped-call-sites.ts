@@ -1,0 +1,205 @@
+// Call sites anywhere in the project whose arguments look swapped, read from the code alone: what
+// argument-fault.ts reads on a failing stack, for failures that only assert on a wrong value (no
+// stack runs through the faulty call). Three kinds of evidence, each about one call:
+// - two arguments named like the callee's parameters, each in the other's slot (swapped-arguments.ts);
+// - disagreement with the callee's other call sites: `applyData(result, node)` where every other call
+//   passes `result` second and none passes it first;
+// - a literal as the receiver of `.call`/`.apply` (`own.call('key', data)`): a string or a number is
+//   never the object a borrowed method is meant to run on.
+// localize.ts credits the function holding the call, where the failing tests give it a reason to.
+import type { CallEdge, CodeIndex, CodeSymbol } from "../index/code-index.ts";
+import type { ReadLines } from "../index/symbol-documents.ts";
+import type { SymbolLookup } from "../index/symbol-lookup.ts";
+import { resolveCallee } from "./test-target-signal.ts";
+import {
+  bareName,
+  callArguments,
+  misplacedArgument,
+  MIN_NAME,
+  NAMED_VALUE,
+  positionalParameters,
+  splitArguments,
+} from "./swapped-arguments.ts";
+
+export interface SwappedCallSite {
+  /** The function whose call passes the arguments. */
+  callerId: string;
+  where: string;
+  detail: string;
+}
+
+// Other calls that agree on a name's slot before one call's other slot counts as a disagreement:
+// one other call is one author's choice, two are the callee's convention.
+const MIN_AGREEING = 2;
+// `...rest`, `*args`: positions past it carry no meaning of their own.
+const VARIADIC = /\*{1,2}\s*[A-Za-z_]|\.\.\./;
+// A string, template or number literal: never a receiver.
+const LITERAL = /^(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`|-?\d[\d_.]*)$/s;
+
+// Keywords a name pattern reads as names: values, not names of what a caller holds.
+const CONSTANTS = new Set([
+  "null",
+  "undefined",
+  "None",
+  "true",
+  "false",
+  "True",
+  "False",
+  "this",
+  "self",
+  "NaN",
+]);
+
+interface Site {
+  call: CallEdge;
+  callerId: string;
+  /** Each positional argument as written when it is a named value (`node`, `pair.value`), else null. */
+  names: (string | null)[];
+  arguments: string[];
+}
+
+export function swappedCallSites(
+  index: CodeIndex,
+  lookup: SymbolLookup,
+  readLines: ReadLines,
+): SwappedCallSite[] {
+  const out: SwappedCallSite[] = [];
+  const byCallee = new Map<string, { callee: CodeSymbol | null; sites: Site[] }>();
+  const seen = new Set<string>();
+  for (const call of index.calls) {
+    if (!call.from) continue;
+    const name = call.calleeName.split(".").pop() ?? "";
+    const key = `${call.file}:${call.line}:${call.calleeName}`;
+    if (name === "" || seen.has(key)) continue;
+    seen.add(key);
+    const inside = callArguments(readLines(call.file) ?? [], call.line, name);
+    if (inside === null) continue;
+    const args = splitArguments(inside);
+    const site: Site = { call, callerId: call.from, names: positionalNames(args), arguments: args };
+    const literal = literalReceiver(call, args);
+    if (literal !== null && !lookup.isTest(call.file))
+      out.push({
+        callerId: call.from,
+        where: `${call.file}:${call.line}`,
+        detail: `passes the literal ${literal} as the receiver of ${call.calleeName}`,
+      });
+    const resolved = resolveCallee(call, lookup);
+    // A name that binds several functions says nothing of which one's convention a call follows.
+    if (resolved.length > 1) continue;
+    const callee = resolved[0] ?? null;
+    // Unbound, a bare name (`fn`, `cb`) is a parameter or a local: the same text means another
+    // function in each file. A dotted one (`Buffer.from`, `hasOwn.call`) names one function.
+    const group = callee
+      ? callee.id
+      : call.calleeName.includes(".")
+        ? `name:${call.calleeName}`
+        : `name:${call.file}:${call.calleeName}`;
+    const entry = byCallee.get(group) ?? { callee, sites: [] };
+    entry.sites.push(site);
+    byCallee.set(group, entry);
+  }
+  for (const { callee, sites } of byCallee.values()) {
+    if (callee && VARIADIC.test(callee.signature)) continue;
+    // `.call`/`.apply` take any receiver: which object a borrowed method runs on is no convention.
+    const borrowed = /\.(?:call|apply)$/.test(sites[0]?.call.calleeName ?? "");
+    for (const site of sites) {
+      if (lookup.isTest(site.call.file)) continue;
+      const where = `${site.call.file}:${site.call.line}`;
+      const named = callee
+        ? misplacedArgument(site.call.file, site.call.line, callee, readLines, calledAs(site.call))
+        : null;
+      if (named) {
+        out.push({
+          callerId: site.callerId,
+          where,
+          detail: `passes ${named.argument} as ${callee?.name}'s ${named.slot}`,
+        });
+        continue;
+      }
+      const odd = borrowed
+        ? null
+        : disagreement(site, sites, callee ? positionalParameters(callee).map(bareName) : []);
+      if (odd) out.push({ callerId: site.callerId, where, detail: `${odd} (${site.call.calleeName})` });
+    }
+  }
+  return out;
+}
+
+function calledAs(call: CallEdge): string {
+  return call.calleeName.split(".").pop() ?? call.calleeName;
+}
+
+/** Positional arguments' bare names up to the first spread or keyword argument. */
+function positionalNames(args: readonly string[]): (string | null)[] {
+  const names: (string | null)[] = [];
+  for (const written of args) {
+    if (/^(?:\*|\.\.\.)/.test(written) || /^[A-Za-z_]\w*\s*=(?!=)/.test(written)) break;
+    // As written: `MAP` is not `map`, `pair.value` not `value`; a literal is no name.
+    const text = written.trim();
+    names.push(NAMED_VALUE.test(text) && !CONSTANTS.has(text) ? text : null);
+  }
+  return names;
+}
+
+function bareOf(written: string): string {
+  return bareName(NAMED_VALUE.exec(written)?.[1] ?? written);
+}
+
+/** `f.call('key', obj)`, `f.apply(0, args)`: the receiver slot holds a literal. */
+function literalReceiver(call: CallEdge, args: readonly string[]): string | null {
+  if (!/\.(?:call|apply)$/.test(call.calleeName) || args.length < 2) return null;
+  const receiver = (args[0] ?? "").trim();
+  return LITERAL.test(receiver) ? receiver : null;
+}
+
+/**
+ * A name this call passes in a slot no other call of the callee passes it in, while at least
+ * MIN_AGREEING others pass it in one other slot, which this call fills with something else.
+ */
+function disagreement(site: Site, sites: readonly Site[], parameters: readonly string[]): string | null {
+  // Calls with another number of arguments follow another form of the callee (`fn(err, req, res,
+  // next)` for an error handler, `fn(req, res, next)` for the others): their slots are not this one's.
+  const others = sites.filter(
+    (s) =>
+      s !== site &&
+      s.arguments.length === site.arguments.length &&
+      !(s.call.file === site.call.file && s.call.line === site.call.line),
+  );
+  if (others.length < MIN_AGREEING) return null;
+  for (const [slot, name] of site.names.entries()) {
+    // A value in its namesake's slot is where it belongs (`handleNode(node, parent)` for
+    // `handleNode(node, parent)`), however often a tree walk hands `node` on as the parent.
+    if (name === null || name.length < MIN_NAME || parameters[slot] === bareOf(name)) continue;
+    if (others.some((o) => o.names[slot] === name)) continue;
+    const counts = new Map<number, number>();
+    for (const o of others)
+      o.names.forEach((n, j) => {
+        if (n === name && j !== slot) counts.set(j, (counts.get(j) ?? 0) + 1);
+      });
+    for (const [j, count] of counts) {
+      // The slot it belongs in holds another named value, itself out of its usual place: two values
+      // traded places. A literal there (`createPair(value, null, ctx)`) is another use of the callee.
+      const partner = site.names[j];
+      if (count < MIN_AGREEING || partner === undefined || partner === name) continue;
+      // A literal traded places too when literals are what the other calls pass where the name is
+      // now (`_parse_comparator('gte', left)` beside `_parse_comparator(left, 'eq')`).
+      if (partner === null && !(isLiteral(site.arguments[j]) && literalSlot(others, slot, j))) continue;
+      // `cmp(a, op, b)`: parameters named by one letter take operands alike, either one either side.
+      if ((parameters[slot] ?? "x").length < MIN_NAME && (parameters[j] ?? "x").length < MIN_NAME) continue;
+      if (partner !== null && others.some((o) => o.names[j] === partner)) continue;
+      return `passes ${site.arguments[slot]} as argument ${slot + 1}; ${count} other calls pass it as argument ${j + 1}`;
+    }
+  }
+  return null;
+}
+
+function isLiteral(written: string | undefined): boolean {
+  const text = (written ?? "").trim();
+  return LITERAL.test(text) || CONSTANTS.has(text);
+}
+
+/** At least MIN_AGREEING other calls pass a literal in `slot`, and none in `other`. */
+function literalSlot(others: readonly Site[], slot: number, other: number): boolean {
+  const at = (k: number) => others.filter((o) => isLiteral(o.arguments[k])).length;
+  return at(slot) >= MIN_AGREEING && at(other) === 0;
+}
