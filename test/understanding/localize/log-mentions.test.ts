@@ -29,6 +29,8 @@ describe("log mentions", () => {
     ["letters", "a"],
     ["names that are no source file", "a.pyx"],
     ["dotted words", "a."],
+    // Blank runs (an indented line gone wild) pass the coverage-table test in non-failure-sections.ts.
+    ["spaces", " "],
   ])("A45: reads a 64 KB run of %s without a break in linear time", (_kind, unit) => {
     const run = unit.repeat(Math.ceil((64 * 1024) / unit.length));
     const timed = (line: string) => {
