@@ -34,9 +34,11 @@ export interface FailureEntities {
 }
 
 const SOURCE_EXT = "js|mjs|cjs|jsx|ts|mts|cts|tsx|py|go|rs|java";
-// `path:12`, `path:12:3`, `path(12,3)`, `File "path", line 12`.
+// `path:12`, `path:12:3`, `path(12,3)`, `File "path", line 12`. A mention starts where a run of path
+// characters does: tried from inside a run as well, the greedy class rescanned the rest of the run
+// from every character of it (quadratic on a long line of letters, A45).
 const PATH_MENTION = new RegExp(
-  `(?:file://)?((?:[A-Za-z]:)?[\\w@.+\\-/\\\\]*[\\w@+-]\\.(?:${SOURCE_EXT}))(?![\\w/])(?:(?::|", line |\\()(\\d+))?`,
+  `(?<![\\w@.+\\-/\\\\])(?:file://)?((?:[A-Za-z]:)?[\\w@.+\\-/\\\\]*[\\w@+-]\\.(?:${SOURCE_EXT}))(?![\\w/])(?:(?::|", line |\\()(\\d+))?`,
   "g",
 );
 // Lines that start a new failure report in the common runners' output (pytest, unittest, TAP, jest,

@@ -11,7 +11,9 @@ const SKIPPED_TITLE = /warnings summary|slowest (?:\d+ )?durations|coverage|benc
 const COVERAGE_START = /^-{3,} coverage: |^Name\s+Stmts\s+Miss\b/;
 const COVERAGE_END = /^TOTAL\s/;
 // istanbul-style tables (jest --coverage, nyc, c8, vitest): `File | % Stmts | ...` and their rows.
-const TABLE_ROW = /^\s*[^|]*\|\s*(?:[\d.]+|% Stmts)\s*\|/;
+// No leading `\s*` before `[^|]*`, which takes blanks too: the two split a run of blanks every way
+// (quadratic on a long blank line, A45).
+const TABLE_ROW = /^[^|]*\|\s*(?:[\d.]+|% Stmts)\s*\|/;
 const TABLE_RULE = /^\s*-+(?:\|-+)+\|?\s*$/;
 // `pkg/lexer.py:169: PendingDeprecationWarning: ...` (warnings module) and the source line under it.
 const PY_WARNING = /^\s*\S+:\d+: [A-Z]\w*Warning\b/;

@@ -4,6 +4,7 @@
 // line says who called whom, so only a stack line in test code may mark a stack as starting in a
 // callback the test wrote.
 import { parseJsStackFrame } from "../../perception/js-stack-frame.ts";
+import { normaliseLine } from "../../perception/normalise-line.ts";
 import { parsePythonFrame } from "../../perception/parsers/python-traceback-frames.ts";
 import type { ParseContext } from "../../perception/parsers/log-parser.ts";
 
@@ -29,7 +30,11 @@ export function printedLines(line: string): string[] {
  * the mention prints it), V8's with or without `at` for any other.
  */
 export function isStackLine(printed: string, path: string): boolean {
+  // The frame parsers expect what diagnose gives them, a line as a terminal shows it; localize has
+  // the raw log. A `\r` (a CRLF log) or colour codes would hide every frame, and a `\r` or U+2028
+  // mid-line ends the line for `.` but not for `$`: the anchored regexes backtrack over it (A45).
+  const line = normaliseLine(printed);
   return path.endsWith(".py")
-    ? parsePythonFrame(printed, asPrinted) !== null
-    : parseJsStackFrame(printed, asPrinted, false) !== null;
+    ? parsePythonFrame(line, asPrinted) !== null
+    : parseJsStackFrame(line, asPrinted, false) !== null;
 }

@@ -7,10 +7,8 @@ import type { ReadLines } from "../index/symbol-documents.ts";
 import { isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
 import type { TestLocation } from "./frame-signal.ts";
 import { addHit, type SignalScores } from "./localize-signal.ts";
+import { WINDOW_ABOVE } from "./test-target-signal.ts";
 
-// An anonymous test callback is not a symbol: read this many lines above the failing line, as
-// test-target-signal.ts does for its calls.
-const WINDOW_ABOVE = 12;
 // A test block longer than this is a whole suite, not the failing test: read the window instead.
 const MAX_TEST_LINES = 80;
 // Shorter strings are flags and units (`'a'`, `'px'`), not names.
@@ -65,7 +63,10 @@ function namedFunctions(index: CodeIndex, lookup: SymbolLookup): Map<string, str
   return out;
 }
 
-/** 1-based, inclusive. */
+/**
+ * 1-based, inclusive. An anonymous test callback is not a symbol: the window test-target-signal.ts
+ * reads for the test's calls.
+ */
 function testSpan(lines: readonly string[], lookup: SymbolLookup, loc: TestLocation) {
   const around = lookup.enclosing(loc.file, loc.line);
   if (around && isCallable(around) && around.endLine - around.startLine < MAX_TEST_LINES)

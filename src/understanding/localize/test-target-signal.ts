@@ -17,7 +17,7 @@ export interface TestTargets {
 }
 
 // An anonymous test callback is not a symbol: look this many lines above the failing line.
-const WINDOW_ABOVE = 12;
+export const WINDOW_ABOVE = 12;
 // A method whose class (not its own name) a failing test names.
 const CLASS_NAMED = 0.4;
 

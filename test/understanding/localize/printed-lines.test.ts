@@ -51,3 +51,26 @@ describe("isStackLine", () => {
     ).toBe(false);
   });
 });
+
+describe("isStackLine on the raw log (localize reads it as the runner wrote it)", () => {
+  it("takes a CRLF log's pytest entries: the `\\r` is no part of the line", () => {
+    const entry = `${lineWith("pytest-log.txt", "tests/test_request.py:7: in app")}\r`;
+    expect(isStackLine(entry, "tests/test_request.py")).toBe(true);
+  });
+
+  // A quadratic parse of these 64 KB lines takes about a second; a linear one a few milliseconds.
+  it.each([
+    ["pytest entries", "tests/test_request.py:7: ", "tests/test_request.py"],
+    ["CPython frames", 'File "tests/test_request.py", line 7, in app ', "tests/test_request.py"],
+  ])("A45: judges a line of %s that a `\\r` or U+2028 cuts short in linear time", (_kind, unit, path) => {
+    const body = unit.repeat(Math.ceil((64 * 1024) / unit.length));
+    const timed = (line: string) => {
+      const start = performance.now();
+      isStackLine(line, path);
+      return performance.now() - start;
+    };
+    const ordinary = timed(`${body}x`);
+    for (const cut of ["\r", "\u2028"])
+      expect(timed(`${body}${cut}x`)).toBeLessThan(Math.max(100, 20 * ordinary));
+  });
+});
