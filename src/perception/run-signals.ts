@@ -1,6 +1,8 @@
 // Lines that say a run failed for reasons outside the code: the machine (OOM kill, disk full, runner
 // lost), the network (timeouts, resets, registry 429/5xx) or the setup (missing secret, missing script).
 // Scanned on every line, so one combined pre-filter regex guards the specific ones.
+import { escapeRegExp } from "../escape-regexp.ts";
+
 export type SignalKind = "infra" | "network" | "config";
 
 export interface RunSignal {
@@ -125,7 +127,7 @@ export const SIGNAL_WORDS: readonly string[] = [
   "Input required",
   "issing",
 ];
-const PREFILTER = new RegExp(SIGNAL_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"));
+const PREFILTER = new RegExp(SIGNAL_WORDS.map(escapeRegExp).join("|"));
 
 /** Returns the signal a line carries, or null. */
 export function matchRunSignal(line: string): RunSignal | null {

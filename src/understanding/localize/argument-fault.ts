@@ -17,6 +17,7 @@ import { absenceCheckedIn, guardOf } from "./throw-guard.ts";
 import { lastTracebackFrames, type ProjectFrame } from "./last-traceback.ts";
 import { callOf, misplacedArgument } from "./swapped-arguments.ts";
 import { parameterNames } from "./parameter-names.ts";
+import { escapeRegExp } from "../../escape-regexp.ts";
 
 export interface ArgumentFault {
   /** The caller that passed the bad value. */
@@ -130,7 +131,7 @@ export function argumentFaults(
       return;
     }
     if (!access) return;
-    const property = access.property.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const property = escapeRegExp(access.property);
     const receivers = [...text.matchAll(new RegExp(`([A-Za-z_$][\\w$]*)\\s*\\??\\.\\s*${property}\\b`, "g"))]
       .map((m) => m[1] ?? "")
       .filter((r) => access.receiver === null || r === access.receiver);

@@ -15,9 +15,10 @@ import type { ReadLines } from "../index/symbol-documents.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import type { LoggedLocation } from "./extract-entities.ts";
 import type { LogPathResolver } from "./resolve-log-path.ts";
-import { lastTracebackFrames } from "./last-traceback.ts";
+import { innermostCodeFrames } from "./last-traceback.ts";
 import { parameterNames } from "./parameter-names.ts";
 import { resolveCallee } from "./test-target-signal.ts";
+import { escapeRegExp } from "../../escape-regexp.ts";
 
 export interface NothingReturned {
   /** The function whose result was nothing. */
@@ -40,8 +41,6 @@ function accessOf(message: string): { property: string | null } | null {
   return INDEX_OF_NONE.test(message) ? { property: null } : null;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 export function nothingReturned(
   failures: readonly Failure[],
   locations: readonly LoggedLocation[],
@@ -51,23 +50,27 @@ export function nothingReturned(
   readLines: ReadLines,
 ): NothingReturned[] {
   const out: NothingReturned[] = [];
-  const seen = new Set<string>();
-  failures.forEach((failure, i) => {
+  const crashes = innermostCodeFrames(
+    failures,
+    locations,
+    resolve,
+    lookup,
+    (f) => accessOf(f.message) !== null,
+  );
+  for (const { failure, frame: inner } of crashes) {
     const access = accessOf(failure.message);
-    const [inner] = lastTracebackFrames(i, locations, resolve, lookup);
-    if (!access || !inner || lookup.isTest(inner.file)) return;
-    const key = `${inner.file}:${inner.line}`;
-    if (seen.has(key)) return;
-    seen.add(key);
+    if (!access) continue;
     const crashed = lookup.enclosing(inner.file, inner.line);
     const lines = readLines(inner.file);
-    if (!crashed || !lines) return;
+    if (!crashed || !lines) continue;
     const text = lines[inner.line - 1] ?? "";
     const after =
-      access.property === null ? String.raw`\s*\[` : String.raw`\s*\??\.\s*${escape(access.property)}\b`;
+      access.property === null
+        ? String.raw`\s*\[`
+        : String.raw`\s*\??\.\s*${escapeRegExp(access.property)}\b`;
     const source =
       directCall(text, after, inner.line) ?? assignedLocal(text, after, lines, crashed, inner.line);
-    if (source === null) return;
+    if (source === null) continue;
     const callees = index.calls
       .filter(
         (c) =>
@@ -80,7 +83,7 @@ export function nothingReturned(
       .filter((s) => s.id !== crashed.id);
     for (const callee of callees)
       out.push({ calleeId: callee.id, innermostId: crashed.id, where: `${inner.file}:${source.line}` });
-  });
+  }
   return out;
 }
 
@@ -106,7 +109,7 @@ function assignedLocal(
     .map((m) => m[1] ?? "")
     .filter((r) => !parameters.has(r) && r !== "self" && r !== "this");
   for (const variable of new Set(receivers)) {
-    const name = escape(variable);
+    const name = escapeRegExp(variable);
     const assigned = new RegExp(
       String.raw`(?:^|[\s,;({])${name}\s*(?::[^=]+)?=(?!=)\s*(?:await\s+)?([\w$.]+)\s*\(`,
     );

@@ -17,7 +17,7 @@ import type { LogPathResolver } from "./resolve-log-path.ts";
 import { resolveCallee } from "./test-target-signal.ts";
 import { parameterNames } from "./parameter-names.ts";
 import { guardOf, nothingCheckedIn } from "./throw-guard.ts";
-import { lastTracebackFrames } from "./last-traceback.ts";
+import { innermostCodeFrames } from "./last-traceback.ts";
 
 export interface ResultFault {
   /** The function whose return value the guard rejected. */
@@ -37,25 +37,19 @@ export function resultFaults(
   readLines: ReadLines,
 ): ResultFault[] {
   const out: ResultFault[] = [];
-  const seen = new Set<string>();
-  failures.forEach((_failure, i) => {
-    const [inner] = lastTracebackFrames(i, locations, resolve, lookup);
-    if (!inner || lookup.isTest(inner.file)) return;
-    const key = `${inner.file}:${inner.line}`;
-    if (seen.has(key)) return;
-    seen.add(key);
+  for (const { frame: inner } of innermostCodeFrames(failures, locations, resolve, lookup)) {
     const thrower = lookup.enclosing(inner.file, inner.line);
     const lines = readLines(inner.file);
-    if (!thrower || !lines) return;
+    if (!thrower || !lines) continue;
     const guard = guardOf(lines, inner.line, thrower);
-    if (guard === null) return;
+    if (guard === null) continue;
     const variable = nothingCheckedIn(guard.text);
-    if (variable === null || parameterNames(thrower).includes(variable)) return;
+    if (variable === null || parameterNames(thrower).includes(variable)) continue;
     const assigned = assignedFromCall(lines, variable, thrower, inner.line);
     // A plain call (an imported or module function): `x.m()` on a value of unknown type is bound
     // only by a unique method name, too weak to move a frame's strength. Only the call whose value
     // was assigned: in `x = obj.m(parse(s))` `parse` returned an argument, not `x`.
-    if (assigned === null || assigned.callee.includes(".")) return;
+    if (assigned === null || assigned.callee.includes(".")) continue;
     const callees = index.calls
       .filter(
         (c) =>
@@ -74,7 +68,7 @@ export function resultFaults(
         variable,
         where: `${inner.file}:${assigned.line}`,
       });
-  });
+  }
   return out;
 }
 

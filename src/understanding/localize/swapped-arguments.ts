@@ -6,6 +6,7 @@
 import type { CodeSymbol } from "../index/code-index.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
 import { parameterNames } from "./parameter-names.ts";
+import { escapeRegExp } from "../../escape-regexp.ts";
 
 export interface MisplacedArgument {
   /** The argument as written at the call (`self._patterns`). */
@@ -46,7 +47,7 @@ const RECEIVERS = new Set(["self", "cls", "this"]);
  * method by any string (`"x(y"(a) {}`), and the pull request chooses it.
  */
 export function callOf(name: string): RegExp {
-  return new RegExp(String.raw`(?<![\w$])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\s*\(`);
+  return new RegExp(String.raw`(?<![\w$])${escapeRegExp(name)}\s*\(`);
 }
 
 /** The text between the parentheses of the first call of `name` from `line` on, or null. */

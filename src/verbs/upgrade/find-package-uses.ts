@@ -3,6 +3,7 @@
 // of what those imports bind, as `path:line` per imported symbol. Symbols that the changelog names
 // are flagged, so a reviewer starts with the call sites most likely to break.
 import type { CodeIndex } from "../../understanding/index/code-index.ts";
+import { escapeRegExp } from "../../escape-regexp.ts";
 
 export interface SymbolUse {
   /** The name in the package: `hello` for `greet.hello(…)` or `{ hello }`; "default" for the module itself. */
@@ -47,7 +48,7 @@ export function findPackageUses(
   const symbols = [...sites]
     .map(([symbol, at]) => ({
       symbol,
-      mentioned: symbol !== "default" && new RegExp(`\\b${escape(symbol)}\\b`).test(changelog),
+      mentioned: symbol !== "default" && new RegExp(`\\b${escapeRegExp(symbol)}\\b`).test(changelog),
       sites: [...at].sort(bySite),
     }))
     .sort((a, b) => Number(b.mentioned) - Number(a.mentioned) || a.symbol.localeCompare(b.symbol));
@@ -64,5 +65,3 @@ function splitSite(site: string): [string, number] {
   const at = site.lastIndexOf(":");
   return [site.slice(0, at), Number(site.slice(at + 1))];
 }
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

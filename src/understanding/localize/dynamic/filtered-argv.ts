@@ -4,6 +4,7 @@
 // select or leave out tests by title with `--match`), uvu by a pattern over the files.
 import { labArgv } from "./lab-argv.ts";
 import { isJestScript, type TestRunnerKind } from "./test-runner-kind.ts";
+import { escapeRegExp } from "../../../escape-regexp.ts";
 
 export interface TestTarget {
   /** The test's own (leaf) name as the runner prints it; null when only the file is known. */
@@ -63,15 +64,16 @@ export function filteredArgv(
       const flags = [
         ...(named.length === 1 && ancestors.length === 0
           ? [`--test-name-pattern=${pattern}`]
-          : named.map((n) => `--test-name-pattern=${escapeRegex(n)}$`)),
-        ...ancestors.map((n) => `--test-name-pattern=^${escapeRegex(n)}$`),
+          : named.map((n) => `--test-name-pattern=${escapeRegExp(n)}$`)),
+        ...ancestors.map((n) => `--test-name-pattern=^${escapeRegExp(n)}$`),
       ];
       return [...argv.slice(0, at + 1), ...flags, ...argv.slice(at + 1)];
     }
     case "tap": {
       if (files.length === 0) return null;
       const skip = [...new Set(targets.flatMap((t) => t.skipSubtests ?? []))];
-      const invert = skip.length === 0 ? [] : [`--grep=^(?:${skip.map(escapeRegex).join("|")})$`, "--invert"];
+      const invert =
+        skip.length === 0 ? [] : [`--grep=^(?:${skip.map(escapeRegExp).join("|")})$`, "--invert"];
       return [...withoutPositionals(argv, kind), ...invert, ...files];
     }
     case "ava": {
@@ -89,7 +91,7 @@ export function filteredArgv(
       // Anchored at the end only: perception names a failure by its full title, a sampled passing
       // test by its own (the last words of its full title).
       if (named !== null)
-        return labArgv(argv, files, `(?:${[...new Set(named)].map(escapeRegex).join("|")})$`);
+        return labArgv(argv, files, `(?:${[...new Set(named)].map(escapeRegExp).join("|")})$`);
       return files.length > 0 ? labArgv(argv, files, null) : null;
     case "pytest":
       return pytestArgv(argv, targets, files);
@@ -134,7 +136,7 @@ function withoutNamePatterns(argv: readonly string[]): string[] {
 }
 
 function namePattern(names: readonly string[]): string {
-  const escaped = [...new Set(names)].map(escapeRegex);
+  const escaped = [...new Set(names)].map(escapeRegExp);
   return escaped.length === 1 ? (escaped[0] ?? "") : `(?:${escaped.join("|")})$`;
 }
 
@@ -155,7 +157,7 @@ function uvuArgv(argv: readonly string[], files: readonly string[]): string[] | 
   }
   const dirs = files.map((f) => f.split("/").slice(0, -1));
   const common = (dirs[0] ?? []).filter((part, i) => dirs.every((d) => d[i] === part));
-  const under = files.map((f) => escapeRegex(f.split("/").slice(common.length).join("/")));
+  const under = files.map((f) => escapeRegExp(f.split("/").slice(common.length).join("/")));
   const pattern = under.length === 1 ? `^${under[0]}$` : `^(?:${under.join("|")})$`;
   return [...argv.slice(0, at + 1), ...options, common.length > 0 ? common.join("/") : ".", pattern];
 }
@@ -259,8 +261,4 @@ function takesValue(kind: TestRunnerKind, option: string): boolean {
 
 function looksLikePath(word: string): boolean {
   return /[/*]|\.(m|c)?[jt]sx?$|\.py$/.test(word) || /^(test|tests|spec)$/.test(word);
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
