@@ -102,6 +102,7 @@ export function swappedCallSites(
     if (callee && VARIADIC.test(callee.signature)) continue;
     // `.call`/`.apply` take any receiver: which object a borrowed method runs on is no convention.
     const borrowed = /\.(?:call|apply)$/.test(sites[0]?.call.calleeName ?? "");
+    const forms = slotTallies(sites);
     for (const site of sites) {
       if (lookup.isTest(site.call.file)) continue;
       const where = `${site.call.file}:${site.call.line}`;
@@ -118,7 +119,7 @@ export function swappedCallSites(
       }
       const odd = borrowed
         ? null
-        : disagreement(site, sites, callee ? positionalParameters(callee).map(bareName) : []);
+        : disagreement(site, forms, callee ? positionalParameters(callee).map(bareName) : []);
       if (odd) out.push({ callerId: site.callerId, where, detail: `${odd} (${site.call.calleeName})` });
     }
   }
@@ -152,41 +153,93 @@ function literalReceiver(call: CallEdge, args: readonly string[]): string | null
   return LITERAL.test(receiver) ? receiver : null;
 }
 
+// What the calls of one callee with one number of arguments pass where: tallies, so that judging a
+// call against all the others costs its own arguments, not the number of calls (a PR can hold
+// thousands of calls of one function).
+interface SlotTally {
+  sites: number;
+  /** name -> slot -> calls passing that name in that slot. */
+  nameAt: Map<string, Map<number, number>>;
+  /** slot -> calls passing a literal there. */
+  literalAt: Map<number, number>;
+  /** `file:line` -> the calls on that line: a call is not judged against its own line. */
+  byLine: Map<string, Site[]>;
+}
+
+function slotTallies(sites: readonly Site[]): Map<number, SlotTally> {
+  const forms = new Map<number, SlotTally>();
+  for (const site of sites) {
+    const form = forms.get(site.arguments.length) ?? {
+      sites: 0,
+      nameAt: new Map(),
+      literalAt: new Map(),
+      byLine: new Map(),
+    };
+    forms.set(site.arguments.length, form);
+    addTo(form, site, 1);
+    const line = `${site.call.file}:${site.call.line}`;
+    const onLine = form.byLine.get(line);
+    if (onLine) onLine.push(site);
+    else form.byLine.set(line, [site]);
+  }
+  return forms;
+}
+
+function addTo(form: SlotTally, site: Site, sign: 1 | -1): void {
+  form.sites += sign;
+  site.names.forEach((name, slot) => {
+    if (name === null) return;
+    const at = form.nameAt.get(name) ?? new Map<number, number>();
+    at.set(slot, (at.get(slot) ?? 0) + sign);
+    form.nameAt.set(name, at);
+  });
+  site.arguments.forEach((written, slot) => {
+    if (isLiteral(written)) form.literalAt.set(slot, (form.literalAt.get(slot) ?? 0) + sign);
+  });
+}
+
 /**
  * A name this call passes in a slot no other call of the callee passes it in, while at least
  * MIN_AGREEING others pass it in one other slot, which this call fills with something else.
  */
-function disagreement(site: Site, sites: readonly Site[], parameters: readonly string[]): string | null {
+function disagreement(
+  site: Site,
+  forms: ReadonlyMap<number, SlotTally>,
+  parameters: readonly string[],
+): string | null {
   // Calls with another number of arguments follow another form of the callee (`fn(err, req, res,
   // next)` for an error handler, `fn(req, res, next)` for the others): their slots are not this one's.
-  const others = sites.filter(
-    (s) =>
-      s !== site &&
-      s.arguments.length === site.arguments.length &&
-      !(s.call.file === site.call.file && s.call.line === site.call.line),
-  );
-  if (others.length < MIN_AGREEING) return null;
+  const form = forms.get(site.arguments.length);
+  if (!form) return null;
+  // The others: the form's calls but those on this call's line, taken out for the judgement.
+  const own = form.byLine.get(`${site.call.file}:${site.call.line}`) ?? [site];
+  for (const s of own) addTo(form, s, -1);
+  try {
+    return judge(site, form, parameters);
+  } finally {
+    for (const s of own) addTo(form, s, 1);
+  }
+}
+
+function judge(site: Site, others: SlotTally, parameters: readonly string[]): string | null {
+  if (others.sites < MIN_AGREEING) return null;
+  const passes = (name: string, slot: number) => (others.nameAt.get(name)?.get(slot) ?? 0) > 0;
   for (const [slot, name] of site.names.entries()) {
     // A value in its namesake's slot is where it belongs (`handleNode(node, parent)` for
     // `handleNode(node, parent)`), however often a tree walk hands `node` on as the parent.
     if (name === null || name.length < MIN_NAME || parameters[slot] === bareOf(name)) continue;
-    if (others.some((o) => o.names[slot] === name)) continue;
-    const counts = new Map<number, number>();
-    for (const o of others)
-      o.names.forEach((n, j) => {
-        if (n === name && j !== slot) counts.set(j, (counts.get(j) ?? 0) + 1);
-      });
-    for (const [j, count] of counts) {
+    if (passes(name, slot)) continue;
+    for (const [j, count] of others.nameAt.get(name) ?? []) {
       // The slot it belongs in holds another named value, itself out of its usual place: two values
       // traded places. A literal there (`createPair(value, null, ctx)`) is another use of the callee.
       const partner = site.names[j];
-      if (count < MIN_AGREEING || partner === undefined || partner === name) continue;
+      if (j === slot || count < MIN_AGREEING || partner === undefined || partner === name) continue;
       // A literal traded places too when literals are what the other calls pass where the name is
       // now (`_parse_comparator('gte', left)` beside `_parse_comparator(left, 'eq')`).
       if (partner === null && !(isLiteral(site.arguments[j]) && literalSlot(others, slot, j))) continue;
       // `cmp(a, op, b)`: parameters named by one letter take operands alike, either one either side.
       if ((parameters[slot] ?? "x").length < MIN_NAME && (parameters[j] ?? "x").length < MIN_NAME) continue;
-      if (partner !== null && others.some((o) => o.names[j] === partner)) continue;
+      if (partner !== null && passes(partner, j)) continue;
       return `passes ${site.arguments[slot]} as argument ${slot + 1}; ${count} other calls pass it as argument ${j + 1}`;
     }
   }
@@ -199,7 +252,7 @@ function isLiteral(written: string | undefined): boolean {
 }
 
 /** At least MIN_AGREEING other calls pass a literal in `slot`, and none in `other`. */
-function literalSlot(others: readonly Site[], slot: number, other: number): boolean {
-  const at = (k: number) => others.filter((o) => isLiteral(o.arguments[k])).length;
+function literalSlot(others: SlotTally, slot: number, other: number): boolean {
+  const at = (k: number) => others.literalAt.get(k) ?? 0;
   return at(slot) >= MIN_AGREEING && at(other) === 0;
 }

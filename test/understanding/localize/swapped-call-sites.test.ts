@@ -14,7 +14,15 @@ import { lines, makeRepo, type TestRepo } from "../make-repo.ts";
 async function sitesOf(files: Record<string, string>): Promise<{ repo: TestRepo; sites: SwappedCallSite[] }> {
   const repo = makeRepo(files, { git: false });
   const index = await buildIndex(repo.root, { cache: null });
-  const readLines = (path: string) => readFileSync(join(repo.root, path), "utf8").split("\n");
+  // Read once per file, as the production reader caches them.
+  const read = new Map<string, string[]>();
+  const readLines = (path: string) => {
+    const known = read.get(path);
+    if (known) return known;
+    const text = readFileSync(join(repo.root, path), "utf8").split("\n");
+    read.set(path, text);
+    return text;
+  };
   return { repo, sites: swappedCallSites(index, createSymbolLookup(index), readLines) };
 }
 
@@ -212,5 +220,27 @@ describe("arguments named like the callee's parameters, off any stack", () => {
         detail: "passes patterns as make_backend's name",
       },
     ]);
+  });
+});
+
+describe("many calls of one callee", () => {
+  it("judges each call against tallies of the others: 5,000 calls, the one swapped call found", async () => {
+    const calls = Array.from({ length: 5_000 }, (_, i) => `  out.push(pair(key${i % 7}, value))`);
+    const found = await sitesOf({
+      "lib/pair.js": lines("export function pair(key, value) {", "  return [key, value]", "}"),
+      "lib/table.js": lines(
+        'import { pair } from "./pair.js"',
+        "export function table(value, key0, key1, key2, key3, key4, key5, key6) {",
+        "  const out = []",
+        ...calls,
+        "  return out",
+        "}",
+        "export function odd(value, key) {",
+        "  return pair(value, key)",
+        "}",
+      ),
+    });
+    repos.push(found.repo);
+    expect(found.sites.map((s) => s.where)).toEqual([`lib/table.js:${calls.length + 7}`]);
   });
 });

@@ -55,7 +55,9 @@ export function filteredArgv(
       return [...base, ...files, "-t", pattern];
     }
     case "mocha":
-      return pattern === null ? null : [...argv, "--grep", pattern];
+      // mocha keeps the last --grep given: the command's own `--grep X --invert` would invert ours,
+      // and the run would select every test but the targets. Ours names the tests to run; theirs goes.
+      return pattern === null ? null : [...withoutMochaSelection(argv), "--grep", pattern];
     case "node_test": {
       if (named === null) return null;
       // Options must precede the files node --test runs; each pattern flag adds tests (OR).
@@ -261,4 +263,23 @@ function takesValue(kind: TestRunnerKind, option: string): boolean {
 
 function looksLikePath(word: string): boolean {
   return /[/*]|\.(m|c)?[jt]sx?$|\.py$/.test(word) || /^(test|tests|spec)$/.test(word);
+}
+
+// mocha's options that choose tests by title: `--grep X`, `-g X`, `--fgrep X`, `-f X` (also as
+// `--grep=X`), and `--invert`/`-i`, which flips whichever pattern is last.
+const MOCHA_PATTERN_OPTION = new Set(["--grep", "-g", "--fgrep", "-f"]);
+const MOCHA_INVERT = new Set(["--invert", "-i"]);
+
+function withoutMochaSelection(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (MOCHA_INVERT.has(word) || /^--f?grep=/.test(word)) continue;
+    if (MOCHA_PATTERN_OPTION.has(word)) {
+      i++;
+      continue;
+    }
+    out.push(word);
+  }
+  return out;
 }

@@ -244,3 +244,15 @@ describe("selecting one failing test with each runner's own filter", () => {
     expect(filteredArgv("uvu", ["uvu"], [{ name: "adds", file: null }])).toBeNull();
   });
 });
+
+describe("a mocha command that already chooses tests by title", () => {
+  it.each([
+    ["npx mocha --grep slow|recursion --invert test/", ["npx", "mocha", "test/"]],
+    ["npx mocha -g slow -i test/", ["npx", "mocha", "test/"]],
+    ["npx mocha --grep=slow --fgrep fast test/", ["npx", "mocha", "test/"]],
+  ])("drops the command's own pattern and --invert for ours: %s", (command, kept) => {
+    const words = command.split(" ");
+    const argv = filteredArgv(testRunnerKind(words)!, words, [target]);
+    expect(argv).toEqual([...kept, "--grep", "adds \\(two\\) numbers"]);
+  });
+});
