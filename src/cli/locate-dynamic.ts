@@ -151,7 +151,7 @@ export async function locateDynamic(
     }),
   );
   const notes = [...new Set(outcome.runs.flatMap((r) => (r.note ? [r.note] : [])))];
-  for (const note of notes) io.stderr(`pytest: ${note}\n`);
+  for (const note of notes) io.stderr(`dynamic run: ${note}\n`);
   for (const r of outcome.runs)
     timings.add(`  ${r.expected === "fail" ? "failing" : "passing"} run (${r.tests})`, r.durationMs);
   if (outcome.kind === "fallback") return fellBack(io, outcome, install);

@@ -92,7 +92,7 @@ describe("xihe locate --run on a Python project whose install cannot reach its i
     );
     expect(json.dynamic).toMatchObject({ status: "ranked", install: { status: "failed" } });
     expect(json.results[0]).toMatchObject({ file: "ledger/money.py", symbol: "discount" });
-    expect(err).toMatch(/required plugins are not installed \(pytest-cov>=4\)/);
+    expect(err).toMatch(/dynamic run: required plugins are not installed \(pytest-cov>=4\)/);
     expect(err).toMatch(
       /pytest\.ini addopts name options of plugins that are not installed \(--cov ledger\)/,
     );
