@@ -66,6 +66,7 @@ export const SETS = [
   "heldout11",
   "heldout12",
   "heldout13",
+  "heldout14",
 ];
 
 export interface CorpusOptions {
