@@ -31,6 +31,27 @@ export function nameCoverage(
 }
 
 /**
+ * Whether a symbol's own words (`documentTerms`) share at least two distinct terms with the question.
+ * A name that shares the question's one word when nothing else of the symbol does is a coincidence
+ * more often than what the code does (`makeSafeRegex` for "how do I make semver print debugging
+ * output", `replaceUnsafeChar` for "which link URLs are refused as unsafe"), so such a symbol gets
+ * no credit for its name (recall.ts); its BM25 score still counts.
+ */
+export function sharesSeveralTerms(
+  questionTerms: readonly string[],
+  documentTerms: readonly string[],
+): boolean {
+  const wanted = new Set(questionTerms);
+  const found = new Set<string>();
+  for (const term of documentTerms)
+    if (wanted.has(term)) {
+      found.add(term);
+      if (found.size >= 2) return true;
+    }
+  return false;
+}
+
+/**
  * The question's adjacent word pairs (after stop words are dropped) that occur as adjacent terms in
  * the symbol's own words: its doc comment and body, in order. Pairs of one repeated word are not
  * evidence of anything.

@@ -5,7 +5,7 @@ import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { expandAliases } from "../localize/expand-aliases.ts";
 import { identifiersIn, splitIdentifiers } from "../index/split-identifiers.ts";
 import { documentOf, symbolFields, type ReadLines } from "../index/symbol-documents.ts";
-import { adjacentPairs, nameCoverage } from "./field-signals.ts";
+import { adjacentPairs, nameCoverage, sharesSeveralTerms } from "./field-signals.ts";
 import { delegatesOf, liftImplementations } from "./delegating-wrappers.ts";
 import type { RecalledSymbol } from "./recalled-symbol.ts";
 import { raiseNamedEntryCallees } from "./named-entry-callees.ts";
@@ -154,7 +154,8 @@ export function recall(
       matching.add(symbol);
       const inName = new Set(stemTerms(splitIdentifiers(symbol.qualifiedName)));
       why.push(matchedWords(terms, wordOf, inName, documents[i] ?? []));
-      coverage = nameCoverage(terms, inName, bm25.idf);
+      // One shared word is no evidence that the name says what the question asks (field-signals.ts).
+      coverage = sharesSeveralTerms(terms, documents[i] ?? []) ? nameCoverage(terms, inName, bm25.idf) : 0;
       pairs = adjacentPairs(ordered, stemTerms(fields[i]?.text ?? []));
       if (pairs.length > 0) {
         why.push(

@@ -67,7 +67,8 @@ describe("ask recall: record classes and the code that reports them", () => {
   it("lifts no user of a record named in two places, and takes a class with a method for no record", async () => {
     const { index, readLines } = await indexOf({ "pkg/messages.py": messages, "pkg/checker.py": checker });
     const off = { weights: { recordUser: 0 } };
-    const undefinedName = "where is an undefined name reported?";
+    // (the question says what the record's doc says: a record matched on one word earns nothing for its name)
+    const undefinedName = "where is a name that is never defined reported?";
     const ranked = recall(index, readLines, undefinedName);
     expect(names(ranked)[0]).toBe("UndefinedName");
     expect(ranked.flatMap((r) => r.why).join("; ")).not.toContain("names UndefinedName");
