@@ -22,6 +22,7 @@ export const defaultSignalWeights: SignalWeights = {
   shared_callee: 0.5,
   failing_reach: 1,
   test_literal: 1,
+  registered_name: 1,
   // A swapped call outranks what every failing test reaches; a real innermost frame outranks it.
   swapped_call: 2,
   // Executions beat text: what only the failing tests ran outranks every static signal (dynamic/).
