@@ -92,11 +92,18 @@ export function registeredNames(
  * A function nested in another is a local helper, not what a test names.
  */
 function namesAnother(alias: string, ids: ReadonlySet<string>, lookup: SymbolLookup): boolean {
-  return lookup.byName(alias).some((s) => {
-    if (ids.has(s.id) || s.name !== alias || !isCallable(s) || lookup.isTest(s.file)) return false;
-    const parent = s.parent ? lookup.byId(s.parent) : undefined;
-    return !parent || !isCallable(parent);
-  });
+  return lookup
+    .byName(alias)
+    .some(
+      (s) =>
+        !ids.has(s.id) && s.name === alias && isCallable(s) && !lookup.isTest(s.file) && !isNested(s, lookup),
+    );
+}
+
+/** Declared inside a function or method: a local helper or callback. */
+function isNested(symbol: CodeSymbol, lookup: SymbolLookup): boolean {
+  const parent = symbol.parent ? lookup.byId(symbol.parent) : undefined;
+  return parent !== undefined && isCallable(parent);
 }
 
 /**
@@ -116,7 +123,10 @@ function targets(
     return [];
   const found = lookup
     .byName(name)
-    .filter((s) => isCallable(s) && !lookup.isTest(s.file) && !(bare && s.kind === "method"));
+    .filter((s) => isCallable(s) && !lookup.isTest(s.file) && !(bare && s.kind === "method"))
+    // `visitor.Node` names what a caller passed, and `node: Node,` a type, not a callback some
+    // function declares inside itself.
+    .filter((s) => !isNested(s, lookup));
   if (found.length === 0) return [];
   const depth = (s: CodeSymbol) => s.qualifiedName.split(".").length;
   const shallowest = Math.min(...found.map(depth));
