@@ -21,6 +21,7 @@ const SUBSCRIPT_ENTRY = new RegExp(String.raw`\[\s*(['"])(${NAME})\1\s*\]\s*=\s*
 // `f'visit_{x}'`, `'on{}'.format(x)`, `` `on${x}` ``, `name.startswith('_func_')`.
 const DISPATCH_PREFIX =
   /(?:(['"])([A-Za-z_$][\w$]*)\1\s*\+|(['"])([A-Za-z_$][\w$]*)(?:%s|\{\})\3|\bf(['"])([A-Za-z_$][\w$]*)\{|`([A-Za-z_$][\w$]*)\$\{|startswith\(\s*(['"])([A-Za-z_$][\w$]*)\8\s*\))/g;
+const PREFIX_WORD = /[A-Za-z].*[A-Za-z]/;
 // Fewer handlers than this sharing a prefix is a coincidence of names, not a dispatch table.
 const MIN_HANDLERS = 3;
 const MIN_ALIAS = 2;
@@ -72,6 +73,8 @@ export function registeredNames(
     }
   }
   for (const prefix of prefixes) {
+    // `'_' + name` (webob) would alias every private method: a prefix names a kind of handler.
+    if (!PREFIX_WORD.test(prefix)) continue;
     const handlers = index.symbols.filter(
       (s) =>
         isCallable(s) &&

@@ -1,6 +1,6 @@
 // Which functions a name that is data reaches, read from a real indexed checkout: registration calls,
 // tables, subscript assignments and prefix dispatchers count; exports objects, local values passed
-// beside a string, a prefix shared by fewer than three methods and another function's own name do not.
+// beside a string, a prefix shared by fewer than three methods or without a word and another function's own name do not.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +20,10 @@ const files: Record<string, string> = {
     "export function shout(s) { return s.toUpperCase(); }",
     "export function decode(s) { return s; }",
     "export function encoding() { return 'utf8'; }",
+    "export function outer() {",
+    "  function inner() { return 1; }",
+    "  return inner;",
+    "}",
     "",
   ].join("\n"),
   "src/registry.js": [
@@ -36,6 +40,7 @@ const files: Record<string, string> = {
     "};",
     "const loud = {};",
     "loud['yell'] = shout;",
+    "register('callback', visitor.inner);",
     "export default {",
     "  parse: decode,",
     "};",
@@ -63,6 +68,15 @@ const files: Record<string, string> = {
     "        return 'on_' + self.kind",
     "",
     "    def on_bb(self):",
+    "        return None",
+    "",
+    "    def _first(self):",
+    "        return '_' + self.kind",
+    "",
+    "    def _second(self):",
+    "        return None",
+    "",
+    "    def _third(self):",
     "        return None",
     "",
   ].join("\n"),
@@ -99,6 +113,11 @@ describe("registeredNames", () => {
     expect(registered.has("parse")).toBe(false);
     expect(registered.has("identity")).toBe(false);
     expect(registered.has("bb")).toBe(false);
+    expect(registered.has("second")).toBe(false);
+  });
+
+  it("resolves a reference to no function declared inside another", () => {
+    expect(registered.has("callback")).toBe(false);
   });
 
   it("drops an alias that another function has as its own name", () => {
