@@ -22,6 +22,10 @@ export const defaultSignalWeights: SignalWeights = {
   shared_callee: 0.5,
   failing_reach: 1,
   test_literal: 1,
+  // A name that is data, spelled by the failing tests, outranks the evaluator or dispatcher every test
+  // runs (failing_reach + shared_callee + imported_by_test); 3 chosen on the seen splits (s42-dispatch,
+  // RESULTS.md): 2 left jsonata's builtins second, 4 moved a jsonata file down.
+  registered_name: 3,
   // A swapped call outranks what every failing test reaches; a real innermost frame outranks it.
   swapped_call: 2,
   // Executions beat text: what only the failing tests ran outranks every static signal (dynamic/).

@@ -15,6 +15,8 @@ export type SignalName =
   | "failing_reach"
   /** A failing test spells the function's name as a string: a table key (test-literal-signal.ts). */
   | "test_literal"
+  /** A failing test's name spells a name the function is registered or dispatched under (registered-name-signal.ts). */
+  | "registered_name"
   /** A call whose arguments look swapped, in a function the failure points at (swapped-call-signal.ts). */
   | "swapped_call"
   /** Dynamic: spectrum-based (Ochiai) score from re-running the failing and some passing tests. */

@@ -36,6 +36,8 @@ import { demoteUnexecuted, ranWhy, unexecutedFactor, type RanInFailingRun } from
 import { testFileSignal } from "./test-file-signal.ts";
 import { testTargets } from "./test-target-signal.ts";
 import { testLiteralSignal } from "./test-literal-signal.ts";
+import { registeredNames } from "./registered-names.ts";
+import { registeredNameSignal } from "./registered-name-signal.ts";
 
 export interface SuspectLocation {
   file: string;
@@ -203,6 +205,7 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     ["shared_callee", sharedCalleeSignal(index, lookup, seeds)],
     ["failing_reach", failingReachSignal(index, lookup, testLocations)],
     ["test_literal", testLiteralSignal(index, lookup, readLines, testLocations)],
+    ["registered_name", registeredNameSignal(registeredNames(index, lookup, readLines), entities.testNames)],
     ["bm25", lexical.bm25],
     ["bm25_log", lexical.bm25Log],
     ["exact_name", lexical.exact],
