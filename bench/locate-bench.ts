@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { execa } from "execa";
 import { flag, project } from "./bench-args.ts";
+import { checkout, type CorpusTask } from "./locate-corpus.ts";
 
 const newCorpus = join(project, "bench", "localize-corpus");
 const set = flag("set") ?? "dev";
@@ -45,7 +46,7 @@ const tasksFile = set === "dev" ? join(corpus, "tasks.jsonl") : join(newCorpus, 
 const tasks = readFileSync(tasksFile, "utf8")
   .split("\n")
   .filter((l) => l.trim())
-  .map((l) => JSON.parse(l) as { id: string; repo: string });
+  .map((l) => JSON.parse(l) as CorpusTask);
 const repoIds =
   flag("repos")?.split(",") ?? (set === "new" ? [...reposOf("tune"), ...reposOf("test")] : reposOf(set));
 const repos = [...new Set(tasks.filter((t) => repoIds.includes(taskRepo(t.id))).map((t) => t.repo))];
@@ -79,6 +80,12 @@ symlinkSync(join(project, "node_modules"), join(scorer, "node_modules"));
 const outFile = join(work, `result-${set}.json`);
 const cmd = `node ${JSON.stringify(xihe)} locate --json -k 20`;
 const only = flag("only");
+// score.mjs reuses a checkout it finds in its cache: build them first, as git snapshots holding every
+// tracked file (locate-corpus.ts), since its own (prepare.sh without git) leaves out the tracked files
+// a .gitignore matches.
+const onlyIds = only?.split(",");
+for (const t of tasks.filter((t) => repoIds.includes(taskRepo(t.id)) && (!onlyIds || onlyIds.includes(t.id))))
+  await checkout({ sets: [set], mirrors: resolve(mirrors), work, tools: corpus }, scorer, t);
 const started = performance.now();
 const run = await execa(
   process.execPath,

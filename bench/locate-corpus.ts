@@ -12,10 +12,12 @@ import { diagnose } from "../src/perception/diagnose.ts";
 import type { Failure } from "../src/perception/failure.ts";
 import { openRepoIndex, type RepoIndex } from "../src/understanding/index/open-repo-index.ts";
 import type { LocalizeInput } from "../src/understanding/localize/localize.ts";
+import { addMissingTracked, mirrorGitDir } from "./snapshot-tracked.ts";
 
 export interface CorpusTask {
   id: string;
   repo: string;
+  commit: string;
   file: string;
   line: number;
   log: string;
@@ -116,7 +118,7 @@ export async function* loadTasks(o: CorpusOptions): AsyncGenerator<LoadedTask> {
     for (const task of tasks) {
       const repoId = task.id.replace(/-\d+$/, "");
       if (!wanted.has(repoId)) continue;
-      const dir = checkout(o, scorer, task.id);
+      const dir = await checkout(o, scorer, task);
       const logText = readFileSync(join(folder, task.log), "utf8");
       const repo = await openRepoIndex(project, dir, defaultRepoConfig);
       const { failures } = await diagnose(logText, {
@@ -139,16 +141,27 @@ function scorerCopy(o: CorpusOptions, set: string, folder: string): string {
   return scorer;
 }
 
-/** Same cache layout as score.mjs (`checkouts/ID` + `ID.ok`), so bench:locate's checkouts are reused. */
-function checkout(o: CorpusOptions, scorer: string, id: string): string {
-  const dir = join(o.work, "checkouts", id);
-  const ok = join(o.work, "checkouts", `${id}.ok`);
-  if (existsSync(ok) && existsSync(dir)) return dir;
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dirname(dir), { recursive: true });
-  execFileSync("bash", [join(scorer, "prepare.sh"), o.mirrors, id, dir], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+/**
+ * Same cache layout as score.mjs (`checkouts/ID` + `ID.ok`), so bench:locate's checkouts are reused.
+ * A git snapshot holding every file the task's commit tracks, as the user's repository does: without
+ * git, the index walks the tree honouring .gitignore, which drops a tracked file it matches.
+ */
+export async function checkout(o: CorpusOptions, scorer: string, task: CorpusTask): Promise<string> {
+  const dir = join(o.work, "checkouts", task.id);
+  const ok = join(o.work, "checkouts", `${task.id}.ok`);
+  // Checkouts built before the snapshots were git repositories are rebuilt.
+  if (!(existsSync(ok) && existsSync(join(dir, ".git")))) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dirname(dir), { recursive: true });
+    execFileSync("bash", [join(scorer, "prepare.sh"), o.mirrors, task.id, dir], {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, PREPARE_GIT: "1" },
+    });
+  }
+  const gitDir = mirrorGitDir(o.mirrors, task.repo);
+  if (!gitDir) throw new Error(`no git mirror of ${task.repo} under ${o.mirrors}`);
+  // Idempotent and cheap: also mends snapshots cached before it existed.
+  await addMissingTracked(dir, gitDir, task.commit, task.file);
   writeFileSync(ok, "");
   return dir;
 }
@@ -161,7 +174,7 @@ export interface Ranks {
 /** The ranks score.mjs computes: distinct files in order; the first result whose span holds the line. */
 export function ranks(
   results: readonly { file: string; startLine: number; endLine: number }[],
-  task: CorpusTask,
+  task: Pick<CorpusTask, "file" | "line">,
 ): Ranks {
   const files: string[] = [];
   let fileRank: number | null = null;

@@ -20,10 +20,12 @@ import { dirname, join, resolve } from "node:path";
 import { execa } from "execa";
 import { flag, project } from "./bench-args.ts";
 import { SETS } from "./locate-corpus.ts";
+import { addMissingTracked, mirrorGitDir } from "./snapshot-tracked.ts";
 
 interface Task {
   id: string;
   repo: string;
+  commit: string;
   file: string;
   line: number;
   test_cmd: string;
@@ -143,7 +145,8 @@ summarise();
 
 async function checkout(task: Task): Promise<string> {
   const dir = join(work, "checkouts", task.id);
-  if (existsSync(join(dir, ".bench-ready"))) return dir;
+  // Idempotent and cheap: also mends checkouts cached before it existed.
+  if (existsSync(join(dir, ".bench-ready"))) return mendSnapshot(task, dir);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dirname(dir), { recursive: true });
   const donor = installed.get(task.repo);
@@ -164,7 +167,16 @@ async function checkout(task: Task): Promise<string> {
       filter: (src) => !src.startsWith(join(donor, "node_modules", ".cache")),
     });
   if (!donor) installed.set(task.repo, dir);
+  await mendSnapshot(task, dir);
   await execa("touch", [join(dir, ".bench-ready")]);
+  return dir;
+}
+
+/** prepare.sh's snapshot with every file the task's commit tracks (bench/snapshot-tracked.ts). */
+async function mendSnapshot(task: Task, dir: string): Promise<string> {
+  const gitDir = mirrorGitDir(resolve(mirrors!), task.repo);
+  if (!gitDir) throw new Error(`no git mirror of ${task.repo} under ${mirrors}`);
+  await addMissingTracked(dir, gitDir, task.commit, task.file);
   return dir;
 }
 

@@ -82,6 +82,15 @@ describe("failing_reach: the share of failing tests whose calls reach a function
     expect(byName.has("hasProtocol")).toBe(false);
   });
 
+  it("discounts what the passing test files reach as well, by the precision half of Ochiai", () => {
+    // Only the withBase test fails; the passing joinURL test file reaches joinURL too.
+    const scores = failingReachSignal(index, createSymbolLookup(index), [baseTest]);
+    const byName = new Map([...scores].map(([id, hit]) => [name(id), hit]));
+    expect(byName.get("withBase")?.strength).toBe(1);
+    expect(byName.get("joinURL")?.strength).toBeCloseTo(Math.SQRT1_2, 6);
+    expect(byName.get("joinURL")?.detail).toBe("reached by 1 of 1 failing tests, and by 1 other test files");
+  });
+
   it("ranks the helper both failing tests reach above the entry only one of them calls", () => {
     const failure = (loc: { file: string; line: number }, test: string, message: string): Failure => ({
       tool: "vitest",
