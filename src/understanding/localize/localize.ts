@@ -23,7 +23,7 @@ import { namedTestLocations } from "./named-test-location.ts";
 import { foldDeclarations, isDeclarationOnly } from "./bodiless-declarations.ts";
 import { filePrior } from "./path-prior.ts";
 import { hasStubBody } from "./stub-bodies.ts";
-import { addHit, type SignalName, type SignalScores } from "./localize-signal.ts";
+import type { SignalName, SignalScores } from "./localize-signal.ts";
 import { createLogPathResolver } from "./resolve-log-path.ts";
 import { splitIdentifiers } from "../index/split-identifiers.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
