@@ -269,19 +269,10 @@ function judge(site: Site, others: SlotTally, parameters: readonly string[]): st
       // `cmp(a, op, b)`: parameters named by one letter take operands alike, either one either side.
       if ((parameters[slot] ?? "x").length < MIN_NAME && (parameters[j] ?? "x").length < MIN_NAME) continue;
       if (partner !== null && passes(partner, j)) continue;
-      // And the partner belongs where the name is: another call passes it there, or it is that slot's
-      // parameter's namesake. `new Definition(type, pattern, decl, node, ...)` passes `node` as the
-      // parent where most calls pass it as the node, but `decl` is nobody's parent: no trade.
-      if (partner !== null && !belongsAt(partner, slot, others, parameters)) continue;
       return `passes ${site.arguments[slot]} as argument ${slot + 1}; ${count} other calls pass it as argument ${j + 1}`;
     }
   }
   return null;
-}
-
-function belongsAt(name: string, slot: number, others: SlotTally, parameters: readonly string[]): boolean {
-  const bare = bareOf(name);
-  return parameters[slot] === bare || countOf(others.bareAt, bare, slot) > 0;
 }
 
 function isLiteral(written: string | undefined): boolean {

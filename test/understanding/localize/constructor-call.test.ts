@@ -142,19 +142,4 @@ describe("swapped arguments in constructor calls", () => {
       ["lib/visitors.js:9", true],
     ]);
   });
-
-  it("leaves a call that passes a value in another's slot when what it displaced belongs nowhere else", async () => {
-    // `node` is the parent here; `decl` is no value any call passes as the parent: nothing traded.
-    const sites = await sitesOf({
-      "lib/definition.js": lines(
-        "export class Definition {",
-        "  constructor(type, name, node, parent) { this.node = node; this.parent = parent }",
-        "}",
-        "export function a(t, id, node) { return new Definition(t, id, node, null) }",
-        "export function b(t, id, node) { return new Definition(t, id, node, null) }",
-        "export function c(t, id, node, decl) { return new Definition(t, id, decl, node) }",
-      ),
-    });
-    expect(sites).toEqual([]);
-  });
 });
