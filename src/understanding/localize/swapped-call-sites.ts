@@ -269,6 +269,9 @@ function judge(site: Site, others: SlotTally, parameters: readonly string[]): st
       // `cmp(a, op, b)`: parameters named by one letter take operands alike, either one either side.
       if ((parameters[slot] ?? "x").length < MIN_NAME && (parameters[j] ?? "x").length < MIN_NAME) continue;
       if (partner !== null && passes(partner, j)) continue;
+      // A slot other calls leave empty (`null`) is optional: a name filling it is another use of the
+      // callee (`new Definition(type, pattern, decl, node, ...)` gives the parent most calls omit).
+      if (partner !== null && countOf(others.kindAt, "a literal", slot) >= MIN_AGREEING) continue;
       return `passes ${site.arguments[slot]} as argument ${slot + 1}; ${count} other calls pass it as argument ${j + 1}`;
     }
   }

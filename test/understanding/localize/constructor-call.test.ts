@@ -143,3 +143,19 @@ describe("swapped arguments in constructor calls", () => {
     ]);
   });
 });
+
+describe("constructor calls the disagreement rule leaves alone", () => {
+  it("leaves a name in a slot the other calls leave empty: an optional argument given, not a trade", async () => {
+    const sites = await sitesOf({
+      "lib/definition.js": lines(
+        "export class Definition {",
+        "  constructor(type, name, node, parent) { this.node = node; this.parent = parent }",
+        "}",
+        "export function a(t, id, node) { return new Definition(t, id, node, null) }",
+        "export function b(t, id, node) { return new Definition(t, id, node, null) }",
+        "export function c(t, id, node, decl) { return new Definition(t, id, decl, node) }",
+      ),
+    });
+    expect(sites).toEqual([]);
+  });
+});
