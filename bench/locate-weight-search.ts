@@ -55,7 +55,7 @@ const DAMPING_VALUES = VALUES.filter((v) => v <= 1);
 const MIN_GAIN_HITS = 2;
 
 // spectrum is dynamic-only: the static corpus has no executions to weigh it on.
-const NAMES = [
+export const NAMES: readonly (keyof Weights)[] = [
   ...(Object.keys(defaultSignalWeights) as (keyof SignalWeights)[]).filter((n) => n !== "spectrum"),
   "damping" as const,
 ];
@@ -91,6 +91,8 @@ export function searchWeights(
     start: Weights;
     rounds: number;
     objective: Objective;
+    /** The weights searched; default every static one and the damping. */
+    names?: readonly (keyof Weights)[];
     step?: (round: number, name: string, value: number, scores: Scored) => void;
   },
 ): { weights: Weights; scores: Scored } {
@@ -98,7 +100,7 @@ export function searchWeights(
   let best = evaluate(prepared, current, options.objective);
   for (let round = 1; round <= options.rounds; round++) {
     let changed = false;
-    for (const name of NAMES) {
+    for (const name of options.names ?? NAMES) {
       for (const value of name === "damping" ? DAMPING_VALUES : VALUES) {
         if (value === current[name]) continue;
         const trial = { ...current, [name]: value };

@@ -1,6 +1,6 @@
 // Chooses the localization weights on the *tune* split only, re-runnably:
 //   node bin/run-ts.js bench/tune-locate-weights.ts [--set tune|dev|tune,dev] [--mirrors DIR] [--work DIR] [--rounds N]
-//                                                   [--objective targets|mean] [--start JSON]
+//                                                   [--objective targets|mean] [--start JSON] [--weights NAME,NAME]
 // Mirrors, work and the shared tooling default as for bench:locate (XIHE_LOCALIZE_MIRRORS,
 // XIHE_LOCALIZE_WORK, XIHE_LOCALIZE_CORPUS); checkouts are built or reused like score.mjs's.
 // Procedure (locate-weight-search.ts): every task's signals are collected once (perception + index +
@@ -11,11 +11,13 @@
 // refused; the plain mean of the four, scaled down, breaks ties); rounds repeat until nothing
 // changes. The table of each step is printed; the last line is the chosen weights, to be copied into
 // combine-signals.ts. The test split is refused; loro-locate-weights.ts judges the same search
-// leave-one-repository-out over every seen split.
+// leave-one-repository-out over every seen split. --weights searches only those weights (the others
+// held), e.g. a new signal's weight chosen by hand on held-out sets.
 import { corpusOptions } from "./locate-corpus.ts";
 import {
   currentWeights,
   evaluate,
+  NAMES,
   type Objective,
   prepareTasks,
   scoreRow,
@@ -45,8 +47,15 @@ const prepared = await prepareTasks(corpusOptions(flag, sets));
 const start: Weights = { ...currentWeights, ...(JSON.parse(flag("start") ?? "{}") as Partial<Weights>) };
 console.log(`tasks=${prepared.length} set=${set}`);
 console.log(`start ${scoreRow(evaluate(prepared, start, objective as Objective))} ${JSON.stringify(start)}`);
+const names = flag("weights")?.split(",") as (keyof Weights)[] | undefined;
+const unknown = names?.filter((n) => !NAMES.includes(n)) ?? [];
+if (unknown.length > 0) {
+  console.error(`--weights takes names among ${NAMES.join(", ")}; got ${unknown.join(", ")}`);
+  process.exit(2);
+}
 const { weights, scores } = searchWeights(prepared, {
   start,
+  ...(names ? { names } : {}),
   rounds: Number(flag("rounds") ?? 3),
   objective: objective as Objective,
   step: (round, name, value, s) =>

@@ -5,6 +5,7 @@ import type { Failure } from "../../perception/failure.ts";
 import { argumentFaults } from "./argument-fault.ts";
 import { resultFaults } from "./result-fault.ts";
 import { nothingReturned } from "./nothing-returned.ts";
+import { moveFrameEvidence } from "./move-frame-evidence.ts";
 import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { callChainSignal } from "./call-chain-signal.ts";
 import {
@@ -22,7 +23,7 @@ import { namedTestLocations } from "./named-test-location.ts";
 import { foldDeclarations, isDeclarationOnly } from "./bodiless-declarations.ts";
 import { filePrior } from "./path-prior.ts";
 import { hasStubBody } from "./stub-bodies.ts";
-import { addHit, type SignalName, type SignalScores } from "./localize-signal.ts";
+import type { SignalName, SignalScores } from "./localize-signal.ts";
 import { createLogPathResolver } from "./resolve-log-path.ts";
 import { splitIdentifiers } from "../index/split-identifiers.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
@@ -30,6 +31,7 @@ import { createSymbolLookup, isCallable, type SymbolLookup } from "../index/symb
 import { sharedCalleeSignal } from "./shared-callee-signal.ts";
 import { swappedCallSites } from "./swapped-call-sites.ts";
 import { swappedCallSignal } from "./swapped-call-signal.ts";
+import type { FindSwappedCalls } from "./swapped-call-cache.ts";
 import { passToNamesakes } from "./namesake-delegate.ts";
 import { passThroughWrappers } from "./thin-wrapper.ts";
 import { demoteUnexecuted, ranWhy, unexecutedFactor, type RanInFailingRun } from "./ran-in-failing-run.ts";
@@ -68,6 +70,8 @@ export interface LocalizeInput {
   extraSignals?: ReadonlyMap<SignalName, SignalScores>;
   /** Which functions a failing run without passing runs executed: the others are demoted. */
   ranInFailingRun?: RanInFailingRun;
+  /** Finds the index's swapped-looking calls; a cache (swapped-call-cache.ts) when one index is localized often. */
+  findSwappedCalls?: FindSwappedCalls;
 }
 
 export function localize(input: LocalizeInput): SuspectLocation[] {
@@ -101,61 +105,33 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     },
   );
   const frames = frameEvidence(entities.locations, resolve, lookup);
-  // Strengths before any argument fault moved them: many failures report the same crash, and each
-  // must give the caller the frame's own strength and leave the frame its share once, not halve it
-  // again per failure.
-  const framesBefore = new Map(frames.frames);
-  for (const fault of argumentFaults(input.failures, entities.locations, resolve, lookup, readLines)) {
-    const crashed = framesBefore.get(fault.innermostId);
-    if (!crashed) continue;
-    const name = lookup.byId(fault.innermostId)?.name ?? "the innermost frame";
-    addHit(
-      frames.frames,
-      fault.callerId,
-      crashed.strength,
-      `passed ${fault.parameter} at ${fault.where}, on which ${name} crashed`,
-    );
-    // The frame that crashed on its parameter is where the bad value showed, one step from its source.
-    frames.frames.set(fault.innermostId, {
-      strength: crashed.strength * SYMPTOM_SHARE,
-      detail: `${crashed.detail}, ${fault.symptom ?? `crashed on its parameter ${fault.parameter}`}`,
-    });
-  }
-  for (const fault of resultFaults(input.failures, entities.locations, resolve, index, lookup, readLines)) {
-    const threw = framesBefore.get(fault.innermostId);
-    if (!threw) continue;
-    const name = lookup.byId(fault.innermostId)?.name ?? "the innermost frame";
-    addHit(
-      frames.frames,
-      fault.calleeId,
-      threw.strength,
-      `returned ${fault.variable} at ${fault.where}, which ${name} rejected`,
-    );
-    // The guard did its job: the frame that threw keeps a depth-1 frame's share.
-    frames.frames.set(fault.innermostId, {
-      strength: threw.strength * SYMPTOM_SHARE,
-      detail: `${threw.detail}, threw on what a callee returned`,
-    });
-  }
-  for (const fault of nothingReturned(
-    input.failures,
-    entities.locations,
-    resolve,
-    index,
+  moveFrameEvidence(
+    frames.frames,
+    new Map(frames.frames),
+    [
+      ...argumentFaults(input.failures, entities.locations, resolve, lookup, readLines).map((f) => ({
+        innermostId: f.innermostId,
+        toId: f.callerId,
+        why: (name: string) => `passed ${f.parameter} at ${f.where}, on which ${name} crashed`,
+        // The frame that crashed on its parameter is where the bad value showed, one step from its source.
+        symptom: f.symptom ?? `crashed on its parameter ${f.parameter}`,
+      })),
+      ...resultFaults(input.failures, entities.locations, resolve, index, lookup, readLines).map((f) => ({
+        innermostId: f.innermostId,
+        toId: f.calleeId,
+        why: (name: string) => `returned ${f.variable} at ${f.where}, which ${name} rejected`,
+        // The guard did its job: the frame that threw keeps a depth-1 frame's share.
+        symptom: "threw on what a callee returned",
+      })),
+      // Alongside the frame, not above it: the frame may have called the wrong function or missed a case.
+      ...nothingReturned(input.failures, entities.locations, resolve, index, lookup, readLines).map((f) => ({
+        innermostId: f.innermostId,
+        toId: f.calleeId,
+        why: (name: string) => `returned nothing at ${f.where}, on which ${name} crashed`,
+      })),
+    ],
     lookup,
-    readLines,
-  )) {
-    const crashed = framesBefore.get(fault.innermostId);
-    if (!crashed) continue;
-    const name = lookup.byId(fault.innermostId)?.name ?? "the innermost frame";
-    // Alongside the frame, not above it: the frame may have called the wrong function or missed a case.
-    addHit(
-      frames.frames,
-      fault.calleeId,
-      crashed.strength,
-      `returned nothing at ${fault.where}, on which ${name} crashed`,
-    );
-  }
+  );
   // Failing tests that no output line locates are found by their names (named-test-location.ts).
   const testLocations = [
     ...frames.testLocations,
@@ -213,7 +189,8 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     ["test_file", testFileSignal(candidates, failingTestFiles(input.failures, testLocations, lookup))],
     ...(input.extraSignals ?? []),
   ]);
-  raw.set("swapped_call", swappedCallSignal(swappedCallSites(index, lookup, readLines), raw));
+  const findSwappedCalls = input.findSwappedCalls ?? swappedCallSites;
+  raw.set("swapped_call", swappedCallSignal(findSwappedCalls(index, lookup, readLines), raw));
   const signals = foldDeclarations(
     passThroughWrappers(passToNamesakes(raw, index, lookup, readLines), index, lookup, readLines),
     lookup,
@@ -266,9 +243,6 @@ export function rankSuspects(
   }
   return out.sort((a, b) => b.score - a.score).slice(0, limit);
 }
-
-// An innermost frame that crashed on its own parameter keeps this share (a depth-1 frame's).
-const SYMPTOM_SHARE = 0.5;
 
 // A frame this strong or more is the innermost project frame of its failure (a mention's is 0.85).
 const INNERMOST = 0.85;

@@ -18,7 +18,7 @@ export interface MisplacedArgument {
 }
 
 // A call spread over lines is read this far from the frame's line.
-const CALL_REACH = 6;
+const CALL_REACH = 12;
 // `a`, `x`: one-letter names say nothing of what they hold (`cmp(b, a)` is often meant).
 export const MIN_NAME = 2;
 

@@ -6,10 +6,13 @@
 //   passes `result` second and none passes it first;
 // - a literal as the receiver of `.call`/`.apply` (`own.call('key', data)`): a string or a number is
 //   never the object a borrowed method is meant to run on.
+// A constructor call (`new Definition(...)`, a Python class called, a JS `super(...)`) is compared with
+// the constructor that runs and with the other calls of it (constructor-call.ts).
 // localize.ts credits the function holding the call, where the failing tests give it a reason to.
 import type { CallEdge, CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
+import { constructorCall } from "./constructor-call.ts";
 import { resolveCallee } from "./test-target-signal.ts";
 import {
   bareName,
@@ -83,17 +86,9 @@ export function swappedCallSites(
         where: `${call.file}:${call.line}`,
         detail: `passes the literal ${literal} as the receiver of ${call.calleeName}`,
       });
-    const resolved = resolveCallee(call, lookup);
-    // A name that binds several functions says nothing of which one's convention a call follows.
-    if (resolved.length > 1) continue;
-    const callee = resolved[0] ?? null;
-    // Unbound, a bare name (`fn`, `cb`) is a parameter or a local: the same text means another
-    // function in each file. A dotted one (`Buffer.from`, `hasOwn.call`) names one function.
-    const group = callee
-      ? callee.id
-      : call.calleeName.includes(".")
-        ? `name:${call.calleeName}`
-        : `name:${call.file}:${call.calleeName}`;
+    const target = calleeOf(call, lookup);
+    if (target === null) continue;
+    const { callee, group } = target;
     const entry = byCallee.get(group) ?? { callee, sites: [] };
     entry.sites.push(site);
     byCallee.set(group, entry);
@@ -124,6 +119,23 @@ export function swappedCallSites(
     }
   }
   return out;
+}
+
+/**
+ * What a call runs and the key its calls are compared under; null when its name binds several
+ * functions, which says nothing of which one's convention the call follows.
+ */
+function calleeOf(call: CallEdge, lookup: SymbolLookup): { callee: CodeSymbol | null; group: string } | null {
+  const built = constructorCall(call, lookup);
+  if (built) return { callee: built.runs, group: built.group };
+  const resolved = resolveCallee(call, lookup);
+  if (resolved.length > 1) return null;
+  const callee = resolved[0] ?? null;
+  if (callee) return { callee, group: callee.id };
+  // Unbound, a bare name (`fn`, `cb`) is a parameter or a local: the same text means another
+  // function in each file. A dotted one (`Buffer.from`, `hasOwn.call`) names one function.
+  const dotted = call.calleeName.includes(".");
+  return { callee, group: dotted ? `name:${call.calleeName}` : `name:${call.file}:${call.calleeName}` };
 }
 
 function calledAs(call: CallEdge): string {
@@ -160,6 +172,10 @@ interface SlotTally {
   sites: number;
   /** name -> slot -> calls passing that name in that slot. */
   nameAt: Map<string, Map<number, number>>;
+  /** A name's last part, bare (`referencer.options` and `options` alike) -> slot -> calls. */
+  bareAt: Map<string, Map<number, number>>;
+  /** A value's kind (kindOf) -> slot -> calls passing a value of that kind there. */
+  kindAt: Map<string, Map<number, number>>;
   /** slot -> calls passing a literal there. */
   literalAt: Map<number, number>;
   /** `file:line` -> the calls on that line: a call is not judged against its own line. */
@@ -172,6 +188,8 @@ function slotTallies(sites: readonly Site[]): Map<number, SlotTally> {
     const form = forms.get(site.arguments.length) ?? {
       sites: 0,
       nameAt: new Map(),
+      bareAt: new Map(),
+      kindAt: new Map(),
       literalAt: new Map(),
       byLine: new Map(),
     };
@@ -189,13 +207,24 @@ function addTo(form: SlotTally, site: Site, sign: 1 | -1): void {
   form.sites += sign;
   site.names.forEach((name, slot) => {
     if (name === null) return;
-    const at = form.nameAt.get(name) ?? new Map<number, number>();
-    at.set(slot, (at.get(slot) ?? 0) + sign);
-    form.nameAt.set(name, at);
+    count(form.nameAt, name, slot, sign);
+    count(form.bareAt, bareOf(name), slot, sign);
   });
   site.arguments.forEach((written, slot) => {
     if (isLiteral(written)) form.literalAt.set(slot, (form.literalAt.get(slot) ?? 0) + sign);
+    const kind = kindOf(written);
+    if (kind !== null) count(form.kindAt, kind, slot, sign);
   });
+}
+
+function count(tally: Map<string, Map<number, number>>, key: string, slot: number, sign: 1 | -1): void {
+  const at = tally.get(key) ?? new Map<number, number>();
+  at.set(slot, (at.get(slot) ?? 0) + sign);
+  tally.set(key, at);
+}
+
+function countOf(tally: ReadonlyMap<string, ReadonlyMap<number, number>>, key: string, slot: number): number {
+  return tally.get(key)?.get(slot) ?? 0;
 }
 
 /**
@@ -215,7 +244,7 @@ function disagreement(
   const own = form.byLine.get(`${site.call.file}:${site.call.line}`) ?? [site];
   for (const s of own) addTo(form, s, -1);
   try {
-    return judge(site, form, parameters);
+    return judge(site, form, parameters) ?? kindTrade(site, form, parameters);
   } finally {
     for (const s of own) addTo(form, s, 1);
   }
@@ -240,6 +269,9 @@ function judge(site: Site, others: SlotTally, parameters: readonly string[]): st
       // `cmp(a, op, b)`: parameters named by one letter take operands alike, either one either side.
       if ((parameters[slot] ?? "x").length < MIN_NAME && (parameters[j] ?? "x").length < MIN_NAME) continue;
       if (partner !== null && passes(partner, j)) continue;
+      // A slot other calls leave empty (`null`) is optional: a name filling it is another use of the
+      // callee (`new Definition(type, pattern, decl, node, ...)` gives the parent most calls omit).
+      if (partner !== null && countOf(others.kindAt, "a literal", slot) >= MIN_AGREEING) continue;
       return `passes ${site.arguments[slot]} as argument ${slot + 1}; ${count} other calls pass it as argument ${j + 1}`;
     }
   }
@@ -255,4 +287,46 @@ function isLiteral(written: string | undefined): boolean {
 function literalSlot(others: SlotTally, slot: number, other: number): boolean {
   const at = (k: number) => others.literalAt.get(k) ?? 0;
   return at(slot) >= MIN_AGREEING && at(other) === 0;
+}
+
+// A value's kind when it names no value of its own: a literal, or a member of a capitalised namespace
+// (`Variable.Parameter`, `Syntax.Identifier`): an enum's member, which other calls pass in one slot.
+const VALUES = new Set(["null", "undefined", "None", "true", "false", "True", "False", "NaN"]);
+const NAMESPACE_MEMBER = /^([A-Z][\w$]*)\.[A-Za-z_$][\w$]*$/;
+
+function kindOf(written: string): string | null {
+  const text = written.trim();
+  if (LITERAL.test(text) || VALUES.has(text)) return "a literal";
+  const namespace = NAMESPACE_MEMBER.exec(text)?.[1];
+  return namespace === undefined ? null : `${namespace}.*`;
+}
+
+/**
+ * A named value and a value of some kind traded places: `super(name, Variable.Parameter, ...)` where
+ * the callee's second parameter is `name` and its other calls pass a `Variable.*` first, never second;
+ * `super(options, null)` where the others pass `options` second and `null` first. The name's slot is
+ * its namesake parameter's, or where at least MIN_AGREEING others pass a name ending like it (their
+ * `referencer.options` and `options`); the kind's slot is where at least MIN_AGREEING others pass
+ * that kind, and none pass it where this call put it.
+ */
+function kindTrade(site: Site, others: SlotTally, parameters: readonly string[]): string | null {
+  if (others.sites < MIN_AGREEING) return null;
+  for (const [slot, name] of site.names.entries()) {
+    const bare = name === null ? "" : bareOf(name);
+    if (bare.length < MIN_NAME || parameters[slot] === bare || countOf(others.bareAt, bare, slot) > 0)
+      continue;
+    for (const [j, written] of site.arguments.entries()) {
+      const kind = j === slot ? null : kindOf(written);
+      if (kind === null) continue;
+      const belongs = parameters[j] === bare || countOf(others.bareAt, bare, j) >= MIN_AGREEING;
+      if (
+        !belongs ||
+        countOf(others.kindAt, kind, slot) < MIN_AGREEING ||
+        countOf(others.kindAt, kind, j) > 0
+      )
+        continue;
+      return `passes ${site.arguments[slot]} as argument ${slot + 1} and ${written} as argument ${j + 1}; other calls pass ${kind} as argument ${slot + 1}`;
+    }
+  }
+  return null;
 }
