@@ -49,17 +49,21 @@ export async function addMissingTracked(
   // clean filters (hash-object, which would follow a link instead).
   const links = missing.filter((f) => lstatSync(join(dir, f.path)).isSymbolicLink());
   const files = missing.filter((f) => !links.includes(f));
-  const hashed = files.length
+  // --stdin-paths reads one path per line: a path holding a newline would shift every later hash.
+  const batched = files.filter((f) => !f.path.includes("\n"));
+  const hashed = batched.length
     ? (
         await execa("git", ["-C", dir, "hash-object", "--stdin-paths"], {
-          input: files.map((f) => f.path).join("\n"),
+          input: batched.map((f) => f.path).join("\n"),
         })
       ).stdout.split("\n")
     : [];
   const stored = new Map<string, string>([
-    ...files.map((f, i): [string, string] => [f.path, hashed[i]!]),
+    ...batched.map((f, i): [string, string] => [f.path, hashed[i]!]),
     ...links.map((f): [string, string] => [f.path, blobSha(readlinkSync(join(dir, f.path)))]),
   ]);
+  for (const f of files.filter((f) => f.path.includes("\n")))
+    stored.set(f.path, (await execa("git", ["-C", dir, "hash-object", "--", f.path])).stdout.trim());
   const added: string[] = [];
   const changed: string[] = [];
   for (const f of missing)

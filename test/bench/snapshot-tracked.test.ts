@@ -88,6 +88,31 @@ describe("addMissingTracked", () => {
   });
 });
 
+describe("addMissingTracked with a newline in a path", () => {
+  it("hashes such a path on its own, so the files listed after it are still compared rightly", async () => {
+    const up = join(root, "up");
+    mkdirSync(up);
+    writeFileSync(join(up, ".gitignore"), "*.gen.js\n");
+    writeFileSync(join(up, "a\nb.gen.js"), "export const a = 1;\n");
+    writeFileSync(join(up, "c.gen.js"), "export const c = 2;\n");
+    await execa("git", ["init", "-q", up]);
+    await git(up, "add", "-A", "-f");
+    await git(up, "commit", "-qm", "upstream");
+    const commit = await git(up, "rev-parse", "HEAD");
+    const dir = join(root, "checkout");
+    await execa("git", ["clone", "-q", up, dir]);
+    await execa("rm", ["-rf", join(dir, ".git")]);
+    await execa("git", ["init", "-q", dir]);
+    await git(dir, "add", "-A");
+    await git(dir, "commit", "-qm", "snapshot");
+    expect(await git(dir, "ls-files")).toBe(".gitignore");
+
+    const mended = await addMissingTracked(dir, join(up, ".git"), commit, "none");
+
+    expect(mended).toEqual({ added: ["a\nb.gen.js", "c.gen.js"], changed: [] });
+  });
+});
+
 describe("mirrorGitDir", () => {
   it("finds a clone's git directory under OWNER+NAME/repo, and nothing for an absent repository", async () => {
     const { gitDir } = await upstream();
