@@ -31,22 +31,25 @@ export function nameCoverage(
 }
 
 /**
- * Whether a symbol's own words (`documentTerms`) share at least two distinct terms with the question.
- * A name that shares the question's one word when nothing else of the symbol does is a coincidence
- * more often than what the code does (`makeSafeRegex` for "how do I make semver print debugging
- * output", `replaceUnsafeChar` for "which link URLs are refused as unsafe"), so such a symbol gets
- * no credit for its name (recall.ts); its BM25 score still counts.
+ * Whether a symbol's own words (`documentTerms`) share at least two distinct terms with the question
+ * (its one term, when the question has only one). A name that shares one of the question's words
+ * when nothing else of the symbol does is a coincidence more often than what the code does
+ * (`makeSafeRegex` for "how do I make semver print debugging output", `replaceUnsafeChar` for "which
+ * link URLs are refused as unsafe"), so such a symbol gets no credit for its name (recall.ts); its
+ * BM25 score still counts. A one-word question ("where is tokenize?") has nothing else to share.
  */
 export function sharesSeveralTerms(
   questionTerms: readonly string[],
   documentTerms: readonly string[],
 ): boolean {
   const wanted = new Set(questionTerms);
+  const needed = Math.min(2, wanted.size);
+  if (needed === 0) return false;
   const found = new Set<string>();
   for (const term of documentTerms)
     if (wanted.has(term)) {
       found.add(term);
-      if (found.size >= 2) return true;
+      if (found.size >= needed) return true;
     }
   return false;
 }

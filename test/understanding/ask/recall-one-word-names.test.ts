@@ -14,6 +14,9 @@ describe("ask recall: a name sharing one word with the question", () => {
     expect(sharesSeveralTerms(["make", "debug"], ["make", "safe", "make", "regex"])).toBe(false);
     expect(sharesSeveralTerms(["make", "debug"], ["debug", "node", "make"])).toBe(true);
     expect(sharesSeveralTerms([], ["debug"])).toBe(false);
+    // A one-word question has only that word to share: its name still counts.
+    expect(sharesSeveralTerms(["tokenize", "tokenize"], ["tokenize", "input"])).toBe(true);
+    expect(sharesSeveralTerms(["tokenize"], ["parse", "input"])).toBe(false);
   });
 
   it("ranks the code that does what the question asks above a name that shares its one word", async () => {
