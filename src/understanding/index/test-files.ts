@@ -18,5 +18,7 @@ export function isTestPath(path: string): boolean {
   const segments = path.split("/");
   const name = segments[segments.length - 1] ?? path;
   if (testNames.some((re) => re.test(name))) return true;
-  return segments.slice(0, -1).some((s) => testDirs.has(s));
+  // Underscores around a test folder's name are a spelling, not another meaning: csstree keeps its
+  // tests in `lib/__tests/`, others use `_tests/` or `__spec__/`.
+  return segments.slice(0, -1).some((s) => testDirs.has(s) || testDirs.has(s.replace(/^_+|_+$/g, "")));
 }

@@ -20,6 +20,10 @@ describe("flagging test files by path", () => {
       "test/helpers/run.js": code,
       "spec/parse.js": code,
       "__tests__/parse.js": code,
+      // csstree's `lib/__tests/`; a folder merely starting with "test" is no test folder
+      "lib/__tests/walk.js": code,
+      "lib/_spec_/walk.js": code,
+      "lib/__testdata/walk.js": code,
       "pkg/test_parse.py": code,
       "pkg/parse_test.go": code,
       "pkg/test.py": code,
@@ -36,6 +40,8 @@ describe("flagging test files by path", () => {
     const flagged = index.files.filter((f) => f.isTest).map((f) => f.path);
     expect(flagged).toEqual([
       "__tests__/parse.js",
+      "lib/__tests/walk.js",
+      "lib/_spec_/walk.js",
       "lib/parse.spec.tsx",
       "lib/parse.test.js",
       "pkg/parse_test.go",
