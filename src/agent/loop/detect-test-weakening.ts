@@ -3,6 +3,7 @@
 // high-risk, so it is never applied without a person's approval.
 import type { ProposedChange } from "../../tools/define-tool.ts";
 import { lineChanges } from "./line-changes.ts";
+import { isTestPath as isIndexedTestPath } from "../../understanding/index/test-files.ts";
 
 const testPath =
   /(^|\/)(test|tests|spec|__tests__)\/|\.(test|spec)\.[cm]?[jt]sx?$|(^|\/)test_[^/]*\.py$|_test\.(py|go)$|Test\.java$|\.snap$/;
@@ -39,7 +40,9 @@ export function isTestPath(path: string): boolean {
 
 export function detectTestWeakening(change: ProposedChange): WeakeningFinding[] {
   const { path } = change;
-  if (!isTestPath(path)) return [];
+  // Whatever the index counts as a test is watched too (`lib/__tests/`, `testing/`, a `test.js`
+  // suite): a fix that weakens a test there must not pass as a code change.
+  if (!isTestPath(path) && !isIndexedTestPath(path)) return [];
   if (change.after === null) return [{ path, kind: "deleted_test", detail: `deletes the test file ${path}` }];
   if (snapshotPath.test(path) && change.before !== null)
     return [{ path, kind: "updated_snapshot", detail: `rewrites stored snapshot ${path}` }];

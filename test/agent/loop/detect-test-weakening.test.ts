@@ -21,6 +21,13 @@ describe("test weakening detection", () => {
     ]);
   });
 
+  it("watches every folder the index counts as tests, underscored ones included", () => {
+    const weakened = test.replace("  expect(sum(1, 2)).toBe(3);\n", "");
+    expect(kinds("lib/__tests/sum.js", test, weakened)).toEqual(["removed_assertion"]);
+    expect(kinds("testing/sum.js", test, weakened)).toEqual(["removed_assertion"]);
+    expect(kinds("lib/sum.js", test, weakened)).toEqual([]);
+  });
+
   it("flags added skip, .only and xfail", () => {
     expect(kinds("test/sum.test.js", test, test.replace('it("adds"', 'it.skip("adds"'))).toEqual([
       "added_skip",
