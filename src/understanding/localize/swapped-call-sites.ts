@@ -12,7 +12,7 @@
 import type { CallEdge, CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
-import { constructorCall } from "./constructor-call.ts";
+import { constructorCalls, type ConstructorCalls } from "./constructor-call.ts";
 import { resolveCallee } from "./test-target-signal.ts";
 import {
   bareName,
@@ -62,6 +62,7 @@ export function swappedCallSites(
   const out: SwappedCallSite[] = [];
   const byCallee = new Map<string, { callee: CodeSymbol | null; sites: Site[] }>();
   const seen = new Set<string>();
+  const built = constructorCalls(lookup);
   for (const call of index.calls) {
     if (!call.from) continue;
     const name = call.calleeName.split(".").pop() ?? "";
@@ -79,7 +80,7 @@ export function swappedCallSites(
         where: `${call.file}:${call.line}`,
         detail: `passes the literal ${literal} as the receiver of ${call.calleeName}`,
       });
-    const target = calleeOf(call, lookup);
+    const target = calleeOf(call, lookup, built);
     if (target === null) continue;
     const { callee, group } = target;
     const entry = byCallee.get(group) ?? { callee, sites: [] };
@@ -118,8 +119,12 @@ export function swappedCallSites(
  * What a call runs and the key its calls are compared under; null when its name binds several
  * functions, which says nothing of which one's convention the call follows.
  */
-function calleeOf(call: CallEdge, lookup: SymbolLookup): { callee: CodeSymbol | null; group: string } | null {
-  const built = constructorCall(call, lookup);
+function calleeOf(
+  call: CallEdge,
+  lookup: SymbolLookup,
+  constructors: ConstructorCalls,
+): { callee: CodeSymbol | null; group: string } | null {
+  const built = constructors(call);
   if (built) return { callee: built.runs, group: built.group };
   const resolved = resolveCallee(call, lookup);
   if (resolved.length > 1) return null;
