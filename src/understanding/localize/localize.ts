@@ -107,7 +107,6 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
   const frames = frameEvidence(entities.locations, resolve, lookup);
   moveFrameEvidence(
     frames.frames,
-    new Map(frames.frames),
     [
       ...argumentFaults(input.failures, entities.locations, resolve, lookup, readLines).map((f) => ({
         innermostId: f.innermostId,
