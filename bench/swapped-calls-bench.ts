@@ -1,7 +1,8 @@
 // npm run bench:swapped-calls: how long finding swapped-looking calls (swapped-call-sites.ts) takes
 // when one callee is called 5,000 and 50,000 times, on a generated project indexed by the real
 // extractor: a pull request controls how many calls a function has, and each call is judged against
-// the others. Prints the index build apart from the search, wall and CPU time (the machine is
+// the others; and a class with 5,000 methods built by 20,000 `new P(...)` calls, each of which looks up
+// the constructor that runs (constructor-call.ts). Prints the index build apart from the search, wall and CPU time (the machine is
 // shared: wall time includes waiting for a core), and whether the one swapped call was found.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -40,6 +41,51 @@ function makeProject(calls: number): string {
   return root;
 }
 
+const METHODS = 5_000;
+
+/**
+ * `class P` with `methods` methods and then its constructor (finding it means passing every method),
+ * built `calls` times over files, once swapped.
+ */
+function makeClassProject(methods: number, calls: number): string {
+  const root = mkdtempSync(join(tmpdir(), "xihe-swapped-calls-bench-"));
+  mkdirSync(join(root, "lib"));
+  const members = Array.from({ length: methods }, (_, i) => `  method${i}() {\n    return this.key\n  }`);
+  writeFileSync(
+    join(root, "lib/p.js"),
+    [
+      "export class P {",
+      ...members,
+      "  constructor(key, value) {",
+      "    this.key = key",
+      "  }",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  for (let file = 0; file * CALLS_PER_FILE < calls; file++) {
+    const count = Math.min(CALLS_PER_FILE, calls - file * CALLS_PER_FILE);
+    const body = Array.from({ length: count }, (_, i) => `  out.push(new P(key${i % 7}, value))`);
+    writeFileSync(
+      join(root, `lib/build${file}.js`),
+      [
+        'import { P } from "./p.js"',
+        "export function build(value, key0, key1, key2, key3, key4, key5, key6) {",
+        "  const out = []",
+        ...body,
+        "  return out",
+        "}",
+        "",
+      ].join("\n"),
+    );
+  }
+  writeFileSync(
+    join(root, "lib/odd.js"),
+    'import { P } from "./p.js"\nexport function odd(value, key) {\n  return new P(value, key)\n}\n',
+  );
+  return root;
+}
+
 async function timed<T>(run: () => T | Promise<T>): Promise<{ value: T; wallMs: number; cpuMs: number }> {
   const t0 = performance.now();
   const c0 = process.cpuUsage();
@@ -54,8 +100,18 @@ console.log(
     .map((x) => x.toFixed(2))
     .join(" ")} (shared machine)`,
 );
-for (const calls of [5_000, 50_000]) {
-  const root = makeProject(calls);
+const projects = [
+  ...[5_000, 50_000].map((calls) => ({
+    label: `${calls} calls of one callee`,
+    make: () => makeProject(calls),
+  })),
+  {
+    label: `20000 \`new P(...)\` of a class with ${METHODS} methods`,
+    make: () => makeClassProject(METHODS, 20_000),
+  },
+];
+for (const { label, make } of projects) {
+  const root = make();
   try {
     const built = await timed(() => buildIndex(root, { cache: null }));
     const index = built.value;
@@ -73,7 +129,7 @@ for (const calls of [5_000, 50_000]) {
     const again = await timed(() => swappedCallSites(index, lookup, readLines));
     const found = first.value.map((s) => s.where).join(", ") || "none";
     console.log(
-      `swapped-call-sites, ${calls} calls of one callee (${index.calls.length} call edges, ${index.files.length} files): ` +
+      `swapped-call-sites, ${label} (${index.calls.length} call edges, ${index.files.length} files): ` +
         `index build ${fmt(built.wallMs)} ms wall; search ${fmt(first.wallMs)} ms wall, ${fmt(first.cpuMs)} ms CPU ` +
         `(files read), again ${fmt(again.wallMs)} ms wall, ${fmt(again.cpuMs)} ms CPU (lines in memory); found ${found}`,
     );

@@ -7,7 +7,7 @@ import { diagnoseOffThread } from "../../perception/diagnose-off-thread.ts";
 import type { CodeIndex } from "../../understanding/index/code-index.ts";
 import { buildContextBrief } from "../../understanding/localize/context-brief.ts";
 import { localize } from "../../understanding/localize/localize.ts";
-import { createSwappedCallCache } from "../../understanding/localize/swapped-call-cache.ts";
+import { createCodeFacts } from "../../understanding/localize/code-facts.ts";
 import type { ReadLines } from "../../understanding/index/symbol-documents.ts";
 import type { CheckRun } from "./check-run.ts";
 import type { Failure } from "../../perception/failure.ts";
@@ -35,8 +35,8 @@ export interface LocalizerInput {
 }
 
 export function createLocalizer(input: LocalizerInput) {
-  // Every round localizes the same index: its swapped-looking calls are found once.
-  const findSwappedCalls = createSwappedCallCache();
+  // Every round localizes the same index: what depends on the code alone is worked out once.
+  const codeFacts = createCodeFacts();
   return async (failing: readonly CheckRun[]): Promise<{ brief: string; suspects: string[] }> => {
     const logText = failing.map((r) => `$ ${r.command}\n${r.tail}`).join("\n");
     const { failures } = await diagnoseOffThread(logText, { repoRoot: input.index.root });
@@ -48,7 +48,7 @@ export function createLocalizer(input: LocalizerInput) {
       aliases: input.aliases,
       callDepth: input.callDepth,
       limit: 5,
-      findSwappedCalls,
+      codeFacts,
       ...(input.dynamic ? await dynamicSignals(input, input.dynamic, failing, { failures, logText }) : {}),
     });
     const currentCode = ranked.flatMap((s) => {

@@ -5,17 +5,13 @@
 // (`Checker.IF`, `Checker.JOINEDSTR`), and "where does pyflakes complain about …" asks for that check.
 // When exactly one function of the library names such a class, that function is ranked just above it.
 import type { CodeSymbol } from "../index/code-index.ts";
+import { CONSTRUCTOR_NAMES } from "../index/constructor-names.ts";
 import { identifiersIn } from "../index/split-identifiers.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
 import { raiseRecalled, type RecalledSymbol } from "./recalled-symbol.ts";
 
 /** Members a record may have: storing its fields, printing itself. Any other method is behaviour. */
 const RECORD_MEMBERS = new Set(["constructor", "__init__", "__str__", "__repr__", "toString"]);
-/**
- * The members whose score the user is lifted to: storing the fields. A printed message's body
- * (`__str__` working out a line and column) matches words the record itself does not answer.
- */
-const CONSTRUCTORS = new Set(["constructor", "__init__"]);
 /** The user is ranked this much above the record (as delegating-wrappers.ts ranks an implementation). */
 const USER_MARGIN = 0.01;
 
@@ -45,7 +41,9 @@ export function liftRecordUsers(out: RecalledSymbol[], context: RecordUserContex
     if (!found || found.size !== 1) continue;
     const [user] = found;
     if (!user) continue;
-    const stored = [record, ...members.filter((m) => CONSTRUCTORS.has(m.name))];
+    // The members storing the fields: a printed message's body (`__str__` working out a line and
+    // column) matches words the record itself does not answer.
+    const stored = [record, ...members.filter((m) => CONSTRUCTOR_NAMES.has(m.name))];
     const best = Math.max(...stored.map((s) => byId.get(s.id)?.score ?? 0));
     const lifted = share * best + USER_MARGIN;
     const why = `it is the one library function that names ${record.name} (${record.file}:${record.startLine}), a class with no behaviour of its own that matches the question`;

@@ -5,6 +5,7 @@
 // once per explanation, so a large PR costs one pass, not one per symbol.
 import type { ChangedSymbol } from "./changed-symbols.ts";
 import type { CallEdge, CodeIndex, CodeSymbol } from "../index/code-index.ts";
+import { CONSTRUCTOR_NAMES } from "../index/constructor-names.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import type { UseKind } from "./identifier-uses.ts";
 import type { ModuleShapes } from "./module-shapes.ts";
@@ -53,8 +54,6 @@ export interface SymbolImpact {
 export interface CallGraph {
   impact(changed: ChangedSymbol): SymbolImpact;
 }
-
-const constructorNames = new Set(["__init__", "constructor"]);
 
 /** `this[key]`, `self[key]`, `getattr(self, name)`: a member looked up by a computed name. */
 const computedSelfMember = /\b(?:this|self)\s*\[|\bgetattr\s*\(\s*self\s*,/;
@@ -144,7 +143,7 @@ export function createCallGraph(
   // A constructor (`__init__`, `constructor`) is called by instantiating its class: `Flags()`,
   // `new Range(...)` are its call sites, and the tests that reach them reach it.
   const constructorCalls = (target: CodeSymbol): Reference[] => {
-    if (target.kind !== "method" || !constructorNames.has(target.name) || !target.parent) return [];
+    if (target.kind !== "method" || !CONSTRUCTOR_NAMES.has(target.name) || !target.parent) return [];
     const owner = lookup.byId(target.parent);
     if (!owner || owner.kind !== "class") return [];
     return symbolReferences(index, lookup, owner, usesIn, shapes).filter((r) => r.use === "constructor");

@@ -2,6 +2,7 @@
 // hops), every test symbol (or top-level test code) met on the way, with the path that leads to it.
 // Tests the diff itself changed come first: they are the ones written for this change.
 import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
+import { CONSTRUCTOR_NAMES } from "../index/constructor-names.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import { importBindings, importInScope } from "../index/import-in-scope.ts";
 import { classMethods, methodOnNew } from "./class-methods.ts";
@@ -220,8 +221,6 @@ function exportedCalls(edges: IncomingEdges, exportsOf: ExportsOf | undefined, s
   return out;
 }
 
-const constructorNames = new Set(["__init__", "constructor"]);
-
 /**
  * The symbol whose use runs this one without a call by name: a constructor or a Python special
  * method (`__call__`, `__get__`, `__enter__`) runs when its class is used; a function or class
@@ -234,7 +233,7 @@ function implicitCaller(lookup: SymbolLookup, symbol: CodeSymbol): CodeSymbol | 
   if (!parent) return null;
   const inside = parent.startLine <= symbol.startLine && symbol.endLine <= parent.endLine;
   if (symbol.kind === "method" && parent.kind === "class")
-    return constructorNames.has(symbol.name) || /^__\w+__$/.test(symbol.name) ? parent : null;
+    return CONSTRUCTOR_NAMES.has(symbol.name) || /^__\w+__$/.test(symbol.name) ? parent : null;
   if ((parent.kind === "function" || parent.kind === "method") && inside) return parent;
   // A class declared inside a class (a descriptor's `Wrapper`) is made by the outer class's code
   // (`self.Wrapper(obj)` in its `__get__`), so what uses the outer class reaches it.

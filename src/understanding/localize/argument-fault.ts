@@ -13,6 +13,7 @@ import type { ReadLines } from "../index/symbol-documents.ts";
 import type { LogPathResolver } from "./resolve-log-path.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import type { CodeSymbol } from "../index/code-index.ts";
+import { CONSTRUCTOR_NAMES } from "../index/constructor-names.ts";
 import { absenceCheckedIn, guardOf } from "./throw-guard.ts";
 import { lastTracebackFrames, type ProjectFrame } from "./last-traceback.ts";
 import { callOf, misplacedArgument } from "./swapped-arguments.ts";
@@ -187,7 +188,7 @@ function swappedCall(
     if (!callee || !caller || callee.id === caller.id || !calledFrom(callerFrame, callee, readLines))
       continue;
     const owner = callee.parent ? lookup.byId(callee.parent) : undefined;
-    const calledAs = CONSTRUCTORS.has(callee.name) && owner ? owner.name : callee.name;
+    const calledAs = CONSTRUCTOR_NAMES.has(callee.name) && owner ? owner.name : callee.name;
     const misplaced = misplacedArgument(callerFrame.file, callerFrame.line, callee, readLines, calledAs);
     if (misplaced)
       return {
@@ -213,9 +214,6 @@ function calledFrom(frame: ProjectFrame, fn: CodeSymbol, readLines: ReadLines): 
   const at = readLines(frame.file)?.[frame.line - 1] ?? "";
   return callOf(fn.name).test(at);
 }
-
-// A class is called by its own name; its frames run in these.
-const CONSTRUCTORS = new Set(["__init__", "constructor"]);
 
 /** `typeof x`, `x instanceof`, `isinstance(x`, `x == null`, `x is None`, `Array.isArray(x)`. */
 function checksType(body: string, parameter: string): boolean {

@@ -19,40 +19,52 @@ export function failingReachSignal(
 ): SignalScores {
   const scores: SignalScores = new Map();
   const distinct = new Map(testLocations.map((l) => [`${l.file}:${l.line}`, l]));
-  const calleesOf = calleesByCaller(index, lookup);
+  const graph = testFileGraph(index, lookup);
   const counts = new Map<string, number>();
   let tests = 0;
   for (const loc of distinct.values()) {
     const seen = reach(
       callsOfTest(index, lookup, loc).map((c) => c.call),
       lookup,
-      calleesOf,
+      graph.calleesOf,
     );
     if (seen.size === 0) continue;
     tests++;
     for (const id of seen) counts.set(id, (counts.get(id) ?? 0) + 1);
   }
-  const spread = testFileSpread(index, lookup, calleesOf, new Set(testLocations.map((l) => l.file)));
+  if (counts.size === 0) return scores;
+  const all = allTestFilesReach(graph, lookup);
+  const failing = failingTestFilesReach(graph, lookup, new Set(testLocations.map((l) => l.file)));
   for (const [id, count] of counts) {
     const symbol = lookup.byId(id);
     if (!symbol || lookup.isTest(symbol.file)) continue;
-    const s = spread.get(id);
+    const reachedBy = all.get(id) ?? 0;
+    const failingReach = failing.get(id) ?? 0;
     // What the passing test files reach as well says little about this failure: the precision half of
     // Ochiai over test files (an entry every test file calls, with its options helpers, in 1 of 40).
-    const precision = s && s.all > s.failing ? Math.sqrt(s.failing / s.all) : 1;
-    const also = precision < 1 ? `, and by ${s!.all - s!.failing} other test files` : "";
+    // A failing test in a file no test-file rule names reaches nothing here: no precision to take.
+    const precision = failingReach > 0 && reachedBy > failingReach ? Math.sqrt(failingReach / reachedBy) : 1;
+    const also = precision < 1 ? `, and by ${reachedBy - failingReach} other test files` : "";
     addHit(scores, id, (count / tests) * precision, `reached by ${count} of ${tests} failing tests${also}`);
   }
   return scores;
 }
 
-/** For each function, how many test files (whole-file calls) reach it, and how many failing ones. */
-function testFileSpread(
-  index: CodeIndex,
-  lookup: SymbolLookup,
-  calleesOf: ReadonlyMap<string, ReadonlySet<string>>,
-  failingFiles: ReadonlySet<string>,
-): Map<string, { all: number; failing: number }> {
+// The call graph and each test file's calls depend on the code alone: one index's are worked out once
+// (the fix loop localizes the same index every round), and so is what every test file reaches.
+interface TestFileGraph {
+  calleesOf: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Each test file's calls (whole-file: a test file runs all of them). */
+  callsByFile: ReadonlyMap<string, readonly CallEdge[]>;
+  /** For each function, how many test files reach it; worked out when first needed. */
+  all: Map<string, number> | null;
+}
+
+const graphs = new WeakMap<CodeIndex, TestFileGraph>();
+
+function testFileGraph(index: CodeIndex, lookup: SymbolLookup): TestFileGraph {
+  const known = graphs.get(index);
+  if (known) return known;
   const callsByFile = new Map<string, CallEdge[]>();
   for (const call of index.calls) {
     if (!lookup.isTest(call.file)) continue;
@@ -60,15 +72,31 @@ function testFileSpread(
     if (calls) calls.push(call);
     else callsByFile.set(call.file, [call]);
   }
-  const spread = new Map<string, { all: number; failing: number }>();
-  for (const [file, calls] of callsByFile) {
-    const failing = failingFiles.has(file) ? 1 : 0;
-    for (const id of reach(calls, lookup, calleesOf)) {
-      const s = spread.get(id) ?? { all: 0, failing: 0 };
-      spread.set(id, { all: s.all + 1, failing: s.failing + failing });
-    }
-  }
-  return spread;
+  const graph: TestFileGraph = { calleesOf: calleesByCaller(index, lookup), callsByFile, all: null };
+  graphs.set(index, graph);
+  return graph;
+}
+
+function allTestFilesReach(graph: TestFileGraph, lookup: SymbolLookup): ReadonlyMap<string, number> {
+  if (graph.all) return graph.all;
+  const all = new Map<string, number>();
+  for (const calls of graph.callsByFile.values())
+    for (const id of reach(calls, lookup, graph.calleesOf)) all.set(id, (all.get(id) ?? 0) + 1);
+  graph.all = all;
+  return all;
+}
+
+/** For each function, how many of the failing tests' files reach it. */
+function failingTestFilesReach(
+  graph: TestFileGraph,
+  lookup: SymbolLookup,
+  failingFiles: ReadonlySet<string>,
+): Map<string, number> {
+  const failing = new Map<string, number>();
+  for (const file of failingFiles)
+    for (const id of reach(graph.callsByFile.get(file) ?? [], lookup, graph.calleesOf))
+      failing.set(id, (failing.get(id) ?? 0) + 1);
+  return failing;
 }
 
 /** What the calls resolve to and what those call, MAX_HOPS deep. */

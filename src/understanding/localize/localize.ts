@@ -29,16 +29,14 @@ import { splitIdentifiers } from "../index/split-identifiers.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
 import { createSymbolLookup, isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
 import { sharedCalleeSignal } from "./shared-callee-signal.ts";
-import { swappedCallSites } from "./swapped-call-sites.ts";
 import { swappedCallSignal } from "./swapped-call-signal.ts";
-import type { FindSwappedCalls } from "./swapped-call-cache.ts";
+import { CODE_FACTS, type CodeFacts } from "./code-facts.ts";
 import { passToNamesakes } from "./namesake-delegate.ts";
 import { passThroughWrappers } from "./thin-wrapper.ts";
 import { demoteUnexecuted, ranWhy, unexecutedFactor, type RanInFailingRun } from "./ran-in-failing-run.ts";
 import { testFileSignal } from "./test-file-signal.ts";
 import { testTargets } from "./test-target-signal.ts";
 import { testLiteralSignal } from "./test-literal-signal.ts";
-import { registeredNames } from "./registered-names.ts";
 import { registeredNameSignal } from "./registered-name-signal.ts";
 
 export interface SuspectLocation {
@@ -70,8 +68,8 @@ export interface LocalizeInput {
   extraSignals?: ReadonlyMap<SignalName, SignalScores>;
   /** Which functions a failing run without passing runs executed: the others are demoted. */
   ranInFailingRun?: RanInFailingRun;
-  /** Finds the index's swapped-looking calls; a cache (swapped-call-cache.ts) when one index is localized often. */
-  findSwappedCalls?: FindSwappedCalls;
+  /** Reads what depends on the code alone; remembered per index (code-facts.ts) when one index is localized often. */
+  codeFacts?: CodeFacts;
 }
 
 export function localize(input: LocalizeInput): SuspectLocation[] {
@@ -90,6 +88,7 @@ export interface CollectedSignals {
 
 export function collectSignals(input: LocalizeInput): CollectedSignals {
   const { index, readLines } = input;
+  const facts = input.codeFacts ?? CODE_FACTS;
   const lookup = createSymbolLookup(index);
   const resolve = createLogPathResolver(index.files.map((f) => f.path));
   const entities = extractEntities(
@@ -107,7 +106,6 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
   const frames = frameEvidence(entities.locations, resolve, lookup);
   moveFrameEvidence(
     frames.frames,
-    new Map(frames.frames),
     [
       ...argumentFaults(input.failures, entities.locations, resolve, lookup, readLines).map((f) => ({
         innermostId: f.innermostId,
@@ -181,7 +179,10 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     ["shared_callee", sharedCalleeSignal(index, lookup, seeds)],
     ["failing_reach", failingReachSignal(index, lookup, testLocations)],
     ["test_literal", testLiteralSignal(index, lookup, readLines, testLocations)],
-    ["registered_name", registeredNameSignal(registeredNames(index, lookup, readLines), entities.testNames)],
+    [
+      "registered_name",
+      registeredNameSignal(facts.registeredNames(index, lookup, readLines), entities.testNames),
+    ],
     ["bm25", lexical.bm25],
     ["bm25_log", lexical.bm25Log],
     ["exact_name", lexical.exact],
@@ -189,8 +190,7 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     ["test_file", testFileSignal(candidates, failingTestFiles(input.failures, testLocations, lookup))],
     ...(input.extraSignals ?? []),
   ]);
-  const findSwappedCalls = input.findSwappedCalls ?? swappedCallSites;
-  raw.set("swapped_call", swappedCallSignal(findSwappedCalls(index, lookup, readLines), raw));
+  raw.set("swapped_call", swappedCallSignal(facts.swappedCalls(index, lookup, readLines), raw));
   const signals = foldDeclarations(
     passThroughWrappers(passToNamesakes(raw, index, lookup, readLines), index, lookup, readLines),
     lookup,

@@ -22,16 +22,16 @@ export interface FrameMove {
 const SYMPTOM_SHARE = 0.5;
 
 /**
- * Applies the moves to `frames`. Strengths come from `before`, the frames before any move: many
+ * Applies the moves to `frames`. Strengths come from the frames as they were before any move: many
  * failures report the same crash, and each must give the cause the frame's own strength and leave
  * the frame its share once, not halve it again per failure.
  */
 export function moveFrameEvidence(
   frames: SignalScores,
-  before: SignalScores,
   moves: Iterable<FrameMove>,
   lookup: SymbolLookup,
 ): void {
+  const before = new Map(frames);
   for (const move of moves) {
     const crashed = before.get(move.innermostId);
     if (!crashed) continue;

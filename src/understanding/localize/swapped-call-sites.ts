@@ -12,7 +12,7 @@
 import type { CallEdge, CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
-import { constructorCall } from "./constructor-call.ts";
+import { constructorCalls, type ConstructorCalls } from "./constructor-call.ts";
 import { resolveCallee } from "./test-target-signal.ts";
 import {
   bareName,
@@ -39,19 +39,12 @@ const VARIADIC = /\*{1,2}\s*[A-Za-z_]|\.\.\./;
 // A string, template or number literal: never a receiver.
 const LITERAL = /^(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`|-?\d[\d_.]*)$/s;
 
-// Keywords a name pattern reads as names: values, not names of what a caller holds.
-const CONSTANTS = new Set([
-  "null",
-  "undefined",
-  "None",
-  "true",
-  "false",
-  "True",
-  "False",
-  "this",
-  "self",
-  "NaN",
-]);
+// Keywords that fill a slot with nothing: a slot other calls leave empty is optional.
+const EMPTY = new Set(["null", "undefined", "None"]);
+// Keywords that are values: a literal's kind (kindOf), as a string or a number is.
+const VALUES = new Set([...EMPTY, "true", "false", "True", "False", "NaN"]);
+// Keywords a name pattern reads as names: values, or the receiver, not names of what a caller holds.
+const CONSTANTS = new Set([...VALUES, "this", "self"]);
 
 interface Site {
   call: CallEdge;
@@ -69,6 +62,7 @@ export function swappedCallSites(
   const out: SwappedCallSite[] = [];
   const byCallee = new Map<string, { callee: CodeSymbol | null; sites: Site[] }>();
   const seen = new Set<string>();
+  const built = constructorCalls(lookup);
   for (const call of index.calls) {
     if (!call.from) continue;
     const name = call.calleeName.split(".").pop() ?? "";
@@ -86,7 +80,7 @@ export function swappedCallSites(
         where: `${call.file}:${call.line}`,
         detail: `passes the literal ${literal} as the receiver of ${call.calleeName}`,
       });
-    const target = calleeOf(call, lookup);
+    const target = calleeOf(call, lookup, built);
     if (target === null) continue;
     const { callee, group } = target;
     const entry = byCallee.get(group) ?? { callee, sites: [] };
@@ -125,8 +119,12 @@ export function swappedCallSites(
  * What a call runs and the key its calls are compared under; null when its name binds several
  * functions, which says nothing of which one's convention the call follows.
  */
-function calleeOf(call: CallEdge, lookup: SymbolLookup): { callee: CodeSymbol | null; group: string } | null {
-  const built = constructorCall(call, lookup);
+function calleeOf(
+  call: CallEdge,
+  lookup: SymbolLookup,
+  constructors: ConstructorCalls,
+): { callee: CodeSymbol | null; group: string } | null {
+  const built = constructors(call);
   if (built) return { callee: built.runs, group: built.group };
   const resolved = resolveCallee(call, lookup);
   if (resolved.length > 1) return null;
@@ -176,8 +174,6 @@ interface SlotTally {
   bareAt: Map<string, Map<number, number>>;
   /** A value's kind (kindOf) -> slot -> calls passing a value of that kind there. */
   kindAt: Map<string, Map<number, number>>;
-  /** slot -> calls passing a literal there. */
-  literalAt: Map<number, number>;
   /** `file:line` -> the calls on that line: a call is not judged against its own line. */
   byLine: Map<string, Site[]>;
 }
@@ -190,7 +186,6 @@ function slotTallies(sites: readonly Site[]): Map<number, SlotTally> {
       nameAt: new Map(),
       bareAt: new Map(),
       kindAt: new Map(),
-      literalAt: new Map(),
       byLine: new Map(),
     };
     forms.set(site.arguments.length, form);
@@ -211,7 +206,6 @@ function addTo(form: SlotTally, site: Site, sign: 1 | -1): void {
     count(form.bareAt, bareOf(name), slot, sign);
   });
   site.arguments.forEach((written, slot) => {
-    if (isLiteral(written)) form.literalAt.set(slot, (form.literalAt.get(slot) ?? 0) + sign);
     const kind = kindOf(written);
     if (kind !== null) count(form.kindAt, kind, slot, sign);
   });
@@ -271,7 +265,8 @@ function judge(site: Site, others: SlotTally, parameters: readonly string[]): st
       if (partner !== null && passes(partner, j)) continue;
       // A slot other calls leave empty (`null`) is optional: a name filling it is another use of the
       // callee (`new Definition(type, pattern, decl, node, ...)` gives the parent most calls omit).
-      if (partner !== null && countOf(others.kindAt, "a literal", slot) >= MIN_AGREEING) continue;
+      // Not one they fill with strings or numbers (`joinPath(root, 'a')`): that slot takes a value.
+      if (partner !== null && countOf(others.kindAt, EMPTY_KIND, slot) >= MIN_AGREEING) continue;
       return `passes ${site.arguments[slot]} as argument ${slot + 1}; ${count} other calls pass it as argument ${j + 1}`;
     }
   }
@@ -279,24 +274,27 @@ function judge(site: Site, others: SlotTally, parameters: readonly string[]): st
 }
 
 function isLiteral(written: string | undefined): boolean {
-  const text = (written ?? "").trim();
-  return LITERAL.test(text) || CONSTANTS.has(text);
+  const kind = kindOf(written ?? "");
+  return kind === LITERAL_KIND || kind === EMPTY_KIND;
 }
 
-/** At least MIN_AGREEING other calls pass a literal in `slot`, and none in `other`. */
+/** At least MIN_AGREEING other calls pass a literal (empty or not) in `slot`, and none in `other`. */
 function literalSlot(others: SlotTally, slot: number, other: number): boolean {
-  const at = (k: number) => others.literalAt.get(k) ?? 0;
+  const at = (k: number) => countOf(others.kindAt, LITERAL_KIND, k) + countOf(others.kindAt, EMPTY_KIND, k);
   return at(slot) >= MIN_AGREEING && at(other) === 0;
 }
 
-// A value's kind when it names no value of its own: a literal, or a member of a capitalised namespace
-// (`Variable.Parameter`, `Syntax.Identifier`): an enum's member, which other calls pass in one slot.
-const VALUES = new Set(["null", "undefined", "None", "true", "false", "True", "False", "NaN"]);
+// A value's kind when it names no value of its own: empty (`null`), another literal, or a member of a
+// capitalised namespace (`Variable.Parameter`, `Syntax.Identifier`): an enum's member, which other
+// calls pass in one slot.
+const EMPTY_KIND = "an empty value";
+const LITERAL_KIND = "a literal";
 const NAMESPACE_MEMBER = /^([A-Z][\w$]*)\.[A-Za-z_$][\w$]*$/;
 
 function kindOf(written: string): string | null {
   const text = written.trim();
-  if (LITERAL.test(text) || VALUES.has(text)) return "a literal";
+  if (EMPTY.has(text)) return EMPTY_KIND;
+  if (LITERAL.test(text) || VALUES.has(text)) return LITERAL_KIND;
   const namespace = NAMESPACE_MEMBER.exec(text)?.[1];
   return namespace === undefined ? null : `${namespace}.*`;
 }

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildIndex } from "../../../src/understanding/index/build-index.ts";
 import type { CodeIndex } from "../../../src/understanding/index/code-index.ts";
 import { createSymbolLookup } from "../../../src/understanding/index/symbol-lookup.ts";
-import { constructorCall } from "../../../src/understanding/localize/constructor-call.ts";
+import { constructorCalls } from "../../../src/understanding/localize/constructor-call.ts";
 import { swappedCallSites } from "../../../src/understanding/localize/swapped-call-sites.ts";
 import { lines, makeRepo, type TestRepo } from "../make-repo.ts";
 
@@ -44,9 +44,10 @@ describe("what a constructor call runs", () => {
       ),
     });
     const lookup = createSymbolLookup(index);
+    const constructorCall = constructorCalls(lookup);
     const runs = (line: number, calleeName: string) => {
       const call = index.calls.find((c) => c.line === line && c.calleeName === calleeName);
-      const built = call ? constructorCall(call, lookup) : null;
+      const built = call ? constructorCall(call) : null;
       return built && { runs: built.runs?.id ?? null, group: built.group };
     };
     const ctor = "lib/a.js#Base.constructor@2";

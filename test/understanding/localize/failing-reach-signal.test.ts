@@ -47,6 +47,13 @@ const files: Record<string, string> = {
     "});",
     "",
   ].join("\n"),
+  // A check run as a test, in a file no test-file rule names.
+  "scripts/check.js": [
+    'import { joinURL } from "../src/url.js";',
+    "",
+    'if (joinURL("a", "b") !== "a/b") throw new Error("joinURL");',
+    "",
+  ].join("\n"),
 };
 
 let root: string;
@@ -89,6 +96,15 @@ describe("failing_reach: the share of failing tests whose calls reach a function
     expect(byName.get("withBase")?.strength).toBe(1);
     expect(byName.get("joinURL")?.strength).toBeCloseTo(Math.SQRT1_2, 6);
     expect(byName.get("joinURL")?.detail).toBe("reached by 1 of 1 failing tests, and by 1 other test files");
+  });
+
+  it("keeps a failing test's reach whole when its file is no test file: no test file's precision to take", () => {
+    const scores = failingReachSignal(index, createSymbolLookup(index), [
+      { file: "scripts/check.js", line: 3 },
+    ]);
+    const byName = new Map([...scores].map(([id, hit]) => [name(id), hit]));
+    expect(byName.get("joinURL")?.strength).toBe(1);
+    expect(byName.get("joinURL")?.detail).toBe("reached by 1 of 1 failing tests");
   });
 
   it("ranks the helper both failing tests reach above the entry only one of them calls", () => {

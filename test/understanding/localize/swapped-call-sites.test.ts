@@ -85,6 +85,20 @@ describe("a literal and a name that traded places", () => {
     repos.push(repo);
     expect(sites.map((s) => s.where)).toEqual(["lib/parser.js:4"]);
   });
+
+  it("flags a name traded into a slot the other calls fill with strings: a value slot, not an optional one", async () => {
+    const { repo, sites } = await sitesOf({
+      "lib/path.js": lines(
+        "export function joinPath(base, name) { return base + '/' + name }",
+        "export function a(root) { return joinPath(root, 'a') }",
+        "export function b(root) { return joinPath(root, 'b') }",
+        "export function c(root) { return joinPath(root, 'c') }",
+        "export function d(root, name) { return joinPath(name, root) }",
+      ),
+    });
+    repos.push(repo);
+    expect(sites.map((s) => s.where)).toEqual(["lib/path.js:5"]);
+  });
 });
 
 describe("calls the disagreement rule leaves alone", () => {
