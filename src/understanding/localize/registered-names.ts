@@ -15,8 +15,10 @@ const CALL_REGISTRATION = new RegExp(
   "g",
 );
 // A whole line `'name': ref,` / `name: ref,` (an object or dict table) or `t['name'] = ref;`.
-const TABLE_ENTRY = new RegExp(String.raw`^\s*(['"]?)(${NAME})\1\s*:\s*(${REF})\s*,?\s*$`);
-const SUBSCRIPT_ENTRY = new RegExp(String.raw`\[\s*(['"])(${NAME})\1\s*\]\s*=\s*(${REF})\s*;?\s*$`);
+// The tails are `\s*(?:,\s*)?$`, not `\s*,?\s*$`: two adjacent `\s*` backtrack quadratically on a
+// long run of trailing blanks.
+const TABLE_ENTRY = new RegExp(String.raw`^\s*(['"]?)(${NAME})\1\s*:\s*(${REF})\s*(?:,\s*)?$`);
+const SUBSCRIPT_ENTRY = new RegExp(String.raw`\[\s*(['"])(${NAME})\1\s*\]\s*=\s*(${REF})\s*(?:;\s*)?$`);
 // A method name built from a literal prefix and data: `'visit_' + x`, `'_func_%s' % x`,
 // `f'visit_{x}'`, `'on{}'.format(x)`, `` `on${x}` ``, `name.startswith('_func_')`.
 const DISPATCH_PREFIX =
@@ -24,10 +26,18 @@ const DISPATCH_PREFIX =
 const PREFIX_WORD = /[A-Za-z].*[A-Za-z]/;
 // Fewer handlers than this sharing a prefix is a coincidence of names, not a dispatch table.
 const MIN_HANDLERS = 3;
-const MIN_ALIAS = 2;
+// The signal matches a one-word alias among a test name's identifiers of 3 or more characters
+// (identifiersIn) and a compound one by parts of 2 or more: a shorter alias (`If`, `eq`) never matches.
+const MIN_ALIAS = 3;
+// A handler's own part of its name (`visit_If`'s `If`) still counts toward MIN_HANDLERS when shorter.
+const MIN_SUFFIX = 2;
 // A reference naming more functions than this is too common a name to bind.
 const MAX_TARGETS = 3;
-const EXPORTS_OPEN = /(?:\bmodule\.exports|^\s*exports)\s*=\s*\{|\bexport\s+default\s*\{|^__all__\s*=/;
+// An exports object opened on this line (`__all__` lists strings, never a `key: ref` entry).
+const EXPORTS_OPEN = /(?:\bmodule\.exports|^\s*exports)\s*=\s*\{|\bexport\s+default\s*\{/;
+// `getattr(self, 'visit_' + x)`, `this['on' + x]`: what makes `'word' +` a method name, not text
+// (`'http' + host`).
+const DISPATCH_CALL = /\b(?:getattr|hasattr)\s*\(/;
 const reserved = new Set([
   "function",
   "async",
@@ -60,32 +70,113 @@ export function registeredNames(
   const importedBy = importedNames(index);
   for (const file of index.files) {
     if (file.isTest || lookup.isPeripheral(file.path)) continue;
-    const inScope = (ref: string) => targets(ref, file.path, importedBy.get(file.path), lookup);
-    // `module.exports = { parse: decode }` renames for callers, who reach it by a call edge.
-    let inExports = false;
-    for (const line of readLines(file.path) ?? []) {
-      if (EXPORTS_OPEN.test(line)) inExports = true;
-      else if (inExports && /^\s*\}/.test(line)) inExports = false;
+    const lines = readLines(file.path) ?? [];
+    const scope: FileScope = {
+      path: file.path,
+      imported: importedBy.get(file.path),
+      callables: new Set(
+        lookup
+          .symbolsIn(file.path)
+          .filter(isCallable)
+          .map((s) => s.name),
+      ),
+    };
+    const inScope = (ref: string) => targets(ref, scope, lookup);
+    // `module.exports = { parse: decode }` renames for callers, who reach it by a call edge. Depth
+    // counts braces so that a nested `},` does not end the object and a one-line one never opens it.
+    let exportsDepth = 0;
+    for (const line of lines) {
+      if (exportsDepth > 0) exportsDepth = Math.max(0, exportsDepth + braceBalance(line));
+      else if (EXPORTS_OPEN.test(line)) exportsDepth = Math.max(0, braceBalance(line));
       for (const m of line.matchAll(CALL_REGISTRATION)) add(m[2]!, inScope(m[3]!));
-      const entry = (inExports ? null : TABLE_ENTRY.exec(line)) ?? SUBSCRIPT_ENTRY.exec(line);
+      const entry = (exportsDepth > 0 ? null : TABLE_ENTRY.exec(line)) ?? SUBSCRIPT_ENTRY.exec(line);
       if (entry) add(entry[2]!, inScope(entry[3]!));
-      for (const m of line.matchAll(DISPATCH_PREFIX)) prefixes.add(m[2] ?? m[4] ?? m[6] ?? m[7] ?? m[9]!);
     }
+    for (const prefix of dispatchPrefixes(lines)) prefixes.add(prefix);
   }
+  const callables = sortedCallables(index, lookup);
   for (const prefix of prefixes) {
     // `'_' + name` (webob) would alias every private method: a prefix names a kind of handler.
     if (!PREFIX_WORD.test(prefix)) continue;
-    const handlers = index.symbols.filter(
-      (s) =>
-        isCallable(s) &&
-        s.name.startsWith(prefix) &&
-        s.name.length - prefix.length >= MIN_ALIAS &&
-        !lookup.isTest(s.file),
-    );
+    const handlers = withPrefix(callables, prefix).filter((s) => s.name.length - prefix.length >= MIN_SUFFIX);
     if (handlers.length < MIN_HANDLERS) continue;
     for (const s of handlers) add(s.name.slice(prefix.length), [s.id]);
   }
   for (const [alias, ids] of out) if (namesAnother(alias, ids, lookup)) out.delete(alias);
+  return out;
+}
+
+interface FileScope {
+  path: string;
+  /** Local name -> the name it has where it is declared. */
+  imported: ReadonlyMap<string, string> | undefined;
+  /** Names of the functions this file declares. */
+  callables: ReadonlySet<string>;
+}
+
+/** `{` minus `}` on a line (braces inside strings are rare enough on an exports line to ignore). */
+function braceBalance(line: string): number {
+  let balance = 0;
+  for (const ch of line)
+    if (ch === "{") balance++;
+    else if (ch === "}") balance--;
+  return balance;
+}
+
+/**
+ * The literal prefixes a file builds method names from. `'word' +` counts only in a dispatch
+ * context: on a getattr/hasattr line, inside `[...]`, or assigned to a variable the file then passes
+ * to getattr/hasattr or subscripts with (pycparser's `method = 'visit_' + ...` then `getattr(self,
+ * method, ...)`); anywhere else it is string concatenation (`'http' + host`).
+ */
+function dispatchPrefixes(lines: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  const pending = new Map<string, string[]>();
+  for (const line of lines) {
+    for (const m of line.matchAll(DISPATCH_PREFIX)) {
+      if (m[2] === undefined) {
+        out.add(m[4] ?? m[6] ?? m[7] ?? m[9]!);
+        continue;
+      }
+      const before = line.slice(0, m.index);
+      if (DISPATCH_CALL.test(line) || /\[\s*$/.test(before)) out.add(m[2]);
+      else {
+        const variable = new RegExp(String.raw`(${NAME})\s*=\s*$`).exec(before)?.[1];
+        if (variable) pending.set(variable, [...(pending.get(variable) ?? []), m[2]]);
+      }
+    }
+  }
+  if (pending.size === 0) return out;
+  for (const [variable, words] of pending) {
+    const used = new RegExp(
+      String.raw`\b(?:getattr|hasattr)\s*\([^,()]*,\s*${escape(variable)}\b|\[\s*${escape(variable)}\s*\]`,
+    );
+    if (lines.some((line) => used.test(line))) for (const word of words) out.add(word);
+  }
+  return out;
+}
+
+function escape(name: string): string {
+  return name.replace(/\$/g, "\\$");
+}
+
+/** Callable non-test symbols sorted by name, so that a prefix is a contiguous range. */
+function sortedCallables(index: CodeIndex, lookup: SymbolLookup): CodeSymbol[] {
+  return index.symbols
+    .filter((s) => isCallable(s) && !lookup.isTest(s.file))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function withPrefix(sorted: readonly CodeSymbol[], prefix: string): CodeSymbol[] {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid]!.name < prefix) low = mid + 1;
+    else high = mid;
+  }
+  const out: CodeSymbol[] = [];
+  for (let i = low; i < sorted.length && sorted[i]!.name.startsWith(prefix); i++) out.push(sorted[i]!);
   return out;
 }
 
@@ -111,19 +202,15 @@ function isNested(symbol: CodeSymbol, lookup: SymbolLookup): boolean {
 
 /**
  * The functions a reference as written names: `fn.merge` by its last part, the shallowest; a bare
- * `handler` only a function of this file or one it imports by that name (else it is a local value).
+ * `handler` only a function of this file or one it imports, by the name it was declared under
+ * (`import { shout as yell }`: `yell` is `shout`); any other bare name is a local value.
  */
-function targets(
-  ref: string,
-  file: string,
-  imported: ReadonlySet<string> | undefined,
-  lookup: SymbolLookup,
-): string[] {
-  const name = ref.slice(ref.lastIndexOf(".") + 1);
-  if (reserved.has(name) || reserved.has(ref)) return [];
-  const bare = name === ref;
-  if (bare && !imported?.has(name) && !lookup.symbolsIn(file).some((s) => s.name === name && isCallable(s)))
-    return [];
+function targets(ref: string, scope: FileScope, lookup: SymbolLookup): string[] {
+  const last = ref.slice(ref.lastIndexOf(".") + 1);
+  if (reserved.has(last) || reserved.has(ref)) return [];
+  const bare = last === ref;
+  const name = bare && !scope.callables.has(last) ? scope.imported?.get(last) : last;
+  if (name === undefined) return [];
   const found = lookup
     .byName(name)
     .filter((s) => isCallable(s) && !lookup.isTest(s.file) && !(bare && s.kind === "method"))
@@ -132,17 +219,24 @@ function targets(
     .filter((s) => !isNested(s, lookup));
   if (found.length === 0) return [];
   const depth = (s: CodeSymbol) => s.qualifiedName.split(".").length;
-  const shallowest = Math.min(...found.map(depth));
+  // A loop, not Math.min(...spread): a spread of ~130k arguments overflows the stack.
+  let shallowest = Infinity;
+  for (const s of found) shallowest = Math.min(shallowest, depth(s));
   const chosen = found.filter((s) => depth(s) === shallowest);
   return chosen.length > MAX_TARGETS ? [] : chosen.map((s) => s.id);
 }
 
-/** File -> the local names its imports bind. */
-function importedNames(index: CodeIndex): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
+/**
+ * File -> its imported local names, each with the name it has in its module. A namespace or
+ * default import (`*`, `default`) and an import without bindings keep the local name.
+ */
+function importedNames(index: CodeIndex): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
   for (const ref of index.imports) {
-    const names = out.get(ref.file) ?? new Set<string>();
-    for (const name of ref.names) names.add(name);
+    const names = out.get(ref.file) ?? new Map<string, string>();
+    for (const name of ref.names) if (!names.has(name)) names.set(name, name);
+    for (const { local, imported } of ref.bindings ?? [])
+      if (imported !== "*" && imported !== "default") names.set(local, imported);
     out.set(ref.file, names);
   }
   return out;
