@@ -26,16 +26,18 @@ export function createSymbolLookup(index: CodeIndex): SymbolLookup {
   const perFile = new Map<string, CodeSymbol[]>();
   const ids = new Map<string, CodeSymbol>();
   const names = new Map<string, CodeSymbol[]>();
-  const addName = (name: string, symbol: CodeSymbol) => {
-    const list = names.get(name) ?? [];
-    if (!list.includes(symbol)) list.push(symbol);
-    names.set(name, list);
+  // In place: a PR controls how many symbols share a file or a name, so no copy or scan per symbol.
+  const push = (map: Map<string, CodeSymbol[]>, key: string, symbol: CodeSymbol) => {
+    const list = map.get(key);
+    if (list) list.push(symbol);
+    else map.set(key, [symbol]);
   };
   for (const symbol of index.symbols) {
-    perFile.set(symbol.file, [...(perFile.get(symbol.file) ?? []), symbol]);
+    push(perFile, symbol.file, symbol);
     ids.set(symbol.id, symbol);
-    addName(symbol.name, symbol);
-    addName(symbol.qualifiedName.slice(symbol.qualifiedName.lastIndexOf(".") + 1), symbol);
+    push(names, symbol.name, symbol);
+    const last = symbol.qualifiedName.slice(symbol.qualifiedName.lastIndexOf(".") + 1);
+    if (last !== symbol.name) push(names, last, symbol);
   }
   let peripheral: Set<string> | undefined;
   let bodies: boolean | undefined;
