@@ -13,19 +13,19 @@ import { swappedCallSites } from "../src/understanding/localize/swapped-call-sit
 
 const CALLS_PER_FILE = 100;
 
-/** `pair(key, value)` called `calls` times over files of CALLS_PER_FILE, and once swapped. */
-function makeProject(calls: number): string {
-  const root = mkdtempSync(join(tmpdir(), "xihe-swapped-calls-bench-"));
-  mkdirSync(join(root, "lib"));
-  writeFileSync(join(root, "lib/pair.js"), "export function pair(key, value) {\n  return [key, value]\n}\n");
+/**
+ * Files of CALLS_PER_FILE calls each, `calls` in all, of `call(keyN, "value")` (the callee's
+ * usual order), and one file calling it the other way round: the one swap to find.
+ */
+function writeCallers(root: string, calls: number, imports: string, call: (a: string, b: string) => string) {
   for (let file = 0; file * CALLS_PER_FILE < calls; file++) {
     const count = Math.min(CALLS_PER_FILE, calls - file * CALLS_PER_FILE);
-    const body = Array.from({ length: count }, (_, i) => `  out.push(pair(key${i % 7}, value))`);
+    const body = Array.from({ length: count }, (_, i) => `  out.push(${call(`key${i % 7}`, "value")})`);
     writeFileSync(
-      join(root, `lib/table${file}.js`),
+      join(root, `lib/callers${file}.js`),
       [
-        'import { pair } from "./pair.js"',
-        "export function table(value, key0, key1, key2, key3, key4, key5, key6) {",
+        imports,
+        "export function callers(value, key0, key1, key2, key3, key4, key5, key6) {",
         "  const out = []",
         ...body,
         "  return out",
@@ -36,8 +36,16 @@ function makeProject(calls: number): string {
   }
   writeFileSync(
     join(root, "lib/odd.js"),
-    'import { pair } from "./pair.js"\nexport function odd(value, key) {\n  return pair(value, key)\n}\n',
+    `${imports}\nexport function odd(value, key) {\n  return ${call("value", "key")}\n}\n`,
   );
+}
+
+/** `pair(key, value)` called `calls` times over files of CALLS_PER_FILE, and once swapped. */
+function makeProject(calls: number): string {
+  const root = mkdtempSync(join(tmpdir(), "xihe-swapped-calls-bench-"));
+  mkdirSync(join(root, "lib"));
+  writeFileSync(join(root, "lib/pair.js"), "export function pair(key, value) {\n  return [key, value]\n}\n");
+  writeCallers(root, calls, 'import { pair } from "./pair.js"', (a, b) => `pair(${a}, ${b})`);
   return root;
 }
 
@@ -63,26 +71,7 @@ function makeClassProject(methods: number, calls: number): string {
       "",
     ].join("\n"),
   );
-  for (let file = 0; file * CALLS_PER_FILE < calls; file++) {
-    const count = Math.min(CALLS_PER_FILE, calls - file * CALLS_PER_FILE);
-    const body = Array.from({ length: count }, (_, i) => `  out.push(new P(key${i % 7}, value))`);
-    writeFileSync(
-      join(root, `lib/build${file}.js`),
-      [
-        'import { P } from "./p.js"',
-        "export function build(value, key0, key1, key2, key3, key4, key5, key6) {",
-        "  const out = []",
-        ...body,
-        "  return out",
-        "}",
-        "",
-      ].join("\n"),
-    );
-  }
-  writeFileSync(
-    join(root, "lib/odd.js"),
-    'import { P } from "./p.js"\nexport function odd(value, key) {\n  return new P(value, key)\n}\n',
-  );
+  writeCallers(root, calls, 'import { P } from "./p.js"', (a, b) => `new P(${a}, ${b})`);
   return root;
 }
 
