@@ -3,7 +3,7 @@
 // triage in the worker, as the App's worker does right after answering the webhook.
 import { sign } from "@octokit/webhooks-methods";
 import { generateKeyPairSync, randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
@@ -79,7 +79,9 @@ export async function createHarness(
   } = {},
 ): Promise<Harness> {
   const log = options.log ?? pino({ level: process.env.XIHE_TEST_LOG ?? "silent" });
-  const storePath = options.storePath ?? join(mkdtempSync(join(tmpdir(), "xihe-app-")), "xihe.db");
+  // A folder of its own unless the caller brought a store (reopened across a restart): removed on close.
+  const ownDir = options.storePath ? null : mkdtempSync(join(tmpdir(), "xihe-app-"));
+  const storePath = options.storePath ?? join(ownDir!, "xihe.db");
   const store = openSqliteStore(storePath);
   const Octokit = createXiheOctokit(log, {
     retryAndThrottle: false,
@@ -143,6 +145,7 @@ export async function createHarness(
     async close() {
       await worker.stop();
       await store.close();
+      if (ownDir) rmSync(ownDir, { recursive: true, force: true });
     },
   };
 }
