@@ -11,15 +11,17 @@ import { callsOfTest, resolveCallee } from "./test-target-signal.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 
 const MAX_HOPS = 3;
+const NO_EDGES: ReadonlyMap<string, ReadonlySet<string>> = new Map();
 
 export function failingReachSignal(
   index: CodeIndex,
   lookup: SymbolLookup,
   testLocations: readonly TestLocation[],
+  dispatch: ReadonlyMap<string, ReadonlySet<string>> = NO_EDGES,
 ): SignalScores {
   const scores: SignalScores = new Map();
   const distinct = new Map(testLocations.map((l) => [`${l.file}:${l.line}`, l]));
-  const graph = testFileGraph(index, lookup);
+  const graph = testFileGraph(index, lookup, dispatch);
   const counts = new Map<string, number>();
   let tests = 0;
   for (const loc of distinct.values()) {
@@ -53,6 +55,8 @@ export function failingReachSignal(
 // The call graph and each test file's calls depend on the code alone: one index's are worked out once
 // (the fix loop localizes the same index every round), and so is what every test file reaches.
 interface TestFileGraph {
+  /** The dispatch edges it was built with: other edges (another reader's facts) rebuild it. */
+  dispatch: ReadonlyMap<string, ReadonlySet<string>>;
   calleesOf: ReadonlyMap<string, ReadonlySet<string>>;
   /** Each test file's calls (whole-file: a test file runs all of them). */
   callsByFile: ReadonlyMap<string, readonly CallEdge[]>;
@@ -62,9 +66,15 @@ interface TestFileGraph {
 
 const graphs = new WeakMap<CodeIndex, TestFileGraph>();
 
-function testFileGraph(index: CodeIndex, lookup: SymbolLookup): TestFileGraph {
+function testFileGraph(
+  index: CodeIndex,
+  lookup: SymbolLookup,
+  dispatch: ReadonlyMap<string, ReadonlySet<string>>,
+): TestFileGraph {
   const known = graphs.get(index);
-  if (known) return known;
+  // Facts worked out per localize (CODE_FACTS) are a new map each time: an empty one is the same.
+  if (known && (known.dispatch === dispatch || (known.dispatch.size === 0 && dispatch.size === 0)))
+    return known;
   const callsByFile = new Map<string, CallEdge[]>();
   for (const call of index.calls) {
     if (!lookup.isTest(call.file)) continue;
@@ -72,7 +82,12 @@ function testFileGraph(index: CodeIndex, lookup: SymbolLookup): TestFileGraph {
     if (calls) calls.push(call);
     else callsByFile.set(call.file, [call]);
   }
-  const graph: TestFileGraph = { calleesOf: calleesByCaller(index, lookup), callsByFile, all: null };
+  const graph: TestFileGraph = {
+    dispatch,
+    calleesOf: calleesByCaller(index, lookup, dispatch),
+    callsByFile,
+    all: null,
+  };
   graphs.set(index, graph);
   return graph;
 }
