@@ -27,7 +27,7 @@ const PY_PREFIX =
 const COMMENT = /^\s*(?:\/\/|\/?\*)/;
 const SELF = new Set(["this", "self"]);
 /** More candidates than this and a site is a generic walker: an edge to each says nothing. */
-export const MAX_TARGETS = 50;
+export const MAX_TARGETS = 8;
 /** Subclass levels followed from the dispatching class (`this[...]` runs a subclass's methods). */
 const MAX_SUBCLASS_DEPTH = 4;
 

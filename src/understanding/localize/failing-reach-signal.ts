@@ -12,6 +12,9 @@ import type { SymbolLookup } from "../index/symbol-lookup.ts";
 
 const MAX_HOPS = 3;
 const NO_EDGES: ReadonlyMap<string, ReadonlySet<string>> = new Map();
+// A function a failing test reaches only through a dispatch (dispatch-edges.ts) is one of a table's
+// many handlers that may have run: it counts for less than one a chain of calls reaches.
+const DISPATCH_WEIGHT = 0.5;
 
 export function failingReachSignal(
   index: CodeIndex,
@@ -23,6 +26,7 @@ export function failingReachSignal(
   const distinct = new Map(testLocations.map((l) => [`${l.file}:${l.line}`, l]));
   const graph = testFileGraph(index, lookup, dispatch);
   const counts = new Map<string, number>();
+  const testsReaching = new Map<string, number>();
   let tests = 0;
   for (const loc of distinct.values()) {
     const seen = reach(
@@ -32,7 +36,17 @@ export function failingReachSignal(
     );
     if (seen.size === 0) continue;
     tests++;
-    for (const id of seen) counts.set(id, (counts.get(id) ?? 0) + 1);
+    const literal = graph.literalCalleesOf
+      ? reach(
+          callsOfTest(index, lookup, loc).map((c) => c.call),
+          lookup,
+          graph.literalCalleesOf,
+        )
+      : seen;
+    for (const id of seen) {
+      counts.set(id, (counts.get(id) ?? 0) + (literal.has(id) ? 1 : DISPATCH_WEIGHT));
+      testsReaching.set(id, (testsReaching.get(id) ?? 0) + 1);
+    }
   }
   if (counts.size === 0) return scores;
   const all = allTestFilesReach(graph, lookup);
@@ -47,7 +61,9 @@ export function failingReachSignal(
     // A failing test in a file no test-file rule names reaches nothing here: no precision to take.
     const precision = failingReach > 0 && reachedBy > failingReach ? Math.sqrt(failingReach / reachedBy) : 1;
     const also = precision < 1 ? `, and by ${reachedBy - failingReach} other test files` : "";
-    addHit(scores, id, (count / tests) * precision, `reached by ${count} of ${tests} failing tests${also}`);
+    const through = count < (testsReaching.get(id) ?? 0) ? ", some only through a dispatch" : "";
+    const detail = `reached by ${testsReaching.get(id) ?? 0} of ${tests} failing tests${through}${also}`;
+    addHit(scores, id, (count / tests) * precision, detail);
   }
   return scores;
 }
@@ -58,6 +74,8 @@ interface TestFileGraph {
   /** The dispatch edges it was built with: other edges (another reader's facts) rebuild it. */
   dispatch: ReadonlyMap<string, ReadonlySet<string>>;
   calleesOf: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The call edges alone, when dispatch edges were added; null when there are none. */
+  literalCalleesOf: ReadonlyMap<string, ReadonlySet<string>> | null;
   /** Each test file's calls (whole-file: a test file runs all of them). */
   callsByFile: ReadonlyMap<string, readonly CallEdge[]>;
   /** For each function, how many test files reach it; worked out when first needed. */
@@ -85,6 +103,7 @@ function testFileGraph(
   const graph: TestFileGraph = {
     dispatch,
     calleesOf: calleesByCaller(index, lookup, dispatch),
+    literalCalleesOf: dispatch.size > 0 ? calleesByCaller(index, lookup) : null,
     callsByFile,
     all: null,
   };

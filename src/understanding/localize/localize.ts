@@ -170,7 +170,7 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
   for (const scores of [frames.frames, tests.callees, tests.named])
     for (const [id, hit] of scores) seeds.set(id, Math.max(seeds.get(id) ?? 0, hit.strength));
   const dispatch = facts.dispatchEdges(index, lookup, readLines);
-  const chain = callChainSignal(index, lookup, seeds, input.callDepth ?? 1, dispatch);
+  const chain = callChainSignal(index, lookup, seeds, input.callDepth ?? 1);
 
   const raw = new Map<SignalName, SignalScores>([
     ["stack_frame", frames.frames],

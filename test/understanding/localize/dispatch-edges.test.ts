@@ -135,12 +135,13 @@ describe("dispatch edges", () => {
     expect(reached("walkBig")).toEqual([]);
   });
 
-  it("let a failing test reach the handler only the dispatcher runs", () => {
+  it("let a failing test reach the handler only the dispatcher runs, at half a call chain's weight", () => {
     const test = { file: "test/lex.test.js", line: 3 };
     const readString = index.symbols.find((s) => s.name === "readString")!.id;
     expect(failingReachSignal(index, lookup, [test]).has(readString)).toBe(false);
-    expect(
-      failingReachSignal(index, createSymbolLookup(index), [test], edges).get(readString)?.strength,
-    ).toBe(1);
+    expect(failingReachSignal(index, createSymbolLookup(index), [test], edges).get(readString)).toEqual({
+      strength: 0.5,
+      detail: "reached by 1 of 1 failing tests, some only through a dispatch",
+    });
   });
 });
