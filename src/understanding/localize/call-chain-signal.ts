@@ -13,18 +13,11 @@ export function callChainSignal(
   lookup: SymbolLookup,
   seeds: ReadonlyMap<string, number>,
   depth: number,
-  extra: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
 ): SignalScores {
   const scores: SignalScores = new Map();
   // Each call edge resolved once: caller id -> callee ids, and callee id -> caller ids.
   const calleesOf = new Map<string, Set<string>>();
   const callersOf = new Map<string, Set<string>>();
-  // Dispatch edges (dispatch-edges.ts) count as calls: a handler below a failing dispatcher is one hop.
-  for (const [from, ids] of extra)
-    for (const id of ids) {
-      calleesOf.set(from, (calleesOf.get(from) ?? new Set()).add(id));
-      callersOf.set(id, (callersOf.get(id) ?? new Set()).add(from));
-    }
   for (const call of index.calls) {
     if (!call.from) continue;
     for (const callee of resolveCallee(call, lookup)) {

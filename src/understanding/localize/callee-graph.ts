@@ -1,17 +1,11 @@
 // The resolved call graph the reach signals walk: for each caller id, the ids of what it calls
-// (itself left out, so recursion adds no hop). `extra` adds edges the index has no call for (dispatch
-// through a table or `this[x]`, dispatch-edges.ts).
+// (itself left out, so recursion adds no hop).
 import type { CodeIndex } from "../index/code-index.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import { resolveCallee } from "./test-target-signal.ts";
 
-export function calleesByCaller(
-  index: CodeIndex,
-  lookup: SymbolLookup,
-  extra: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
-): Map<string, Set<string>> {
+export function calleesByCaller(index: CodeIndex, lookup: SymbolLookup): Map<string, Set<string>> {
   const calleesOf = new Map<string, Set<string>>();
-  for (const [from, ids] of extra) calleesOf.set(from, new Set(ids));
   for (const call of index.calls) {
     if (!call.from) continue;
     for (const callee of resolveCallee(call, lookup))

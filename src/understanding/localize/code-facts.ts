@@ -1,12 +1,10 @@
 // Facts localize reads from the code alone, not from the failure: swapped-looking calls
-// (swapped-call-sites.ts), names registered for dispatch (registered-names.ts) and call edges through
-// dispatch (dispatch-edges.ts). The fix loop
+// (swapped-call-sites.ts) and names registered for dispatch (registered-names.ts). The fix loop
 // localizes the same index every round, and each fact reads lines all over the project: one index's
 // are worked out once.
 import type { CodeIndex } from "../index/code-index.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
-import { dispatchEdges, type DispatchEdges } from "./dispatch-edges.ts";
 import { registeredNames, type RegisteredNames } from "./registered-names.ts";
 import { swappedCallSites, type SwappedCallSite } from "./swapped-call-sites.ts";
 
@@ -15,19 +13,14 @@ export type CodeFact<T> = (index: CodeIndex, lookup: SymbolLookup, readLines: Re
 export interface CodeFacts {
   swappedCalls: CodeFact<SwappedCallSite[]>;
   registeredNames: CodeFact<RegisteredNames>;
-  dispatchEdges: CodeFact<DispatchEdges>;
 }
 
 /** Each fact worked out on every call: one localize of one index. */
-export const CODE_FACTS: CodeFacts = { swappedCalls: swappedCallSites, registeredNames, dispatchEdges };
+export const CODE_FACTS: CodeFacts = { swappedCalls: swappedCallSites, registeredNames };
 
 /** Each fact remembered per index (see memoPerIndex): for a caller that localizes one index often. */
 export function createCodeFacts(): CodeFacts {
-  return {
-    swappedCalls: memoPerIndex(swappedCallSites),
-    registeredNames: memoPerIndex(registeredNames),
-    dispatchEdges: memoPerIndex(dispatchEdges),
-  };
+  return { swappedCalls: memoPerIndex(swappedCallSites), registeredNames: memoPerIndex(registeredNames) };
 }
 
 /**

@@ -11,22 +11,16 @@ import { callsOfTest, resolveCallee } from "./test-target-signal.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 
 const MAX_HOPS = 3;
-const NO_EDGES: ReadonlyMap<string, ReadonlySet<string>> = new Map();
-// A function a failing test reaches only through a dispatch (dispatch-edges.ts) is one of a table's
-// many handlers that may have run: it counts for less than one a chain of calls reaches.
-const DISPATCH_WEIGHT = 0.5;
 
 export function failingReachSignal(
   index: CodeIndex,
   lookup: SymbolLookup,
   testLocations: readonly TestLocation[],
-  dispatch: ReadonlyMap<string, ReadonlySet<string>> = NO_EDGES,
 ): SignalScores {
   const scores: SignalScores = new Map();
   const distinct = new Map(testLocations.map((l) => [`${l.file}:${l.line}`, l]));
-  const graph = testFileGraph(index, lookup, dispatch);
+  const graph = testFileGraph(index, lookup);
   const counts = new Map<string, number>();
-  const testsReaching = new Map<string, number>();
   let tests = 0;
   for (const loc of distinct.values()) {
     const seen = reach(
@@ -36,17 +30,7 @@ export function failingReachSignal(
     );
     if (seen.size === 0) continue;
     tests++;
-    const literal = graph.literalCalleesOf
-      ? reach(
-          callsOfTest(index, lookup, loc).map((c) => c.call),
-          lookup,
-          graph.literalCalleesOf,
-        )
-      : seen;
-    for (const id of seen) {
-      counts.set(id, (counts.get(id) ?? 0) + (literal.has(id) ? 1 : DISPATCH_WEIGHT));
-      testsReaching.set(id, (testsReaching.get(id) ?? 0) + 1);
-    }
+    for (const id of seen) counts.set(id, (counts.get(id) ?? 0) + 1);
   }
   if (counts.size === 0) return scores;
   const all = allTestFilesReach(graph, lookup);
@@ -61,9 +45,7 @@ export function failingReachSignal(
     // A failing test in a file no test-file rule names reaches nothing here: no precision to take.
     const precision = failingReach > 0 && reachedBy > failingReach ? Math.sqrt(failingReach / reachedBy) : 1;
     const also = precision < 1 ? `, and by ${reachedBy - failingReach} other test files` : "";
-    const through = count < (testsReaching.get(id) ?? 0) ? ", some only through a dispatch" : "";
-    const detail = `reached by ${testsReaching.get(id) ?? 0} of ${tests} failing tests${through}${also}`;
-    addHit(scores, id, (count / tests) * precision, detail);
+    addHit(scores, id, (count / tests) * precision, `reached by ${count} of ${tests} failing tests${also}`);
   }
   return scores;
 }
@@ -71,11 +53,7 @@ export function failingReachSignal(
 // The call graph and each test file's calls depend on the code alone: one index's are worked out once
 // (the fix loop localizes the same index every round), and so is what every test file reaches.
 interface TestFileGraph {
-  /** The dispatch edges it was built with: other edges (another reader's facts) rebuild it. */
-  dispatch: ReadonlyMap<string, ReadonlySet<string>>;
   calleesOf: ReadonlyMap<string, ReadonlySet<string>>;
-  /** The call edges alone, when dispatch edges were added; null when there are none. */
-  literalCalleesOf: ReadonlyMap<string, ReadonlySet<string>> | null;
   /** Each test file's calls (whole-file: a test file runs all of them). */
   callsByFile: ReadonlyMap<string, readonly CallEdge[]>;
   /** For each function, how many test files reach it; worked out when first needed. */
@@ -84,15 +62,9 @@ interface TestFileGraph {
 
 const graphs = new WeakMap<CodeIndex, TestFileGraph>();
 
-function testFileGraph(
-  index: CodeIndex,
-  lookup: SymbolLookup,
-  dispatch: ReadonlyMap<string, ReadonlySet<string>>,
-): TestFileGraph {
+function testFileGraph(index: CodeIndex, lookup: SymbolLookup): TestFileGraph {
   const known = graphs.get(index);
-  // Facts worked out per localize (CODE_FACTS) are a new map each time: an empty one is the same.
-  if (known && (known.dispatch === dispatch || (known.dispatch.size === 0 && dispatch.size === 0)))
-    return known;
+  if (known) return known;
   const callsByFile = new Map<string, CallEdge[]>();
   for (const call of index.calls) {
     if (!lookup.isTest(call.file)) continue;
@@ -100,13 +72,7 @@ function testFileGraph(
     if (calls) calls.push(call);
     else callsByFile.set(call.file, [call]);
   }
-  const graph: TestFileGraph = {
-    dispatch,
-    calleesOf: calleesByCaller(index, lookup, dispatch),
-    literalCalleesOf: dispatch.size > 0 ? calleesByCaller(index, lookup) : null,
-    callsByFile,
-    all: null,
-  };
+  const graph: TestFileGraph = { calleesOf: calleesByCaller(index, lookup), callsByFile, all: null };
   graphs.set(index, graph);
   return graph;
 }

@@ -169,7 +169,6 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
   const seeds = new Map<string, number>();
   for (const scores of [frames.frames, tests.callees, tests.named])
     for (const [id, hit] of scores) seeds.set(id, Math.max(seeds.get(id) ?? 0, hit.strength));
-  const dispatch = facts.dispatchEdges(index, lookup, readLines);
   const chain = callChainSignal(index, lookup, seeds, input.callDepth ?? 1);
 
   const raw = new Map<SignalName, SignalScores>([
@@ -178,7 +177,7 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     ["test_name", tests.named],
     ["call_chain", chain],
     ["shared_callee", sharedCalleeSignal(index, lookup, seeds)],
-    ["failing_reach", failingReachSignal(index, lookup, testLocations, dispatch)],
+    ["failing_reach", failingReachSignal(index, lookup, testLocations)],
     ["test_literal", testLiteralSignal(index, lookup, readLines, testLocations)],
     [
       "registered_name",
