@@ -74,7 +74,9 @@ export function symbolReferences(
   for (const file of files) {
     for (const u of usesIn(file) ?? noUses) {
       if (u.name !== symbol.name && !own.names.get(file)?.has(u.name)) continue;
-      if (file === symbol.file && u.line >= symbol.startLine && u.line <= symbol.endLine) continue;
+      // The definition's own line names it (`Route.prototype.m = function m`); a use further inside
+      // its body is a recursive call or a self-construction (`return new Layer(...)`), a reference.
+      if (file === symbol.file && u.line === symbol.startLine) continue;
       // A local receiver matters only where its name would otherwise be the module or the class
       // (`def f(toml): toml.loads()`); `s.inc()` on a local `s` is a call on some object.
       const namedReceiver =
@@ -103,7 +105,7 @@ export function symbolReferences(
   }
   for (const call of index.calls) {
     const at = `${call.file}:${call.line}`;
-    if (call.to !== symbol.id || seen.has(at) || shadowed.has(at) || call.from === symbol.id) continue;
+    if (call.to !== symbol.id || seen.has(at) || shadowed.has(at)) continue;
     const from = call.from ? lookup.byId(call.from) : undefined;
     const use: UseKind = symbol.kind === "class" ? "constructor" : "call";
     seen.set(`${call.file}:${call.line}`, {
