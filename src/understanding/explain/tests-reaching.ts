@@ -59,6 +59,12 @@ export const maxHops = 6;
  * bench` for timings, not by the test run). */
 const notATest = /\.(?:test|spec)-d\.[cm]?tsx?$|\.bench\.[cm]?[jt]sx?$/;
 
+/** Benchmarks and type tests: code of the test side that no test run executes, so neither "no test
+ * reaches it" nor "public API" applies to it (a `describe` block of `src/parse.bench.ts`). */
+export function isBenchOrTypeTest(path: string): boolean {
+  return notATest.test(path);
+}
+
 /** A Python file under a test folder that pytest's and unittest's default discovery (`test*.py`,
  * `*_test.py`) does not collect, nor a `conftest.py`: a benchmark script, a data module. */
 function notCollectedByPytest(path: string): boolean {
