@@ -263,7 +263,13 @@ for (const id of ids) {
         ? raw
         : dampResultReads(
             raw,
-            resultReads(counted, candidates, (f) => tests.has(f), readText),
+            resultReads(
+              counted,
+              candidates,
+              (f) => tests.has(f),
+              readText,
+              failures.flatMap((f) => (f.test ? [f.test] : [])),
+            ),
           );
       if (v.unexecuted !== undefined && v.unexecuted !== 1)
         for (const [name, scores] of demoteUnexecuted(

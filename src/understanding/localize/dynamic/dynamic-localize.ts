@@ -144,7 +144,13 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
   const candidates = input.index.symbols.filter((s) => isCallable(s) && !tests.has(s.file));
   const signal = dampResultReads(
     spectrumSignal(executions, candidates),
-    resultReads(executions, candidates, (file) => tests.has(file), input.readText),
+    resultReads(
+      executions,
+      candidates,
+      (file) => tests.has(file),
+      input.readText,
+      input.failures.flatMap((f) => (f.test ? [f.test] : [])),
+    ),
   );
   const crashed = crashReason(runs, wholeRun);
   if (signal.size === 0 && crashed !== null) return fallback(crashed);

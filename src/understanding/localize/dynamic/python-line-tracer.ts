@@ -43,8 +43,8 @@ def _add(name, line):
         lines = _hits[name] = set()
     lines.add(line)
 
-# Who called each repository function (per code object: the caller's file and line, None from a
-# frame-less start), up to _SITES distinct sites: a method the failing tests reach only from their own
+# Who called each repository function (per code object: the nearest repository frame's file and
+# line, None when no repository frame is on the stack), up to _SITES distinct sites: a method the failing tests reach only from their own
 # lines or from the test framework reads the result (localize/dynamic/result-reads.ts).
 _calls = {}
 _SITES = 16
@@ -56,7 +56,11 @@ def _called(frame):
         sites = _calls[code] = set()
     elif len(sites) >= _SITES:
         return True
+    # The nearest repository frame: the standard library between (functools.total_ordering's
+    # methods, unittest's assertEqual) is skipped; a stack with none is the test framework's own.
     back = frame.f_back
+    while back is not None and not _keep(back.f_code.co_filename):
+        back = back.f_back
     sites.add((back.f_code.co_filename, back.f_lineno) if back is not None else None)
     return False
 

@@ -2,8 +2,11 @@
 // url(x)` calls `ValidationError.__bool__` only when the validator wrongly returns its failure value,
 // so coverage gives `__bool__` a perfect score; pytest's failure report calls the result's
 // `__repr__` only in failing tests. Python's tracer records who called each function: a method every
-// failing run called only from a test line that does not name it (nor its class), or from outside
-// the repository (the test framework), read a result the code under test made. Its spectrum is
+// failing run called only from a test line that does not name it (nor its class), or with no
+// repository frame on the stack (the test framework's report), read a result the code under test
+// made. The caller is the nearest repository frame: the standard library between is skipped
+// (`functools.total_ordering` calling the code's own `__ge__` is the code's call, `assertEqual` the
+// test's). A failing test named for the method (`test_eq_hash`) is about it: not damped. Its spectrum is
 // damped, not dropped: the same shape is a fault in `__eq__` read by `assert a == b`. A method the
 // test names (`repr(ptr)` for `__repr__`, `str(e)` for `__str__`, `Foo(x)` for `Foo.__init__`) is
 // what the test is about and keeps its score. V8 coverage names no caller, so JS is unaffected.
@@ -25,7 +28,9 @@ export function resultReads(
   candidates: readonly CodeSymbol[],
   isTest: (file: string) => boolean,
   readText: (file: string) => string | null,
+  failingTests: readonly string[] = [],
 ): Set<string> {
+  const testWords = failingTests.map((name) => `_${name.toLowerCase().replace(/[^a-z0-9]+/g, "_")}_`);
   const failing = executions.filter((e) => e.failed);
   const lines = new Map<string, string[] | null>();
   const lineOf = (file: string, line: number): string | null => {
@@ -35,6 +40,9 @@ export function resultReads(
   const out = new Set<string>();
   for (const symbol of candidates) {
     if (symbol.kind !== "method" || isTest(symbol.file)) continue;
+    // A failing test named for the method (`test_eq_hash` for `__eq__`) is about it.
+    const bare = `_${symbol.name.replace(/^_+|_+$/g, "").toLowerCase()}_`;
+    if (bare !== "__" && testWords.some((words) => words.includes(bare))) continue;
     const sites = new Set<string>();
     let known = true;
     for (const e of failing) {

@@ -24,7 +24,10 @@ import { makeScratchDir } from "../../../workspace/scratch-dir.ts";
 // A validator returns a falsy Failure object instead of False; `assert in_range(...)` calls its
 // `__bool__` only when the validator wrongly fails, and pytest's report calls its `__repr__` only
 // then too: both run in the failing test alone, while the mutated validator runs in every test.
-const checks = `class Failure:
+const checks = `import functools
+
+
+class Failure:
     def __init__(self, name, value):
         self.name = name
         self.value = value
@@ -36,8 +39,20 @@ const checks = `class Failure:
         return "Failure(%s, %r)" % (self.name, self.value)
 
 
+@functools.total_ordering
+class Bound:
+    def __init__(self, value):
+        self.value = value
+
+    def __eq__(self, other):
+        return self.value == other
+
+    def __lt__(self, other):
+        return self.value < other
+
+
 def in_range(value, low, high):
-    if low <= value <= high:
+    if Bound(value) >= low and low <= value <= high:
         return True
     return Failure("in_range", value)
 `;
@@ -118,14 +133,17 @@ describe("a falsy failure object read by the failing test's assert (pytest)", ()
   }, 120_000);
   afterAll(() => scratch?.remove());
 
-  it("records who called each function: the failing test's line for __bool__, the framework for __repr__", () => {
+  it("records who called each function: the failing test's line for __bool__ and __repr__, the code for __init__ and __lt__", () => {
     if (dynamic.kind !== "ranked") throw new Error(dynamic.reason);
     const failing = dynamic.executions.filter((e) => e.failed);
     expect(failing).toHaveLength(1);
     const callers = failing[0]!.coverage.get("shop/checks.py")?.callers;
-    expect(callers?.get("6:__bool__")).toEqual(new Set(["tests/test_checks.py:5"]));
-    expect(callers?.get("9:__repr__")).toEqual(new Set([""]));
-    expect(callers?.get("2:__init__")).toEqual(new Set(["shop/checks.py:16"]));
+    expect(callers?.get("9:__bool__")).toEqual(new Set(["tests/test_checks.py:5"]));
+    // pytest's rewritten assert formats its message in the test's frame, through its own modules.
+    expect(callers?.get("12:__repr__")).toEqual(new Set(["tests/test_checks.py:5"]));
+    expect(callers?.get("5:__init__")).toEqual(new Set(["shop/checks.py:31"]));
+    // functools' `>=` calls the class's own __lt__: the nearest repository frame is the caller.
+    expect(callers?.get("24:__lt__")).toEqual(new Set(["shop/checks.py:29"]));
     // Saved with the coverage and read back for offline re-ranking.
     const back = executionsFromJson(executionsToJson(dynamic.executions));
     expect(back.find((e) => e.failed)!.coverage.get("shop/checks.py")?.callers).toEqual(callers);
@@ -143,6 +161,7 @@ describe("a falsy failure object read by the failing test's assert (pytest)", ()
     // Made by the code under test, not read by the test: kept.
     expect(bySymbol("Failure.__init__")?.detail).not.toMatch(/damped/);
     expect(bySymbol("in_range")?.detail).not.toMatch(/damped/);
+    expect(bySymbol("Bound.__lt__")?.detail).not.toMatch(/damped/);
     expect(combined[0]).toMatchObject({ symbol: "in_range" });
   });
 });
@@ -206,6 +225,20 @@ describe("resultReads", () => {
         run(true, { "5:__eq__": ["test_lib.py:3"] }),
         run(true, { "5:__eq__": ["lib.py:9"], "2:__repr__": many }),
       ]),
+    ).toEqual(new Set());
+  });
+
+  it("keeps a method a failing test is named for", () => {
+    const calls = { "5:__eq__": ["test_lib.py:3"] };
+    expect(reads([run(true, calls)])).toEqual(new Set([eq.id]));
+    expect(
+      resultReads(
+        [run(true, calls)],
+        [eq],
+        (f) => f.startsWith("test_"),
+        (f) => text[f] ?? null,
+        ["tests.ComparisonTests.test_eq_hash"],
+      ),
     ).toEqual(new Set());
   });
 
