@@ -43,7 +43,7 @@ def _add(name, line):
         lines = _hits[name] = set()
     lines.add(line)
 
-# Who called each repository function (per code object: the nearest repository frame's file and
+# Who called each repository protocol method (per code object: the nearest repository frame's file and
 # line, None when no repository frame is on the stack), up to _SITES distinct sites: a method the failing tests reach only from their own
 # lines or from the test framework reads the result (localize/dynamic/result-reads.ts).
 _calls = {}
@@ -51,6 +51,13 @@ _SITES = 16
 
 def _called(frame):
     code = frame.f_code
+    # Only protocol methods (__bool__, __eq__, __repr__): any other method a test line calls is named
+    # on it, so its callers could not make it a result read, and recording every call doubled the
+    # tracer's cost on call-heavy tests.
+    # True: nothing more to record for this code (sys.monitoring then disables its PY_START).
+    name = code.co_name
+    if name[0] != "_" or name[1:2] != "_":
+        return True
     sites = _calls.get(code)
     if sites is None:
         sites = _calls[code] = set()
