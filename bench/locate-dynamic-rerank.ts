@@ -20,6 +20,7 @@ import { diagnose } from "../src/perception/diagnose.ts";
 import { openRepoIndex } from "../src/understanding/index/open-repo-index.ts";
 import { isCallable } from "../src/understanding/index/symbol-lookup.ts";
 import { executionsFromJson } from "../src/understanding/localize/dynamic/executions-json.ts";
+import { dampResultReads, resultReads } from "../src/understanding/localize/dynamic/result-reads.ts";
 import { mergeCoverage } from "../src/understanding/localize/dynamic/merge-coverage.ts";
 import {
   BY_NAME,
@@ -57,6 +58,8 @@ interface Variant {
   lineMean?: boolean;
   /** Whole-file batches: the mean of the per-function and the best-line score. */
   mix?: boolean;
+  /** Leave result reads undamped (result-reads.ts): the ranking before they were. */
+  noReads?: boolean;
 }
 
 const fixedVariants: Variant[] = [
@@ -77,6 +80,7 @@ const fixedVariants: Variant[] = [
   { name: "ochiai-w10-byline", formula: "ochiai", weights: { spectrum: 10 }, alwaysByLine: true },
   { name: "ochiai-w10-linemean", formula: "ochiai", weights: { spectrum: 10 }, lineMean: true },
   { name: "ochiai-w10-mix", formula: "ochiai", weights: { spectrum: 10 }, mix: true },
+  { name: "ochiai-w10-noreads", formula: "ochiai", weights: { spectrum: 10 }, noReads: true },
   { name: "ochiai-w0-u.2", formula: "ochiai", weights: { spectrum: 0 }, unexecuted: 0.2 },
 ];
 
@@ -221,6 +225,10 @@ for (const id of ids) {
   const executions = savedRuns && whole ? [asOneFailing(savedRuns, whole)] : savedRuns;
   const tests = new Set(repo.index.files.filter((f) => f.isTest).map((f) => f.path));
   const candidates = repo.index.symbols.filter((s) => isCallable(s) && !tests.has(s.file));
+  const readText = (file: string) => {
+    const path = join(repo.root, file);
+    return existsSync(path) ? readFileSync(path, "utf8") : null;
+  };
   // As `xihe locate` demotes: only functions (what coverage judges), not constants.
   const judged = (sid: string) => {
     const symbol = collected.lookup.byId(sid);
@@ -233,7 +241,7 @@ for (const id of ids) {
     if (executions) {
       const key = `${v.formula}${v.batchAsOne ? "-batch1" : ""}${v.alwaysByLine ? "-byline" : ""}${v.lineMean ? "-mean" : ""}${v.mix ? "-mix" : ""}`;
       const counted = v.batchAsOne ? executions.map((e) => ({ ...e, tests: 1 })) : executions;
-      const spectrum =
+      const raw =
         spectra.get(key) ??
         (v.lineMean && spectrumGranularity(counted) === "function"
           ? lineMeanSpectrum(counted, candidates)
@@ -250,7 +258,19 @@ for (const id of ids) {
           v.formula,
           v.alwaysByLine ? "line" : spectrumGranularity(counted),
         );
-      spectra.set(key, spectrum);
+      spectra.set(key, raw);
+      const spectrum = v.noReads
+        ? raw
+        : dampResultReads(
+            raw,
+            resultReads(
+              counted,
+              candidates,
+              (f) => tests.has(f),
+              readText,
+              failures.flatMap((f) => (f.test ? [f.test] : [])),
+            ),
+          );
       if (v.unexecuted !== undefined && v.unexecuted !== 1)
         for (const [name, scores] of demoteUnexecuted(
           signals,

@@ -25,6 +25,7 @@ import { spectrumSignal, type Execution } from "./spectrum-signal.ts";
 import { testCommand, unknownRunnerReason } from "./test-command.ts";
 import type { TestRunnerKind } from "./test-runner-kind.ts";
 import { rerunExitMeaning } from "./rerun-exit-meaning.ts";
+import { dampResultReads, resultReads } from "./result-reads.ts";
 
 export type { DynamicRun } from "./coverage-run.ts";
 
@@ -140,9 +141,16 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
       `${input.passingRequired}; the sampled passing tests did not pass without it, so the failing run may show the missing dependencies rather than the fault`,
     );
   const tests = new Set(input.index.files.filter((f) => f.isTest).map((f) => f.path));
-  const signal = spectrumSignal(
-    executions,
-    input.index.symbols.filter((s) => isCallable(s) && !tests.has(s.file)),
+  const candidates = input.index.symbols.filter((s) => isCallable(s) && !tests.has(s.file));
+  const signal = dampResultReads(
+    spectrumSignal(executions, candidates),
+    resultReads(
+      executions,
+      candidates,
+      (file) => tests.has(file),
+      input.readText,
+      input.failures.flatMap((f) => (f.test ? [f.test] : [])),
+    ),
   );
   const crashed = crashReason(runs, wholeRun);
   if (signal.size === 0 && crashed !== null) return fallback(crashed);

@@ -9,7 +9,12 @@ import type { CoverageByFile } from "./v8-coverage-lines.ts";
 /** What one run executed, per repository file, as saved JSON. */
 export const coverageFilesSchema = z.record(
   z.string(),
-  z.object({ lines: z.array(z.number().int()), functionNames: z.array(z.string()) }),
+  z.object({
+    lines: z.array(z.number().int()),
+    functionNames: z.array(z.string()),
+    // Python's callers per callee (FileCoverage.callers); absent for V8 and in older files.
+    callers: z.record(z.string(), z.array(z.string())).optional(),
+  }),
 );
 
 const savedExecutions = z.object({
@@ -28,7 +33,17 @@ export function coverageToFiles(coverage: CoverageByFile): z.infer<typeof covera
   return Object.fromEntries(
     [...coverage].map(([file, c]) => [
       file,
-      { lines: [...c.lines].sort((a, b) => a - b), functionNames: [...c.functionNames].sort() },
+      {
+        lines: [...c.lines].sort((a, b) => a - b),
+        functionNames: [...c.functionNames].sort(),
+        ...(c.callers
+          ? {
+              callers: Object.fromEntries(
+                [...c.callers].map(([callee, sites]) => [callee, [...sites].sort()]),
+              ),
+            }
+          : {}),
+      },
     ]),
   );
 }
@@ -37,7 +52,13 @@ export function coverageFromFiles(files: z.infer<typeof coverageFilesSchema>): C
   return new Map(
     Object.entries(files).map(([file, c]) => [
       file,
-      { lines: new Set(c.lines), functionNames: new Set(c.functionNames) },
+      {
+        lines: new Set(c.lines),
+        functionNames: new Set(c.functionNames),
+        ...(c.callers
+          ? { callers: new Map(Object.entries(c.callers).map(([callee, sites]) => [callee, new Set(sites)])) }
+          : {}),
+      },
     ]),
   );
 }

@@ -8,6 +8,12 @@ export function mergeCoverage(parts: readonly CoverageByFile[]): CoverageByFile 
       const into = out.get(file) ?? { lines: new Set<number>(), functionNames: new Set<string>() };
       for (const line of entry.lines) into.lines.add(line);
       for (const name of entry.functionNames) into.functionNames.add(name);
+      if (entry.callers) {
+        const callers = into.callers ?? new Map<string, Set<string>>();
+        for (const [callee, sites] of entry.callers)
+          callers.set(callee, new Set([...(callers.get(callee) ?? []), ...sites]));
+        into.callers = callers;
+      }
       out.set(file, into);
     }
   return out;

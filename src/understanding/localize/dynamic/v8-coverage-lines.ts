@@ -25,6 +25,22 @@ type Range = z.infer<typeof range>;
 export interface FileCoverage {
   lines: Set<number>;
   functionNames: Set<string>;
+  /**
+   * Python only: who called the file's functions, per callee (`calleeKey`: its code's first line and
+   * name) the callers' sites, `file:line` or OUTSIDE (a frame outside the repository: the test
+   * framework, the standard library). At most CALLER_SITES per callee; V8 coverage has no callers.
+   */
+  callers?: Map<string, Set<string>>;
+}
+
+/** A caller site outside the repository. */
+export const OUTSIDE = "";
+
+/** As many distinct caller sites as the tracer keeps per callee: more means "not all known". */
+export const CALLER_SITES = 16;
+
+export function calleeKey(firstLine: number, name: string): string {
+  return `${firstLine}:${name}`;
 }
 
 export type CoverageByFile = Map<string, FileCoverage>;
