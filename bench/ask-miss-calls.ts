@@ -8,6 +8,7 @@ import { flag, project } from "./bench-args.ts";
 import { indexedAskRepo } from "./ask-checkout.ts";
 import { loadAskCorpus, answers, SEEN } from "./ask-corpus.ts";
 import { recall } from "../src/understanding/ask/recall.ts";
+import { recalledLines } from "../src/understanding/ask/recalled-symbol.ts";
 import { reachedFrom } from "../src/understanding/ask/named-entry-callees.ts";
 
 const mirrors = flag("mirrors") ?? process.env["XIHE_ASK_MIRRORS"];
@@ -26,7 +27,7 @@ for (const repo of repos.filter((r) => questions.some((q) => q.repo === r.id))) 
       aliases: config.understanding.aliases,
       limit: 100000,
     });
-    const rank = ranked.findIndex((r) => answers(q, r.symbol));
+    const rank = ranked.findIndex((r) => answers(q, recalledLines(r)));
     if (rank === 0) continue;
     const answer = ranked[rank]?.symbol;
     const above = ranked.slice(0, rank < 0 ? 3 : Math.min(rank, 3)).map((r) => r.symbol);

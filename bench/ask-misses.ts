@@ -9,7 +9,7 @@ import { indexedAskRepo } from "./ask-checkout.ts";
 import { loadAskCorpus, answers, SEEN } from "./ask-corpus.ts";
 import { recall, recallCandidates } from "../src/understanding/ask/recall.ts";
 import { createSymbolLookup } from "../src/understanding/index/symbol-lookup.ts";
-import type { RecalledSymbol } from "../src/understanding/ask/recalled-symbol.ts";
+import { recalledLines, type RecalledSymbol } from "../src/understanding/ask/recalled-symbol.ts";
 
 const mirrors = flag("mirrors") ?? process.env["XIHE_ASK_MIRRORS"];
 const work = resolve(flag("work") ?? "ask-misses-work");
@@ -29,7 +29,7 @@ for (const repo of repos.filter((r) => questions.some((q) => q.repo === r.id))) 
       aliases: config.understanding.aliases,
       limit: 100000,
     });
-    const rank = ranked.findIndex((r) => answers(q, r.symbol));
+    const rank = ranked.findIndex((r) => answers(q, recalledLines(r)));
     if (rank >= 0 && rank < 3 && !everyQuestion) continue;
     console.log(
       `\n### ${q.id} [${setOf(q)}] rank ${rank < 0 ? "-" : rank + 1}/${ranked.length}  ${q.question}`,
@@ -56,5 +56,6 @@ for (const repo of repos.filter((r) => questions.some((q) => q.repo === r.id))) 
 function describe(r: RecalledSymbol | undefined): string {
   if (!r) return "?";
   const s = r.symbol;
-  return `${r.score.toFixed(3)} ${s.kind} ${s.file}:${s.startLine}-${s.endLine} ${s.qualifiedName} | ${r.why.join("; ")}`;
+  const shown = r.window ? ` (window ${r.window.startLine}-${r.window.endLine})` : "";
+  return `${r.score.toFixed(3)} ${s.kind} ${s.file}:${s.startLine}-${s.endLine}${shown} ${s.qualifiedName} | ${r.why.join("; ")}`;
 }

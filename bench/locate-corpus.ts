@@ -69,6 +69,7 @@ export const SETS = [
   "heldout12",
   "heldout13",
   "heldout14",
+  "heldout15",
 ];
 
 export interface CorpusOptions {

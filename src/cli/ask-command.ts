@@ -7,6 +7,8 @@ import { UsageError } from "../errors.ts";
 import { answerFromIndex } from "../understanding/ask/answer-from-index.ts";
 import { matchingWindow } from "../understanding/ask/matching-window.ts";
 import { recall, type RecalledSymbol } from "../understanding/ask/recall.ts";
+import { recalledLines } from "../understanding/ask/recalled-symbol.ts";
+import { WINDOW_LINES } from "../understanding/ask/large-symbol-window.ts";
 import { modelFromEnv } from "../model-from-env.ts";
 import { readCheckoutConfig } from "./read-checkout-config.ts";
 import { openRepoIndex, type RepoIndex } from "../understanding/index/open-repo-index.ts";
@@ -17,7 +19,8 @@ interface AskFlags {
   k: string;
 }
 
-const SNIPPET_LINES = 12;
+// As many lines as recall scores of a large symbol (its window), so a window is shown whole.
+const SNIPPET_LINES = WINDOW_LINES;
 
 export const registerAskCommand: RegisterCommand = (program, io, setExit) => {
   program
@@ -44,11 +47,10 @@ export const registerAskCommand: RegisterCommand = (program, io, setExit) => {
       const complete = modelFromEnv(loadEnv(io.env), 1200);
       const answer =
         complete && recalled.length > 0 ? await answerFromIndex(repo, question, recalled, complete) : null;
+      // A large symbol is cited by the window recall scored (large-symbol-window.ts), not its whole span.
       const locations = recalled.map((r) => ({
-        file: r.symbol.file,
+        ...recalledLines(r),
         symbol: r.symbol.qualifiedName,
-        startLine: r.symbol.startLine,
-        endLine: r.symbol.endLine,
         shown: windowOf(repo, r, question),
         score: Number(r.score.toFixed(4)),
         why: r.why,
@@ -67,7 +69,8 @@ export const registerAskCommand: RegisterCommand = (program, io, setExit) => {
 
 function windowOf(repo: RepoIndex, r: RecalledSymbol, question: string) {
   const lines = repo.readLines(r.symbol.file) ?? [];
-  return matchingWindow(lines, r.symbol.startLine, r.symbol.endLine, question, SNIPPET_LINES);
+  const { startLine, endLine } = recalledLines(r);
+  return matchingWindow(lines, startLine, endLine, question, SNIPPET_LINES);
 }
 
 function renderLocations(
@@ -88,7 +91,7 @@ function renderLocations(
     const before = window.startLine > symbol.startLine ? "       ...\n" : "";
     const more = window.endLine < symbol.endLine ? "       ...\n" : "";
     const body = before + shown.map((l, i) => `${String(window.startLine + i).padStart(6)}| ${l}\n`).join("");
-    return `${symbol.file}:${symbol.startLine} ${symbol.qualifiedName}  (${why.join("; ")})\n${body}${more}`;
+    return `${symbol.file}:${recalledLines(r).startLine} ${symbol.qualifiedName}  (${why.join("; ")})\n${body}${more}`;
   });
   return header + blocks.join("\n");
 }

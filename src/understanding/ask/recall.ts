@@ -1,13 +1,13 @@
 // Recall for a free-text question: exact entities first (symbol and file names the question spells),
 // then BM25 over split identifiers, paths, doc comments and string literals, aliases expanded.
-import { createBm25Index } from "../localize/bm25.ts";
 import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { expandAliases } from "../localize/expand-aliases.ts";
 import { identifiersIn, splitIdentifiers } from "../index/split-identifiers.ts";
 import { documentOf, symbolFields, type ReadLines } from "../index/symbol-documents.ts";
 import { adjacentPairs, nameCoverage, sharesSeveralTerms } from "./field-signals.ts";
 import { delegatesOf, liftImplementations } from "./delegating-wrappers.ts";
-import type { RecalledSymbol } from "./recalled-symbol.ts";
+import { recalledLines, type RecalledSymbol } from "./recalled-symbol.ts";
+import { largeSymbolWindow, windowedBm25, type LineRange } from "./large-symbol-window.ts";
 import { raiseNamedEntryCallees } from "./named-entry-callees.ts";
 import { raisedPairs } from "./raised-message.ts";
 import { literalShares } from "./literal-evidence.ts";
@@ -78,18 +78,32 @@ export function recall(
       .map((s) => `${s.file}\0${s.qualifiedName.slice(0, s.qualifiedName.lastIndexOf("."))}`),
   );
   for (const f of functions.values()) withMembers.delete(`${f.file}\0${f.qualifiedName}`);
-  const fields = candidates.map((s) =>
+  // A function too long to be an answer is read as its window (large-symbol-window.ts): its whole
+  // document still counts in the corpus statistics and the vocabulary, its window is what is scored.
+  const windows = new Map<CodeSymbol, LineRange>();
+  const wholeFields = candidates.map((s) =>
     symbolFields(
       docs.has(s) ? { ...s, doc: docs.get(s) ?? null } : s,
       withMembers.has(`${s.file}\0${s.qualifiedName}`) ? null : readLines(s.file),
     ),
   );
-  const rawDocuments = fields.map(documentOf);
+  const fields = candidates.map((s, i) => {
+    const window = withMembers.has(`${s.file}\0${s.qualifiedName}`)
+      ? null
+      : largeSymbolWindow(s, readLines(s.file), question);
+    if (!window) return wholeFields[i] ?? symbolFields(s, null);
+    windows.set(s, window);
+    return symbolFields({ ...s, ...window, doc: docs.get(s) ?? s.doc }, readLines(s.file));
+  });
+  const rawWhole = wholeFields.map(documentOf);
   const words = expandAliases(questionTerms(question), options.aliases ?? {});
-  const vocabulary = new Set(rawDocuments.flat());
+  const vocabulary = new Set(rawWhole.flat());
   const stemTerms = createStemTerms(new Set([...vocabulary, ...words]));
-  const documents = rawDocuments.map(stemTerms);
-  const bm25 = createBm25Index(documents);
+  const documents = fields.map((f) => stemTerms(documentOf(f)));
+  const bm25 = windowedBm25(
+    rawWhole.map(stemTerms),
+    new Map(candidates.flatMap((s, i) => (windows.has(s) ? [[i, documents[i] ?? []] as const] : []))),
+  );
   const spelled = [
     ...words,
     ...acronymsIn(question, vocabulary),
@@ -97,7 +111,7 @@ export function recall(
   ];
   const terms = stemTerms(spelled);
   const wordOf = new Map(terms.map((t, i) => [t, spelled[i] ?? t]));
-  const scores = bm25.score(terms);
+  const { scores, best } = bm25.score(terms);
   const ordered = stemTerms(questionTerms(question));
   const testFiles = new Set(index.files.filter((f) => f.isTest).map((f) => f.path));
   const about = {
@@ -105,12 +119,12 @@ export function recall(
     asksForTests: asksForTests.test(question),
     aboutPeripheral: aboutPeripheral.test(question),
   };
-  const best = Math.max(0, ...scores);
   // A class read by its name and signature (withMembers) spells no literal of its methods' bodies.
   const literals = literalShares(question, candidates.length, (i) => {
     const s = candidates[i];
     if (!s || withMembers.has(`${s.file}\0${s.qualifiedName}`)) return [];
-    return readLines(s.file)?.slice(s.startLine - 1, s.endLine) ?? [];
+    const { startLine, endLine } = windows.get(s) ?? s;
+    return readLines(s.file)?.slice(startLine - 1, endLine) ?? [];
   });
   const out: RecalledSymbol[] = [];
   const namedSymbols = new Set<CodeSymbol>();
@@ -161,7 +175,8 @@ export function recall(
         why.push(
           `has ${pairs.map((p) => `"${p.map((t) => wordOf.get(t) ?? t).join(" ")}"`).join(", ")} together`,
         );
-        const body = readLines(symbol.file)?.slice(symbol.startLine - 1, symbol.endLine) ?? [];
+        const { startLine, endLine } = windows.get(symbol) ?? symbol;
+        const body = readLines(symbol.file)?.slice(startLine - 1, endLine) ?? [];
         raised = raisedPairs(body, ordered, stemTerms);
         if (raised.length > 0)
           why.push(
@@ -226,9 +241,13 @@ export function recall(
     { candidates, readLines, isTest: (f) => testFiles.has(f), namedAsCode },
     weights.recordUser,
   );
+  for (const r of out) {
+    const window = windows.get(r.symbol);
+    if (window) r.window = window;
+  }
   const tier = (r: RecalledSymbol) => (afterCode.has(r.symbol) ? 1 : 0);
   return out
-    .sort((a, b) => tier(a) - tier(b) || b.score - a.score || span(a.symbol) - span(b.symbol))
+    .sort((a, b) => tier(a) - tier(b) || b.score - a.score || span(recalledLines(a)) - span(recalledLines(b)))
     .slice(0, options.limit ?? 10);
 }
 
@@ -330,7 +349,7 @@ function baseName(path: string): string {
   return name.slice(0, name.indexOf(".") > 0 ? name.indexOf(".") : undefined);
 }
 
-function span(symbol: CodeSymbol): number {
+function span(symbol: LineRange): number {
   return symbol.endLine - symbol.startLine;
 }
 

@@ -7,6 +7,18 @@ export interface RecalledSymbol {
   score: number;
   /** Why it was recalled, in words: the names and question words it matches. */
   why: string[];
+  /** The lines scored and shown when the symbol is too long to be read whole (large-symbol-window.ts). */
+  window?: { startLine: number; endLine: number };
+}
+
+/** Where a recalled symbol points the reader: its window when it has one, else the whole symbol. */
+export function recalledLines(r: Pick<RecalledSymbol, "symbol" | "window">): {
+  file: string;
+  startLine: number;
+  endLine: number;
+} {
+  const { startLine, endLine } = r.window ?? r.symbol;
+  return { file: r.symbol.file, startLine, endLine };
 }
 
 /**

@@ -1,6 +1,7 @@
 // The classes and methods of the index, for calls on an object made in place: `new Serializer().serialize(x)`
 // and Python's `Serializer().serialize(x)` run a method of that class, or of a class it inherits from.
 import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
+import { returnsOwnInstance } from "./factory-methods.ts";
 import { baseNames } from "./symbol-references.ts";
 
 export interface ClassMethods {
@@ -12,23 +13,34 @@ export interface ClassMethods {
   names: Set<string>;
   /** Names of functions, so that a Python `Thing()` that some function is named is not read as a class. */
   functions: Set<string>;
+  /** Methods that return an instance of the class they are called on (factory-methods.ts). */
+  factories: Set<string>;
 }
 
 export function classMethods(index: CodeIndex): ClassMethods {
   const named = new Map<string, CodeSymbol[]>();
   const methods = new Map<string, Map<string, string>>();
-  for (const s of index.symbols) if (s.kind === "class") named.set(s.name, [...(named.get(s.name) ?? []), s]);
+  const factories = new Set<string>();
+  const classById = new Map<string, CodeSymbol>();
+  for (const s of index.symbols)
+    if (s.kind === "class") {
+      named.set(s.name, [...(named.get(s.name) ?? []), s]);
+      classById.set(s.id, s);
+    }
   for (const s of index.symbols) {
     if (s.kind !== "method" || !s.parent) continue;
     const own = methods.get(s.parent) ?? new Map<string, string>();
     if (!own.has(s.name)) own.set(s.name, s.id);
     methods.set(s.parent, own);
+    const owner = classById.get(s.parent);
+    if (owner && returnsOwnInstance(s, owner)) factories.add(s.id);
   }
   return {
     named,
     methods,
     names: new Set(index.symbols.map((s) => s.name)),
     functions: new Set(index.symbols.filter((s) => s.kind === "function").map((s) => s.name)),
+    factories,
   };
 }
 
@@ -45,6 +57,13 @@ export function methodOnNew(
   imports: ReadonlyMap<string, { resolved: string }[]> | undefined,
   classes: ClassMethods,
 ): string | null {
+  // `Version.parse().bump`: the factory's class, when the factory returns an instance of it.
+  const factory = /^([A-Za-z_$][\w$]*)\.([\w$]+)\(\)$/.exec(through);
+  if (factory) {
+    const owner = classNamed(factory[1] ?? "", file, imports, classes);
+    const made = owner ? inheritedMethod(owner, factory[2] ?? "", classes) : null;
+    return owner && made && classes.factories.has(made) ? inheritedMethod(owner, member, classes) : null;
+  }
   const viaNew = /^new([A-Za-z_$][\w$]*)\(\)$/.exec(through)?.[1];
   const viaCall = file.endsWith(".py") ? /^([A-Za-z_]\w*)\(\)$/.exec(through)?.[1] : undefined;
   const made =
@@ -54,13 +73,24 @@ export function methodOnNew(
         ? viaCall
         : undefined;
   if (!made) return null;
-  const candidates = classes.named.get(made) ?? [];
-  const from = imports?.get(made)?.[0]?.resolved;
-  const owner =
+  const owner = classNamed(made, file, imports, classes);
+  return owner ? inheritedMethod(owner, member, classes) : null;
+}
+
+/** The class a name means in a file: its own, else the one its import resolves to, else the only one. */
+function classNamed(
+  name: string,
+  file: string,
+  imports: ReadonlyMap<string, { resolved: string }[]> | undefined,
+  classes: ClassMethods,
+): CodeSymbol | undefined {
+  const candidates = classes.named.get(name) ?? [];
+  const from = imports?.get(name)?.[0]?.resolved;
+  return (
     candidates.find((c) => c.file === file) ??
     candidates.find((c) => c.file === from) ??
-    (candidates.length === 1 ? candidates[0] : undefined);
-  return owner ? inheritedMethod(owner, member, classes) : null;
+    (candidates.length === 1 ? candidates[0] : undefined)
+  );
 }
 
 /** Method `member` of a class, else of the repository classes it inherits from (by base name, a few

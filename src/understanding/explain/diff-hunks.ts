@@ -2,6 +2,7 @@
 // were added and which old-side lines were removed. That is all explain needs to map a change onto
 // symbol ranges; zero context keeps every line in a hunk a real change.
 import { runGit } from "../index/run-git.ts";
+import { untrackedDiffs } from "./untracked-diffs.ts";
 
 export interface DiffHunk {
   oldStart: number;
@@ -22,7 +23,7 @@ export interface FileDiff {
   binary: boolean;
 }
 
-/** `head` null: the working tree (uncommitted edits of tracked files included). */
+/** `head` null: the working tree, uncommitted edits and untracked (not ignored) files included. */
 export async function diffHunks(root: string, base: string, head: string | null): Promise<FileDiff[]> {
   // --no-ext-diff / --no-textconv: a repository's .gitattributes must not run a diff driver.
   const out = await runGit(root, [
@@ -35,7 +36,8 @@ export async function diffHunks(root: string, base: string, head: string | null)
     head === null ? base : `${base}..${head}`,
     "--",
   ]);
-  return parseUnifiedDiff(out.toString("utf8"));
+  const tracked = parseUnifiedDiff(out.toString("utf8"));
+  return head === null ? [...tracked, ...(await untrackedDiffs(root))] : tracked;
 }
 
 const hunkHeader = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;

@@ -25,6 +25,7 @@ import { createCallGraph, type SymbolImpact } from "./symbol-impact.ts";
 import { namesToScan } from "./symbol-references.ts";
 import { symbolRisks } from "./symbol-risks.ts";
 import { isTestPath } from "../index/test-files.ts";
+import { isBenchOrTypeTest } from "./tests-reaching.ts";
 
 export type { ChangedFile } from "./diff-files.ts";
 
@@ -141,7 +142,7 @@ async function explainSymbol(
     signatureChanged && signatureBefore && signatureAfter
       ? compareSignatures(signatureBefore, signatureAfter, keywordCalls)
       : null;
-  const isTest = c.after ? lookup.isTest(c.file) : isTestPath(c.file);
+  const isTest = (c.after ? lookup.isTest(c.file) : isTestPath(c.file)) || isBenchOrTypeTest(c.file);
   const api = visibility(input, lookup, c, isTest);
   const behaviour = c.change === "modified" || c.change === "renamed" ? behaviourChanges(c.hunk) : [];
   const security = securityPatterns(c.hunk);

@@ -20,6 +20,8 @@ export interface IdentifierUse {
   /** The line of the local declaration (parameter, local variable, loop name, nested def) that the
    * bare name, or the receiver's first name, reads; null when it reads a module-level name. */
   boundAt: number | null;
+  /** `recv.name = value`: the member is written, not read (a function given an attribute). */
+  assigned: boolean;
 }
 
 const identifierTypes = [
@@ -127,7 +129,7 @@ function classify(node: Node): IdentifierUse | null {
   const parent = node.parent;
   if (!parent) return null;
   const line = node.startPosition.row + 1;
-  const base = { name: node.text, line, receiver: null, alias: null, boundAt: null };
+  const base = { name: node.text, line, receiver: null, alias: null, boundAt: null, assigned: false };
   if (parent.type === "export_specifier") return reExport(node, parent, base);
   if (bindingParents.has(parent.type) && !isValueOf(parent, node)) return null;
   const member = parent.type === "member_expression" || parent.type === "attribute";
@@ -136,7 +138,14 @@ function classify(node: Node): IdentifierUse | null {
   // `a.loads` reads `loads` through `a`; the `a` of `a.loads` is a use of `a` itself.
   const receiver = isProperty ? (parent.childForFieldName("object")?.text ?? null) : null;
   const outer = isProperty ? parent : node;
-  return { ...base, receiver, use: useOf(node, outer) };
+  return { ...base, receiver, use: useOf(node, outer), assigned: isProperty && isAssignedTo(outer) };
+}
+
+/** `a.b = v` (JS `assignment_expression`, Python `assignment`): `a.b` is the left side. */
+function isAssignedTo(outer: Node): boolean {
+  const holder = outer.parent;
+  if (holder?.type !== "assignment_expression" && holder?.type !== "assignment") return false;
+  return holder.childForFieldName("left")?.id === outer.id;
 }
 
 /** The leftmost plain name of a receiver (`a` of `a.b.c`), if it is one. */

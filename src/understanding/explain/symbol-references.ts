@@ -6,6 +6,7 @@ import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import type { IdentifierUse, UseKind } from "./identifier-uses.ts";
 import type { ModuleShapes } from "./module-shapes.ts";
+import { factoryReceiver, returnsOwnInstance } from "./factory-methods.ts";
 import { symbolProviders } from "./symbol-providers.ts";
 
 export interface Reference {
@@ -45,8 +46,13 @@ export function symbolReferences(
   const parent = enclosing && ownerKinds.has(enclosing.kind) ? enclosing : null;
   const own = symbolProviders(index, symbol, shapes);
   const owner = parent ? symbolProviders(index, parent, shapes) : null;
-  const uniqueMethod =
+  let uniqueMethod =
     parent !== null && lookup.byName(symbol.name).filter((s) => s.kind === "method").length === 1;
+  const isFactory = (name: string) =>
+    parent !== null &&
+    lookup
+      .symbolsIn(parent.file)
+      .some((m) => m.parent === parent.id && m.name === name && returnsOwnInstance(m, parent));
   const seen = new Map<string, Reference>();
   // Lines where the name is read from a local binding: the index's call edge there (resolved by
   // name, without scopes) is not a reference either.
@@ -57,6 +63,10 @@ export function symbolReferences(
     ...(owner ? [...owner.names.keys()] : []),
   ]);
   if (uniqueMethod) for (const f of index.files) files.add(f.path);
+  // A method name the code also sets on other objects (`wrapper.cache_key = key`, a decorator's
+  // function given attributes) is not unique after all: a receiver of unknown type may be one of them.
+  if (uniqueMethod && [...files].some((f) => (usesIn(f) ?? noUses).some((u) => setsOnObject(u, symbol.name))))
+    uniqueMethod = false;
   // Classes that inherit the member: `self.cache_key` in a subclass's method that does not
   // define `cache_key` itself reads the parent's.
   const heirs = parent && symbol.kind === "method" ? inheritors(index, lookup, parent, symbol.name) : [];
@@ -64,7 +74,9 @@ export function symbolReferences(
   for (const file of files) {
     for (const u of usesIn(file) ?? noUses) {
       if (u.name !== symbol.name && !own.names.get(file)?.has(u.name)) continue;
-      if (file === symbol.file && u.line >= symbol.startLine && u.line <= symbol.endLine) continue;
+      // The definition's own line names it (`Route.prototype.m = function m`); a use further inside
+      // its body is a recursive call or a self-construction (`return new Layer(...)`), a reference.
+      if (file === symbol.file && u.line === symbol.startLine) continue;
       // A local receiver matters only where its name would otherwise be the module or the class
       // (`def f(toml): toml.loads()`); `s.inc()` on a local `s` is a call on some object.
       const namedReceiver =
@@ -79,7 +91,7 @@ export function symbolReferences(
         u.receiver !== null &&
         selfNames.has(u.receiver) &&
         heirs.some((h) => h.file === file && h.startLine <= u.line && u.line <= h.endLine);
-      if (!inherited && !refersTo(u, file, symbol, parent, own, owner, uniqueMethod)) continue;
+      if (!inherited && !refersTo(u, file, symbol, parent, own, owner, uniqueMethod, isFactory)) continue;
       const at = lookup.enclosing(file, u.line);
       const use: UseKind = u.use === "call" && symbol.kind === "class" ? "constructor" : u.use;
       seen.set(`${file}:${u.line}`, {
@@ -93,7 +105,7 @@ export function symbolReferences(
   }
   for (const call of index.calls) {
     const at = `${call.file}:${call.line}`;
-    if (call.to !== symbol.id || seen.has(at) || shadowed.has(at) || call.from === symbol.id) continue;
+    if (call.to !== symbol.id || seen.has(at) || shadowed.has(at)) continue;
     const from = call.from ? lookup.byId(call.from) : undefined;
     const use: UseKind = symbol.kind === "class" ? "constructor" : "call";
     seen.set(`${call.file}:${call.line}`, {
@@ -105,6 +117,17 @@ export function symbolReferences(
     });
   }
   return [...seen.values()].sort((a, b) => a.path.localeCompare(b.path) || a.line - b.line);
+}
+
+/** `x.name = v` on a plain variable that is not `this`/`self`: an attribute of some object. */
+function setsOnObject(u: IdentifierUse, name: string): boolean {
+  return (
+    u.assigned &&
+    u.name === name &&
+    u.receiver !== null &&
+    /^[\w$]+$/.test(u.receiver) &&
+    !selfNames.has(u.receiver)
+  );
 }
 
 /** The names a class declares as its bases: `class A(Base, mixins.M, metaclass=X)`, `class A extends B`. */
@@ -159,6 +182,7 @@ function refersTo(
   own: ReturnType<typeof symbolProviders>,
   owner: ReturnType<typeof symbolProviders> | null,
   uniqueMethod: boolean,
+  isFactory: (name: string) => boolean,
 ): boolean {
   if (u.receiver === null) return parent === null && Boolean(own.names.get(file)?.has(u.name));
   if (u.use === "re-export") return false;
@@ -167,6 +191,9 @@ function refersTo(
   if (selfNames.has(u.receiver))
     return file === symbol.file && u.line >= parent.startLine && u.line <= parent.endLine;
   if (owner?.names.get(file)?.has(last)) return true;
+  // `Version.parse(text).bump()`: a factory of the owner class hands back one of its instances.
+  const made = factoryReceiver(u.receiver);
+  if (made && owner?.names.get(file)?.has(made.owner) && isFactory(made.factory)) return true;
   // A receiver of unknown type: only a plain variable, and only a method name unique in the index.
   return uniqueMethod && /^[\w$]+$/.test(u.receiver) && !own.modules.has(file);
 }

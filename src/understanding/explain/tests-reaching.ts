@@ -6,7 +6,7 @@ import { CONSTRUCTOR_NAMES } from "../index/constructor-names.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import { importBindings, importInScope } from "../index/import-in-scope.ts";
 import { classMethods, methodOnNew } from "./class-methods.ts";
-import type { Reference } from "./symbol-references.ts";
+import { baseNames, type Reference } from "./symbol-references.ts";
 
 export interface ReachingTest {
   /** The test symbol (a test function or `describe`/`it` block); null for top-level test code. */
@@ -48,6 +48,8 @@ export interface IncomingEdges {
   testHelpers: Set<string>;
   /** Repository file -> the repository files it imports: what a module can pass on. */
   importsOf: Map<string, Set<string>>;
+  /** Class id -> the classes naming it as a base (matched by base name, as class-methods.ts does). */
+  subclasses: Map<string, CodeSymbol[]>;
 }
 
 export const maxHops = 6;
@@ -56,6 +58,12 @@ export const maxHops = 6;
  * (`*.test-d.ts`, only type-checked, never executed) and benchmarks (`*.bench.ts`, run by `vitest
  * bench` for timings, not by the test run). */
 const notATest = /\.(?:test|spec)-d\.[cm]?tsx?$|\.bench\.[cm]?[jt]sx?$/;
+
+/** Benchmarks and type tests: code of the test side that no test run executes, so neither "no test
+ * reaches it" nor "public API" applies to it (a `describe` block of `src/parse.bench.ts`). */
+export function isBenchOrTypeTest(path: string): boolean {
+  return notATest.test(path);
+}
 
 /** A Python file under a test folder that pytest's and unittest's default discovery (`test*.py`,
  * `*_test.py`) does not collect, nor a `conftest.py`: a benchmark script, a data module. */
@@ -113,6 +121,12 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     else scopes.set(s.file, [s]);
   }
   const classes = classMethods(index);
+  const subclasses: IncomingEdges["subclasses"] = new Map();
+  for (const c of index.symbols)
+    if (c.kind === "class")
+      for (const base of baseNames(c.signature))
+        for (const b of classes.named.get(base) ?? [])
+          if (b.id !== c.id) subclasses.set(b.id, [...(subclasses.get(b.id) ?? []), c]);
   for (const call of index.calls) {
     const edge = { from: call.from, file: call.file, line: call.line };
     const parts = call.calleeName.split(".");
@@ -144,7 +158,7 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     if (imported) push(byName, name, { ...edge, resolved: resolvedFile });
     else if (parts.length > 0 && !through.includes("(")) push(byMember, name, edge);
   }
-  return { into, byName, byMember, throughImport, methodCount, testHelpers, importsOf };
+  return { into, byName, byMember, throughImport, methodCount, testHelpers, importsOf, subclasses };
 }
 
 function push(map: Map<string, Edge[]>, key: string, edge: Edge): void {
@@ -228,17 +242,46 @@ function exportedCalls(edges: IncomingEdges, exportsOf: ExportsOf | undefined, s
  * result is used, so the function's callers reach it; a class declared inside a class is made by
  * the outer class. These steps follow the code's structure, not a call: they cost no hop.
  */
-function implicitCaller(lookup: SymbolLookup, symbol: CodeSymbol): CodeSymbol | null {
+function implicitCallers(lookup: SymbolLookup, edges: IncomingEdges, symbol: CodeSymbol): CodeSymbol[] {
   const parent = symbol.parent ? lookup.byId(symbol.parent) : undefined;
-  if (!parent) return null;
+  if (!parent) return [];
   const inside = parent.startLine <= symbol.startLine && symbol.endLine <= parent.endLine;
   if (symbol.kind === "method" && parent.kind === "class")
-    return CONSTRUCTOR_NAMES.has(symbol.name) || /^__\w+__$/.test(symbol.name) ? parent : null;
-  if ((parent.kind === "function" || parent.kind === "method") && inside) return parent;
+    return CONSTRUCTOR_NAMES.has(symbol.name) || /^__\w+__$/.test(symbol.name)
+      ? [parent, ...heirsOf(lookup, edges, parent, symbol.name)]
+      : [];
+  if ((parent.kind === "function" || parent.kind === "method") && inside) return [parent];
   // A class declared inside a class (a descriptor's `Wrapper`) is made by the outer class's code
   // (`self.Wrapper(obj)` in its `__get__`), so what uses the outer class reaches it.
-  if (symbol.kind === "class" && parent.kind === "class" && inside) return parent;
-  return null;
+  if (symbol.kind === "class" && parent.kind === "class" && inside) return [parent];
+  return [];
+}
+
+/** Subclasses of `owner` (a few levels) that inherit `member` rather than define it: an instance of
+ * one runs the base's `__eq__` or constructor (`Literal("a") == Literal("a")` runs
+ * `Expression.__eq__`), so what makes or uses such an instance reaches the base's method. */
+function heirsOf(
+  lookup: SymbolLookup,
+  edges: IncomingEdges,
+  owner: CodeSymbol,
+  member: string,
+): CodeSymbol[] {
+  const out: CodeSymbol[] = [];
+  const seen = new Set([owner.id]);
+  let level = [owner];
+  for (let depth = 0; depth < 4 && level.length > 0; depth++) {
+    const next: CodeSymbol[] = [];
+    for (const c of level)
+      for (const sub of edges.subclasses.get(c.id) ?? []) {
+        if (seen.has(sub.id)) continue;
+        seen.add(sub.id);
+        if (lookup.symbolsIn(sub.file).some((m) => m.parent === sub.id && m.name === member)) continue;
+        out.push(sub);
+        next.push(sub);
+      }
+    level = next;
+  }
+  return out;
 }
 
 export function testsReaching(
@@ -292,16 +335,15 @@ export function testsReaching(
     for (const { method: d, prefixes } of walk.computedDispatchers?.(owner) ?? [])
       if (d.id !== self.id && prefixes.some((p) => self.name.startsWith(p)))
         frontier.push({ id: d.id, path: d.file, line: d.startLine, via: [d.qualifiedName, name] });
-  const holderOfTarget = self ? implicitCaller(lookup, self) : null;
-  if (self && holderOfTarget) {
-    visited.add(self.id);
+  const holdersOfTarget = self ? implicitCallers(lookup, edges, self) : [];
+  if (self && holdersOfTarget.length > 0) visited.add(self.id);
+  for (const holder of holdersOfTarget)
     frontier.push({
-      id: holderOfTarget.id,
-      path: holderOfTarget.file,
-      line: holderOfTarget.startLine,
-      via: [holderOfTarget.qualifiedName, name],
+      id: holder.id,
+      path: holder.file,
+      line: holder.startLine,
+      via: [holder.qualifiedName, name],
     });
-  }
   for (let hop = 0; hop <= maxHops && frontier.length > 0; hop++) {
     const next: typeof frontier = [];
     for (const site of frontier) {
@@ -336,15 +378,15 @@ export function testsReaching(
           via: [from?.qualifiedName ?? e.file, ...site.via],
         });
       }
-      const holder = symbol ? implicitCaller(lookup, symbol) : null;
       // Pushed onto this hop's own frontier: a structural step is free.
-      if (holder && !visited.has(holder.id))
-        frontier.push({
-          id: holder.id,
-          path: holder.file,
-          line: holder.startLine,
-          via: [holder.qualifiedName, ...site.via],
-        });
+      for (const holder of symbol ? implicitCallers(lookup, edges, symbol) : [])
+        if (!visited.has(holder.id))
+          frontier.push({
+            id: holder.id,
+            path: holder.file,
+            line: holder.startLine,
+            via: [holder.qualifiedName, ...site.via],
+          });
     }
     frontier = next;
   }

@@ -9,6 +9,7 @@ import type { RunRecord } from "../../store/store.ts";
 import { answerFromIndex } from "../../understanding/ask/answer-from-index.ts";
 import type { CompleteText } from "../../understanding/ask/answer-question.ts";
 import { recall, type RecalledSymbol } from "../../understanding/ask/recall.ts";
+import { recalledLines } from "../../understanding/ask/recalled-symbol.ts";
 import { stripInvisible } from "../../workspace/strip-invisible.ts";
 import type { WorkspaceFactory } from "../../workspace/workspace-factory.ts";
 import type { RunTokenSource } from "../../github/mint-run-token.ts";
@@ -94,13 +95,13 @@ function renderLocations(
   recalled: readonly RecalledSymbol[],
 ): string {
   return recalled
-    .map(({ symbol, why }) => {
-      const url = `${web}/${run.repo}/blob/${run.headSha}/${symbol.file}#L${symbol.startLine}-L${symbol.endLine}`;
-      const lines = (repo.readLines(symbol.file) ?? []).slice(
-        symbol.startLine - 1,
-        symbol.startLine - 1 + snippetLines,
-      );
-      const title = `[${codeSpan(`${symbol.file}:${symbol.startLine}`)}](${linkTarget(url)}) ${codeSpan(symbol.qualifiedName)}`;
+    .map((r) => {
+      const { symbol, why } = r;
+      // A function too long to be an answer is linked and shown by the window recall scored.
+      const { startLine, endLine } = recalledLines(r);
+      const url = `${web}/${run.repo}/blob/${run.headSha}/${symbol.file}#L${startLine}-L${endLine}`;
+      const lines = (repo.readLines(symbol.file) ?? []).slice(startLine - 1, startLine - 1 + snippetLines);
+      const title = `[${codeSpan(`${symbol.file}:${startLine}`)}](${linkTarget(url)}) ${codeSpan(symbol.qualifiedName)}`;
       return `- ${title} — ${escapeInline(why.join("; "))}\n\n${codeBlock(lines.join("\n"), 4000)}`;
     })
     .join("\n\n");

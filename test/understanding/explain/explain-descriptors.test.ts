@@ -121,6 +121,41 @@ describe("explain through descriptors and decorators", () => {
   });
 });
 
+describe("a method name other objects are given as an attribute", () => {
+  it("is not read from a receiver of unknown type: the function decorator's wrapper.make_key is its own", async () => {
+    const withAttribute = {
+      ...project,
+      "src/memo/_func.py": lines(
+        "def _wrap(func, store):",
+        "    def wrapper(*args):",
+        "        return store.setdefault(args, func(*args))",
+        "    wrapper.make_key = tuple",
+        "    return wrapper",
+      ),
+      "tests/test_func.py": lines(
+        "from memo import memofunc",
+        "",
+        "@memofunc({})",
+        "def triple(x):",
+        "    return 3 * x",
+        "",
+        "def test_key():",
+        "    key = triple",
+        "    assert key.make_key is tuple",
+      ),
+    };
+    const by = await explainChange(withAttribute, {
+      "src/memo/_method.py": method("lambda *args: tuple(args)", "self._method(self._obj, *args)"),
+    });
+    const key = by("_BoundBase.make_key");
+    // Only the method decorator's wrapper reads the property; `wrapper.make_key = tuple` and
+    // `key.make_key` are the function decorator's attribute.
+    expect(key?.references.map((r) => r.path)).toEqual([]);
+    expect(key?.tests.map((r) => r.path)).toEqual([]);
+    expect(testFiles(key)).toEqual(["tests/test_method.py"]);
+  });
+});
+
 describe("tests reaching through a package that re-exports", () => {
   it("keeps a method call whose import names the package's __init__.py, not the defining module", async () => {
     const version = (body: string) =>

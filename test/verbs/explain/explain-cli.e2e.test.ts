@@ -87,6 +87,25 @@ describe("xihe explain (bin)", () => {
     });
   });
 
+  it("counts a new file not yet added to git as part of the --working-tree edit", async () => {
+    const r = project();
+    r.write("src/discount.js", lines("export function discount(n) {", "  return n / 2;", "}"));
+    const json = JSON.parse(
+      (await xihe(r.root, "explain", "--no-llm", "--working-tree", "--base", "HEAD", "--json")).stdout,
+    );
+    expect(json.files).toEqual([
+      expect.objectContaining({ path: "src/discount.js", status: "added", added: 3 }),
+    ]);
+    expect(
+      json.symbols.map((s: { change: string; qualifiedName: string }) => [s.change, s.qualifiedName]),
+    ).toEqual([["added", "discount"]]);
+    // Without --working-tree it is left out, as git's own diff leaves it out.
+    const committed = JSON.parse(
+      (await xihe(r.root, "explain", "--no-llm", "--base", "HEAD", "--json")).stdout,
+    );
+    expect(committed.symbols).toEqual([]);
+  });
+
   it("rejects a --focus that matches nothing, as JSON with --json", async () => {
     const r = project();
     const text = await xihe(r.root, "explain", "--no-llm", "--focus", "src/nope.js");
