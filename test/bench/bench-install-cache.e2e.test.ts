@@ -14,9 +14,8 @@ import {
   startFakeNpmRegistry,
   type FakeNpmRegistry,
 } from "../workspace/support/fake-npm-registry.ts";
-import { makeScratchDir } from "../workspace/scratch-dir.ts";
+import { makeScratchDir, scratchDir } from "../support/scratch-dir.ts";
 import { calcRepo, makeTestPack, type TestPack } from "./bench-pack-fixture.ts";
-import { scratchDir } from "../support/scratch-dir.ts";
 
 let registry: FakeNpmRegistry;
 let scratch: ReturnType<typeof makeScratchDir>;
