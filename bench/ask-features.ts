@@ -13,6 +13,8 @@ import { indexedAskRepo } from "./ask-checkout.ts";
 import { loadAskCorpus, answers, SEEN } from "./ask-corpus.ts";
 import { recall, recallCandidates } from "../src/understanding/ask/recall.ts";
 import type { RecallFeatures } from "../src/understanding/ask/recall-weights.ts";
+import type { LineRange } from "../src/understanding/ask/large-symbol-window.ts";
+import { recalledLines } from "../src/understanding/ask/recalled-symbol.ts";
 import { reachedFrom } from "../src/understanding/ask/named-entry-callees.ts";
 import { delegatesOf } from "../src/understanding/ask/delegating-wrappers.ts";
 import { createStemTerms } from "../src/understanding/ask/question-terms.ts";
@@ -40,20 +42,21 @@ for (const repo of repos.filter((r) => questions.some((q) => q.repo === r.id))) 
   const candidates = new Set(recallCandidates(index, createSymbolLookup(index)));
   const delegates = delegatesOf(index, createStemTerms());
   for (const q of questions.filter((x) => x.repo === repo.id)) {
-    const scored: { symbol: CodeSymbol; features: RecallFeatures }[] = [];
+    const scored: { symbol: CodeSymbol; features: RecallFeatures; window: LineRange | null }[] = [];
     const top = recall(index, readLines, q.question, {
       aliases: config.understanding.aliases,
       limit: 3,
-      onFeatures: (symbol, features) => scored.push({ symbol, features }),
+      onFeatures: (symbol, features, window) => scored.push({ symbol, features, window }),
     });
-    const item = (s: CodeSymbol, f: RecallFeatures | null): DumpedItem => ({
+    // Judged on the lines recall cites: a large function's window (ask-bench.ts reads the same).
+    const item = (s: CodeSymbol, f: RecallFeatures | null, window: LineRange | null = null): DumpedItem => ({
       id: s.id,
       span: s.endLine - s.startLine,
       callable: isCallable(s),
-      answers: answers(q, { file: s.file, startLine: s.startLine, endLine: s.endLine }),
+      answers: answers(q, recalledLines({ symbol: s, window: window ?? undefined })),
       f,
     });
-    const items = scored.map(({ symbol, features }) => item(symbol, features));
+    const items = scored.map(({ symbol, features, window }) => item(symbol, features, window));
     const byId = new Map(scored.map(({ symbol }) => [symbol.id, symbol]));
     const reach: Record<string, string[]> = {};
     for (const { symbol, features } of scored)

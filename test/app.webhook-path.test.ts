@@ -2,8 +2,6 @@
 // real App with an Octokit whose every request never resolves; each delivery must be handled at
 // once with zero requests, its triage queued in the store for the worker.
 import { generateKeyPairSync, randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import { Probot, ProbotOctokit } from "probot";
@@ -12,6 +10,7 @@ import { createXiheApp } from "../src/app.ts";
 import { openSqliteStore } from "../src/store/sqlite-store.ts";
 import type { Store } from "../src/store/store.ts";
 import { subscribedDeliveries } from "./github/webhook-deliveries.ts";
+import { scratchDir } from "./support/scratch-dir.ts";
 
 const { privateKey } = generateKeyPairSync("rsa", {
   modulusLength: 2048,
@@ -26,7 +25,7 @@ describe("webhook path", () => {
   });
 
   it("no webhook handler awaits an Octokit call: every event returns at once with zero requests", async () => {
-    store = openSqliteStore(join(mkdtempSync(join(tmpdir(), "xihe-hook-")), "xihe.db"));
+    store = openSqliteStore(join(scratchDir("xihe-hook-"), "xihe.db"));
     const requests: string[] = [];
     const Stalled = ProbotOctokit.plugin((octokit) => {
       octokit.hook.wrap("request", (_request, options) => {

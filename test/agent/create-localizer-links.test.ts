@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CheckRun } from "../../src/agent/loop/check-run.ts";
 import { createLocalizer } from "../../src/agent/loop/create-localizer.ts";
 import { defaultRepoConfig } from "../../src/config.ts";
 import { openRepoIndex } from "../../src/understanding/index/open-repo-index.ts";
 import { makeRepo, type TestRepo } from "../understanding/make-repo.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 let repo: TestRepo;
 let outside: string;
@@ -42,7 +42,7 @@ function failingRun(root: string): CheckRun {
 
 describe("the localizer's brief and links planted in the checkout", () => {
   it("A41: files replaced by links to /proc/self/environ or a file outside, and an untracked link out, never reach the brief", async () => {
-    outside = mkdtempSync(join(tmpdir(), "xihe-outside-"));
+    outside = scratchDir("xihe-outside-");
     const leak = join(outside, "leak.js");
     writeFileSync(leak, `export function leak() {\n  return "${outsideCanary}";\n}\n`);
     repo = makeRepo({ "package.json": '{ "type": "module" }\n', "src/a.js": addJs, "src/b.js": totalJs });

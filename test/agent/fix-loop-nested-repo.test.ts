@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fixHarness, type Harness } from "./support/fix-harness.ts";
 import {
@@ -9,6 +8,7 @@ import {
   type ScriptedModelServer,
 } from "./support/scripted-model-server.ts";
 import { sumRepo, testCommand } from "./support/sum-repo.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 let h: Harness;
 let server: ScriptedModelServer;
@@ -51,7 +51,7 @@ function plantingTest(marker: string): string {
 
 describe("fix loop over a pull request that plants a nested repository", () => {
   it("A39: host git never runs the planted repository's filter: no marker, no host env, the nested .git removed, the gitlink unchanged", async () => {
-    markerDir = mkdtempSync(join(tmpdir(), "xihe-a39-"));
+    markerDir = scratchDir("xihe-a39-");
     const marker = join(markerDir, "leaked-env");
     process.env.XIHE_A39_SECRET = "sk-a39-host-secret";
     h = fixHarness({ ...sumRepo, "test/plant.test.js": plantingTest(marker) });

@@ -2,10 +2,8 @@
 // a real SQLite store, the real worker with scripted executors, the real run starter. Tokens are
 // created through the store the way `xihe token create` does.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import { Probot } from "probot";
@@ -26,6 +24,7 @@ import { createWebhookServer } from "../../src/server/webhook-server.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
 import type { ApiScope, Store } from "../../src/store/store.ts";
 import { toolRegistry } from "../../src/tools/registry.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 const { privateKey } = generateKeyPairSync("rsa", {
   modulusLength: 2048,
@@ -50,7 +49,7 @@ export async function startApiHarness(options: {
   projects?: ProjectPort;
 }): Promise<ApiHarness> {
   const log = pino({ level: process.env.XIHE_TEST_LOG ?? "silent" });
-  const storePath = join(mkdtempSync(join(tmpdir(), "xihe-api-")), "xihe.db");
+  const storePath = join(scratchDir("xihe-api-"), "xihe.db");
   const store = openSqliteStore(storePath);
   const now = options.now ?? (() => new Date());
   const probot = new Probot({

@@ -1,8 +1,7 @@
 // `xihe bench` end to end: a task pack of real git bundles, the real fix run in the bubblewrap
 // sandbox, the scripted OpenAI-compatible model server, and the bench's own judgement.
 import { afterEach, describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { main } from "../../src/cli.ts";
 import type { CliIo } from "../../src/cli/cli-io.ts";
@@ -12,6 +11,7 @@ import {
   type ScriptedModelServer,
 } from "../agent/support/scripted-model-server.ts";
 import { makeTestPack, turnCalling, type TestPack } from "./bench-pack-fixture.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 let pack: TestPack | null = null;
 let server: ScriptedModelServer | null = null;
@@ -55,7 +55,7 @@ function records(): BenchRecord[] {
 
 describe("xihe bench with a model", () => {
   it("counts solved, failed, test-weakening and suite-breaking fixes by its own re-run, not the loop's verdict", async () => {
-    out = mkdtempSync(join(tmpdir(), "xihe-bench-out-"));
+    out = scratchDir("xihe-bench-out-");
     pack = await makeTestPack([
       { id: "solves", broken: subtracts, failing: [sumTest], suite: ["node --test"] },
       { id: "fails", broken: subtracts, failing: [sumTest], suite: ["node --test"] },

@@ -2,8 +2,7 @@
 // repository (a real dependency, locked by npm against a local registry on 127.0.0.1), run by
 // `xihe bench --no-llm`, installs through the registry proxy for the first task only; the second
 // task gets its own copy from the cache, and both still reproduce their failure in the sandbox.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -15,7 +14,7 @@ import {
   startFakeNpmRegistry,
   type FakeNpmRegistry,
 } from "../workspace/support/fake-npm-registry.ts";
-import { makeScratchDir } from "../workspace/scratch-dir.ts";
+import { makeScratchDir, scratchDir } from "../support/scratch-dir.ts";
 import { calcRepo, makeTestPack, type TestPack } from "./bench-pack-fixture.ts";
 
 let registry: FakeNpmRegistry;
@@ -53,7 +52,7 @@ beforeAll(async () => {
     ],
     files,
   );
-  out = mkdtempSync(join(tmpdir(), "xihe-bench-cache-out-"));
+  out = scratchDir("xihe-bench-cache-out-");
 }, 120_000);
 afterAll(async () => {
   await registry.close();

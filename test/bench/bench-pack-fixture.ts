@@ -1,13 +1,13 @@
 // Task packs for bench tests: a small real repository (node:test, two test files) and tasks that are
 // parentless commits of it with one file broken, each bundled as `xihe bench make` does.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeTaskCommit } from "../../src/bench/make/write-task-commit.ts";
 import type { BenchTask } from "../../src/bench/bench-task.ts";
 import { makeGitRepo } from "../tools/support/make-git-repo.ts";
 import type { ScriptedReply } from "../agent/support/scripted-model-server.ts";
 import { loadTurns } from "../agent/support/scripted-model-server.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 export const calcRepo: Record<string, string> = {
   "package.json": '{ "name": "calc", "type": "module" }\n',
@@ -57,7 +57,7 @@ export interface TestPack {
 
 export async function makeTestPack(specs: readonly PackSpec[], files = calcRepo): Promise<TestPack> {
   const repo = makeGitRepo(files);
-  const dir = mkdtempSync(join(tmpdir(), "xihe-bench-pack-"));
+  const dir = scratchDir("xihe-bench-pack-");
   mkdirSync(join(dir, "bundles"));
   const base = repo.git("rev-parse", "HEAD").trim();
   const tasks: BenchTask[] = [];

@@ -2,13 +2,13 @@
 // the first task's record is written, and the next run starts from the tasks without one.
 import { afterEach, describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { main } from "../../src/cli.ts";
 import type { CliIo } from "../../src/cli/cli-io.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
 import { makeTestPack, type TestPack } from "./bench-pack-fixture.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 const bin = resolve(import.meta.dirname, "../../bin/xihe.js");
 let pack: TestPack | null = null;
@@ -38,7 +38,7 @@ async function killAfterFirstRecord(args: string[], env: NodeJS.ProcessEnv): Pro
 
 describe("xihe bench resume", () => {
   it("keeps the finished task of a killed bench and runs only the rest", async () => {
-    out = mkdtempSync(join(tmpdir(), "xihe-bench-resume-"));
+    out = scratchDir("xihe-bench-resume-");
     pack = await makeTestPack([
       { id: "first", broken: subtracts, failing: ["node --test"] },
       { id: "second", broken: subtracts, failing: [slowFailing] },

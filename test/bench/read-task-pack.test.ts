@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync, appendFileSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync, mkdirSync, appendFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readTaskPack } from "../../src/bench/read-task-pack.ts";
 import { appendBenchRecord, readBenchRecords } from "../../src/bench/bench-results.ts";
 import { UsageError } from "../../src/errors.ts";
 import { benchRecordWith } from "./bench-record-fixture.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -14,7 +14,7 @@ const task = { id: "t1", repo: "bundles/t1.bundle", commit: "a".repeat(40), fail
 
 describe("task packs", () => {
   it("reads a folder's tasks.jsonl and resolves bundle paths against it", () => {
-    dir = mkdtempSync(join(tmpdir(), "xihe-pack-"));
+    dir = scratchDir("xihe-pack-");
     writeFileSync(join(dir, "tasks.jsonl"), `${JSON.stringify(task)}\n\n`);
     const pack = readTaskPack(dir);
     expect(pack.tasks).toEqual([{ ...task, kind: "other", repo: join(dir, "bundles/t1.bundle") }]);
@@ -36,14 +36,14 @@ describe("task packs", () => {
       /tasks\.jsonl:2: task id t1 is used twice/,
     ],
   ])("refuses %s with the line and field to fix", (_name, text, message) => {
-    dir = mkdtempSync(join(tmpdir(), "xihe-pack-"));
+    dir = scratchDir("xihe-pack-");
     writeFileSync(join(dir, "tasks.jsonl"), `${text}\n`);
     expect(() => readTaskPack(dir)).toThrow(UsageError);
     expect(() => readTaskPack(dir)).toThrow(message);
   });
 
   it("says what to pass when the pack is missing", () => {
-    dir = mkdtempSync(join(tmpdir(), "xihe-pack-"));
+    dir = scratchDir("xihe-pack-");
     expect(() => readTaskPack(join(dir, "nope"))).toThrow(
       /does not exist; pass a tasks\.jsonl or its folder/,
     );
@@ -53,7 +53,7 @@ describe("task packs", () => {
 
 describe("results.jsonl", () => {
   it("skips a line a kill cut short and starts the next record on a line of its own", () => {
-    dir = mkdtempSync(join(tmpdir(), "xihe-results-"));
+    dir = scratchDir("xihe-results-");
     appendBenchRecord(dir, benchRecordWith({ taskId: "a" }));
     appendFileSync(join(dir, "results.jsonl"), '{"taskId":"b","kind":"mut');
     expect(readBenchRecords(dir).map((r) => r.taskId)).toEqual(["a"]);
@@ -63,7 +63,7 @@ describe("results.jsonl", () => {
   });
 
   it("refuses a line that is JSON but not a record, instead of silently redoing its task", () => {
-    dir = mkdtempSync(join(tmpdir(), "xihe-results-"));
+    dir = scratchDir("xihe-results-");
     mkdirSync(join(dir, "x"));
     writeFileSync(join(dir, "results.jsonl"), '{"taskId":"a"}\n');
     expect(() => readBenchRecords(dir)).toThrow(/results\.jsonl:1 is not a bench record/);

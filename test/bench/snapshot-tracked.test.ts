@@ -1,12 +1,12 @@
 // The localize benches' snapshots (bench/snapshot-tracked.ts), with real git: a tracked file that the
 // repository's own .gitignore matches is put back, so the snapshot's tree is the commit's plus the
 // mutation; a tracked file the install rewrote is not.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addMissingTracked, mirrorGitDir } from "../../bench/snapshot-tracked.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 const identity = ["-c", "user.name=t", "-c", "user.email=t@example.invalid"];
 const git = async (dir: string, ...args: string[]) =>
@@ -14,7 +14,7 @@ const git = async (dir: string, ...args: string[]) =>
 
 let root: string;
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), "snapshot-tracked-"));
+  root = scratchDir("snapshot-tracked-");
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 

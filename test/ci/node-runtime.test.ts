@@ -2,10 +2,10 @@
 // cache folder is pre-filled with a stand-in binary so no test downloads anything; the real
 // download runs in .ci/run on every machine whose node is older than the engines floor.
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 const script = resolve(import.meta.dirname, "../../.ci/node-runtime.sh");
 const dirs: string[] = [];
@@ -32,7 +32,7 @@ function fakeNode(prefix: string, version: string, headers: boolean): void {
 }
 
 function run(machineNode: string, extraEnv: Record<string, string> = {}, machineHeaders = false) {
-  const root = mkdtempSync(join(tmpdir(), "xihe-node-runtime-"));
+  const root = scratchDir("xihe-node-runtime-");
   dirs.push(root);
   const machinePrefix = join(root, "machine");
   fakeNode(machinePrefix, machineNode, machineHeaders);

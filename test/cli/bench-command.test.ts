@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { main } from "../../src/cli.ts";
 import type { CliIo } from "../../src/cli/cli-io.ts";
 import { appendBenchRecord } from "../../src/bench/bench-results.ts";
 import { benchRecordWith } from "../bench/bench-record-fixture.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -46,7 +46,7 @@ describe("xihe bench: bad input", () => {
     [["bench", "make", "--repo", ".", "--count", "x"], /--count must be a whole number >= 1; got x/],
     [["bench", "make", "--repo", ".", "--count", "2"], /--repo must be a git checkout/],
   ])("%j exits 2 saying what to change", async (args, message) => {
-    dir = mkdtempSync(join(tmpdir(), "xihe-bench-cli-"));
+    dir = scratchDir("xihe-bench-cli-");
     writeFileSync(join(dir, "pack"), "");
     const c = cli();
     expect(await main(args, c.io)).toBe(2);
@@ -56,7 +56,7 @@ describe("xihe bench: bad input", () => {
 
 describe("xihe bench compare", () => {
   it("prints two runs side by side and writes the HTML report of both", async () => {
-    dir = mkdtempSync(join(tmpdir(), "xihe-bench-cli-"));
+    dir = scratchDir("xihe-bench-cli-");
     appendBenchRecord(join(dir, "gpt"), benchRecordWith({ taskId: "x", model: "gpt" }));
     appendBenchRecord(
       join(dir, "qwen"),
@@ -79,7 +79,7 @@ describe("xihe bench compare", () => {
   });
 
   it("--fail-on-regression exits 1 naming each task the baseline solved and the run does not", async () => {
-    dir = mkdtempSync(join(tmpdir(), "xihe-bench-cli-"));
+    dir = scratchDir("xihe-bench-cli-");
     const notSolved = { outcome: "not_solved" as const, solved: false, solvedFirstAttempt: false };
     for (const id of ["fmt", "lint", "mut"])
       appendBenchRecord(

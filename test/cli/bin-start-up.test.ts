@@ -1,10 +1,10 @@
 // bin/xihe.js runs the TypeScript sources with Node's own type stripping where Node has it: a copy of
 // the project whose node_modules lacks tsx still starts. (tsx stays the fallback for older Nodes.)
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 const project = resolve(import.meta.dirname, "..", "..");
 
@@ -13,7 +13,7 @@ describe.skipIf(!(process.features as { typescript?: unknown }).typescript)(
   () => {
     let copy: string;
     beforeAll(() => {
-      copy = mkdtempSync(join(tmpdir(), "xihe-no-tsx-"));
+      copy = scratchDir("xihe-no-tsx-");
       for (const part of ["bin", "src", "package.json"])
         cpSync(join(project, part), join(copy, part), { recursive: true });
       mkdirSync(join(copy, "node_modules"));

@@ -1,10 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
 import type { CliIo } from "../../src/cli/cli-io.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -41,7 +41,7 @@ function io(root: string) {
 
 describe("xihe explain", () => {
   it("explains the changed function with its callers and tests since the base commit", async () => {
-    const root = mkdtempSync(join(tmpdir(), "xihe-explain-"));
+    const root = scratchDir("xihe-explain-");
     dirs.push(root);
     execFileSync("git", ["init", "-q", "-b", "main"], { cwd: root });
     write(root, {
@@ -77,7 +77,7 @@ describe("xihe explain", () => {
   });
 
   it("exits 2 with a clear message for a base that is not a commit", async () => {
-    const root = mkdtempSync(join(tmpdir(), "xihe-explain-"));
+    const root = scratchDir("xihe-explain-");
     dirs.push(root);
     execFileSync("git", ["init", "-q", "-b", "main"], { cwd: root });
     write(root, { "a.js": "export const a = 1;\n" });

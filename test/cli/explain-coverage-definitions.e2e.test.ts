@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lines } from "../understanding/make-repo.ts";
-import { makeScratchDir } from "../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../support/scratch-dir.ts";
 
 const xiheBin = fileURLToPath(new URL("../../bin/xihe.js", import.meta.url));
 let scratch: ReturnType<typeof makeScratchDir>;

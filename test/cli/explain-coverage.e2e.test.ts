@@ -10,7 +10,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeScratchDir } from "../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../support/scratch-dir.ts";
 import {
   isolatedNpmEnv,
   packPackage,

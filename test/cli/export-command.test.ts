@@ -1,7 +1,6 @@
 // `xihe export` through bin/: a real `xihe fix --no-llm` run (prettier fixes a file) leaves its run
 // and steps in the store; export writes them as the archive the App writes (runs/ARCHIVE.md).
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { execa } from "execa";
@@ -10,6 +9,7 @@ import { archivePath, archiveRecords } from "../../src/runs/run-archive.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
 import { projectNodeModules } from "../agent/support/fix-harness.ts";
 import { makeGitRepo, type TempRepo } from "../tools/support/make-git-repo.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 const bin = resolve(import.meta.dirname, "../../bin/xihe.js");
 let repo: TempRepo;
@@ -27,7 +27,7 @@ const xihe = (args: string[], env: Record<string, string> = {}) =>
 beforeAll(async () => {
   repo = makeGitRepo({ ".gitignore": "node_modules\n", "src/a.js": "const   x = {a:1}\nexport default x\n" });
   symlinkSync(projectNodeModules, join(repo.root, "node_modules"));
-  scratch = mkdtempSync(join(tmpdir(), "xihe-export-"));
+  scratch = scratchDir("xihe-export-");
   storePath = join(scratch, "xihe.db");
   const fix = await xihe([
     "fix",

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { main } from "../../src/cli.ts";
 import type { CliIo } from "../../src/cli/cli-io.ts";
@@ -13,6 +12,7 @@ import {
   type ScriptedModelServer,
 } from "../agent/support/scripted-model-server.ts";
 import { sumRepo, testCommand } from "../agent/support/sum-repo.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 let repo: TempRepo;
 let storeDir: string;
@@ -25,7 +25,7 @@ afterEach(async () => {
 });
 
 function cli(env: Record<string, string> = {}, reuseStore = false) {
-  if (!reuseStore) storeDir = mkdtempSync(join(tmpdir(), "xihe-cli-store-"));
+  if (!reuseStore) storeDir = scratchDir("xihe-cli-store-");
   const out: string[] = [];
   const err: string[] = [];
   const io: CliIo = {

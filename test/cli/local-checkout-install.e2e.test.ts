@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultSandboxUid } from "../../src/workspace/sandbox/sandbox-identity.ts";
-import { makeScratchDir } from "../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../support/scratch-dir.ts";
 import {
   isolatedNpmEnv,
   packPackage,

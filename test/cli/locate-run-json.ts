@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
 import { main } from "../../src/cli.ts";
 import type { CliIo } from "../../src/cli/cli-io.ts";
-import { makeScratchDir } from "../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../support/scratch-dir.ts";
 
 export interface LocateRunJson {
   results: { file: string; symbol: string }[];

@@ -1,14 +1,14 @@
 // `xihe locate --run` on a yarn 1 and a yarn berry project: the sandbox has node and npm but no yarn,
 // so the install phase must get yarn from the npm registry (the version package.json pins) and install
 // the lockfile's dependencies through the registry proxy before the failing test can run at all.
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
 import { captureIo } from "./capture-io.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 const fixtures = fileURLToPath(new URL("../fixtures/projects/", import.meta.url));
 
@@ -38,7 +38,7 @@ function checkout(fixture: string, name: string, extra: Record<string, string> =
 }
 
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), "xihe-yarn-kit-"));
+  root = scratchDir("xihe-yarn-kit-");
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

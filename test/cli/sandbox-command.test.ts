@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
 import type { CliIo } from "../../src/cli/cli-io.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 const modelKey = "model-key-for-the-sandbox-test-42";
 const ghToken = `ghs_${"Q".repeat(36)}`;
@@ -25,7 +25,7 @@ function fakeIo(cwd: string) {
 describe("xihe sandbox", () => {
   let dir: string;
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), "xihe-cli-sandbox-"));
+    dir = scratchDir("xihe-cli-sandbox-");
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

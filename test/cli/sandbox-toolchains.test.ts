@@ -1,11 +1,10 @@
 // `xihe sandbox` through bin/ with the real host environment: the interpreter on the host PATH (a
 // pyenv shim here) is the one the sandbox runs, with the packages installed in it.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 function hostHasPytest(): boolean {
   try {
@@ -19,7 +18,7 @@ function hostHasPytest(): boolean {
 describe("xihe sandbox sees the host's toolchains", () => {
   let dir: string;
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), "xihe-cli-toolchain-"));
+    dir = scratchDir("xihe-cli-toolchain-");
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -1,8 +1,7 @@
 // POST /v1/runs/{id}/approve on `xihe serve` (through bin/, real HTTP): a real `xihe fix` run that
 // held a test-weakening change (bubblewrap sandbox, scripted model over HTTP) resumes in its checkout
 // with the change applied, and its event stream ends with the outcome.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { execa, type ResultPromise } from "execa";
 import { afterAll, expect, it } from "vitest";
@@ -13,9 +12,10 @@ import {
 } from "../agent/support/scripted-model-server.ts";
 import { sumRepo } from "../agent/support/sum-repo.ts";
 import { makeGitRepo } from "../tools/support/make-git-repo.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 const bin = resolve(import.meta.dirname, "../../bin/xihe.js");
-const scratch = mkdtempSync(join(tmpdir(), "xihe-serve-approve-"));
+const scratch = scratchDir("xihe-serve-approve-");
 const repo = makeGitRepo(sumRepo);
 let model: ScriptedModelServer | null = null;
 let serving: ResultPromise | null = null;

@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 import { execa, type ResultPromise } from "execa";
 import { afterAll, expect, it } from "vitest";
 import { makeGitRepo } from "../tools/support/make-git-repo.ts";
-import { makeScratchDir } from "../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../support/scratch-dir.ts";
 
 const bin = resolve(import.meta.dirname, "../../bin/xihe.js");
 const scratch = makeScratchDir("serve-cancel");

@@ -1,12 +1,12 @@
 // `xihe serve` through bin/, over real HTTP: the API and the trace pages without the GitHub App, over
 // the store a real `xihe fix` run wrote; starting runs is refused with what to do instead.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { execa, type ResultPromise } from "execa";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { sumRepo } from "../agent/support/sum-repo.ts";
 import { makeGitRepo, type TempRepo } from "../tools/support/make-git-repo.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 const bin = resolve(import.meta.dirname, "../../bin/xihe.js");
 let repo: TempRepo;
@@ -23,7 +23,7 @@ const xihe = (args: string[]) =>
 
 beforeAll(async () => {
   repo = makeGitRepo(sumRepo);
-  scratch = mkdtempSync(join(tmpdir(), "xihe-serve-"));
+  scratch = scratchDir("xihe-serve-");
   env = { XIHE_STORE: join(scratch, "xihe.db"), LOG_LEVEL: "silent", XIHE_TRACE_SECRET: "t".repeat(40) };
   const fix = await xihe(["fix", "--cmd", "node --test", "--no-llm", "--trust-local"]);
   runId = /^xihe fix ([0-9a-f]{8}): /m.exec(fix.stdout)![1]!;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { plan as planSchema, projectContext } from "../../src/api/project-schemas.ts";
 import { openFixRun } from "../../src/cli/fix-run-record.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
-import { makeScratchDir } from "../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../support/scratch-dir.ts";
 
 const bin = resolve(import.meta.dirname, "../../bin/xihe.js");
 const project = fileURLToPath(new URL("../fixtures/projects/stats-kit/", import.meta.url));

@@ -1,13 +1,12 @@
 // `xihe token create` through the CLI entry: the token is printed once, only its hash is stored,
 // and bad flags exit 2 saying what to change.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { hashToken } from "../../src/api/api-token.ts";
 import { main } from "../../src/cli.ts";
 import { redactText } from "../../src/redact.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 function cli(args: string[], storePath: string) {
   const out: string[] = [];
@@ -24,7 +23,7 @@ function cli(args: string[], storePath: string) {
 }
 
 it("creates a token, stores only its hash with scope, pattern and expiry", async () => {
-  const storePath = join(mkdtempSync(join(tmpdir(), "xihe-token-")), "xihe.db");
+  const storePath = join(scratchDir("xihe-token-"), "xihe.db");
   const r = await cli(
     ["token", "create", "--repo", "octo/*", "--scope", "run", "--expires", "30d"],
     storePath,
@@ -42,7 +41,7 @@ it("creates a token, stores only its hash with scope, pattern and expiry", async
 });
 
 it("refuses a bad scope, pattern or expiry with exit 2", async () => {
-  const storePath = join(mkdtempSync(join(tmpdir(), "xihe-token-")), "xihe.db");
+  const storePath = join(scratchDir("xihe-token-"), "xihe.db");
   const scope = await cli(["token", "create", "--repo", "octo/app", "--scope", "admin"], storePath);
   expect([scope.code, scope.err]).toEqual([
     2,

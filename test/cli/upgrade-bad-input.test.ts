@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeScratchDir } from "../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../support/scratch-dir.ts";
 import {
   packPackage,
   startFakeNpmRegistry,

@@ -8,7 +8,7 @@ import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
 import type { UpgradePlan } from "../../src/verbs/upgrade/plan-updates.ts";
-import { makeScratchDir } from "../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../support/scratch-dir.ts";
 import {
   isolatedNpmEnv,
   packPackage,

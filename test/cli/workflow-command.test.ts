@@ -1,8 +1,7 @@
 // `xihe workflow run|status` through the real CLI entry, against a fake DolphinScheduler 3.x server
 // and a fake WeCom robot on 127.0.0.1: a run is recorded in the local store, followed to its end,
 // and a failure (including a DolphinScheduler that cannot be used) sends exactly one alert.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -13,6 +12,7 @@ import {
   type InstancePlan,
 } from "../integrations/dolphinscheduler/fake-dolphinscheduler.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 const token = "ds-cli-token";
 let dir: string;
@@ -20,7 +20,7 @@ let ds: FakeDolphinScheduler | undefined;
 let wecom: FakeAlertService;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), "xihe-wf-cli-"));
+  dir = scratchDir("xihe-wf-cli-");
   mkdirSync(join(dir, ".github"));
   writeFileSync(
     join(dir, ".github/xihe.yml"),

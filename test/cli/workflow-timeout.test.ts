@@ -2,8 +2,7 @@
 // path as `xihe workflow run`) with a fake clock: the instance still running at the deadline is
 // stopped through DolphinScheduler's executors/execute STOP, the stop is recorded as a step, the run
 // ends failed saying so, and exactly one workflow_failed alert reaches the fake WeCom robot.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { parseRepoConfig } from "../../src/config.ts";
@@ -19,6 +18,7 @@ import {
   type FakeDolphinScheduler,
 } from "../integrations/dolphinscheduler/fake-dolphinscheduler.ts";
 import { startFakeAlertService, wecomOk, type FakeAlertService } from "../notify/fake-alert-service.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 const token = "ds-timeout-token";
 let dir: string;
@@ -27,7 +27,7 @@ let ds: FakeDolphinScheduler;
 let wecom: FakeAlertService;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), "xihe-wf-timeout-"));
+  dir = scratchDir("xihe-wf-timeout-");
   store = openSqliteStore(join(dir, "xihe.db"));
   ds = await startFakeDolphinScheduler({
     token,

@@ -1,9 +1,9 @@
 // Real git for delivery tests: a bare "GitHub" repository reached over file:// and a working clone,
 // both in a fresh temp directory. Nothing here is faked.
 import { execa } from "execa";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 export interface GitFixture {
   root: string;
@@ -31,7 +31,7 @@ const identity = [
 ];
 
 export async function createGitFixture(): Promise<GitFixture> {
-  const root = mkdtempSync(join(tmpdir(), "xihe-delivery-"));
+  const root = scratchDir("xihe-delivery-");
   const bare = join(root, "origin.git");
   const work = join(root, "work");
   const hooksDir = join(root, "hooks");

@@ -3,8 +3,7 @@
 // triage in the worker, as the App's worker does right after answering the webhook.
 import { sign } from "@octokit/webhooks-methods";
 import { generateKeyPairSync, randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { pino } from "pino";
 import { Probot } from "probot";
@@ -19,6 +18,7 @@ import type { ExecutorTable } from "../../src/runs/run-executor.ts";
 import { createWorker, type Worker } from "../../src/runs/worker.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
 import type { Store } from "../../src/store/store.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 export const secret = "test-webhook-secret";
 export const appId = 123;
@@ -80,7 +80,7 @@ export async function createHarness(
 ): Promise<Harness> {
   const log = options.log ?? pino({ level: process.env.XIHE_TEST_LOG ?? "silent" });
   // A folder of its own unless the caller brought a store (reopened across a restart): removed on close.
-  const ownDir = options.storePath ? null : mkdtempSync(join(tmpdir(), "xihe-app-"));
+  const ownDir = options.storePath ? null : scratchDir("xihe-app-");
   const storePath = options.storePath ?? join(ownDir!, "xihe.db");
   const store = openSqliteStore(storePath);
   const Octokit = createXiheOctokit(log, {

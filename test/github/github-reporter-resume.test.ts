@@ -3,8 +3,7 @@
 // reporter finds that check run by its external_id and creates no second one. Real SQLite store and
 // persisted steps; GitHub at the HTTP boundary (nock), shapes from the REST docs for
 // `GET /repos/{owner}/{repo}/commits/{ref}/check-runs`.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import nock from "nock";
 import { afterEach, describe, expect, it } from "vitest";
@@ -13,6 +12,7 @@ import { createXiheOctokit } from "../../src/github/xihe-octokit.ts";
 import { createLogger } from "../../src/logger.ts";
 import { createStep } from "../../src/runs/run-step.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -25,7 +25,7 @@ const log = createLogger({ level: "silent" });
 const Octokit = createXiheOctokit(log, { retryAndThrottle: false, requestTimeoutMs: 10_000 });
 
 async function resumedRun(checkRunStepStarted: boolean) {
-  const dir = mkdtempSync(join(tmpdir(), "xihe-reporter-"));
+  const dir = scratchDir("xihe-reporter-");
   dirs.push(dir);
   const store = openSqliteStore(join(dir, "xihe.db"));
   const now = () => new Date("2026-12-05T00:00:00.000Z");

@@ -1,7 +1,6 @@
 // The PR-closed cleanup deletes a side branch only while it still points at the Xihe commit it
 // checked (issue 10 item 8): the delete carries that SHA as a lease.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import nock from "nock";
 import { pino } from "pino";
@@ -10,6 +9,7 @@ import { handlePrClosed } from "../../src/github/handle-pr-closed.ts";
 import { createXiheOctokit } from "../../src/github/xihe-octokit.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
 import type { Store } from "../../src/store/store.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 const api = "https://api.github.com";
 const repoPath = "/repos/o/r";
@@ -24,7 +24,7 @@ describe("handlePrClosed", () => {
   let dir: string;
   let store: Store;
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), "xihe-closed-"));
+    dir = scratchDir("xihe-closed-");
     store = openSqliteStore(join(dir, "xihe.db"));
     nock.disableNetConnect();
   });

@@ -1,7 +1,6 @@
 // The notifier end to end on a real outbox (SQLite, and PostgreSQL on a throwaway server) and real HTTP to a fake WeCom robot on 127.0.0.1,
 // with a fake clock: storms aggregate, duplicates drop, refusals retry, restarts deliver once.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -14,6 +13,7 @@ import { openSqliteAlertOutbox } from "../../src/store/sqlite-alert-outbox.ts";
 import { describePg, startPostgresServer, type PostgresServer } from "../support/postgres-server.ts";
 import { alertEvent, subscription } from "./alert-fixtures.ts";
 import { startFakeAlertService, wecomOk, type FakeAlertService } from "./fake-alert-service.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 const silent = { warn() {}, error() {}, info() {} };
 let dir: string;
@@ -23,7 +23,7 @@ const opened: AlertOutbox[] = [];
 let openOutbox: () => Promise<AlertOutbox>;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), "xihe-alerts-"));
+  dir = scratchDir("xihe-alerts-");
   service = await startFakeAlertService(wecomOk);
   clock = new Date("2026-12-03T10:00:00.000Z");
 });

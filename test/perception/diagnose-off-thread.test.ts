@@ -1,12 +1,12 @@
 // diagnoseOffThread: the same DiagnoseResult as diagnose(), read and parsed on a worker thread so the
 // event loop that answers webhooks keeps running while a large log is diagnosed (A45).
-import { createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { createReadStream, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { diagnose } from "../../src/perception/diagnose.ts";
 import { diagnoseOffThread } from "../../src/perception/diagnose-off-thread.ts";
 import { perceptionFixtures } from "./js-fixture-cases.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 // One fixture per family of parsers, and the ones with path mapping or run signals.
 const fixtures = [
@@ -19,7 +19,7 @@ const fixtures = [
   "oom-killed",
 ];
 const logPath = (id: string) => join(perceptionFixtures, id, "log.txt");
-const dir = mkdtempSync(join(tmpdir(), "xihe-off-thread-"));
+const dir = scratchDir("xihe-off-thread-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("diagnoseOffThread", () => {

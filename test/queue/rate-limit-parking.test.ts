@@ -2,8 +2,6 @@
 // parks its whole installation in Redis, and any worker's next job of that installation waits for
 // the reset instead of spending another request; another installation's runs are not held up. Each
 // park counts once in xihe_rate_limit_parks_total, as a worker's GET /metrics shows.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -17,6 +15,7 @@ import { createMetrics } from "../../src/server/metrics.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
 import type { Store } from "../../src/store/store.ts";
 import { startRedisServer, type RedisServer } from "../support/redis-server.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 const log = pino({ level: "silent" });
 // Redis expires the park at its real time, so the test's clock is the real one.
@@ -32,7 +31,7 @@ const calls: string[] = [];
 beforeAll(async () => {
   redis = await startRedisServer();
   coordination = connectRedisCoordination(redis.url, log);
-  store = openSqliteStore(join(mkdtempSync(join(tmpdir(), "xihe-park-")), "xihe.db"));
+  store = openSqliteStore(join(scratchDir("xihe-park-"), "xihe.db"));
   metricsServer = await startMetricsServer({ metrics, port: 0, host: "127.0.0.1" });
 });
 afterAll(async () => {

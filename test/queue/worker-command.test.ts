@@ -3,13 +3,12 @@
 // runs it with the App's real executors, serves its metrics (XIHE_METRICS_PORT), and stops cleanly
 // on SIGTERM.
 import { generateKeyPairSync } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
 import { startQueueHarness, type QueueHarness } from "./support/queue-harness.ts";
 import { startWorkerProcess } from "./support/worker-processes.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 const { privateKey } = generateKeyPairSync("rsa", {
   modulusLength: 2048,
@@ -40,7 +39,7 @@ describe("xihe worker", () => {
   });
 
   it("runs a queued run with the App's executors, counts it in its /metrics and stops on SIGTERM", async () => {
-    const root = mkdtempSync(join(tmpdir(), "xihe-worker-bin-"));
+    const root = scratchDir("xihe-worker-bin-");
     const worker = await startWorkerProcess(
       {
         ...process.env,

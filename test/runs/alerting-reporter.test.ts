@@ -1,7 +1,6 @@
 // A finished run raises its alert from what the store recorded: the step it stopped at, the steps
 // it went through, why (the outcome's class) and who asked; a failure to alert never fails the run.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -15,6 +14,7 @@ import { openSqliteAlertOutbox } from "../../src/store/sqlite-alert-outbox.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
 import type { RunRecord, Store } from "../../src/store/store.ts";
 import { subscription } from "../notify/alert-fixtures.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 let dir: string;
 let store: Store;
@@ -28,7 +28,7 @@ const quietReporter: RunReporter = {
 };
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "xihe-alerting-"));
+  dir = scratchDir("xihe-alerting-");
   store = openSqliteStore(join(dir, "xihe.db"));
   outbox = openSqliteAlertOutbox(join(dir, "xihe.db"));
 });

@@ -1,7 +1,6 @@
 // The archive of finished runs: the worker archives each ended run as gzip JSONL partitioned by
 // date and repository; an unwritable or hanging archive neither fails nor holds the run.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { pino } from "pino";
@@ -11,6 +10,7 @@ import type { RunExecutor } from "../../src/runs/run-executor.ts";
 import { archiveEndedRun, localRunArchive, type RunArchive } from "../../src/runs/run-archive.ts";
 import { createWorker } from "../../src/runs/worker.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 const twoSteps: RunExecutor = async (ctx) => {
   await ctx.step("perceive", { kind: "perceive", input: { log: "x" }, output: z.number() }, async () => 2);
@@ -19,7 +19,7 @@ const twoSteps: RunExecutor = async (ctx) => {
 };
 
 async function runOnce(archive: RunArchive, warnings: string[] = []) {
-  const store = openSqliteStore(join(mkdtempSync(join(tmpdir(), "xihe-archive-store-")), "x.db"));
+  const store = openSqliteStore(join(scratchDir("xihe-archive-store-"), "x.db"));
   const log = pino({ level: "warn" }, { write: (line: string) => void warnings.push(line) });
   let archived: Promise<void> = Promise.resolve();
   const worker = createWorker({
@@ -54,7 +54,7 @@ async function runOnce(archive: RunArchive, warnings: string[] = []) {
 }
 
 it("writes one run record and one record per step, gzip JSONL under date= and repo=", async () => {
-  const root = mkdtempSync(join(tmpdir(), "xihe-archive-"));
+  const root = scratchDir("xihe-archive-");
   const r = await runOnce(localRunArchive(root));
   await r.archived();
   await r.close();
@@ -81,7 +81,7 @@ it("writes one run record and one record per step, gzip JSONL under date= and re
 });
 
 it("an unwritable archive neither fails the run nor throws; it retries, then says it gave up", async () => {
-  const notADir = join(mkdtempSync(join(tmpdir(), "xihe-archive-")), "file");
+  const notADir = join(scratchDir("xihe-archive-"), "file");
   writeFileSync(notADir, "");
   const warnings: string[] = [];
   const r = await runOnce(localRunArchive(notADir), warnings);

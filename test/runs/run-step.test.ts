@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createStep, StoredStepMismatch } from "../../src/runs/run-step.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
 import type { Store } from "../../src/store/store.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 const pushed = z.object({ branch: z.string(), sha: z.string().nullable() });
 const dirs: string[] = [];
@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 async function storeWithRun(): Promise<{ path: string; store: Store }> {
-  const dir = mkdtempSync(join(tmpdir(), "xihe-steps-"));
+  const dir = scratchDir("xihe-steps-");
   dirs.push(dir);
   const path = join(dir, "xihe.db");
   const store = openSqliteStore(path);

@@ -4,7 +4,6 @@
 // neither fails nor holds the run.
 import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from "node:net";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
@@ -20,6 +19,7 @@ import { createWorker } from "../../src/runs/worker.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
 import { projectNodeModules } from "../agent/support/fix-harness.ts";
 import { makeGitRepo } from "../tools/support/make-git-repo.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 const credentials = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 const bucket = "xihe-archive";
@@ -29,7 +29,7 @@ let scratch: string;
 let client: S3Client;
 
 beforeAll(async () => {
-  scratch = mkdtempSync(join(tmpdir(), "xihe-s3-"));
+  scratch = scratchDir("xihe-s3-");
   s3rver = new S3rver({
     address: "127.0.0.1",
     port: 0,

@@ -1,8 +1,6 @@
 // A retried triage reads the side effects an earlier attempt did back with their schema: a stored
 // output that fits is returned without repeating the effect; one that no longer fits (written by
 // another version) fails the delivery's triage naming the step, instead of flowing on as a wrong type.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import { expect, it } from "vitest";
@@ -10,9 +8,10 @@ import { z } from "zod";
 import { runTriageJob } from "../../src/runs/triage-loop.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
 import type { Json } from "../../src/store/store.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 async function retriedWith(stored: Record<string, Json>) {
-  const store = openSqliteStore(join(mkdtempSync(join(tmpdir(), "xihe-once-")), "xihe.db"));
+  const store = openSqliteStore(join(scratchDir("xihe-once-"), "xihe.db"));
   await store.enqueueDelivery({
     deliveryId: "d1",
     event: "issue_comment",

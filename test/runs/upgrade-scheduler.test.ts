@@ -1,8 +1,7 @@
 // The App's `deps.schedule` with an injected clock and a real SQLite file: a restart between two
 // times runs the slot once, a slot missed while down runs once, two installations never start in the
 // same second, and the times follow the repository's time zone and weekday.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { pino } from "pino";
@@ -10,6 +9,7 @@ import { assignJitters, nextScheduledTime } from "../../src/runs/schedule-times.
 import { createUpgradeScheduler, type ScheduledRepo } from "../../src/runs/upgrade-scheduler.ts";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
 import type { Store } from "../../src/store/store.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 const repo = (installationId: number, name: string, over: Partial<ScheduledRepo> = {}): ScheduledRepo => ({
   installationId,
@@ -58,7 +58,7 @@ describe("the upgrade scheduler", () => {
   let clock: Date;
   let started: Array<{ repo: string; at: string }>;
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), "xihe-schedule-"));
+    dir = scratchDir("xihe-schedule-");
     store = openSqliteStore(join(dir, "xihe.db"));
     started = [];
   });

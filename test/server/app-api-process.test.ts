@@ -1,13 +1,12 @@
 // The HTTP API as operators reach it: a token made with `xihe token create` on the App's store, and
 // `bin/xihe-app.js` in its own process answering /v1 next to its webhooks.
 import { generateKeyPairSync } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
 import { startAppProcess, type AppProcess } from "./app-process.ts";
 import { closedPort } from "../support/closed-port.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 let app: AppProcess | null = null;
 afterEach(async () => {
@@ -30,7 +29,7 @@ async function createToken(storePath: string, scope: string): Promise<string> {
 }
 
 it("serves /v1 from the App process with tokens created by `xihe token create`", async () => {
-  const root = mkdtempSync(join(tmpdir(), "xihe-api-app-"));
+  const root = scratchDir("xihe-api-app-");
   const storePath = join(root, "xihe.db");
   const read = await createToken(storePath, "read");
   const { privateKey } = generateKeyPairSync("rsa", {

@@ -3,14 +3,14 @@
 // database through an outage (503 with the reason, then 200) while /healthz stays 200 and the
 // process stays up.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
 import { describePg, startPostgresServer, type PostgresServer } from "../support/postgres-server.ts";
 import { startAppProcess, type AppProcess } from "./app-process.ts";
 import { closedPort } from "../support/closed-port.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 let server: PostgresServer;
 let app: AppProcess | null = null;
@@ -48,7 +48,7 @@ describePg("the App on a PostgreSQL store", () => {
   it("serves tokens from PostgreSQL and reports readiness through a database outage", async () => {
     const store = await server.createDatabase(`xihe_${randomBytes(4).toString("hex")}`);
     const token = await createToken(store);
-    root = mkdtempSync(join(tmpdir(), "xihe-pg-app-"));
+    root = scratchDir("xihe-pg-app-");
     const { privateKey } = generateKeyPairSync("rsa", {
       modulusLength: 2048,
       privateKeyEncoding: { type: "pkcs1", format: "pem" },

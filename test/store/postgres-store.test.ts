@@ -1,9 +1,7 @@
 // The store contract on a real PostgreSQL server (a throwaway cluster this file starts), plus what
 // only PostgreSQL has: migrations under an advisory lock, openStore choosing it by URL.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openStore } from "../../src/store/open-store.ts";
@@ -20,6 +18,7 @@ import {
   type PostgresServer,
 } from "../support/postgres-server.ts";
 import { describeStoreContract } from "./contract/store-contract.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 const silent = { warn: () => {} };
 let server: PostgresServer;
@@ -211,7 +210,7 @@ describePg("postgres store", () => {
 
 // Runs with or without XIHE_SKIP_PG: CI must see this message rather than a silent skip.
 it("fails with what to install when the PostgreSQL server binaries are missing", () => {
-  const empty = mkdtempSync(join(tmpdir(), "xihe-no-pg-"));
+  const empty = scratchDir("xihe-no-pg-");
   try {
     expect(() => findPostgresBin(empty)).toThrow(
       /binaries not found.*install the Debian package postgresql.*XIHE_SKIP_PG=1/s,

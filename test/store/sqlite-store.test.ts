@@ -1,14 +1,14 @@
 import Database from "better-sqlite3";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openSqliteStore } from "../../src/store/sqlite-store.ts";
 import type { Store } from "../../src/store/store.ts";
 import { describeStoreContract, newRun } from "./contract/store-contract.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 describeStoreContract("sqlite", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "xihe-store-"));
+  const dir = scratchDir("xihe-store-");
   const path = join(dir, "nested", "xihe.db");
   const opened: Store[] = [openSqliteStore(path)];
   return {
@@ -35,7 +35,7 @@ describeStoreContract("sqlite", async () => {
 
 describe("sqlite store", () => {
   it("keeps data across reopen and applies migrations once", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "xihe-store-"));
+    const dir = scratchDir("xihe-store-");
     const path = join(dir, "again.db");
     const s1 = openSqliteStore(path);
     await s1.createRun(newRun(), { id: "keep", now: "t0" });

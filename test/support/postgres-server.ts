@@ -5,13 +5,13 @@
 // the Debian package postgresql from .ci/apt-packages.txt). A developer without them sets
 // XIHE_SKIP_PG=1 to skip those tests (`describePg` below); nothing else skips them.
 import { execFile, execFileSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chownSync, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { describe } from "vitest";
+import { scratchDir } from "./scratch-dir.ts";
 
 const run = promisify(execFile);
 
@@ -49,7 +49,7 @@ export function findPostgresBin(root = "/usr/lib/postgresql"): string {
 
 export async function startPostgresServer(): Promise<PostgresServer> {
   const bin = findPostgresBin();
-  const dir = mkdtempSync(join(tmpdir(), "xihe-pg-"));
+  const dir = scratchDir("xihe-pg-");
   // PostgreSQL refuses to run as root: then the cluster belongs to the postgres user apt created.
   const asUser = process.getuid?.() === 0 ? "postgres" : null;
   if (asUser) chownSync(dir, uid(asUser), gid(asUser));

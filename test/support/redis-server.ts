@@ -2,10 +2,9 @@
 // the test, which owns the process and so can stop and restart it (an outage mid-run). Persistence
 // is off on purpose: a restarted Redis has forgotten every job, as after a crash without AOF.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { scratchDir } from "./scratch-dir.ts";
 
 export interface RedisServer {
   url: string;
@@ -16,7 +15,7 @@ export interface RedisServer {
 }
 
 export async function startRedisServer(): Promise<RedisServer> {
-  const dir = mkdtempSync(join(tmpdir(), "xihe-redis-"));
+  const dir = scratchDir("xihe-redis-");
   const port = await freePort();
   let child = await launch(dir, port);
   return {

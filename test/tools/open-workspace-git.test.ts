@@ -1,26 +1,17 @@
 import { execFileSync } from "node:child_process";
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  utimesSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openWorkspaceGit } from "../../src/tools/open-workspace-git.ts";
 import { NewGitlinkError } from "../../src/tools/refuse-new-gitlinks.ts";
 import { makeGitRepo, type TempRepo } from "./support/make-git-repo.ts";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 let repo: TempRepo;
 let scratch: string;
 const savedEnv = { ...process.env };
 beforeEach(() => {
-  scratch = mkdtempSync(join(tmpdir(), "xihe-owg-"));
+  scratch = scratchDir("xihe-owg-");
   repo = makeGitRepo({ "a.txt": "one\n", "src/b.js": "export const b = 1;\n" });
 });
 afterEach(() => {

@@ -1,9 +1,9 @@
 // Small real repositories for localization tests: a library, its tests, one injected mutation, and
 // the REAL log of running the repository's own test runner on the mutant (node --test, unittest).
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { execa } from "execa";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 export interface FailingRepo {
   dir: string;
@@ -160,7 +160,7 @@ async function runAndCapture(
 
 /** `cartTotal` adds instead of multiplying: an assertion failure whose frames are all in the test. */
 export async function createFailingJsRepo(): Promise<FailingRepo> {
-  const root = mkdtempSync(join(tmpdir(), "xihe-locate-"));
+  const root = scratchDir("xihe-locate-");
   const dir = join(root, "shop");
   write(dir, jsFiles);
   const line = mutate(dir, "src/cart.js", "line.price * line.quantity", "line.price + line.quantity");
@@ -175,7 +175,7 @@ export async function createFailingJsRepo(): Promise<FailingRepo> {
 
 /** `apply_discount` compares the wrong way round: a ValueError raised inside the library. */
 export async function createFailingPythonRepo(): Promise<FailingRepo> {
-  const root = mkdtempSync(join(tmpdir(), "xihe-locate-"));
+  const root = scratchDir("xihe-locate-");
   const dir = join(root, "shop");
   write(dir, pyFiles);
   const line = mutate(dir, "shop/pricing.py", "percent < 0 or percent > 100", "percent > 0 or percent > 100");

@@ -1,9 +1,9 @@
 // Test repositories: a temp directory with the given files, committed with real git (or left as
 // a plain directory), removed by the returned cleanup.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { scratchDir } from "../support/scratch-dir.ts";
 
 export interface TestRepo {
   root: string;
@@ -14,7 +14,7 @@ export interface TestRepo {
 }
 
 export function makeRepo(files: Record<string, string | Buffer>, options: { git?: boolean } = {}): TestRepo {
-  const root = mkdtempSync(join(tmpdir(), "xihe-index-"));
+  const root = scratchDir("xihe-index-");
   const git = (...args: string[]) =>
     execFileSync(
       "git",

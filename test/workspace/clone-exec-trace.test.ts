@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createWorkspaceFactory } from "../../src/workspace/workspace-factory.ts";
 import { createRepo, git } from "./git-fixture.ts";
-import { makeScratchDir } from "./scratch-dir.ts";
+import { makeScratchDir } from "../support/scratch-dir.ts";
 
 async function traceExecs<T>(traceFile: string, work: () => Promise<T>): Promise<string[]> {
   const tracer = spawn(

@@ -2,7 +2,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkCommand, type CommandDecision } from "../../src/workspace/command-policy.ts";
-import { makeScratchDir } from "./scratch-dir.ts";
+import { makeScratchDir } from "../support/scratch-dir.ts";
 
 describe("checkCommand", () => {
   let scratch: ReturnType<typeof makeScratchDir>;

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { discoverRegistries } from "../../src/workspace/install/discover-registries.ts";
 import { installEnv } from "../../src/workspace/install/install-env.ts";
-import { makeScratchDir } from "./scratch-dir.ts";
+import { makeScratchDir } from "../support/scratch-dir.ts";
 
 let scratch: ReturnType<typeof makeScratchDir> | undefined;
 afterEach(() => scratch?.remove());

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { assertExecutableMount, mountOf, WorkspaceMountError } from "../../src/workspace/exec-mount.ts";
-import { makeScratchDir } from "./scratch-dir.ts";
+import { makeScratchDir } from "../support/scratch-dir.ts";
 
 const mountInfo = [
   "22 1 0:21 / / rw,relatime - ext4 /dev/vda rw",

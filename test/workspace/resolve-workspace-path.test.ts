@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resolveWorkspacePath } from "../../src/workspace/resolve-workspace-path.ts";
 import { WorkspacePathError } from "../../src/workspace/workspace-path-error.ts";
-import { makeScratchDir } from "./scratch-dir.ts";
+import { makeScratchDir } from "../support/scratch-dir.ts";
 
 describe("resolveWorkspacePath", () => {
   let scratch: ReturnType<typeof makeScratchDir>;

@@ -15,7 +15,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createWorkspaceFactory, type WorkspaceFactory } from "../../src/workspace/workspace-factory.ts";
 import { runGit } from "../../src/workspace/git/run-git.ts";
 import { createRepo, git } from "./git-fixture.ts";
-import { makeScratchDir } from "./scratch-dir.ts";
+import { makeScratchDir } from "../support/scratch-dir.ts";
 
 describe("workspace factory", () => {
   let scratch: ReturnType<typeof makeScratchDir>;

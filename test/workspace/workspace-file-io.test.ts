@@ -6,7 +6,7 @@ import { readWorkspaceFile } from "../../src/workspace/read-workspace-file.ts";
 import { resolveWorkspacePath } from "../../src/workspace/resolve-workspace-path.ts";
 import { WorkspacePathError } from "../../src/workspace/workspace-path-error.ts";
 import { writeWorkspaceFile } from "../../src/workspace/write-workspace-file.ts";
-import { makeScratchDir } from "./scratch-dir.ts";
+import { makeScratchDir } from "../support/scratch-dir.ts";
 
 describe("workspace file reads and writes by real path", () => {
   let scratch: ReturnType<typeof makeScratchDir>;

@@ -5,7 +5,7 @@ import { chooseSandbox } from "../../src/workspace/sandbox/choose-sandbox.ts";
 import { detectSandboxSupport } from "../../src/workspace/sandbox/sandbox-support.ts";
 import { createWorkspaceFactory } from "../../src/workspace/workspace-factory.ts";
 import { createRepo } from "./git-fixture.ts";
-import { makeScratchDir } from "./scratch-dir.ts";
+import { makeScratchDir } from "../support/scratch-dir.ts";
 
 describe("a prepared workspace inside the sandbox", () => {
   let scratch: ReturnType<typeof makeScratchDir>;

@@ -36,8 +36,11 @@ export interface RecallOptions {
   limit?: number;
   /** Other weights than recall-weights.ts' (the bench that chooses them). */
   weights?: Partial<RecallWeights>;
-  /** Told every scored candidate's features (the bench that chooses the weights). */
-  onFeatures?: (symbol: CodeSymbol, features: RecallFeatures) => void;
+  /**
+   * Told every scored candidate's features and, for a large function, the window it is read and cited
+   * as (the bench that chooses the weights judges what the reader is shown).
+   */
+  onFeatures?: (symbol: CodeSymbol, features: RecallFeatures, window: LineRange | null) => void;
 }
 
 const aboutPeripheral = /\b(examples?|benchmarks?|bench|scripts?|demos?|samples?|docs?|fuzz\w*)\b/i;
@@ -219,7 +222,7 @@ export function recall(
       why.push("example, benchmark or script code, ranked below the library");
     const score = scoreOf(features, weights);
     if (score > 0) {
-      options.onFeatures?.(symbol, features);
+      options.onFeatures?.(symbol, features, windows.get(symbol) ?? null);
       out.push({ symbol, score, why });
       if (ranksAfterCode(features)) afterCode.add(symbol);
     }

@@ -252,6 +252,9 @@ function judge(site: Site, others: SlotTally, parameters: readonly string[]): st
     // `handleNode(node, parent)`), however often a tree walk hands `node` on as the parent.
     if (name === null || name.length < MIN_NAME || parameters[slot] === bareOf(name)) continue;
     if (passes(name, slot)) continue;
+    // A value the call passes twice fills two roles at once (`updateCursors(item, item.prev, item,
+    // item.next)` beside `updateCursors(prev, item, next, item)`): a call of another shape, not a trade.
+    if (site.names.indexOf(name) !== slot || site.names.lastIndexOf(name) !== slot) continue;
     for (const [j, count] of others.nameAt.get(name) ?? []) {
       // The slot it belongs in holds another named value, itself out of its usual place: two values
       // traded places. A literal there (`createPair(value, null, ctx)`) is another use of the callee.

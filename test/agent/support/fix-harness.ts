@@ -1,7 +1,6 @@
 // Wires the real fix loop for tests: a real git repo, the bubblewrap sandbox, the SQLite store, the
 // real model client against the scripted HTTP model, and the workspace command policy.
-import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, symlinkSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pino } from "pino";
 import { createModelClient } from "../../../src/agent/model/model-client.ts";
@@ -19,6 +18,7 @@ import { chooseSandbox } from "../../../src/workspace/sandbox/choose-sandbox.ts"
 import { detectSandboxSupport } from "../../../src/workspace/sandbox/sandbox-support.ts";
 import type { Sandbox } from "../../../src/workspace/sandbox/sandbox.ts";
 import { makeGitRepo, type TempRepo } from "../../tools/support/make-git-repo.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 
 export const projectNodeModules = resolve(import.meta.dirname, "../../../node_modules");
 
@@ -42,7 +42,7 @@ export function fixHarness(
 ): Harness {
   const repo = makeGitRepo({ ".gitignore": "node_modules\n", ...files });
   if (options.linkNodeModules) symlinkSync(projectNodeModules, join(repo.root, "node_modules"));
-  const dbDir = mkdtempSync(join(tmpdir(), "xihe-store-"));
+  const dbDir = scratchDir("xihe-store-");
   const store = openSqliteStore(join(dbDir, "xihe.db"));
   const support = detectSandboxSupport(`test-${process.pid}`);
   // The runner a real run gets (chooseSandbox), so its wrapping (nested-repository cleanup) is tested.

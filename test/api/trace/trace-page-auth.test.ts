@@ -2,10 +2,8 @@
 // signed link from the PR comment (built by server/trace-pages.ts from XIHE_PUBLIC_URL and
 // XIHE_TRACE_SECRET), or a bearer token with read scope whose repository pattern covers the run.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import { afterEach, beforeEach, expect, it } from "vitest";
@@ -15,6 +13,7 @@ import { renderStatusComment } from "../../../src/github/render-status-comment.t
 import { createTracePages, traceLinks } from "../../../src/server/trace-pages.ts";
 import { openSqliteStore } from "../../../src/store/sqlite-store.ts";
 import type { ApiScope, Store } from "../../../src/store/store.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 
 const secret = "k".repeat(48);
 let store: Store;
@@ -23,7 +22,7 @@ let base: string;
 const now = () => new Date();
 
 beforeEach(async () => {
-  store = openSqliteStore(join(mkdtempSync(join(tmpdir(), "xihe-trace-auth-")), "x.db"));
+  store = openSqliteStore(join(scratchDir("xihe-trace-auth-"), "x.db"));
   await store.createRun(
     {
       installationId: 1,

@@ -1,10 +1,9 @@
 // The run trace page in a real browser (Debian's headless Chromium through playwright-core): a real
 // `xihe fix` run (bubblewrap sandbox, scripted model over HTTP, real git and SQLite) whose checkout
 // holds a <script> in the file the model reads, served by the trace page handler on 127.0.0.1.
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import { chromium, type Browser } from "playwright-core";
@@ -19,6 +18,7 @@ import { loadTurns, startScriptedModelServer } from "../../agent/support/scripte
 import { sumRepo, testCommand } from "../../agent/support/sum-repo.ts";
 import { makeGitRepo, type TempRepo } from "../../tools/support/make-git-repo.ts";
 import { findChromium } from "./find-chromium.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 
 const secret = "s".repeat(40);
 const hostile = '<script>window.__xihePwned = 1</script><img src=x onerror="window.__xihePwned = 2">';
@@ -36,7 +36,7 @@ beforeAll(async () => {
     ...sumRepo,
     "src/sum.js": `// ${hostile}\nexport function sum(a, b) {\n  return a - b;\n}\n`,
   });
-  storeDir = mkdtempSync(join(tmpdir(), "xihe-trace-"));
+  storeDir = scratchDir("xihe-trace-");
   const model = await startScriptedModelServer(loadTurns("unit-test-repair").slice(1));
   const out: string[] = [];
   const code = await main(["fix", "--cmd", testCommand, "--json", "--max-cost", "0.25"], {

@@ -1,13 +1,13 @@
 // pytest separates the frames of one failure with `_ _ _ … _`; at an odd terminal width (81, or
 // Windows' 79) that line ends in `_` like a section title. Recorded by running the real pytest.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, describe, expect, it } from "vitest";
 import { diagnose } from "../../../src/perception/diagnose.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 
-const dir = mkdtempSync(join(tmpdir(), "xihe-pytest-width-"));
+const dir = scratchDir("xihe-pytest-width-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function pytestLog(columns: number): Promise<string> {

@@ -1,8 +1,7 @@
 // What the queue tests share: a real Redis, the stateful fake GitHub, a SQLite file every process
 // opens (WAL) or, given `storeUrl`, a PostgreSQL database, the test's own queue client, and runs recorded and enqueued the way the App does
 // (enqueueRecordedRuns over the store).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { pino } from "pino";
 import { openBullmqQueue } from "../../../src/queue/bullmq-queue.ts";
@@ -15,6 +14,7 @@ import type { RunRecord, RunVerb, Store } from "../../../src/store/store.ts";
 import { startRedisServer, type RedisServer } from "../../support/redis-server.ts";
 import { startFakeGitHubState, type FakeGitHubState } from "./fake-github-state.ts";
 import { startWorkerProcess, type WorkerProcess } from "./worker-processes.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 
 export interface QueueHarness {
   redis: RedisServer;
@@ -38,7 +38,7 @@ export async function startQueueHarness(
 ): Promise<QueueHarness> {
   const redis = await startRedisServer();
   const github = await startFakeGitHubState();
-  const dir = mkdtempSync(join(tmpdir(), "xihe-queue-"));
+  const dir = scratchDir("xihe-queue-");
   const storePath = options.storeUrl ?? join(dir, "xihe.db");
   const log = pino({ level: "silent" });
   const store = await openStore(storePath, { poolSize: 4, log });

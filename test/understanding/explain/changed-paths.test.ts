@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { changedPaths } from "../../../src/understanding/explain/diff-files.ts";
-import { makeScratchDir } from "../../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 
 let scratch: ReturnType<typeof makeScratchDir> | undefined;
 afterEach(() => scratch?.remove());

@@ -20,7 +20,7 @@ import { testsCovering } from "../../../src/understanding/explain/per-test-cover
 import { coverageReaching } from "../../../src/understanding/explain/per-test-coverage/coverage-reaching.ts";
 import type { SymbolImpact } from "../../../src/understanding/explain/symbol-impact.ts";
 import type { ReachingTest } from "../../../src/understanding/explain/tests-reaching.ts";
-import { makeScratchDir } from "../../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 
 const symbol = (over: Partial<CodeSymbol>): CodeSymbol => ({
   id: `src/a.js#${over.name ?? "f"}@${over.startLine ?? 1}`,

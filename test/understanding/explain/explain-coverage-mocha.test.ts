@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { planTestFiles } from "../../../src/understanding/explain/per-test-coverage/run-test-files.ts";
-import { makeScratchDir } from "../../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 
 let scratch: ReturnType<typeof makeScratchDir> | undefined;
 afterEach(() => scratch?.remove());

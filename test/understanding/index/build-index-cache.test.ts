@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync, utimesSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildIndex } from "../../../src/understanding/index/build-index.ts";
 import { extractorVersion } from "../../../src/understanding/index/extractor-version.ts";
 import { openIndexCache, type IndexCache } from "../../../src/understanding/index/index-cache.ts";
 import { lines, makeRepo, type TestRepo } from "../make-repo.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 
 describe("incremental indexing with the blob-SHA cache", () => {
   let repo: TestRepo;
@@ -17,7 +17,7 @@ describe("incremental indexing with the blob-SHA cache", () => {
       "c.py": lines("def c():", "    return 2"),
       "same/a-copy.ts": lines("export function a() { return b(); }"),
     });
-    cacheDir = mkdtempSync(join(tmpdir(), "xihe-cache-"));
+    cacheDir = scratchDir("xihe-cache-");
   });
   afterEach(() => {
     repo.cleanup();

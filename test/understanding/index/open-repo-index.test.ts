@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { defaultRepoConfig } from "../../../src/config.ts";
 import { openRepoIndex } from "../../../src/understanding/index/open-repo-index.ts";
 import { makeRepo, type TestRepo } from "../make-repo.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 
 let repo: TestRepo;
 let outside: string;
@@ -36,7 +36,7 @@ function outcomeRows(path: string): number {
 
 describe("openRepoIndex's cache in the checkout", () => {
   it("A44: a committed .xihe symlink to a directory outside is refused; nothing is created or deleted there", async () => {
-    outside = mkdtempSync(join(tmpdir(), "xihe-outside-"));
+    outside = scratchDir("xihe-outside-");
     plantSqlite(join(outside, "index-cache.sqlite"));
     repo = makeRepo(files);
     symlinkSync(outside, join(repo.root, ".xihe"));
@@ -51,7 +51,7 @@ describe("openRepoIndex's cache in the checkout", () => {
   });
 
   it("A44: a SQLite side file in .xihe linked outside is refused before SQLite opens it", async () => {
-    outside = mkdtempSync(join(tmpdir(), "xihe-outside-"));
+    outside = scratchDir("xihe-outside-");
     repo = makeRepo(files);
     mkdirSync(join(repo.root, ".xihe"));
     symlinkSync(join(outside, "planted-wal"), join(repo.root, ".xihe", "index-cache.sqlite-wal"));
@@ -63,7 +63,7 @@ describe("openRepoIndex's cache in the checkout", () => {
   });
 
   it("creates .xihe as a real directory and caches there when it is absent", async () => {
-    outside = mkdtempSync(join(tmpdir(), "xihe-outside-"));
+    outside = scratchDir("xihe-outside-");
     repo = makeRepo(files);
     const opened = await openRepoIndex(repo.root, ".", defaultRepoConfig);
     expect(opened.index.files.map((f) => f.path)).toEqual(["src/a.js"]);

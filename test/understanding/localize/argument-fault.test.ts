@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { execa } from "execa";
 import { afterAll, describe, expect, it } from "vitest";
@@ -7,13 +6,14 @@ import { diagnose } from "../../../src/perception/diagnose.ts";
 import { buildIndex } from "../../../src/understanding/index/build-index.ts";
 import { collectSignals, localize } from "../../../src/understanding/localize/localize.ts";
 import { failingRun, unittestDiscover } from "./failing-run.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
 /** Writes the files, runs their unittest suite (it must fail) and localizes the real log. */
 async function localizeFailingRun(files: Record<string, string>) {
-  const root = mkdtempSync(join(tmpdir(), "xihe-argument-fault-"));
+  const root = scratchDir("xihe-argument-fault-");
   roots.push(root);
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -180,7 +180,7 @@ describe("localize when the innermost frame raised because a parameter was missi
 
 describe("localize when many failures report the same crash on a parameter", () => {
   it("leaves the crashed frame half its strength once, not halved again per failure", async () => {
-    const root = mkdtempSync(join(tmpdir(), "xihe-argument-fault-"));
+    const root = scratchDir("xihe-argument-fault-");
     roots.push(root);
     const files: Record<string, string> = {
       "render/__init__.py": "",

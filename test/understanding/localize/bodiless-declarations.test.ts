@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localize, type SuspectLocation } from "../../../src/understanding/localize/localize.ts";
 import { failingRun } from "./failing-run.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 
 // A TypeScript package whose functions are declared by overloads and whose joiner is reached through
 // an interface: the joiner's implementation joins with "_" where the tests expect "-".
@@ -75,7 +75,7 @@ const files: Record<string, string> = {
 let root = "";
 let results: SuspectLocation[] = [];
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), "xihe-overloads-"));
+  root = scratchDir("xihe-overloads-");
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);

@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Failure } from "../../../src/perception/failure.ts";
@@ -9,6 +8,7 @@ import { createSymbolLookup } from "../../../src/understanding/index/symbol-look
 import { failingReachSignal } from "../../../src/understanding/localize/failing-reach-signal.ts";
 import { localize } from "../../../src/understanding/localize/localize.ts";
 import { testTargets } from "../../../src/understanding/localize/test-target-signal.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 
 // Two test files, each with a `describe` block named like the function it tests (a common layout):
 // the joinURL tests call joinURL, the withBase tests call withBase, which calls joinURL.
@@ -59,7 +59,7 @@ const files: Record<string, string> = {
 let root: string;
 let index: CodeIndex;
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), "xihe-failing-reach-"));
+  root = scratchDir("xihe-failing-reach-");
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);

@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diagnose } from "../../../src/perception/diagnose.ts";
@@ -8,6 +7,7 @@ import type { CodeIndex } from "../../../src/understanding/index/code-index.ts";
 import { localize } from "../../../src/understanding/localize/localize.ts";
 import { createFailingJsRepo, createFailingPythonRepo, type FailingRepo } from "../failing-repos.ts";
 import { failingRun, unittestDiscover } from "./failing-run.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 
 const made: FailingRepo[] = [];
 const track = (repo: FailingRepo): FailingRepo => (made.push(repo), repo);
@@ -75,7 +75,7 @@ describe("localize on a Python repo whose unittest run raises inside the library
 describe("localize when the failing test's callee is only the entry to a deeper traceback", () => {
   let root: string;
   beforeAll(() => {
-    root = mkdtempSync(join(tmpdir(), "xihe-locate-entry-"));
+    root = scratchDir("xihe-locate-entry-");
     const files: Record<string, string> = {
       "conf/__init__.py": "",
       "conf/reader.py": [

@@ -1,15 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { localize } from "../../../src/understanding/localize/localize.ts";
 import { failingRun } from "./failing-run.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
 function writeProject(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "xihe-named-test-"));
+  const root = scratchDir("xihe-named-test-");
   roots.push(root);
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });

@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +6,7 @@ import { diagnose } from "../../../src/perception/diagnose.ts";
 import { buildIndex } from "../../../src/understanding/index/build-index.ts";
 import { localize } from "../../../src/understanding/localize/localize.ts";
 import { withoutNonFailureSections } from "../../../src/understanding/localize/non-failure-sections.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 
 // A library whose lexer warns on every call (pytest lists it under "warnings summary") and whose
 // word count is off by one: the warning's `pkg/lexer.py:5` is not where anything failed.
@@ -46,7 +46,7 @@ describe("a pytest log whose warnings summary names library code", () => {
   let dir: string;
   let log: string;
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), "xihe-sections-"));
+    root = scratchDir("xihe-sections-");
     dir = join(root, "repo");
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(dir, path)), { recursive: true });

@@ -1,17 +1,17 @@
 // A crash on a local that a project call returned as None: the callee that returned it is credited
 // beside the frame that crashed; a crash on a value that came from no call credits no callee.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { localize } from "../../../src/understanding/localize/localize.ts";
 import { failingRun, unittestDiscover } from "./failing-run.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
 async function localizeFailingRun(files: Record<string, string>) {
-  const root = mkdtempSync(join(tmpdir(), "xihe-nothing-returned-"));
+  const root = scratchDir("xihe-nothing-returned-");
   roots.push(root);
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });

@@ -2,18 +2,18 @@
 // import) prints its history after the raising line: the import's module-level frame and every
 // earlier test that raised it. The suites here run for real under unittest; the history must not
 // count as this failure's frames, while a handler's `raise e` keeps the frames it came from.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { collectSignals, localize } from "../../../src/understanding/localize/localize.ts";
 import { failingRun, unittestDiscover } from "./failing-run.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
 async function localizeFailingRun(files: Record<string, string>) {
-  const root = mkdtempSync(join(tmpdir(), "xihe-stored-exception-"));
+  const root = scratchDir("xihe-stored-exception-");
   roots.push(root);
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });

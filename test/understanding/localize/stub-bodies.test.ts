@@ -1,17 +1,17 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildIndex } from "../../../src/understanding/index/build-index.ts";
 import { localize } from "../../../src/understanding/localize/localize.ts";
 import { hasStubBody } from "../../../src/understanding/localize/stub-bodies.ts";
 import { failingRun, unittestDiscover } from "./failing-run.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
 function writeProject(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "xihe-stub-bodies-"));
+  const root = scratchDir("xihe-stub-bodies-");
   roots.push(root);
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });

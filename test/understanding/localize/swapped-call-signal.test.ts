@@ -1,19 +1,19 @@
 // An output-only failure (an assertion on a wrong value, no stack through the faulty call): the
 // function holding a swapped-looking call that the failing test reaches comes first; one the failure
 // gives no reason to suspect gets no credit.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { localize } from "../../../src/understanding/localize/localize.ts";
 import { failingRun, unittestDiscover } from "./failing-run.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
 describe("localize with a swapped call off the failing stack", () => {
   it("ranks the reached function that swapped its arguments first, and credits no unreached one", async () => {
-    const root = mkdtempSync(join(tmpdir(), "xihe-swapped-call-"));
+    const root = scratchDir("xihe-swapped-call-");
     roots.push(root);
     const files: Record<string, string> = {
       "markup/__init__.py": "",

@@ -159,6 +159,20 @@ describe("calls the disagreement rule leaves alone", () => {
     expect(sites).toEqual([]);
   });
 
+  it("leaves a call passing one value in two slots: it fills two roles, no two values traded places", async () => {
+    const { repo, sites } = await sitesOf({
+      "lib/list.js": lines(
+        "export function update(prevOld, prevNew, nextOld, nextNew) { return [prevOld, prevNew, nextOld, nextNew] }",
+        "export function prepend(item, head) { return update(null, item, head, item) }",
+        "export function append(item, tail) { return update(tail, item, null, item) }",
+        "export function insert(item, before) { return update(before.prev, item, before, item) }",
+        "export function remove(item) { return update(item, item.prev, item, item.next) }",
+      ),
+    });
+    repos.push(repo);
+    expect(sites).toEqual([]);
+  });
+
   it("does not take one other call for the callee's convention", async () => {
     const { repo, sites } = await sitesOf({
       "lib/a.js": lines(

@@ -2,12 +2,12 @@
 // node:test suite): bad input gets a clear error (JSON with --json), uncommitted edits are told or
 // included, and the index cache never shows in the user's `git status`.
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { lines, makeRepo, type TestRepo } from "../../understanding/make-repo.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 
 const run = promisify(execFile);
 const bin = join(import.meta.dirname, "../../../bin/xihe.js");
@@ -124,7 +124,7 @@ describe("xihe explain (bin)", () => {
   });
 
   it("says a directory that is not a git repository is one, without git's own fatal line", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "xihe-not-git-"));
+    const dir = scratchDir("xihe-not-git-");
     dirs.push(dir);
     const out = await xihe(dir, "explain", "--no-llm");
     expect(out.code).toBe(2);

@@ -2,8 +2,7 @@
 // git repository whose `master` is the PR base and `changes` the PR head, the real worker, workspace,
 // code index and diff. GitHub's REST API is nock; every interceptor must be used.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import nock from "nock";
 import { afterEach, describe, expect, it } from "vitest";
@@ -11,6 +10,7 @@ import { recoverInterruptedRuns } from "../../../src/runs/recover-interrupted.ts
 import type { CompleteText } from "../../../src/understanding/ask/answer-question.ts";
 import { baseFiles, headCart } from "../../understanding/explain-repo.ts";
 import { commentPayload, createHarness, fixture, type Harness } from "../../github/app-harness.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 import {
   installationTokenReply,
   isInstallationTokenRequest,
@@ -41,7 +41,7 @@ afterEach(async () => {
  * also adds the `extra` files (e.g. a hostile `.github/xihe.yml`).
  */
 function makeRemote(extra: Record<string, string> = {}) {
-  const root = mkdtempSync(join(tmpdir(), "xihe-explain-e2e-"));
+  const root = scratchDir("xihe-explain-e2e-");
   scratch.push(root);
   const work = join(root, "work");
   const write = (path: string, text: string) => {

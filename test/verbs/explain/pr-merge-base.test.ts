@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { prMergeBase } from "../../../src/verbs/explain/pr-merge-base.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -19,7 +19,7 @@ function git(cwd: string, ...args: string[]): string {
 
 /** master: A - B; changes: branched at A, then C. The merge base of changes and master is A. */
 function remote() {
-  const root = mkdtempSync(join(tmpdir(), "xihe-merge-base-"));
+  const root = scratchDir("xihe-merge-base-");
   dirs.push(root);
   const work = join(root, "work");
   mkdirSync(work);

@@ -3,8 +3,7 @@
 // model scripted over HTTP) and delivery. GitHub's REST API is nock; every interceptor must be used,
 // so a fix PR that is opened (or not) is part of what each test asserts.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import nock from "nock";
 import { afterEach, describe, expect, it } from "vitest";
@@ -18,6 +17,7 @@ import { commentPayload, createHarness, fixture, type Harness } from "../../gith
 import { realExecutors, runTokenReply } from "../../github/run-fixtures.ts";
 import { api, interceptFixRun, repoPath } from "./fix-run-api.ts";
 import { scriptedModelAppEnv } from "./send-fix-comment.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 
 const autoConfig = `fix:\n  auto_apply_low_risk: true\ncommands:\n  test: ["${testCommand}"]\n`;
 
@@ -58,7 +58,7 @@ afterEach(async () => {
 
 /** A bare repository whose `changes` branch (the PR head) fails `node --test`, and its CI log. */
 function makeRemote() {
-  const root = mkdtempSync(join(tmpdir(), "xihe-auto-apply-"));
+  const root = scratchDir("xihe-auto-apply-");
   scratch.push(root);
   const work = join(root, "work");
   for (const [path, text] of Object.entries(sumRepo)) {

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { declaredDependencies } from "../../../src/verbs/fix/declared-dependencies.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -10,7 +10,7 @@ afterEach(() => {
 });
 
 function repo(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "xihe-deps-"));
+  const dir = scratchDir("xihe-deps-");
   dirs.push(dir);
   for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text);
   return dir;

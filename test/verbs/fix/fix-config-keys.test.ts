@@ -1,13 +1,13 @@
 // The documented `sandbox.memory_mb`, `sandbox.max_pids` and `commands.build` keys reach a fix run:
 // `xihe fix` through the real CLI, the bubblewrap sandbox and the per-run cgroup of this machine.
 import { afterEach, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { main } from "../../../src/cli.ts";
 import type { CliIo } from "../../../src/cli/cli-io.ts";
 import { detectSandboxSupport } from "../../../src/workspace/sandbox/sandbox-support.ts";
 import { makeGitRepo, type TempRepo } from "../../tools/support/make-git-repo.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 
 let repo: TempRepo | undefined;
 let storeDir: string | undefined;
@@ -24,7 +24,7 @@ type Outcome = {
 
 async function fixJson(files: Record<string, string>): Promise<{ code: number; outcome: Outcome }> {
   repo = makeGitRepo(files);
-  storeDir = mkdtempSync(join(tmpdir(), "xihe-config-keys-"));
+  storeDir = scratchDir("xihe-config-keys-");
   const out: string[] = [];
   const io: CliIo = {
     stdout: (t) => out.push(t),

@@ -9,7 +9,7 @@ import { loadEnv, parseRepoConfig } from "../../../src/config.ts";
 import { openSqliteStore } from "../../../src/store/sqlite-store.ts";
 import { fixInWorkspace } from "../../../src/verbs/fix/fix-in-workspace.ts";
 import { makeGitRepo } from "../../tools/support/make-git-repo.ts";
-import { makeScratchDir } from "../../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 
 const scratch = makeScratchDir("fix-cancel");
 const repo = makeGitRepo({

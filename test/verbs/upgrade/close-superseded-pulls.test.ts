@@ -8,7 +8,7 @@ import { ProbotOctokit } from "probot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeSupersededPulls } from "../../../src/verbs/upgrade/close-superseded-pulls.ts";
 import { deliveryGit } from "../../../src/delivery/delivery-git.ts";
-import { makeScratchDir } from "../../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 
 const api = "https://api.github.com";
 const repoPath = "/repos/acme/app";

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import nock from "nock";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { fetchPackageVersions, RegistryError } from "../../../src/verbs/upgrade/fetch-package-versions.ts";
-import { makeScratchDir } from "../../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 
 // npm's HTTP agent does not work through nock's patched http module; these servers are real and on
 // 127.0.0.1 anyway, so nock steps aside for this file.

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildIndex } from "../../../src/understanding/index/build-index.ts";
 import { findPackageUses } from "../../../src/verbs/upgrade/find-package-uses.ts";
-import { makeScratchDir } from "../../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 
 const scratch = makeScratchDir("package-uses");
 afterAll(() => scratch.remove());

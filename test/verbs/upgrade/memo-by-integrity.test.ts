@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { memoByIntegrity } from "../../../src/verbs/upgrade/memo-by-integrity.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -10,7 +10,7 @@ afterEach(() => {
 });
 
 function scratch(): string {
-  const dir = mkdtempSync(join(tmpdir(), "xihe-memo-"));
+  const dir = scratchDir("xihe-memo-");
   dirs.push(dir);
   return join(dir, "memo");
 }

@@ -7,7 +7,7 @@ import { UsageError } from "../../../src/errors.ts";
 import type { PlannedUpdate } from "../../../src/verbs/upgrade/plan-updates.ts";
 import { readPythonProject } from "../../../src/verbs/upgrade/python-project.ts";
 import { rewritePythonRequirements } from "../../../src/verbs/upgrade/rewrite-python-requirements.ts";
-import { makeScratchDir } from "../../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 
 const scratches: Array<ReturnType<typeof makeScratchDir>> = [];
 afterEach(() => scratches.splice(0).forEach((s) => s.remove()));

@@ -15,7 +15,7 @@ import {
 } from "../../agent/support/scripted-model-server.ts";
 import { commentPayload, createHarness, fixture, type Harness } from "../../github/app-harness.ts";
 import { installationTokenReply, realExecutors, runTokenReply } from "../../github/run-fixtures.ts";
-import { makeScratchDir } from "../../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 import {
   buildWheel,
   pytestDists,

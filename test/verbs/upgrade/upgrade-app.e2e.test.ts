@@ -19,7 +19,7 @@ import {
 import { commentPayload, createHarness, fixture, type Harness } from "../../github/app-harness.ts";
 import { startFakeGitHubApi, type ApiCall, type FakeGitHubApi } from "./support/fake-github-api.ts";
 import { installationTokenReply, realExecutors, runTokenReply } from "../../github/run-fixtures.ts";
-import { makeScratchDir } from "../../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 import {
   isolatedNpmEnv,
   packPackage,

@@ -1,8 +1,7 @@
 // The workflow state machine against a fake DolphinScheduler 3.x server over real HTTP, with its
 // steps in a real SQLite store and a fake clock: success, transient retry on the green list only,
 // permanent failures never retried, timeouts, and restarts that never start an instance twice.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDsClient } from "../../../src/integrations/dolphinscheduler/ds-client.ts";
@@ -22,6 +21,7 @@ import {
 import { createStep } from "../../../src/runs/run-step.ts";
 import { openSqliteStore } from "../../../src/store/sqlite-store.ts";
 import type { Store } from "../../../src/store/store.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 import {
   startFakeDolphinScheduler,
   type FakeDolphinScheduler,
@@ -36,7 +36,7 @@ let clock: Date;
 let sleeps: number[];
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), "xihe-ds-"));
+  dir = scratchDir("xihe-ds-");
   store = openSqliteStore(join(dir, "xihe.db"));
   clock = new Date("2026-12-04T10:00:00.000Z");
   sleeps = [];

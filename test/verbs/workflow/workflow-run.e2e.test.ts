@@ -3,13 +3,12 @@
 // environment, the project and green list from the default branch's config), a fake DolphinScheduler
 // 3.x server on 127.0.0.1, and GitHub's REST API as nock (every interceptor must be used). The run's
 // sticky comment carries the result; the green list decides whether a transient failure is retried.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import nock from "nock";
 import { afterEach, describe, expect, it } from "vitest";
 import { commentPayload, createHarness, fixture, type Harness } from "../../github/app-harness.ts";
 import { installationTokenReply, realExecutors } from "../../github/run-fixtures.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 import {
   startFakeDolphinScheduler,
   type FakeDolphinScheduler,
@@ -62,7 +61,7 @@ async function start(plans: InstancePlan[]) {
       { name: "etl_full", code: 1002, plans },
     ],
   });
-  const work = mkdtempSync(join(tmpdir(), "xihe-wf-app-"));
+  const work = scratchDir("xihe-wf-app-");
   scratch.push(work);
   h = await createHarness({
     executors: realExecutors(work, {

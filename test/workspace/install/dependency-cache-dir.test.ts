@@ -3,7 +3,7 @@ import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { chooseDependencyCacheDir } from "../../../src/workspace/install/dependency-cache-dir.ts";
-import { makeScratchDir } from "../scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 
 const scratch = makeScratchDir("cache-dir");
 const checkout = join(scratch.dir, "checkout");

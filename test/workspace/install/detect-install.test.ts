@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { detectInstall } from "../../../src/workspace/install/detect-install.ts";
-import { makeScratchDir } from "../scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 
 describe("detectInstall", () => {
   let scratch: ReturnType<typeof makeScratchDir>;

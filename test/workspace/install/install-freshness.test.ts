@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isInstallFresh } from "../../../src/workspace/install/install-freshness.ts";
-import { makeScratchDir } from "../scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 import {
   isolatedNpmEnv,
   packPackage,

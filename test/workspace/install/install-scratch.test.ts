@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFile
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeInstallScratch } from "../../../src/workspace/install/install-scratch.ts";
-import { makeScratchDir } from "../scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 
 describe("makeInstallScratch", () => {
   let root: ReturnType<typeof makeScratchDir>;

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { pipInstallNeedsIndex } from "../../../src/workspace/install/pip-needs-index.ts";
-import { makeScratchDir } from "../scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 
 describe("pipInstallNeedsIndex", () => {
   let scratch: ReturnType<typeof makeScratchDir>;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runInstallPhase, type InstallPhaseDeps } from "../../../src/workspace/install/run-install-phase.ts";
 import { createBwrapSandbox } from "../../../src/workspace/sandbox/bwrap-sandbox.ts";
 import { detectSandboxSupport } from "../../../src/workspace/sandbox/sandbox-support.ts";
-import { makeScratchDir } from "../scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 import { buildWheel, startFakePythonIndex, type FakePythonIndex } from "../support/fake-python-index.ts";
 
 const support = detectSandboxSupport(randomUUID());

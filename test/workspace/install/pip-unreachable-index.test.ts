@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { installEnv } from "../../../src/workspace/install/install-env.ts";
-import { makeScratchDir } from "../scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 
 function hostHasPip(): boolean {
   try {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { InstallRegistries } from "../../../src/workspace/install/install-env.ts";
 import { writeInstallStamp } from "../../../src/workspace/install/install-stamp.ts";
 import { registriesAhead } from "../../../src/workspace/install/registries-ahead.ts";
-import { makeScratchDir } from "../scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 
 describe("registry discovery started ahead of the install phase", () => {
   let scratch: ReturnType<typeof makeScratchDir>;

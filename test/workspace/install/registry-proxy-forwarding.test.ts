@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startRegistryProxy, type RegistryProxy } from "../../../src/workspace/install/registry-proxy.ts";
-import { makeScratchDir } from "../scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 
 const body = randomBytes(400 * 1024);
 const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");

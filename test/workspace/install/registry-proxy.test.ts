@@ -8,7 +8,7 @@ import { createBwrapSandbox } from "../../../src/workspace/sandbox/bwrap-sandbox
 import { startRegistryProxy } from "../../../src/workspace/install/registry-proxy.ts";
 import { runInstallPhase, type InstallPhaseDeps } from "../../../src/workspace/install/run-install-phase.ts";
 import { detectSandboxSupport } from "../../../src/workspace/sandbox/sandbox-support.ts";
-import { makeScratchDir } from "../scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 import { packPackage, startFakeNpmRegistry, type FakeNpmRegistry } from "../support/fake-npm-registry.ts";
 
 const support = detectSandboxSupport(randomUUID());

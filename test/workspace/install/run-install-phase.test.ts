@@ -10,7 +10,7 @@ import { runInstallPhase, type InstallPhaseDeps } from "../../../src/workspace/i
 import { runPhase } from "../../../src/workspace/install/run-phase.ts";
 import type { Sandbox } from "../../../src/workspace/sandbox/sandbox.ts";
 import { detectSandboxSupport } from "../../../src/workspace/sandbox/sandbox-support.ts";
-import { makeScratchDir } from "../scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 import { closedPort } from "../../support/closed-port.ts";
 
 describe("install and test phases", () => {

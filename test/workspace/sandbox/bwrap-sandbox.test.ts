@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { createBwrapSandbox } from "../../../src/workspace/sandbox/bwrap-sandbox.ts";
 import { findCgroupParents } from "../../../src/workspace/sandbox/resource-cgroup.ts";
 import { detectSandboxSupport } from "../../../src/workspace/sandbox/sandbox-support.ts";
-import { makeScratchDir } from "../scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 import { sandboxThreatContract } from "./sandbox-threat-contract.ts";
 
 const hostCgroup = findCgroupParents();

@@ -6,7 +6,7 @@ import {
 } from "../../../src/workspace/sandbox/choose-sandbox.ts";
 import { DockerImageError } from "../../../src/workspace/sandbox/docker-argv.ts";
 import { detectSandboxSupport, type SandboxSupport } from "../../../src/workspace/sandbox/sandbox-support.ts";
-import { makeScratchDir } from "../scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 
 const none: SandboxSupport = {
   bwrap: null,

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createBwrapSandbox } from "../../../src/workspace/sandbox/bwrap-sandbox.ts";
 import { detectToolchains, ToolchainConfigError } from "../../../src/workspace/sandbox/detect-toolchains.ts";
 import { detectSandboxSupport } from "../../../src/workspace/sandbox/sandbox-support.ts";
-import { makeScratchDir } from "../scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 
 const support = detectSandboxSupport(randomUUID());
 const noHost = { HOME: "/nonexistent-home", PATH: "" };

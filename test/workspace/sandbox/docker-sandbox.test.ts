@@ -16,7 +16,7 @@ import { createDockerSandbox } from "../../../src/workspace/sandbox/docker-sandb
 import type { Sandbox } from "../../../src/workspace/sandbox/sandbox.ts";
 import { detectSandboxSupport, type SandboxSupport } from "../../../src/workspace/sandbox/sandbox-support.ts";
 import { ownerLabel, runLabel } from "../../../src/workspace/sandbox/sweep-leftover-containers.ts";
-import { makeScratchDir } from "../scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 import { sandboxImageId } from "./sandbox-image.ts";
 import { sandboxThreatContract } from "./sandbox-threat-contract.ts";
 

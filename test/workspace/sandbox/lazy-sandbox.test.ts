@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { lazySandbox } from "../../../src/workspace/sandbox/lazy-sandbox.ts";
 import type { Sandbox } from "../../../src/workspace/sandbox/sandbox.ts";
-import { makeScratchDir } from "../scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 import { runSandboxFor } from "./run-sandbox.ts";
 
 describe("a sandbox made at its first command", () => {

@@ -4,7 +4,7 @@ import { createLocalSandbox } from "../../../src/workspace/sandbox/local-sandbox
 import type { Sandbox } from "../../../src/workspace/sandbox/sandbox.ts";
 import { detectSandboxSupport, type SandboxSupport } from "../../../src/workspace/sandbox/sandbox-support.ts";
 import { processesWithMarker } from "../process-scan.ts";
-import { makeScratchDir } from "../scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 
 describe("local sandbox (--trust-local)", () => {
   let support: SandboxSupport;

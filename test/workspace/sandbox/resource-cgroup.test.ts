@@ -5,8 +5,7 @@
 // the host's real cgroup2 mount, when there is one.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -18,6 +17,7 @@ import {
   type CgroupParents,
 } from "../../../src/workspace/sandbox/resource-cgroup.ts";
 import { killGroupV2, refuseV2Parent } from "../../../src/workspace/sandbox/resource-cgroup-v2.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 
 const host = findCgroupParents();
 const hostVersion = host.parents ? `v${host.parents.version}` : "none";
@@ -37,7 +37,7 @@ afterEach(() =>
 );
 
 function fakeV2Parent(): string {
-  const dir = mkdtempSync(join(tmpdir(), "xihe-fake-cgroup2-"));
+  const dir = scratchDir("xihe-fake-cgroup2-");
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(join(dir, "cgroup.controllers"), "cpu memory pids\n");
   writeFileSync(join(dir, "cgroup.subtree_control"), "memory pids\n");
@@ -88,7 +88,7 @@ describe("cgroup v2 file protocol (a directory laid out like a delegated subtree
     expect(findCgroupParents({ delegated: parent }).parents).toEqual({ version: 2, dir: parent });
     expect(() => findCgroupParents({ delegated: "xihe-runs" })).toThrow(CgroupConfigError);
     expect(() => findCgroupParents({ delegated: "xihe-runs" })).toThrow(/is not an absolute path/);
-    const notCgroup = mkdtempSync(join(tmpdir(), "xihe-not-cgroup-"));
+    const notCgroup = scratchDir("xihe-not-cgroup-");
     cleanups.push(() => rmSync(notCgroup, { recursive: true }));
     expect(() => findCgroupParents({ delegated: notCgroup })).toThrow(/is not a cgroup v2 directory/);
   });

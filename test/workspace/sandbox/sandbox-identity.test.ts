@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createBwrapSandbox } from "../../../src/workspace/sandbox/bwrap-sandbox.ts";
 import type { Sandbox } from "../../../src/workspace/sandbox/sandbox.ts";
 import { detectSandboxSupport, type SandboxSupport } from "../../../src/workspace/sandbox/sandbox-support.ts";
-import { makeScratchDir } from "../scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 
 // Host git exactly as an operator would run it: as root, no safe.directory exception.
 const hostGit = (cwd: string, ...args: string[]): string =>

@@ -14,7 +14,7 @@ import { SandboxEnvError } from "../../../src/workspace/sandbox/sandbox-env.ts";
 import { defaultSandboxLimits } from "../../../src/workspace/sandbox/sandbox-limits.ts";
 import { detectSandboxSupport, type SandboxSupport } from "../../../src/workspace/sandbox/sandbox-support.ts";
 import { processesWithMarker } from "../process-scan.ts";
-import { makeScratchDir } from "../scratch-dir.ts";
+import { makeScratchDir } from "../../support/scratch-dir.ts";
 
 export interface ContractSandboxDeps {
   root: string;

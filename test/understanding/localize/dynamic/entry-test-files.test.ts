@@ -7,7 +7,7 @@ import {
   entryPredicate,
   failingEntries,
 } from "../../../../src/understanding/localize/dynamic/entry-test-files.ts";
-import { makeScratchDir } from "../../../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../../../support/scratch-dir.ts";
 
 const imports: ImportRef[] = [
   { file: "test/index.js", source: "./suites", resolved: "test/suites/index.js", names: ["suites"], line: 1 },

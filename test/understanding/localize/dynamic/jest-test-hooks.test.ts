@@ -4,7 +4,7 @@ import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { jestSetupSource } from "../../../../src/understanding/localize/dynamic/jest-test-hooks.ts";
 import { readV8Records } from "../../../../src/understanding/localize/dynamic/v8-coverage-lines.ts";
-import { makeScratchDir } from "../../../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../../../support/scratch-dir.ts";
 
 const lib = `exports.mix = function mix(a, b) {
   return (a + b) / 2;

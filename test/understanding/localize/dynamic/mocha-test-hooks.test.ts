@@ -4,7 +4,7 @@ import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { mochaHooksSource } from "../../../../src/understanding/localize/dynamic/mocha-test-hooks.ts";
 import { readV8Records } from "../../../../src/understanding/localize/dynamic/v8-coverage-lines.ts";
-import { makeScratchDir } from "../../../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../../../support/scratch-dir.ts";
 
 const lib = `exports.double = function double(n) {
   return n * 2;

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { execa } from "execa";
-import { makeScratchDir } from "../../../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../../../support/scratch-dir.ts";
 
 export interface OfflinePythonRepo {
   dir: string;

@@ -15,7 +15,7 @@ import {
 } from "../../../../src/understanding/localize/dynamic/dynamic-localize.ts";
 import { createBwrapSandbox } from "../../../../src/workspace/sandbox/bwrap-sandbox.ts";
 import { detectSandboxSupport } from "../../../../src/workspace/sandbox/sandbox-support.ts";
-import { makeScratchDir } from "../../../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../../../support/scratch-dir.ts";
 
 const support = detectSandboxSupport(randomUUID());
 

@@ -13,7 +13,7 @@ import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { createCoverageFolder } from "../../../../src/understanding/localize/dynamic/coverage-folder.ts";
 import { perTestArgv } from "../../../../src/understanding/localize/dynamic/per-test-argv.ts";
-import { makeScratchDir } from "../../../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../../../support/scratch-dir.ts";
 
 const projectModules = realpathSync(join(process.cwd(), "node_modules"));
 let scratch: ReturnType<typeof makeScratchDir>;

@@ -11,7 +11,7 @@ import {
   pluginOptionsRetry,
   type IniOverrides,
 } from "../../../../src/understanding/localize/dynamic/pytest-missing-plugins.ts";
-import { makeScratchDir } from "../../../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../../../support/scratch-dir.ts";
 
 function hostHasPytest(): boolean {
   try {

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { pythonImportRoots } from "../../../../src/understanding/localize/dynamic/python-import-roots.ts";
-import { makeScratchDir } from "../../../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../../../support/scratch-dir.ts";
 
 const scratches: ReturnType<typeof makeScratchDir>[] = [];
 afterEach(() => scratches.splice(0).forEach((s) => s.remove()));

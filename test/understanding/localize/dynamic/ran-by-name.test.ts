@@ -10,7 +10,7 @@ import {
   type Execution,
 } from "../../../../src/understanding/localize/dynamic/spectrum-signal.ts";
 import { readV8Coverage } from "../../../../src/understanding/localize/dynamic/v8-coverage-lines.ts";
-import { makeScratchDir } from "../../../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../../../support/scratch-dir.ts";
 
 // A plugin that adds methods to a class it is given, as colord's plugins do
 // (`ColordClass.prototype.delta = function ...`): the index names them `Owner.delta`, V8 names the

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { resolveTestArgv } from "../../../../src/understanding/localize/dynamic/resolve-test-argv.ts";
 import { parseCommandLine } from "../../../../src/workspace/parse-command-line.ts";
-import { makeScratchDir } from "../../../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../../../support/scratch-dir.ts";
 
 let scratch: ReturnType<typeof makeScratchDir>;
 afterEach(() => scratch.remove());

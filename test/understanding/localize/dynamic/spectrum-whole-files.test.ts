@@ -14,7 +14,7 @@ import {
   type Execution,
 } from "../../../../src/understanding/localize/dynamic/spectrum-signal.ts";
 import { readV8Coverage } from "../../../../src/understanding/localize/dynamic/v8-coverage-lines.ts";
-import { makeScratchDir } from "../../../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../../../support/scratch-dir.ts";
 
 // object-inspect's shape in small: a dispatcher with a branch per kind of value, and predicates it
 // asks for every value. The mutant makes `isList` answer false for everything (`if (true)`), so the

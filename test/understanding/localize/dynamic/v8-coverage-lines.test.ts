@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { readV8Coverage } from "../../../../src/understanding/localize/dynamic/v8-coverage-lines.ts";
-import { makeScratchDir } from "../../../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../../../support/scratch-dir.ts";
 
 const lib = `export function pick(n) {
   if (n > 0) {
