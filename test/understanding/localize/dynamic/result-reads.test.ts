@@ -19,7 +19,7 @@ import { resultReads } from "../../../../src/understanding/localize/dynamic/resu
 import type { Execution } from "../../../../src/understanding/localize/dynamic/spectrum-signal.ts";
 import { createBwrapSandbox } from "../../../../src/workspace/sandbox/bwrap-sandbox.ts";
 import { detectSandboxSupport } from "../../../../src/workspace/sandbox/sandbox-support.ts";
-import { makeScratchDir } from "../../../workspace/scratch-dir.ts";
+import { makeScratchDir } from "../../../support/scratch-dir.ts";
 
 // A validator returns a falsy Failure object instead of False; `assert in_range(...)` calls its
 // `__bool__` only when the validator wrongly fails, and pytest's report calls its `__repr__` only
