@@ -6,6 +6,7 @@ import { CONSTRUCTOR_NAMES } from "../index/constructor-names.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import { importBindings, importInScope } from "../index/import-in-scope.ts";
 import { classMethods, methodOnNew } from "./class-methods.ts";
+import { dispatchingCalls } from "./receiver-dispatch.ts";
 import { baseNames, type Reference } from "./symbol-references.ts";
 
 export interface ReachingTest {
@@ -50,6 +51,11 @@ export interface IncomingEdges {
   importsOf: Map<string, Set<string>>;
   /** Class id -> the classes naming it as a base (matched by base name, as class-methods.ts does). */
   subclasses: Map<string, CodeSymbol[]>;
+  /** Class id -> the classes it names as bases: `subclasses` the other way. */
+  superclasses: Map<string, CodeSymbol[]>;
+  /** `self.m()` / `this.m()` calls made in a method of a class, by `classId\0m`, whether or not the
+   * index resolved them: on an instance of a subclass they run the subclass's override. */
+  receiverCalls: Map<string, Edge[]>;
 }
 
 export const maxHops = 6;
@@ -122,11 +128,16 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
   }
   const classes = classMethods(index);
   const subclasses: IncomingEdges["subclasses"] = new Map();
+  const superclasses: IncomingEdges["superclasses"] = new Map();
   for (const c of index.symbols)
     if (c.kind === "class")
       for (const base of baseNames(c.signature))
         for (const b of classes.named.get(base) ?? [])
-          if (b.id !== c.id) subclasses.set(b.id, [...(subclasses.get(b.id) ?? []), c]);
+          if (b.id !== c.id) {
+            subclasses.set(b.id, [...(subclasses.get(b.id) ?? []), c]);
+            superclasses.set(c.id, [...(superclasses.get(c.id) ?? []), b]);
+          }
+  const receiverCalls = receiverCallsByClass(index);
   for (const call of index.calls) {
     const edge = { from: call.from, file: call.file, line: call.line };
     const parts = call.calleeName.split(".");
@@ -158,7 +169,33 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     if (imported) push(byName, name, { ...edge, resolved: resolvedFile });
     else if (parts.length > 0 && !through.includes("(")) push(byMember, name, edge);
   }
-  return { into, byName, byMember, throughImport, methodCount, testHelpers, importsOf, subclasses };
+  return {
+    into,
+    byName,
+    byMember,
+    throughImport,
+    methodCount,
+    testHelpers,
+    importsOf,
+    subclasses,
+    superclasses,
+    receiverCalls,
+  };
+}
+
+/** The receiver of a call that is the instance (or, in a Python classmethod, the class) itself. */
+const receiverCall = /^(?:self|this|cls)\.([\w$]+)$/;
+
+function receiverCallsByClass(index: CodeIndex): Map<string, Edge[]> {
+  const byId = new Map(index.symbols.map((s) => [s.id, s]));
+  const out = new Map<string, Edge[]>();
+  for (const call of index.calls) {
+    const member = receiverCall.exec(call.calleeName)?.[1];
+    const caller = call.from ? byId.get(call.from) : undefined;
+    if (!member || caller?.kind !== "method" || !caller.parent) continue;
+    push(out, `${caller.parent}\0${member}`, { from: call.from, file: call.file, line: call.line });
+  }
+  return out;
 }
 
 function push(map: Map<string, Edge[]>, key: string, edge: Edge): void {
@@ -315,7 +352,7 @@ export function testsReaching(
       line: r.line,
       via: [r.caller ?? r.path, name],
     })),
-    ...memberCalls(edges, target).map((e) => ({
+    ...[...memberCalls(edges, target), ...(self ? dispatchingCalls(lookup, edges, self) : [])].map((e) => ({
       id: e.from,
       path: e.file,
       line: e.line,
@@ -368,7 +405,7 @@ export function testsReaching(
       const named =
         symbol && symbol.kind !== "method"
           ? [...namedCalls(edges, lookup, symbol), ...exportedCalls(edges, exportsOf, symbol)]
-          : memberCalls(edges, symbol);
+          : [...memberCalls(edges, symbol), ...(symbol ? dispatchingCalls(lookup, edges, symbol) : [])];
       for (const e of [...(edges.into.get(site.id) ?? []), ...named]) {
         const from = e.from ? lookup.byId(e.from) : undefined;
         next.push({
