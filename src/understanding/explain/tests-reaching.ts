@@ -6,6 +6,7 @@ import { CONSTRUCTOR_NAMES } from "../index/constructor-names.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import { importBindings, importInScope } from "../index/import-in-scope.ts";
 import { classMethods, methodOnNew } from "./class-methods.ts";
+import { dispatchingCalls } from "./receiver-dispatch.ts";
 import { baseNames, type Reference } from "./symbol-references.ts";
 
 export interface ReachingTest {
@@ -50,6 +51,15 @@ export interface IncomingEdges {
   importsOf: Map<string, Set<string>>;
   /** Class id -> the classes naming it as a base (matched by base name, as class-methods.ts does). */
   subclasses: Map<string, CodeSymbol[]>;
+  /** Class id -> the classes it names as bases: `subclasses` the other way. */
+  superclasses: Map<string, CodeSymbol[]>;
+  /** `self.m()` / `this.m()` calls made in a method of a class, by `classId\0m`, whether or not the
+   * index resolved them: on an instance of a subclass they run the subclass's override. */
+  receiverCalls: Map<string, Edge[]>;
+  /** Names a test file imports by name from a repository file, by the name in that module, with
+   * the file the import resolves to: a function a test only passes on as a value
+   * (`pytest.mark.parametrize("func", [bump_major])`) still runs in that test. */
+  importedByTests: Map<string, Edge[]>;
 }
 
 export const maxHops = 6;
@@ -105,8 +115,18 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
   const testFile = new Set(index.files.filter((f) => f.isTest).map((f) => f.path));
   const testHelpers = new Set<string>();
   const importsOf = new Map<string, Set<string>>();
+  const importedByTests: IncomingEdges["importedByTests"] = new Map();
   for (const ref of index.imports) {
     if (!ref.resolved) continue;
+    if (testFile.has(ref.file))
+      for (const b of ref.bindings ?? [])
+        if (b.imported !== "*" && b.imported !== "default")
+          push(importedByTests, b.imported, {
+            from: null,
+            file: ref.file,
+            line: ref.line,
+            resolved: ref.resolved,
+          });
     importsOf.set(ref.file, (importsOf.get(ref.file) ?? new Set()).add(ref.resolved));
     if (ref.resolved !== ref.file && testFile.has(ref.file) && testFile.has(ref.resolved))
       testHelpers.add(ref.resolved);
@@ -122,11 +142,16 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
   }
   const classes = classMethods(index);
   const subclasses: IncomingEdges["subclasses"] = new Map();
+  const superclasses: IncomingEdges["superclasses"] = new Map();
   for (const c of index.symbols)
     if (c.kind === "class")
       for (const base of baseNames(c.signature))
         for (const b of classes.named.get(base) ?? [])
-          if (b.id !== c.id) subclasses.set(b.id, [...(subclasses.get(b.id) ?? []), c]);
+          if (b.id !== c.id) {
+            subclasses.set(b.id, [...(subclasses.get(b.id) ?? []), c]);
+            superclasses.set(c.id, [...(superclasses.get(c.id) ?? []), b]);
+          }
+  const receiverCalls = receiverCallsByClass(index);
   for (const call of index.calls) {
     const edge = { from: call.from, file: call.file, line: call.line };
     const parts = call.calleeName.split(".");
@@ -158,7 +183,34 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     if (imported) push(byName, name, { ...edge, resolved: resolvedFile });
     else if (parts.length > 0 && !through.includes("(")) push(byMember, name, edge);
   }
-  return { into, byName, byMember, throughImport, methodCount, testHelpers, importsOf, subclasses };
+  return {
+    into,
+    byName,
+    byMember,
+    throughImport,
+    methodCount,
+    testHelpers,
+    importsOf,
+    subclasses,
+    superclasses,
+    receiverCalls,
+    importedByTests,
+  };
+}
+
+/** The receiver of a call that is the instance (or, in a Python classmethod, the class) itself. */
+const receiverCall = /^(?:self|this|cls)\.([\w$]+)$/;
+
+function receiverCallsByClass(index: CodeIndex): Map<string, Edge[]> {
+  const byId = new Map(index.symbols.map((s) => [s.id, s]));
+  const out = new Map<string, Edge[]>();
+  for (const call of index.calls) {
+    const member = receiverCall.exec(call.calleeName)?.[1];
+    const caller = call.from ? byId.get(call.from) : undefined;
+    if (!member || caller?.kind !== "method" || !caller.parent) continue;
+    push(out, `${caller.parent}\0${member}`, { from: call.from, file: call.file, line: call.line });
+  }
+  return out;
 }
 
 function push(map: Map<string, Edge[]>, key: string, edge: Edge): void {
@@ -182,6 +234,18 @@ function namedCalls(edges: IncomingEdges, lookup: SymbolLookup, symbol: CodeSymb
       !e.resolved ||
       e.resolved === symbol.file ||
       (!lookup.symbolsIn(e.resolved).some((s) => s.name === symbol.name && s.parent === null) &&
+        importsLead(edges, e.resolved, symbol.file)),
+  );
+}
+
+/** Test files importing this function by its name from its file or a module passing it on. */
+function testImports(edges: IncomingEdges, lookup: SymbolLookup, symbol: CodeSymbol): Edge[] {
+  if (symbol.kind !== "function" || symbol.parent !== null) return [];
+  return (edges.importedByTests.get(symbol.name) ?? []).filter(
+    (e) =>
+      e.resolved === symbol.file ||
+      (e.resolved !== undefined &&
+        !lookup.symbolsIn(e.resolved).some((s) => s.name === symbol.name && s.parent === null) &&
         importsLead(edges, e.resolved, symbol.file)),
   );
 }
@@ -315,7 +379,7 @@ export function testsReaching(
       line: r.line,
       via: [r.caller ?? r.path, name],
     })),
-    ...memberCalls(edges, target).map((e) => ({
+    ...[...memberCalls(edges, target), ...(self ? dispatchingCalls(lookup, edges, self) : [])].map((e) => ({
       id: e.from,
       path: e.file,
       line: e.line,
@@ -344,6 +408,15 @@ export function testsReaching(
       line: holder.startLine,
       via: [holder.qualifiedName, name],
     });
+  // Test files that import a function the walk met: counted only where no call reaches, and last.
+  const imported: { path: string; line: number; via: string[] }[] = [];
+  const importsOfSymbol = (symbol: CodeSymbol | undefined, via: string[]) => {
+    for (const e of symbol ? testImports(edges, lookup, symbol) : [])
+      // A test helper runs nothing itself: the tests calling it are found by the walk.
+      if (!runsNoTests(e.file) && !edges.testHelpers.has(e.file))
+        imported.push({ path: e.file, line: e.line, via: [e.file, ...via] });
+  };
+  if (self) importsOfSymbol(self, [name]);
   for (let hop = 0; hop <= maxHops && frontier.length > 0; hop++) {
     const next: typeof frontier = [];
     for (const site of frontier) {
@@ -368,7 +441,8 @@ export function testsReaching(
       const named =
         symbol && symbol.kind !== "method"
           ? [...namedCalls(edges, lookup, symbol), ...exportedCalls(edges, exportsOf, symbol)]
-          : memberCalls(edges, symbol);
+          : [...memberCalls(edges, symbol), ...(symbol ? dispatchingCalls(lookup, edges, symbol) : [])];
+      importsOfSymbol(symbol, site.via);
       for (const e of [...(edges.into.get(site.id) ?? []), ...named]) {
         const from = e.from ? lookup.byId(e.from) : undefined;
         next.push({
@@ -390,6 +464,12 @@ export function testsReaching(
     }
     frontier = next;
   }
+  const reached = new Set([...found.values()].map((t) => t.path));
+  for (const i of imported)
+    if (!reached.has(i.path)) {
+      reached.add(i.path);
+      record(null, i.path, i.line, i.via);
+    }
   return [...found.values()].sort(
     (a, b) =>
       Number(b.changedInDiff) - Number(a.changedInDiff) ||

@@ -1,0 +1,71 @@
+// A base class's `self.m()` / `this.m()` runs the override of `m` in whichever subclass the instance
+// is: parsimonious' `Expression.match` calls `self._uncached_match(...)`, which is `Literal`'s,
+// `Regex`'s or `Sequence`'s. The index resolves that call to the base's own `m` (or to nothing when
+// the base leaves `m` to its subclasses), so the walk adds the other direction here: the callers of
+// an override include those receiver calls in the classes it inherits from.
+import type { CodeSymbol } from "../index/code-index.ts";
+import type { SymbolLookup } from "../index/symbol-lookup.ts";
+
+/** Levels of inheritance followed up from the override and down from the calling class. */
+const maxLevels = 4;
+/** A base whose subclasses override `m` more often than this is a plugin point (a visitor, a
+ * node hierarchy of a whole language): every override would be reached by every test that uses
+ * the base, so none is claimed. */
+export const maxOverrides = 16;
+
+export interface ReceiverCall {
+  from: string | null;
+  file: string;
+  line: number;
+}
+
+export interface Hierarchy {
+  subclasses: ReadonlyMap<string, readonly CodeSymbol[]>;
+  superclasses: ReadonlyMap<string, readonly CodeSymbol[]>;
+  /** `classId\0m` -> the `self.m()` / `this.m()` calls made in that class's methods. */
+  receiverCalls: ReadonlyMap<string, readonly ReceiverCall[]>;
+}
+
+/** Receiver calls of `method`'s name made in the classes its class inherits from (not the class
+ * itself: the index already resolves those to it), when the base has few enough overrides. */
+export function dispatchingCalls(
+  lookup: SymbolLookup,
+  hierarchy: Hierarchy,
+  method: CodeSymbol,
+): ReceiverCall[] {
+  if (method.kind !== "method" || !method.parent) return [];
+  const owner = lookup.byId(method.parent);
+  if (owner?.kind !== "class") return [];
+  const out: ReceiverCall[] = [];
+  for (const base of related(hierarchy.superclasses, owner)) {
+    const calls = hierarchy.receiverCalls.get(`${base.id}\0${method.name}`);
+    if (calls && overrides(lookup, hierarchy, base, method.name) <= maxOverrides) out.push(...calls);
+  }
+  return out;
+}
+
+/** How many classes below `base` define `member` themselves. */
+function overrides(lookup: SymbolLookup, hierarchy: Hierarchy, base: CodeSymbol, member: string): number {
+  return related(hierarchy.subclasses, base).filter((c) =>
+    lookup.symbolsIn(c.file).some((m) => m.parent === c.id && m.name === member),
+  ).length;
+}
+
+/** The classes reached from `start` through `links` (its bases, or its subclasses), a few levels. */
+function related(links: ReadonlyMap<string, readonly CodeSymbol[]>, start: CodeSymbol): CodeSymbol[] {
+  const out: CodeSymbol[] = [];
+  const seen = new Set([start.id]);
+  let level = [start];
+  for (let depth = 0; depth < maxLevels && level.length > 0; depth++) {
+    const next: CodeSymbol[] = [];
+    for (const c of level)
+      for (const other of links.get(c.id) ?? [])
+        if (!seen.has(other.id)) {
+          seen.add(other.id);
+          out.push(other);
+          next.push(other);
+        }
+    level = next;
+  }
+  return out;
+}
