@@ -148,8 +148,10 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
       for (const base of baseNames(c.signature))
         for (const b of classes.named.get(base) ?? [])
           if (b.id !== c.id) {
-            subclasses.set(b.id, [...(subclasses.get(b.id) ?? []), c]);
-            superclasses.set(c.id, [...(superclasses.get(c.id) ?? []), b]);
+            // In place: bases match by name, so a PR's thousand classes named `Base` and their
+            // subclasses make a million links, and copying each list per link made that cubic.
+            push(subclasses, b.id, c);
+            push(superclasses, c.id, b);
           }
   const receiverCalls = receiverCallsByClass(index);
   for (const call of index.calls) {
@@ -213,10 +215,10 @@ function receiverCallsByClass(index: CodeIndex): Map<string, Edge[]> {
   return out;
 }
 
-function push(map: Map<string, Edge[]>, key: string, edge: Edge): void {
+function push<T>(map: Map<string, T[]>, key: string, item: T): void {
   const list = map.get(key);
-  if (list) list.push(edge);
-  else map.set(key, [edge]);
+  if (list) list.push(item);
+  else map.set(key, [item]);
 }
 
 /** Unresolved member calls that can only mean this method (its name is unique among methods). */
