@@ -3,7 +3,8 @@
 import { buildContextBrief } from "../localize/context-brief.ts";
 import type { ProjectOverview } from "../index/project-overview.ts";
 import type { RecalledSymbol } from "./recall.ts";
-import type { CodeExcerpt } from "./summarise-function.ts";
+import { recalledLines } from "./recalled-symbol.ts";
+import { numberedLinesShown, type CodeExcerpt } from "./summarise-function.ts";
 import type { SymbolRelations } from "./symbol-relations.ts";
 
 /** One model call: system and user text in, answer text out (the CLI adapts the agent's Model). */
@@ -37,21 +38,15 @@ export const answerSystemPrompt = [
 const CITATION = /([\w@.+\-/]+\.[A-Za-z]{1,5}):(\d+)/g;
 
 export async function answerQuestion(input: AnswerInput): Promise<GroundedAnswer> {
-  const excerpts: CodeExcerpt[] = input.recalled.map(({ symbol }) => ({
-    file: symbol.file,
-    symbol: symbol.qualifiedName,
-    startLine: symbol.startLine,
-    endLine: symbol.endLine,
-    lines: input.readLines(symbol.file)?.slice(symbol.startLine - 1, symbol.endLine) ?? [],
-  }));
+  const excerptsOf = input.recalled.map((r) => excerptsOfRecalled(r, input.readLines));
   const brief = buildContextBrief({
     totalTokens: input.totalTokens ?? 12_000,
     system: answerSystemPrompt,
     overview: input.overview,
     goal: `Question: ${input.question}`,
-    currentCode: excerpts.slice(0, 3),
+    currentCode: excerptsOf.slice(0, 3).flat(),
     relations: input.relations,
-    retrieval: excerpts.slice(3),
+    retrieval: excerptsOf.slice(3).flat(),
     history: [],
   });
   const system = brief.sections.find((s) => s.name === "system")?.text ?? answerSystemPrompt;
@@ -60,13 +55,34 @@ export async function answerQuestion(input: AnswerInput): Promise<GroundedAnswer
     .map((s) => s.text)
     .join("\n\n");
   const answer = await input.complete(system, user);
-  const shown = excerpts.filter((e) => e.lines.length > 0);
+  // Checked against the numbered lines the model was given, not the symbols recalled: a summary's
+  // omitted middle and an excerpt the budget left out were never shown.
+  const shown = numberedLinesShown(user);
   const citations: string[] = [];
   const unsupported: string[] = [];
   for (const m of answer.matchAll(CITATION)) {
     const [cite, file, line] = [m[0], m[1] ?? "", Number(m[2])];
-    const inside = shown.some((e) => e.file === file && e.startLine <= line && line <= e.endLine);
-    (inside ? citations : unsupported).push(cite);
+    (shown.has(`${file}:${line}`) ? citations : unsupported).push(cite);
   }
   return { answer, citations, unsupported };
+}
+
+/**
+ * What the model reads of a recalled symbol: the whole symbol, or for a large one its signature line
+ * and the window recall ranked it by (large-symbol-window.ts), so the lines that made it rank are
+ * the lines the model is shown and can cite.
+ */
+function excerptsOfRecalled(r: RecalledSymbol, readLines: AnswerInput["readLines"]): CodeExcerpt[] {
+  const { symbol } = r;
+  const lines = readLines(symbol.file) ?? [];
+  const excerpt = (startLine: number, endLine: number): CodeExcerpt => ({
+    file: symbol.file,
+    symbol: symbol.qualifiedName,
+    startLine,
+    endLine,
+    lines: lines.slice(startLine - 1, endLine),
+  });
+  const window = recalledLines(r);
+  if (window.startLine <= symbol.startLine) return [excerpt(window.startLine, window.endLine)];
+  return [excerpt(symbol.startLine, symbol.startLine), excerpt(window.startLine, window.endLine)];
 }

@@ -23,11 +23,10 @@ export function largeSymbolWindow(
   symbol: CodeSymbol,
   lines: readonly string[] | null,
   question: string,
-  size = WINDOW_LINES,
 ): LineRange | null {
   if (!lines || (symbol.kind !== "function" && symbol.kind !== "method")) return null;
   if (symbol.endLine - symbol.startLine + 1 <= LARGE_SYMBOL_LINES) return null;
-  return matchingWindow(lines, symbol.startLine, symbol.endLine, question, size);
+  return matchingWindow(lines, symbol.startLine, symbol.endLine, question, WINDOW_LINES);
 }
 
 /**

@@ -81,22 +81,11 @@ export function recall(
       .map((s) => `${s.file}\0${s.qualifiedName.slice(0, s.qualifiedName.lastIndexOf("."))}`),
   );
   for (const f of functions.values()) withMembers.delete(`${f.file}\0${f.qualifiedName}`);
-  // A function too long to be an answer is read as its window (large-symbol-window.ts): its whole
-  // document still counts in the corpus statistics and the vocabulary, its window is what is scored.
-  const windows = new Map<CodeSymbol, LineRange>();
-  const wholeFields = candidates.map((s) =>
-    symbolFields(
-      docs.has(s) ? { ...s, doc: docs.get(s) ?? null } : s,
-      withMembers.has(`${s.file}\0${s.qualifiedName}`) ? null : readLines(s.file),
-    ),
-  );
-  const fields = candidates.map((s, i) => {
-    const window = withMembers.has(`${s.file}\0${s.qualifiedName}`)
-      ? null
-      : largeSymbolWindow(s, readLines(s.file), question);
-    if (!window) return wholeFields[i] ?? symbolFields(s, null);
-    windows.set(s, window);
-    return symbolFields({ ...s, ...window, doc: docs.get(s) ?? s.doc }, readLines(s.file));
+  const { windows, wholeFields, fields } = readCandidates(candidates, {
+    docs,
+    readWhole: (s) => !withMembers.has(`${s.file}\0${s.qualifiedName}`),
+    readLines,
+    question,
   });
   const rawWhole = wholeFields.map(documentOf);
   const words = expandAliases(questionTerms(question), options.aliases ?? {});
@@ -252,6 +241,38 @@ export function recall(
   return out
     .sort((a, b) => tier(a) - tier(b) || b.score - a.score || span(recalledLines(a)) - span(recalledLines(b)))
     .slice(0, options.limit ?? 10);
+}
+
+/**
+ * Each candidate's fields as written (`wholeFields`) and as scored (`fields`): a function too long to
+ * be an answer is read as its window (large-symbol-window.ts), kept in `windows`; its whole document
+ * still counts in the corpus statistics and the vocabulary, its window is what is scored. A class
+ * whose members are symbols of their own (`readWhole` false) is read without its body.
+ */
+function readCandidates(
+  candidates: readonly CodeSymbol[],
+  read: {
+    docs: ReadonlyMap<CodeSymbol, string>;
+    readWhole: (s: CodeSymbol) => boolean;
+    readLines: ReadLines;
+    question: string;
+  },
+) {
+  const { docs, readWhole, readLines, question } = read;
+  const windows = new Map<CodeSymbol, LineRange>();
+  const wholeFields = candidates.map((s) =>
+    symbolFields(
+      docs.has(s) ? { ...s, doc: docs.get(s) ?? null } : s,
+      readWhole(s) ? readLines(s.file) : null,
+    ),
+  );
+  const fields = candidates.map((s, i) => {
+    const window = readWhole(s) ? largeSymbolWindow(s, readLines(s.file), question) : null;
+    if (!window) return wholeFields[i] ?? symbolFields(s, null);
+    windows.set(s, window);
+    return symbolFields({ ...s, ...window, doc: docs.get(s) ?? s.doc }, readLines(s.file));
+  });
+  return { windows, wholeFields, fields };
 }
 
 /**

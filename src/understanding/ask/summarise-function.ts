@@ -43,6 +43,25 @@ export function summariseExcerpt(excerpt: CodeExcerpt): string | null {
   ].join("\n");
 }
 
+/**
+ * The `file:line`s a brief's text shows with their numbers, read back from what renderExcerpt and
+ * summariseExcerpt wrote (a header, then numbered lines): a summary's omitted lines and an excerpt
+ * left out for lack of space are not in it, so a citation of them is not a citation of code shown.
+ */
+export function numberedLinesShown(text: string): Set<string> {
+  const shown = new Set<string>();
+  let file: string | null = null;
+  for (const line of text.split("\n")) {
+    const header = /^\/\/ (\S+):\d+-\d+(?: |$)/.exec(line);
+    if (header) file = header[1] ?? null;
+    const numbered = /^ *(\d+)\| /.exec(line);
+    if (numbered && file !== null) shown.add(`${file}:${Number(numbered[1])}`);
+    // Anything else but a summary's gap marker ends the excerpt.
+    else if (!header && !line.startsWith("       ... ")) file = null;
+  }
+  return shown;
+}
+
 function numbered(lines: readonly string[], first: number): string[] {
   return lines.map((line, i) => `${String(first + i).padStart(6)}| ${line}`);
 }

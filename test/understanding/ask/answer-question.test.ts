@@ -5,6 +5,10 @@ import { answerQuestion } from "../../../src/understanding/ask/answer-question.t
 import { buildIndex } from "../../../src/understanding/index/build-index.ts";
 import { recall } from "../../../src/understanding/ask/recall.ts";
 import { createFailingJsRepo, type FailingRepo } from "../failing-repos.ts";
+import { largeFunctionSource } from "./large-function-source.ts";
+import { useIndexedRepo } from "./indexed-repo.ts";
+
+const indexOf = useIndexedRepo();
 
 const made: FailingRepo[] = [];
 const track = (repo: FailingRepo): FailingRepo => (made.push(repo), repo);
@@ -35,5 +39,27 @@ describe("answerQuestion", () => {
     expect(prompts[0]!.user).toContain("// src/money.js:9-12 applyDiscount");
     expect(result.citations).toEqual(["src/money.js:10"]);
     expect(result.unsupported).toEqual(["src/other.js:3"]);
+  });
+
+  it("counts a citation of a line a summary left out as not shown, though it is inside the symbol", async () => {
+    // 100 lines: read whole by recall, but over a small brief's budget, so summarised head and tail.
+    const { index, readLines } = await indexOf({ "lib/parse.js": largeFunctionSource(100, 50) });
+    const question = "what default max age is used when the option is missing?";
+    let user = "";
+    const result = await answerQuestion({
+      question,
+      recalled: recall(index, readLines, question, { limit: 1 }),
+      relations: [],
+      overview: null,
+      readLines,
+      totalTokens: 2000,
+      complete: async (_system, u) => {
+        user = u;
+        return "It reads tokens first (lib/parse.js:2) and falls back to defaultMaxAge (lib/parse.js:50).";
+      },
+    });
+    expect(user).toContain("lib/parse.js:1-100 parse (summarised)");
+    expect(result.citations).toEqual(["lib/parse.js:2"]);
+    expect(result.unsupported).toEqual(["lib/parse.js:50"]);
   });
 });

@@ -8,6 +8,7 @@ import { recalledLines } from "../../../src/understanding/ask/recalled-symbol.ts
 import { LARGE_SYMBOL_LINES, WINDOW_LINES } from "../../../src/understanding/ask/large-symbol-window.ts";
 import { lines } from "../make-repo.ts";
 import { names, useIndexedRepo } from "./indexed-repo.ts";
+import { LARGE_FUNCTION_QUESTION, largeFunctionSource } from "./large-function-source.ts";
 
 const indexOf = useIndexedRepo();
 
@@ -69,5 +70,13 @@ describe("ask recall: a function longer than any answer is read as its best wind
     expect(first && recalledLines(first).startLine).toBeLessThanOrEqual(151);
     expect(first && recalledLines(first).endLine).toBeGreaterThanOrEqual(154);
     expect(first && recalledLines(first).endLine - recalledLines(first).startLine + 1).toBe(WINDOW_LINES);
+  });
+
+  it("centres a window on its one matching line, with code on both sides of it", async () => {
+    const { index, readLines } = await indexOf({ "lib/parse.js": largeFunctionSource(1500, 701) });
+    const [first] = recall(index, readLines, LARGE_FUNCTION_QUESTION);
+    expect(first?.symbol.qualifiedName).toBe("parse");
+    // Five or six lines either side of line 701 (twelve lines cannot centre one exactly).
+    expect(first && recalledLines(first)).toEqual({ file: "lib/parse.js", startLine: 695, endLine: 706 });
   });
 });
