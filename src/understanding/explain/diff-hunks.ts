@@ -21,6 +21,8 @@ export interface FileDiff {
   hunks: DiffHunk[];
   /** A binary file: no line information. */
   binary: boolean;
+  /** An untracked file that was not read, and why (a FIFO or device, over the size limit, unreadable). */
+  skipped?: "special_file" | "too_large" | "unreadable";
 }
 
 /** `head` null: the working tree, uncommitted edits and untracked (not ignored) files included. */
