@@ -11,31 +11,47 @@ import { runGit } from "../index/run-git.ts";
 import { defaultMaxFileBytes } from "../index/skip-rules.ts";
 import { readWorkspaceFile } from "../../workspace/read-workspace-file.ts";
 import type { FileDiff } from "./diff-hunks.ts";
+import { modifiedFileDiff } from "./modified-file-diff.ts";
 
 /** git's own test for a binary file: a NUL byte within the first 8,000 bytes. */
 const binaryProbeBytes = 8000;
 
 export interface UntrackedOptions {
+  /** Paths the base has (untracked with `git rm --cached`): diffed against the base blob. */
+  atBase?: ReadonlySet<string>;
+  /** The base commit, needed with `atBase`. */
+  base?: string;
   /** Larger files are listed as too large, unread. Default: the index's limit. */
   maxBytes?: number;
 }
 
-export async function untrackedDiffs(
-  root: string,
-  { maxBytes = defaultMaxFileBytes }: UntrackedOptions = {},
-): Promise<FileDiff[]> {
+/** The untracked, not ignored paths, sorted. */
+export async function untrackedPaths(root: string): Promise<string[]> {
   const listed = await runGit(root, ["ls-files", "--others", "--exclude-standard", "-z", "--"]);
-  const paths = listed
+  return listed
     .toString("utf8")
     .split("\0")
-    .filter((p) => p !== "");
+    .filter((p) => p !== "")
+    .sort();
+}
+
+export async function untrackedDiffs(
+  root: string,
+  paths: readonly string[],
+  { atBase = new Set(), base = "HEAD", maxBytes = defaultMaxFileBytes }: UntrackedOptions = {},
+): Promise<FileDiff[]> {
   const diffs: FileDiff[] = [];
-  for (const path of paths.sort()) {
+  for (const path of paths) {
     const content = readUntracked(root, path, maxBytes);
     if (content === null) continue;
-    if ("skipped" in content)
-      diffs.push({ oldPath: null, newPath: path, hunks: [], binary: false, ...content });
-    else diffs.push(addedFileDiff(path, content.bytes));
+    const oldPath = atBase.has(path) ? path : null;
+    if ("skipped" in content) diffs.push({ oldPath, newPath: path, hunks: [], binary: false, ...content });
+    else if (oldPath === null) diffs.push(addedFileDiff(path, content.bytes));
+    else {
+      // Unchanged since the base: no change at all.
+      const diff = await modifiedFileDiff(root, base, path, content.bytes, maxBytes);
+      if (diff) diffs.push(diff);
+    }
   }
   return diffs;
 }

@@ -3,7 +3,7 @@
 // root in CI, where permissions never refuse a read, so the read itself is made to fail.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeRepo, type TestRepo } from "../make-repo.ts";
-import { untrackedDiffs } from "../../../src/understanding/explain/untracked-diffs.ts";
+import { untrackedDiffs, untrackedPaths } from "../../../src/understanding/explain/untracked-diffs.ts";
 
 vi.mock("../../../src/workspace/read-workspace-file.ts", () => ({
   readWorkspaceFile: (_root: string, path: string) => {
@@ -23,7 +23,7 @@ describe("an untracked file that cannot be read", () => {
     repo = makeRepo({ "a.js": "a\n" });
     repo.write("locked.js", "secret\n");
     repo.write("open.js", "ok\n");
-    expect(await untrackedDiffs(repo.root)).toEqual([
+    expect(await untrackedDiffs(repo.root, await untrackedPaths(repo.root))).toEqual([
       { oldPath: null, newPath: "locked.js", hunks: [], binary: false, skipped: "unreadable" },
       {
         oldPath: null,
