@@ -40,7 +40,10 @@ export const registerExplainCommand: RegisterCommand = (program, io, setExit) =>
       "explain a pull request on GitHub instead, as /xihe explain does: one review with line comments (needs GITHUB_TOKEN)",
     )
     .option("--base <rev>", "compare against this commit or branch (default: HEAD~1)")
-    .option("--working-tree", "include uncommitted edits (compare the base with the working tree)")
+    .option(
+      "--working-tree",
+      "include uncommitted edits and untracked (not ignored) files: compare the base with the working tree",
+    )
     .option("--focus <pathOrSymbol>", "only this file, directory or symbol")
     .option("--no-llm", "deterministic sentences only, even with a model configured")
     .option("--json", "print the explanation (or the error) as JSON")
@@ -119,20 +122,22 @@ async function run(flags: ExplainFlags, io: CliIo): Promise<void> {
       `--focus ${flags.focus ?? ""} matches no changed file or symbol; changed: ${changed}`,
     );
   }
-  const dirty = flags.workingTree ? 0 : uncommittedFiles(root);
-  const notes =
-    dirty > 0
-      ? [
-          `${dirty} file(s) have uncommitted edits that are not included; pass --working-tree to include them.`,
-        ]
-      : [];
+  const pending = flags.workingTree ? { edited: 0, untracked: 0 } : uncommittedFiles(root);
+  const left = [
+    ...(pending.edited > 0 ? [`${pending.edited} file(s) have uncommitted edits that are not included`] : []),
+    // A repository whose only change is a new file would otherwise print "0 file(s) changed" and no why.
+    ...(pending.untracked > 0 ? [`${pending.untracked} untracked file(s) are not included`] : []),
+  ];
+  const notes = left.length > 0 ? [`${left.join("; ")}; pass --working-tree to include them.`] : [];
   const { map: _map, ...coverageSummary } = coverage;
   if (coverage.status === "ran" || coverage.status === "cached")
     notes.push(
       `Tests that reach each symbol are the test files that executed it (per-test coverage of ${coverage.testFiles} test file(s), ${coverage.status === "cached" ? "saved for this commit" : "run now"}).`,
     );
   if (flags.json)
-    io.stdout(`${JSON.stringify({ ...explanation, uncommittedFiles: dirty, coverage: coverageSummary })}\n`);
+    io.stdout(
+      `${JSON.stringify({ ...explanation, uncommittedFiles: pending.edited, untrackedFiles: pending.untracked, coverage: coverageSummary })}\n`,
+    );
   else io.stdout(renderExplainText(explanation, notes));
 }
 
@@ -162,8 +167,11 @@ function resolveCommit(root: string, rev: string): string {
   }
 }
 
-function uncommittedFiles(root: string): number {
-  return git(root, ["status", "--porcelain", "--untracked-files=no"])
+/** Tracked files with uncommitted edits, and untracked (not ignored) files, each file counted. */
+function uncommittedFiles(root: string): { edited: number; untracked: number } {
+  const entries = git(root, ["status", "--porcelain", "--untracked-files=all"])
     .split("\n")
-    .filter((l) => l.trim() !== "").length;
+    .filter((l) => l.trim() !== "");
+  const untracked = entries.filter((l) => l.startsWith("?? ")).length;
+  return { edited: entries.length - untracked, untracked };
 }

@@ -87,3 +87,27 @@ describe("xihe explain", () => {
     expect(f.err()).toContain("--base nope is not a commit");
   });
 });
+
+describe("xihe explain without --working-tree", () => {
+  it("says an untracked new file is left out and how to include it", async () => {
+    const root = scratchDir("xihe-explain-");
+    dirs.push(root);
+    execFileSync("git", ["init", "-q", "-b", "main"], { cwd: root });
+    write(root, { "a.js": "export const a = 1;\n" });
+    commit(root, "one");
+    write(root, { "src/new.js": "export function fresh() {\n  return 1;\n}\n" });
+    const text = io(root);
+    expect(await main(["explain", "--no-llm", "--base", "HEAD"], text.value)).toBe(0);
+    expect(text.out()).toContain("0 file(s) changed");
+    expect(text.out()).toContain(
+      "1 untracked file(s) are not included; pass --working-tree to include them.",
+    );
+    const json = io(root);
+    expect(await main(["explain", "--no-llm", "--base", "HEAD", "--json"], json.value)).toBe(0);
+    expect(JSON.parse(json.out())).toMatchObject({ files: [], uncommittedFiles: 0, untrackedFiles: 1 });
+    const included = io(root);
+    expect(await main(["explain", "--no-llm", "--base", "HEAD", "--working-tree"], included.value)).toBe(0);
+    expect(included.out()).toContain("added    src/new.js:1 fresh");
+    expect(included.out()).not.toContain("not included");
+  });
+});

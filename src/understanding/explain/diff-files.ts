@@ -19,7 +19,7 @@ export interface ChangedFile {
   /** Changed lines outside any symbol. */
   outsideLines: number;
   /** Why explain did not look inside the file; null when it did. */
-  skipped: SkippedFile["reason"] | "too_large_diff" | null;
+  skipped: SkippedFile["reason"] | "too_large_diff" | "special_file" | null;
 }
 
 /** A file change larger than this is listed, not attributed line by line. */
@@ -40,11 +40,13 @@ export async function diffFiles(
     const path = diff.newPath ?? diff.oldPath ?? "";
     const added = diff.hunks.reduce((n, h) => n + h.newCount, 0);
     const removed = diff.hunks.reduce((n, h) => n + h.oldCount, 0);
-    const skipped = diff.binary
-      ? "binary"
-      : added + removed > maxDiffLines
-        ? "too_large_diff"
-        : (skippedAtHead.get(path) ?? (diff.oldPath ? pathSkipReason(diff.oldPath) : null));
+    const skipped =
+      diff.skipped ??
+      (diff.binary
+        ? "binary"
+        : added + removed > maxDiffLines
+          ? "too_large_diff"
+          : (skippedAtHead.get(path) ?? (diff.oldPath ? pathSkipReason(diff.oldPath) : null)));
     // Only files the index covers (at the head) or would cover (deleted): a vendored or ignored
     // file's base symbols would otherwise all look "removed".
     const covered =

@@ -2,7 +2,7 @@
 // were added and which old-side lines were removed. That is all explain needs to map a change onto
 // symbol ranges; zero context keeps every line in a hunk a real change.
 import { runGit } from "../index/run-git.ts";
-import { untrackedDiffs } from "./untracked-diffs.ts";
+import { untrackedDiffs, untrackedPaths } from "./untracked-diffs.ts";
 
 export interface DiffHunk {
   oldStart: number;
@@ -21,6 +21,8 @@ export interface FileDiff {
   hunks: DiffHunk[];
   /** A binary file: no line information. */
   binary: boolean;
+  /** An untracked file that was not read, and why (a FIFO or device, over the size limit, unreadable). */
+  skipped?: "special_file" | "too_large" | "unreadable";
 }
 
 /** `head` null: the working tree, uncommitted edits and untracked (not ignored) files included. */
@@ -37,7 +39,16 @@ export async function diffHunks(root: string, base: string, head: string | null)
     "--",
   ]);
   const tracked = parseUnifiedDiff(out.toString("utf8"));
-  return head === null ? [...tracked, ...(await untrackedDiffs(root))] : tracked;
+  if (head !== null) return tracked;
+  // `git rm --cached f` keeps f on disk: git diff calls it deleted and ls-files --others lists it
+  // again. It is one file, diffed against its base blob.
+  const listed = await untrackedPaths(root);
+  const onDisk = new Set(listed);
+  const atBase = new Set(
+    tracked.flatMap((d) => (d.newPath === null && d.oldPath && onDisk.has(d.oldPath) ? [d.oldPath] : [])),
+  );
+  const kept = tracked.filter((d) => !(d.newPath === null && d.oldPath && atBase.has(d.oldPath)));
+  return [...kept, ...(await untrackedDiffs(root, listed, { atBase, base }))];
 }
 
 const hunkHeader = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;

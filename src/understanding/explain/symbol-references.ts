@@ -3,6 +3,7 @@
 // only when it goes through a binding of the symbol (symbol-providers.ts) or through `this`/`self`
 // or its class; the index's resolved call edges are added for languages the scan does not read.
 import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
+import { languageOf } from "../index/languages.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import type { IdentifierUse, UseKind } from "./identifier-uses.ts";
 import type { ModuleShapes } from "./module-shapes.ts";
@@ -74,9 +75,10 @@ export function symbolReferences(
   for (const file of files) {
     for (const u of usesIn(file) ?? noUses) {
       if (u.name !== symbol.name && !own.names.get(file)?.has(u.name)) continue;
-      // The definition's own line names it (`Route.prototype.m = function m`); a use further inside
-      // its body is a recursive call or a self-construction (`return new Layer(...)`), a reference.
-      if (file === symbol.file && u.line === symbol.startLine) continue;
+      // The definition's own header names it (`Route.prototype.m = function m`, or over two lines
+      // `exports.area =` / `function area (n) {`); a use further inside its body is a recursive call
+      // or a self-construction (`return new Layer(...)`), a reference.
+      if (file === symbol.file && inHeader(u, symbol)) continue;
       // A local receiver matters only where its name would otherwise be the module or the class
       // (`def f(toml): toml.loads()`); `s.inc()` on a local `s` is a call on some object.
       const namedReceiver =
@@ -117,6 +119,19 @@ export function symbolReferences(
     });
   }
   return [...seen.values()].sort((a, b) => a.path.localeCompare(b.path) || a.line - b.line);
+}
+
+/**
+ * The use is the definition naming itself: on its first line, or on a later line before the body
+ * begins. A Python body line is its first statement, already body; a braced body's line is where
+ * `{` opens (`function area (n) {`), header too except for a call there, already inside the body.
+ */
+function inHeader(u: IdentifierUse, symbol: CodeSymbol): boolean {
+  if (u.line === symbol.startLine) return true;
+  const body = symbol.bodyLine;
+  if (body === undefined || u.line < symbol.startLine || u.line > body) return false;
+  if (u.line < body) return true;
+  return languageOf(symbol.file) !== "python" && u.use !== "call" && u.use !== "constructor";
 }
 
 /** `x.name = v` on a plain variable that is not `this`/`self`: an attribute of some object. */

@@ -3,12 +3,12 @@
 // line. A signed issue_comment webhook through the real app and worker, a real bare git repository
 // as the PR's, the real workspace and code index; GitHub's REST API is nock, every interceptor used.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import nock from "nock";
 import { afterEach, describe, expect, it } from "vitest";
 import { commentPayload, createHarness, fixture, type Harness } from "../../github/app-harness.ts";
+import { scratchDir } from "../../support/scratch-dir.ts";
 import {
   installationTokenReply,
   isInstallationTokenRequest,
@@ -42,7 +42,7 @@ function git(cwd: string, ...args: string[]): string {
 
 /** A bare repository whose one commit (the PR head) holds a 1500-line parser. */
 function makeRemote() {
-  const root = mkdtempSync(join(tmpdir(), "xihe-ask-e2e-"));
+  const root = scratchDir("xihe-ask-e2e-");
   scratch.push(root);
   const work = join(root, "work");
   const path = join(work, "lib/parse.js");
