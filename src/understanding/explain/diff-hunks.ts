@@ -1,8 +1,6 @@
-// The changed lines between two commits, per file, from `git diff --unified=0`: which new-side lines
-// were added and which old-side lines were removed. That is all explain needs to map a change onto
-// symbol ranges; zero context keeps every line in a hunk a real change.
-import { runGit } from "../index/run-git.ts";
-import { untrackedDiffs, untrackedPaths } from "./untracked-diffs.ts";
+// A change as per-file hunks, parsed from `git diff --unified=0` (diff-against-base.ts runs it): which
+// new-side lines were added and which old-side lines were removed. That is all explain needs to map a
+// change onto symbol ranges; zero context keeps every line in a hunk a real change.
 
 export interface DiffHunk {
   oldStart: number;
@@ -23,32 +21,6 @@ export interface FileDiff {
   binary: boolean;
   /** An untracked file that was not read, and why (a FIFO or device, over the size limit, unreadable). */
   skipped?: "special_file" | "too_large" | "unreadable";
-}
-
-/** `head` null: the working tree, uncommitted edits and untracked (not ignored) files included. */
-export async function diffHunks(root: string, base: string, head: string | null): Promise<FileDiff[]> {
-  // --no-ext-diff / --no-textconv: a repository's .gitattributes must not run a diff driver.
-  const out = await runGit(root, [
-    "diff",
-    "--unified=0",
-    "--no-color",
-    "--no-ext-diff",
-    "--no-textconv",
-    "--find-renames",
-    head === null ? base : `${base}..${head}`,
-    "--",
-  ]);
-  const tracked = parseUnifiedDiff(out.toString("utf8"));
-  if (head !== null) return tracked;
-  // `git rm --cached f` keeps f on disk: git diff calls it deleted and ls-files --others lists it
-  // again. It is one file, diffed against its base blob.
-  const listed = await untrackedPaths(root);
-  const onDisk = new Set(listed);
-  const atBase = new Set(
-    tracked.flatMap((d) => (d.newPath === null && d.oldPath && onDisk.has(d.oldPath) ? [d.oldPath] : [])),
-  );
-  const kept = tracked.filter((d) => !(d.newPath === null && d.oldPath && atBase.has(d.oldPath)));
-  return [...kept, ...(await untrackedDiffs(root, listed, { atBase, base }))];
 }
 
 const hunkHeader = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;

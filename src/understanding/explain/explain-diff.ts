@@ -8,7 +8,7 @@ import type { ChangeKind, ChangedSymbol } from "./changed-symbols.ts";
 import type { CodeIndex, CodeSymbol, SymbolKind } from "../index/code-index.ts";
 import { detectRenames } from "./detect-renames.ts";
 import { diffFiles, type ChangedFile } from "./diff-files.ts";
-import { diffHunks } from "./diff-hunks.ts";
+import { diffHunks } from "./diff-against-base.ts";
 import { modelSentence, ruleSentence } from "./explain-sentence.ts";
 import { fullSignature, normaliseSignature } from "./full-signature.ts";
 import { createGrammars } from "../index/grammars.ts";

@@ -2,7 +2,7 @@
 // lists it again. explain --working-tree shows it once, as the edit against its base content.
 import { describe, expect, it, afterEach } from "vitest";
 import { buildIndex } from "../../../src/understanding/index/build-index.ts";
-import { diffHunks } from "../../../src/understanding/explain/diff-hunks.ts";
+import { diffHunks } from "../../../src/understanding/explain/diff-against-base.ts";
 import { explainDiff } from "../../../src/understanding/explain/explain-diff.ts";
 import { lines, makeRepo, type TestRepo } from "../make-repo.ts";
 

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildIndex } from "../../../src/understanding/index/build-index.ts";
 import { defaultMaxFileBytes } from "../../../src/understanding/index/skip-rules.ts";
-import { diffHunks } from "../../../src/understanding/explain/diff-hunks.ts";
+import { diffHunks } from "../../../src/understanding/explain/diff-against-base.ts";
 import { explainDiff } from "../../../src/understanding/explain/explain-diff.ts";
 import { makeRepo, type TestRepo } from "../make-repo.ts";
 import { scratchDir } from "../../support/scratch-dir.ts";
