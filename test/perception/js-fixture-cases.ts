@@ -1,4 +1,4 @@
-// The fixtures made by scripts/fixtures/perception-js-*.sh (vitest-tap-flat: perception-js-vitest-tap.sh) and perception-node-test.sh (real tool runs), each with a hand-checked
+// The fixtures made by scripts/fixtures/perception-js-*.sh (vitest-tap-flat: perception-js-vitest-tap.sh; vows-*: perception-js-vows.sh) and perception-node-test.sh (real tool runs), each with a hand-checked
 // expected.json. Shared by the fixture test and the benchmark.
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,6 +20,8 @@ export const jsFixtureCases = [
   "tap-tap-reporter",
   "tap-classic",
   "uvu-basic",
+  "vows-spec",
+  "vows-dot",
   "tape-basic",
   "tape-throws-first",
   "jest-console",

@@ -11,6 +11,7 @@ import { tapParser } from "./tap-parser.ts";
 import { tapClassicParser } from "./tap-classic-parser.ts";
 import { tapeParser } from "./tape-parser.ts";
 import { uvuParser } from "./uvu-parser.ts";
+import { vowsParser } from "./vows-parser.ts";
 import { tscParser } from "./tsc-parser.ts";
 import { eslintParser } from "./eslint-parser.ts";
 import { prettierParser } from "./prettier-parser.ts";
@@ -44,6 +45,7 @@ export const logParsers: readonly LogParser[] = [
   tapClassicParser,
   tapeParser,
   uvuParser,
+  vowsParser,
   tscParser,
   eslintParser,
   prettierParser,
