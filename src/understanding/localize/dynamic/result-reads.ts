@@ -14,6 +14,7 @@ import type { CodeSymbol } from "../../index/code-index.ts";
 import type { SignalScores } from "../localize-signal.ts";
 import type { Execution } from "./spectrum-signal.ts";
 import { CALLER_SITES, OUTSIDE } from "./v8-coverage-lines.ts";
+import { escapeRegExp } from "../../../escape-regexp.ts";
 
 /** The spectrum strength of a result read is multiplied by this. */
 export const RESULT_READ_DAMPING = 0.5;
@@ -106,5 +107,5 @@ function spellings(symbol: CodeSymbol): RegExp[] {
     symbol.name.replace(/^_+|_+$/g, ""),
     ...(parts.length > 1 ? [parts[parts.length - 2]!] : []),
   ];
-  return words.filter((w) => w !== "").map((w) => new RegExp(`\\b${w.replace(/[^\w]/g, "\\$&")}\\b`));
+  return words.filter((w) => w !== "").map((w) => new RegExp(`\\b${escapeRegExp(w)}\\b`));
 }
