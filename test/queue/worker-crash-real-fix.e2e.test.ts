@@ -213,10 +213,10 @@ describePg("xihe worker processes killed (SIGKILL) at each persisted step bounda
     for (const b of boundaries) {
       const repo = fleet!.repos.get(b.owner)!;
       const run = runs.find((r) => r.repo === repo.repo)!;
-      expect({ repo: run.repo, status: run.status, reason: run.reason }).toMatchObject({
-        repo: run.repo,
-        status: "succeeded",
-      });
+      // The message carries the run's reason: toMatchObject would omit it from the diff.
+      expect(run.status, `${run.repo} ended ${run.status}: ${run.reason ?? "no reason recorded"}`).toBe(
+        "succeeded",
+      );
       expect({ repo: run.repo, resumes: (run.context as { resumes?: number }).resumes }).toEqual({
         repo: run.repo,
         resumes: 2,
