@@ -2,6 +2,7 @@
 // error report. A failing package script (`Lifecycle script … failed`, ELIFECYCLE) is not npm's own
 // failure: the script's tool reports it, so those reports are skipped.
 import type { Failure } from "../failure.ts";
+import { installFailure } from "./install-failure.ts";
 import type { LogParser } from "./log-parser.ts";
 
 const PREFIX = /^npm (?:error|ERR!) ?/;
@@ -49,15 +50,5 @@ function npmFailure(code: string | null, report: readonly string[]): Failure {
   const text = report.map((l) => l.replace(PREFIX, "").trim()).filter((l) => !NOISE.test(l));
   // `npm ci` prints its whole usage after the reason; the reason comes first.
   const message = text.slice(0, MAX_LINES).join("\n");
-  return {
-    tool: "npm",
-    kind: "install",
-    file: null,
-    line: null,
-    column: null,
-    test: null,
-    message,
-    rule: code,
-    frames: [],
-  };
+  return installFailure(message, code);
 }

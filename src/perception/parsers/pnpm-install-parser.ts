@@ -3,6 +3,7 @@
 // A missing script is the package manager failing too (kind install; the classifier calls it config).
 // Run failures (RECURSIVE_RUN_FIRST_FAIL, ELIFECYCLE) belong to the script's tool and are skipped.
 import type { Failure } from "../failure.ts";
+import { installFailure } from "./install-failure.ts";
 import type { LogParser } from "./log-parser.ts";
 
 const ERROR = /^\s*(ERR_PNPM_[A-Z0-9_]+)\s+(.*)$/;
@@ -20,20 +21,11 @@ export const pnpmInstallParser: LogParser = {
       const m = (lines[i] ?? "").includes("ERR_PNPM_") ? ERROR.exec(lines[i] ?? "") : null;
       if (!m || RUN_FAILURES.has(m[1] ?? "")) continue;
       const detail = (lines[i + 2] ?? "").trim();
-      failures.push({
-        tool: "npm",
-        kind: "install",
-        file: null,
-        line: null,
-        column: null,
-        test: null,
-        message: [
-          `pnpm: ${m[2] ?? ""}`,
-          ...(detail !== "" && (lines[i + 1] ?? "").trim() === "" ? [detail] : []),
-        ].join("\n"),
-        rule: m[1] ?? null,
-        frames: [],
-      });
+      const message = [
+        `pnpm: ${m[2] ?? ""}`,
+        ...(detail !== "" && (lines[i + 1] ?? "").trim() === "" ? [detail] : []),
+      ].join("\n");
+      failures.push(installFailure(message, m[1] ?? null));
     }
     return failures;
   },

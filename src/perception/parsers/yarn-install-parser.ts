@@ -2,6 +2,7 @@
 // with an error code). Reported under the tool name "npm" like pnpm; the message starts with "yarn:".
 // `error Command failed with exit code N.` is the script's failure, not yarn's, and is skipped.
 import type { Failure } from "../failure.ts";
+import { installFailure } from "./install-failure.ts";
 import type { LogParser } from "./log-parser.ts";
 
 const CLASSIC_HEADER = /^yarn (?:install|add|upgrade|run|import|workspaces?) v1\./;
@@ -28,17 +29,7 @@ export const yarnInstallParser: LogParser = {
       const berry = line.startsWith("➤ YN") ? BERRY_ERROR.exec(line) : null;
       const text = berry ? (berry[2] ?? "") : classic ? (CLASSIC_ERROR.exec(line)?.[1] ?? null) : null;
       if (text === null || SCRIPT_FAILURE.test(text) || text.trim() === "") continue;
-      failures.push({
-        tool: "npm",
-        kind: "install",
-        file: null,
-        line: null,
-        column: null,
-        test: null,
-        message: `yarn: ${text.trim()}`,
-        rule: berry ? (berry[1] ?? null) : null,
-        frames: [],
-      });
+      failures.push(installFailure(`yarn: ${text.trim()}`, berry ? (berry[1] ?? null) : null));
     }
     return failures;
   },
