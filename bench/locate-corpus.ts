@@ -70,6 +70,7 @@ export const SETS = [
   "heldout13",
   "heldout14",
   "heldout15",
+  "heldout16",
 ];
 
 export interface CorpusOptions {
