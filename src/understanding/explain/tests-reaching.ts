@@ -5,6 +5,7 @@ import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { CONSTRUCTOR_NAMES } from "../index/constructor-names.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import { importBindings, importInScope } from "../index/import-in-scope.ts";
+import { definesMember, relatedClasses } from "./class-hierarchy.ts";
 import { classMethods, methodOnNew } from "./class-methods.ts";
 import { dispatchingCalls } from "./receiver-dispatch.ts";
 import { baseNames, type Reference } from "./symbol-references.ts";
@@ -314,40 +315,15 @@ function implicitCallers(lookup: SymbolLookup, edges: IncomingEdges, symbol: Cod
   const inside = parent.startLine <= symbol.startLine && symbol.endLine <= parent.endLine;
   if (symbol.kind === "method" && parent.kind === "class")
     return CONSTRUCTOR_NAMES.has(symbol.name) || /^__\w+__$/.test(symbol.name)
-      ? [parent, ...heirsOf(lookup, edges, parent, symbol.name)]
+      ? // Subclasses inheriting the method rather than defining it: an instance of one runs the
+        // base's `__eq__` or constructor (`Literal("a") == Literal("a")` runs `Expression.__eq__`).
+        [parent, ...relatedClasses(edges.subclasses, parent, (c) => definesMember(lookup, c, symbol.name))]
       : [];
   if ((parent.kind === "function" || parent.kind === "method") && inside) return [parent];
   // A class declared inside a class (a descriptor's `Wrapper`) is made by the outer class's code
   // (`self.Wrapper(obj)` in its `__get__`), so what uses the outer class reaches it.
   if (symbol.kind === "class" && parent.kind === "class" && inside) return [parent];
   return [];
-}
-
-/** Subclasses of `owner` (a few levels) that inherit `member` rather than define it: an instance of
- * one runs the base's `__eq__` or constructor (`Literal("a") == Literal("a")` runs
- * `Expression.__eq__`), so what makes or uses such an instance reaches the base's method. */
-function heirsOf(
-  lookup: SymbolLookup,
-  edges: IncomingEdges,
-  owner: CodeSymbol,
-  member: string,
-): CodeSymbol[] {
-  const out: CodeSymbol[] = [];
-  const seen = new Set([owner.id]);
-  let level = [owner];
-  for (let depth = 0; depth < 4 && level.length > 0; depth++) {
-    const next: CodeSymbol[] = [];
-    for (const c of level)
-      for (const sub of edges.subclasses.get(c.id) ?? []) {
-        if (seen.has(sub.id)) continue;
-        seen.add(sub.id);
-        if (lookup.symbolsIn(sub.file).some((m) => m.parent === sub.id && m.name === member)) continue;
-        out.push(sub);
-        next.push(sub);
-      }
-    level = next;
-  }
-  return out;
 }
 
 export function testsReaching(
