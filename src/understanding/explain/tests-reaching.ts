@@ -8,6 +8,7 @@ import { importBindings, importInScope } from "../index/import-in-scope.ts";
 import { definesMember, relatedClasses } from "./class-hierarchy.ts";
 import { classMethods, methodOnNew } from "./class-methods.ts";
 import { dispatchingCalls } from "./receiver-dispatch.ts";
+import { superConstructorCalls } from "./super-constructor-calls.ts";
 import { baseNames, type Reference } from "./symbol-references.ts";
 
 export interface ReachingTest {
@@ -57,6 +58,8 @@ export interface IncomingEdges {
   /** `self.m()` / `this.m()` calls made in a method of a class, by `classId\0m`, whether or not the
    * index resolved them: on an instance of a subclass they run the subclass's override. */
   receiverCalls: Map<string, Edge[]>;
+  /** Class id -> the bare `super(...)` calls made in its constructor (super-constructor-calls.ts). */
+  superConstructorCalls: Map<string, Edge[]>;
   /** Names a test file imports by name from a repository file, by the name in that module, with
    * the file the import resolves to: a function a test only passes on as a value
    * (`pytest.mark.parametrize("func", [bump_major])`) still runs in that test. */
@@ -154,7 +157,7 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
             push(subclasses, b.id, c);
             push(superclasses, c.id, b);
           }
-  const receiverCalls = receiverCallsByClass(index);
+  const { receiverCalls, superConstructorCalls } = receiverCallsByClass(index);
   for (const call of index.calls) {
     const edge = { from: call.from, file: call.file, line: call.line };
     const parts = call.calleeName.split(".");
@@ -197,6 +200,7 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     subclasses,
     superclasses,
     receiverCalls,
+    superConstructorCalls,
     importedByTests,
   };
 }
@@ -204,22 +208,34 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
 /** The receiver of a call that is the instance (or, in a Python classmethod, the class) itself. */
 const receiverCall = /^(?:self|this|cls)\.([\w$]+)$/;
 
-function receiverCallsByClass(index: CodeIndex): Map<string, Edge[]> {
+function receiverCallsByClass(
+  index: CodeIndex,
+): Pick<IncomingEdges, "receiverCalls" | "superConstructorCalls"> {
   const byId = new Map(index.symbols.map((s) => [s.id, s]));
-  const out = new Map<string, Edge[]>();
+  const receiverCalls = new Map<string, Edge[]>();
+  const superConstructorCalls = new Map<string, Edge[]>();
   for (const call of index.calls) {
-    const member = receiverCall.exec(call.calleeName)?.[1];
     const caller = call.from ? byId.get(call.from) : undefined;
-    if (!member || caller?.kind !== "method" || !caller.parent) continue;
-    push(out, `${caller.parent}\0${member}`, { from: call.from, file: call.file, line: call.line });
+    if (caller?.kind !== "method" || !caller.parent) continue;
+    const edge = { from: call.from, file: call.file, line: call.line };
+    if (call.calleeName === "super" && !call.to && caller.name === "constructor")
+      push(superConstructorCalls, caller.parent, edge);
+    const member = receiverCall.exec(call.calleeName)?.[1];
+    if (member) push(receiverCalls, `${caller.parent}\0${member}`, edge);
   }
-  return out;
+  return { receiverCalls, superConstructorCalls };
 }
 
 function push<T>(map: Map<string, T[]>, key: string, item: T): void {
   const list = map.get(key);
   if (list) list.push(item);
   else map.set(key, [item]);
+}
+
+/** Calls that reach a method through the class hierarchy rather than by its name: a base's
+ * `this.m()` dispatching to an override, a subclass constructor's `super(...)`. */
+function hierarchyCalls(lookup: SymbolLookup, edges: IncomingEdges, method: CodeSymbol): Edge[] {
+  return [...dispatchingCalls(lookup, edges, method), ...superConstructorCalls(lookup, edges, method)];
 }
 
 /** Unresolved member calls that can only mean this method (its name is unique among methods). */
@@ -357,7 +373,7 @@ export function testsReaching(
       line: r.line,
       via: [r.caller ?? r.path, name],
     })),
-    ...[...memberCalls(edges, target), ...(self ? dispatchingCalls(lookup, edges, self) : [])].map((e) => ({
+    ...[...memberCalls(edges, target), ...(self ? hierarchyCalls(lookup, edges, self) : [])].map((e) => ({
       id: e.from,
       path: e.file,
       line: e.line,
@@ -419,7 +435,7 @@ export function testsReaching(
       const named =
         symbol && symbol.kind !== "method"
           ? [...namedCalls(edges, lookup, symbol), ...exportedCalls(edges, exportsOf, symbol)]
-          : [...memberCalls(edges, symbol), ...(symbol ? dispatchingCalls(lookup, edges, symbol) : [])];
+          : [...memberCalls(edges, symbol), ...(symbol ? hierarchyCalls(lookup, edges, symbol) : [])];
       importsOfSymbol(symbol, site.via);
       for (const e of [...(edges.into.get(site.id) ?? []), ...named]) {
         const from = e.from ? lookup.byId(e.from) : undefined;
