@@ -180,10 +180,20 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     // Nor a definition in a test file the import does not lead to: the index's name fallback takes
     // `const { isMatch } = require('..')` for another test file's local `isMatch` wrapper.
     const inOtherTest = target !== undefined && target !== resolvedFile && testFile.has(target);
+    // Nor a definition in a file the imported module cannot hand on: `REGEX_SPECIAL_CHARS.test(s)`
+    // with that regex from a constants module that imports nothing is no call of the project's
+    // `picomatch.test`, which the index took it for as the one method so named.
+    const outOfReach =
+      target !== undefined &&
+      resolvedFile !== undefined &&
+      target !== resolvedFile &&
+      !importsLead(importsOf, resolvedFile, target);
     const onNew = call.to ? null : methodOnNew(through, name, call.file, internal.get(call.file), classes);
     const resolved =
       onNew ??
-      (call.to && !(imported && (target === call.file || otherModule || inOtherTest)) ? call.to : null);
+      (call.to && !(imported && (target === call.file || otherModule || inOtherTest || outOfReach))
+        ? call.to
+        : null);
     if (resolved && resolved !== call.from) push(into, resolved, edge);
     if (resolved) continue;
     if (imported) push(byName, name, { ...edge, resolved: resolvedFile });
@@ -253,7 +263,7 @@ function namedCalls(edges: IncomingEdges, lookup: SymbolLookup, symbol: CodeSymb
       !e.resolved ||
       e.resolved === symbol.file ||
       (!lookup.symbolsIn(e.resolved).some((s) => s.name === symbol.name && s.parent === null) &&
-        importsLead(edges, e.resolved, symbol.file)),
+        importsLead(edges.importsOf, e.resolved, symbol.file)),
   );
 }
 
@@ -265,20 +275,20 @@ function testImports(edges: IncomingEdges, lookup: SymbolLookup, symbol: CodeSym
       e.resolved === symbol.file ||
       (e.resolved !== undefined &&
         !lookup.symbolsIn(e.resolved).some((s) => s.name === symbol.name && s.parent === null) &&
-        importsLead(edges, e.resolved, symbol.file)),
+        importsLead(edges.importsOf, e.resolved, symbol.file)),
   );
 }
 
 /** Whether a module can pass on what `to` defines: it imports `to`, directly or through modules it
  * imports (a package `__init__` importing a submodule, an index requiring lib files). A file outside
  * that chain (an example script's own `isMatch`) is not what a call through the module means. */
-function importsLead(edges: IncomingEdges, from: string, to: string): boolean {
+function importsLead(importsOf: IncomingEdges["importsOf"], from: string, to: string): boolean {
   const seen = new Set([from]);
   let frontier = [from];
   while (frontier.length > 0) {
     const next: string[] = [];
     for (const file of frontier)
-      for (const imported of edges.importsOf.get(file) ?? []) {
+      for (const imported of importsOf.get(file) ?? []) {
         if (imported === to) return true;
         if (!seen.has(imported)) {
           seen.add(imported);
