@@ -70,7 +70,12 @@ describe("super(...) in a subclass constructor", () => {
     );
     const ctor = result.symbols.find((s) => s.qualifiedName === "Shape.constructor");
     expect(testFiles(ctor)).toEqual(["test/square.test.ts"]);
-    expect(ctor?.testsReaching[0]?.via).toEqual(["squares", "Square", "Square.constructor", "Shape.constructor"]);
+    expect(ctor?.testsReaching[0]?.via).toEqual([
+      "squares",
+      "Square",
+      "Square.constructor",
+      "Shape.constructor",
+    ]);
     expect(ctor?.risks.some((r) => r.startsWith("no test"))).toBe(false);
     // super.describe() is a call of the base's method, which the index resolves.
     const describeBase = result.symbols.find((s) => s.qualifiedName === "Shape.describe");
