@@ -9,6 +9,7 @@ import { definesMember, relatedClasses } from "./class-hierarchy.ts";
 import { classMethods, methodOnNew } from "./class-methods.ts";
 import { dispatchingCalls } from "./receiver-dispatch.ts";
 import { superConstructorCalls } from "./super-constructor-calls.ts";
+import { unconventionalTestFiles } from "./unconventional-test-files.ts";
 import { baseNames, type Reference } from "./symbol-references.ts";
 
 export interface ReachingTest {
@@ -49,6 +50,9 @@ export interface IncomingEdges {
   /** Files under test folders that other test files import (a mocha `test/support/match.js`): they
    * run nothing by themselves, so the walk goes on to the tests that call them. */
   testHelpers: Set<string>;
+  /** Test-side files the test run does not load as tests (unconventional-test-files.ts); a test
+   * helper among them is still walked through. */
+  notLoadedAsTests: Set<string>;
   /** Repository file -> the repository files it imports: what a module can pass on. */
   importsOf: Map<string, Set<string>>;
   /** Class id -> the classes naming it as a base (matched by base name, as class-methods.ts does). */
@@ -135,6 +139,8 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     if (ref.resolved !== ref.file && testFile.has(ref.file) && testFile.has(ref.resolved))
       testHelpers.add(ref.resolved);
   }
+  // Helpers are no candidates for tests, nor counted against the folder's naming.
+  const notLoadedAsTests = unconventionalTestFiles([...testFile].filter((p) => !testHelpers.has(p)));
   const fileOf = new Map(index.symbols.map((s) => [s.id, s.file]));
   const definedIn = new Set(index.symbols.map((s) => `${s.file}\0${s.name}`));
   const scopes = new Map<string, CodeSymbol[]>();
@@ -206,6 +212,7 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     throughImport,
     methodCount,
     testHelpers,
+    notLoadedAsTests,
     importsOf,
     subclasses,
     superclasses,
@@ -417,7 +424,7 @@ export function testsReaching(
   const importsOfSymbol = (symbol: CodeSymbol | undefined, via: string[]) => {
     for (const e of symbol ? testImports(edges, lookup, symbol) : [])
       // A test helper runs nothing itself: the tests calling it are found by the walk.
-      if (!runsNoTests(e.file) && !edges.testHelpers.has(e.file))
+      if (!runsNoTests(e.file) && !edges.notLoadedAsTests.has(e.file) && !edges.testHelpers.has(e.file))
         imported.push({ path: e.file, line: e.line, via: [e.file, ...via] });
   };
   if (self) importsOfSymbol(self, [name]);
@@ -426,7 +433,7 @@ export function testsReaching(
     for (const site of frontier) {
       // A test helper is walked through like project code: the tests that call it are what run it.
       if (lookup.isTest(site.path) && !edges.testHelpers.has(site.path)) {
-        if (runsNoTests(site.path)) continue;
+        if (runsNoTests(site.path) || edges.notLoadedAsTests.has(site.path)) continue;
         record(
           site.id ? (lookup.byId(site.id)?.qualifiedName ?? null) : null,
           site.path,
