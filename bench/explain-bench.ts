@@ -1,5 +1,5 @@
 // `xihe explain` scored against ground truth made by running the repositories' tests and grep:
-//   npm run bench:explain -- --mirrors DIR [--set tune|test|heldout|heldout2|heldout3|all] [--only REPO,...] [--commits ID,...] [--work DIR] [--xihe BIN] [--show] [--coverage]
+//   npm run bench:explain -- --mirrors DIR [--set tune|test|heldout|heldout2|heldout3|all] [--only REPO,...] [--commits ID,...] [--work DIR] [--xihe BIN] [--show] [--why] [--coverage]
 // The commits, their repositories and the tune/test split are in bench/explain-corpus (repos.json,
 // commits.json); the truth per commit in truth/ID.json, built by explain-truth.ts (see the
 // README there). Each commit runs `xihe explain --base PARENT --json` through bin on a checkout at
@@ -36,7 +36,7 @@ interface XiheSymbol {
   callers: { path: string; line: number }[];
   tests: { path: string; line: number }[];
   references: { path: string; line: number }[];
-  testsReaching: { path: string }[];
+  testsReaching: { path: string; via: string[] }[];
   risks: string[];
 }
 
@@ -59,7 +59,10 @@ const set = flag("set") ?? "all";
 const mirrors = flag("mirrors") ?? process.env["XIHE_EXPLAIN_MIRRORS"];
 const work = resolve(flag("work") ?? join(tmpdir(), "xihe-explain-bench-xihe"));
 const xihe = resolve(flag("xihe") ?? join(project, "bin", "xihe.js"));
-const show = args.includes("--show");
+// --why (implies --show): each extra test file of tests-that-reach with the path that brought it in,
+// to tell which edge of the static walk a false one came through.
+const why = args.includes("--why");
+const show = why || args.includes("--show");
 const only = flag("only")?.split(",");
 // --commits ID,... scores only these commits (ids as in commits.json): a slow --coverage run in parts.
 const onlyCommits = flag("commits")?.split(",");
@@ -189,6 +192,9 @@ function score(truth: Truth, symbols: XiheSymbol[]): Tally {
         console.log(
           `  ${truth.id} ${g.qualifiedName} tests: extra ${[...reached].filter((p) => !executed.has(p)).join(" ")} | missed ${[...executed].filter((p) => !reached.has(p)).join(" ")}`,
         );
+      if (why)
+        for (const p of [...reached].filter((p) => !executed.has(p)))
+          console.log(`    via ${x.testsReaching.find((r) => r.path === p)?.via.join(" > ")}`);
     }
     if (g.public !== null && g.change !== "removed") {
       t.apiTotal++;

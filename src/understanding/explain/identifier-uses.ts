@@ -5,6 +5,7 @@
 // that a local declaration binds (a parameter, a local variable) says where (local-bindings.ts).
 import type { Node } from "web-tree-sitter";
 import type { LoadedLanguage } from "../index/grammars.ts";
+import { rebindsItself } from "../index/function-reference.ts";
 import { localBindingLine, type ScopeCache } from "./local-bindings.ts";
 
 export type UseKind = "call" | "constructor" | "type" | "value" | "re-export";
@@ -138,7 +139,21 @@ function classify(node: Node): IdentifierUse | null {
   // `a.loads` reads `loads` through `a`; the `a` of `a.loads` is a use of `a` itself.
   const receiver = isProperty ? (parent.childForFieldName("object")?.text ?? null) : null;
   const outer = isProperty ? parent : node;
+  // `this.hook = this.hook.bind(this)`: the bound copy replaces the member, nothing runs it there,
+  // and the walk from such a "use" (either side) made every test constructing the class reach it.
+  if (isProperty && rebinding(outer)) return null;
   return { ...base, receiver, use: useOf(node, outer), assigned: isProperty && isAssignedTo(outer) };
+}
+
+/** `outer` is either side of `this.m = this.m.bind(this)`. */
+function rebinding(outer: Node): boolean {
+  const holder = outer.parent;
+  if (holder?.type === "assignment_expression" && holder.childForFieldName("left")?.id === outer.id) {
+    const right = holder.childForFieldName("right");
+    return Boolean(right && rebindsItself(right));
+  }
+  const call = holder?.type === "member_expression" ? holder.parent : null;
+  return Boolean(call && rebindsItself(call));
 }
 
 /** `a.b = v` (JS `assignment_expression`, Python `assignment`): `a.b` is the left side. */

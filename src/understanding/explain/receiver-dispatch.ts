@@ -5,9 +5,8 @@
 // an override include those receiver calls in the classes it inherits from.
 import type { CodeSymbol } from "../index/code-index.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
+import { definesMember, relatedClasses } from "./class-hierarchy.ts";
 
-/** Levels of inheritance followed up from the override and down from the calling class. */
-const maxLevels = 4;
 /** A base whose subclasses override `m` more often than this is a plugin point (a visitor, a
  * node hierarchy of a whole language): every override would be reached by every test that uses
  * the base, so none is claimed. */
@@ -37,7 +36,7 @@ export function dispatchingCalls(
   const owner = lookup.byId(method.parent);
   if (owner?.kind !== "class") return [];
   const out: ReceiverCall[] = [];
-  for (const base of related(hierarchy.superclasses, owner)) {
+  for (const base of relatedClasses(hierarchy.superclasses, owner)) {
     const calls = hierarchy.receiverCalls.get(`${base.id}\0${method.name}`);
     if (calls && overrides(lookup, hierarchy, base, method.name) <= maxOverrides) out.push(...calls);
   }
@@ -46,26 +45,5 @@ export function dispatchingCalls(
 
 /** How many classes below `base` define `member` themselves. */
 function overrides(lookup: SymbolLookup, hierarchy: Hierarchy, base: CodeSymbol, member: string): number {
-  return related(hierarchy.subclasses, base).filter((c) =>
-    lookup.symbolsIn(c.file).some((m) => m.parent === c.id && m.name === member),
-  ).length;
-}
-
-/** The classes reached from `start` through `links` (its bases, or its subclasses), a few levels. */
-function related(links: ReadonlyMap<string, readonly CodeSymbol[]>, start: CodeSymbol): CodeSymbol[] {
-  const out: CodeSymbol[] = [];
-  const seen = new Set([start.id]);
-  let level = [start];
-  for (let depth = 0; depth < maxLevels && level.length > 0; depth++) {
-    const next: CodeSymbol[] = [];
-    for (const c of level)
-      for (const other of links.get(c.id) ?? [])
-        if (!seen.has(other.id)) {
-          seen.add(other.id);
-          out.push(other);
-          next.push(other);
-        }
-    level = next;
-  }
-  return out;
+  return relatedClasses(hierarchy.subclasses, base).filter((c) => definesMember(lookup, c, member)).length;
 }

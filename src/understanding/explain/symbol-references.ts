@@ -5,6 +5,7 @@
 import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { languageOf } from "../index/languages.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
+import { definesMember, maxLevels } from "./class-hierarchy.ts";
 import type { IdentifierUse, UseKind } from "./identifier-uses.ts";
 import type { ModuleShapes } from "./module-shapes.ts";
 import { factoryReceiver, returnsOwnInstance } from "./factory-methods.ts";
@@ -163,13 +164,12 @@ export function baseNames(signature: string): string[] {
 function inheritors(index: CodeIndex, lookup: SymbolLookup, owner: CodeSymbol, member: string): CodeSymbol[] {
   const out: CodeSymbol[] = [];
   let names = new Set([owner.name]);
-  for (let level = 0; level < 4 && names.size > 0; level++) {
+  for (let level = 0; level < maxLevels && names.size > 0; level++) {
     const next = new Set<string>();
     for (const c of index.symbols) {
       if (c.kind !== "class" || c.id === owner.id || out.includes(c)) continue;
       if (!baseNames(c.signature).some((b) => names.has(b))) continue;
-      const overrides = lookup.symbolsIn(c.file).some((m) => m.parent === c.id && m.name === member);
-      if (overrides) continue;
+      if (definesMember(lookup, c, member)) continue;
       out.push(c);
       next.add(c.name);
     }

@@ -5,8 +5,11 @@ import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { CONSTRUCTOR_NAMES } from "../index/constructor-names.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import { importBindings, importInScope } from "../index/import-in-scope.ts";
+import { definesMember, relatedClasses } from "./class-hierarchy.ts";
 import { classMethods, methodOnNew } from "./class-methods.ts";
 import { dispatchingCalls } from "./receiver-dispatch.ts";
+import { superConstructorCalls } from "./super-constructor-calls.ts";
+import { unconventionalTestFiles } from "./unconventional-test-files.ts";
 import { baseNames, type Reference } from "./symbol-references.ts";
 
 export interface ReachingTest {
@@ -47,6 +50,9 @@ export interface IncomingEdges {
   /** Files under test folders that other test files import (a mocha `test/support/match.js`): they
    * run nothing by themselves, so the walk goes on to the tests that call them. */
   testHelpers: Set<string>;
+  /** Test-side files the test run does not load as tests (unconventional-test-files.ts); a test
+   * helper among them is still walked through. */
+  notLoadedAsTests: Set<string>;
   /** Repository file -> the repository files it imports: what a module can pass on. */
   importsOf: Map<string, Set<string>>;
   /** Class id -> the classes naming it as a base (matched by base name, as class-methods.ts does). */
@@ -56,6 +62,8 @@ export interface IncomingEdges {
   /** `self.m()` / `this.m()` calls made in a method of a class, by `classId\0m`, whether or not the
    * index resolved them: on an instance of a subclass they run the subclass's override. */
   receiverCalls: Map<string, Edge[]>;
+  /** Class id -> the bare `super(...)` calls made in its constructor (super-constructor-calls.ts). */
+  superConstructorCalls: Map<string, Edge[]>;
   /** Names a test file imports by name from a repository file, by the name in that module, with
    * the file the import resolves to: a function a test only passes on as a value
    * (`pytest.mark.parametrize("func", [bump_major])`) still runs in that test. */
@@ -131,6 +139,8 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     if (ref.resolved !== ref.file && testFile.has(ref.file) && testFile.has(ref.resolved))
       testHelpers.add(ref.resolved);
   }
+  // Helpers are no candidates for tests, nor counted against the folder's naming.
+  const notLoadedAsTests = unconventionalTestFiles([...testFile].filter((p) => !testHelpers.has(p)));
   const fileOf = new Map(index.symbols.map((s) => [s.id, s.file]));
   const definedIn = new Set(index.symbols.map((s) => `${s.file}\0${s.name}`));
   const scopes = new Map<string, CodeSymbol[]>();
@@ -153,7 +163,7 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
             push(subclasses, b.id, c);
             push(superclasses, c.id, b);
           }
-  const receiverCalls = receiverCallsByClass(index);
+  const { receiverCalls, superConstructorCalls } = receiverCallsByClass(index);
   for (const call of index.calls) {
     const edge = { from: call.from, file: call.file, line: call.line };
     const parts = call.calleeName.split(".");
@@ -176,10 +186,20 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     // Nor a definition in a test file the import does not lead to: the index's name fallback takes
     // `const { isMatch } = require('..')` for another test file's local `isMatch` wrapper.
     const inOtherTest = target !== undefined && target !== resolvedFile && testFile.has(target);
+    // Nor a definition in a file the imported module cannot hand on: `REGEX_SPECIAL_CHARS.test(s)`
+    // with that regex from a constants module that imports nothing is no call of the project's
+    // `picomatch.test`, which the index took it for as the one method so named.
+    const outOfReach =
+      target !== undefined &&
+      resolvedFile !== undefined &&
+      target !== resolvedFile &&
+      !importsLead(importsOf, resolvedFile, target);
     const onNew = call.to ? null : methodOnNew(through, name, call.file, internal.get(call.file), classes);
     const resolved =
       onNew ??
-      (call.to && !(imported && (target === call.file || otherModule || inOtherTest)) ? call.to : null);
+      (call.to && !(imported && (target === call.file || otherModule || inOtherTest || outOfReach))
+        ? call.to
+        : null);
     if (resolved && resolved !== call.from) push(into, resolved, edge);
     if (resolved) continue;
     if (imported) push(byName, name, { ...edge, resolved: resolvedFile });
@@ -192,10 +212,12 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     throughImport,
     methodCount,
     testHelpers,
+    notLoadedAsTests,
     importsOf,
     subclasses,
     superclasses,
     receiverCalls,
+    superConstructorCalls,
     importedByTests,
   };
 }
@@ -203,22 +225,34 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
 /** The receiver of a call that is the instance (or, in a Python classmethod, the class) itself. */
 const receiverCall = /^(?:self|this|cls)\.([\w$]+)$/;
 
-function receiverCallsByClass(index: CodeIndex): Map<string, Edge[]> {
+function receiverCallsByClass(
+  index: CodeIndex,
+): Pick<IncomingEdges, "receiverCalls" | "superConstructorCalls"> {
   const byId = new Map(index.symbols.map((s) => [s.id, s]));
-  const out = new Map<string, Edge[]>();
+  const receiverCalls = new Map<string, Edge[]>();
+  const superConstructorCalls = new Map<string, Edge[]>();
   for (const call of index.calls) {
-    const member = receiverCall.exec(call.calleeName)?.[1];
     const caller = call.from ? byId.get(call.from) : undefined;
-    if (!member || caller?.kind !== "method" || !caller.parent) continue;
-    push(out, `${caller.parent}\0${member}`, { from: call.from, file: call.file, line: call.line });
+    if (caller?.kind !== "method" || !caller.parent) continue;
+    const edge = { from: call.from, file: call.file, line: call.line };
+    if (call.calleeName === "super" && !call.to && caller.name === "constructor")
+      push(superConstructorCalls, caller.parent, edge);
+    const member = receiverCall.exec(call.calleeName)?.[1];
+    if (member) push(receiverCalls, `${caller.parent}\0${member}`, edge);
   }
-  return out;
+  return { receiverCalls, superConstructorCalls };
 }
 
 function push<T>(map: Map<string, T[]>, key: string, item: T): void {
   const list = map.get(key);
   if (list) list.push(item);
   else map.set(key, [item]);
+}
+
+/** Calls that reach a method through the class hierarchy rather than by its name: a base's
+ * `this.m()` dispatching to an override, a subclass constructor's `super(...)`. */
+function hierarchyCalls(lookup: SymbolLookup, edges: IncomingEdges, method: CodeSymbol): Edge[] {
+  return [...dispatchingCalls(lookup, edges, method), ...superConstructorCalls(lookup, edges, method)];
 }
 
 /** Unresolved member calls that can only mean this method (its name is unique among methods). */
@@ -236,7 +270,7 @@ function namedCalls(edges: IncomingEdges, lookup: SymbolLookup, symbol: CodeSymb
       !e.resolved ||
       e.resolved === symbol.file ||
       (!lookup.symbolsIn(e.resolved).some((s) => s.name === symbol.name && s.parent === null) &&
-        importsLead(edges, e.resolved, symbol.file)),
+        importsLead(edges.importsOf, e.resolved, symbol.file)),
   );
 }
 
@@ -248,20 +282,20 @@ function testImports(edges: IncomingEdges, lookup: SymbolLookup, symbol: CodeSym
       e.resolved === symbol.file ||
       (e.resolved !== undefined &&
         !lookup.symbolsIn(e.resolved).some((s) => s.name === symbol.name && s.parent === null) &&
-        importsLead(edges, e.resolved, symbol.file)),
+        importsLead(edges.importsOf, e.resolved, symbol.file)),
   );
 }
 
 /** Whether a module can pass on what `to` defines: it imports `to`, directly or through modules it
  * imports (a package `__init__` importing a submodule, an index requiring lib files). A file outside
  * that chain (an example script's own `isMatch`) is not what a call through the module means. */
-function importsLead(edges: IncomingEdges, from: string, to: string): boolean {
+function importsLead(importsOf: IncomingEdges["importsOf"], from: string, to: string): boolean {
   const seen = new Set([from]);
   let frontier = [from];
   while (frontier.length > 0) {
     const next: string[] = [];
     for (const file of frontier)
-      for (const imported of edges.importsOf.get(file) ?? []) {
+      for (const imported of importsOf.get(file) ?? []) {
         if (imported === to) return true;
         if (!seen.has(imported)) {
           seen.add(imported);
@@ -314,40 +348,15 @@ function implicitCallers(lookup: SymbolLookup, edges: IncomingEdges, symbol: Cod
   const inside = parent.startLine <= symbol.startLine && symbol.endLine <= parent.endLine;
   if (symbol.kind === "method" && parent.kind === "class")
     return CONSTRUCTOR_NAMES.has(symbol.name) || /^__\w+__$/.test(symbol.name)
-      ? [parent, ...heirsOf(lookup, edges, parent, symbol.name)]
+      ? // Subclasses inheriting the method rather than defining it: an instance of one runs the
+        // base's `__eq__` or constructor (`Literal("a") == Literal("a")` runs `Expression.__eq__`).
+        [parent, ...relatedClasses(edges.subclasses, parent, (c) => definesMember(lookup, c, symbol.name))]
       : [];
   if ((parent.kind === "function" || parent.kind === "method") && inside) return [parent];
   // A class declared inside a class (a descriptor's `Wrapper`) is made by the outer class's code
   // (`self.Wrapper(obj)` in its `__get__`), so what uses the outer class reaches it.
   if (symbol.kind === "class" && parent.kind === "class" && inside) return [parent];
   return [];
-}
-
-/** Subclasses of `owner` (a few levels) that inherit `member` rather than define it: an instance of
- * one runs the base's `__eq__` or constructor (`Literal("a") == Literal("a")` runs
- * `Expression.__eq__`), so what makes or uses such an instance reaches the base's method. */
-function heirsOf(
-  lookup: SymbolLookup,
-  edges: IncomingEdges,
-  owner: CodeSymbol,
-  member: string,
-): CodeSymbol[] {
-  const out: CodeSymbol[] = [];
-  const seen = new Set([owner.id]);
-  let level = [owner];
-  for (let depth = 0; depth < 4 && level.length > 0; depth++) {
-    const next: CodeSymbol[] = [];
-    for (const c of level)
-      for (const sub of edges.subclasses.get(c.id) ?? []) {
-        if (seen.has(sub.id)) continue;
-        seen.add(sub.id);
-        if (lookup.symbolsIn(sub.file).some((m) => m.parent === sub.id && m.name === member)) continue;
-        out.push(sub);
-        next.push(sub);
-      }
-    level = next;
-  }
-  return out;
 }
 
 export function testsReaching(
@@ -381,7 +390,7 @@ export function testsReaching(
       line: r.line,
       via: [r.caller ?? r.path, name],
     })),
-    ...[...memberCalls(edges, target), ...(self ? dispatchingCalls(lookup, edges, self) : [])].map((e) => ({
+    ...[...memberCalls(edges, target), ...(self ? hierarchyCalls(lookup, edges, self) : [])].map((e) => ({
       id: e.from,
       path: e.file,
       line: e.line,
@@ -415,7 +424,7 @@ export function testsReaching(
   const importsOfSymbol = (symbol: CodeSymbol | undefined, via: string[]) => {
     for (const e of symbol ? testImports(edges, lookup, symbol) : [])
       // A test helper runs nothing itself: the tests calling it are found by the walk.
-      if (!runsNoTests(e.file) && !edges.testHelpers.has(e.file))
+      if (!runsNoTests(e.file) && !edges.notLoadedAsTests.has(e.file) && !edges.testHelpers.has(e.file))
         imported.push({ path: e.file, line: e.line, via: [e.file, ...via] });
   };
   if (self) importsOfSymbol(self, [name]);
@@ -424,7 +433,7 @@ export function testsReaching(
     for (const site of frontier) {
       // A test helper is walked through like project code: the tests that call it are what run it.
       if (lookup.isTest(site.path) && !edges.testHelpers.has(site.path)) {
-        if (runsNoTests(site.path)) continue;
+        if (runsNoTests(site.path) || edges.notLoadedAsTests.has(site.path)) continue;
         record(
           site.id ? (lookup.byId(site.id)?.qualifiedName ?? null) : null,
           site.path,
@@ -443,7 +452,7 @@ export function testsReaching(
       const named =
         symbol && symbol.kind !== "method"
           ? [...namedCalls(edges, lookup, symbol), ...exportedCalls(edges, exportsOf, symbol)]
-          : [...memberCalls(edges, symbol), ...(symbol ? dispatchingCalls(lookup, edges, symbol) : [])];
+          : [...memberCalls(edges, symbol), ...(symbol ? hierarchyCalls(lookup, edges, symbol) : [])];
       importsOfSymbol(symbol, site.via);
       for (const e of [...(edges.into.get(site.id) ?? []), ...named]) {
         const from = e.from ? lookup.byId(e.from) : undefined;

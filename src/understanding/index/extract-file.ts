@@ -11,7 +11,7 @@ import type { Node } from "web-tree-sitter";
 import { isExported } from "./is-exported.ts";
 import { addExportedBindings, defaultExportedLocal, reexportsAt } from "./js-reexports.ts";
 import { ecmascriptLanguages } from "./languages.ts";
-import { functionReferenced } from "./function-reference.ts";
+import { functionReferenced, rebindsItself } from "./function-reference.ts";
 import { innermostCallers } from "./innermost-caller.ts";
 import { propertyReads } from "./property-reads.ts";
 import { aliasAt, collectBindings, receiverTypeAt, selfField } from "./receiver-types.ts";
@@ -253,6 +253,7 @@ function buildCalls(
   const from = innermostCallers(callers, sites);
   const out: ParsedCall[] = [];
   captures.calls.forEach((call, i) => {
+    if (rebindsItself(call.node)) return;
     let name = calleeName(functionReferenced(call.node, (n) => functions.has(n)) ?? call.text);
     if (!name) return;
     let { receiver } = splitCallee(name);

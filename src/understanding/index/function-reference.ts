@@ -24,3 +24,21 @@ export function functionReferenced(call: Node, isFunctionName: (name: string) =>
   if (target.type === "identifier") return isFunctionName(target.text) ? target.text : null;
   return target.type === "member_expression" ? target.text : null;
 }
+
+/**
+ * `this.hook = this.hook.bind(this)` (a constructor making a method safe to destructure): the bound
+ * copy replaces the member and nothing runs it here, so the site is neither a call nor a use that
+ * leads anywhere; the member's real calls still resolve to the method. Counting it made every
+ * test constructing the class reach `hook`.
+ */
+export function rebindsItself(call: Node): boolean {
+  const callee = call.type === "call_expression" ? call.childForFieldName("function") : null;
+  if (callee?.type !== "member_expression" || callee.childForFieldName("property")?.text !== "bind")
+    return false;
+  const assignment = call.parent;
+  return (
+    assignment?.type === "assignment_expression" &&
+    assignment.childForFieldName("right")?.id === call.id &&
+    assignment.childForFieldName("left")?.text === callee.childForFieldName("object")?.text
+  );
+}

@@ -58,6 +58,16 @@ describe("edges through function values", () => {
         "}",
         "module.exports = Cart;",
       ),
+      "lib/hooks.js": lines(
+        "class Hooks {",
+        "  constructor() {",
+        "    this.hook = this.hook.bind(this);",
+        "    this.on = this.hook.bind(this);",
+        "  }",
+        "  hook(name) { return name; }",
+        "}",
+        "module.exports = Hooks;",
+      ),
       "lib/footer.js": lines(
         "function defaultLabel(n) { return 'back ' + n; }",
         "function otherLabel(n) { return n; }",
@@ -101,6 +111,12 @@ describe("edges through function values", () => {
       index.calls.filter((c) => c.file === "lib/router.js" && c.line === 8).map((c) => c.calleeName),
     ).toEqual(["server.bind"]);
     expect(targetsAt(index, "lib/router.js", 8)).toEqual([null]);
+  });
+
+  it("gives `this.m = this.m.bind(this)` no edge: nothing runs m there, the copy only replaces it", () => {
+    expect(index.calls.filter((c) => c.file === "lib/hooks.js" && c.line === 3)).toEqual([]);
+    // Bound under another name, the method is handed on: still a use of it.
+    expect(targetsAt(index, "lib/hooks.js", 4)).toEqual(["lib/hooks.js#Hooks.hook@6"]);
   });
 
   it("names a function given to a helper with an object and a string as that object's accessor", () => {
