@@ -51,16 +51,7 @@ export function reachedFrom(
   index: CodeIndex,
   entries: readonly CodeSymbol[],
 ): Map<CodeSymbol, { entry: CodeSymbol; steps: number }> {
-  const graph: CallGraph = {
-    lookup: createSymbolLookup(index),
-    imports: importBindings(index),
-    callsIn: new Map(),
-  };
-  for (const call of index.calls) {
-    const list = graph.callsIn.get(call.file);
-    if (list) list.push(call);
-    else graph.callsIn.set(call.file, [call]);
-  }
+  const graph = callGraphOf(index);
   const out = new Map<CodeSymbol, { entry: CodeSymbol; steps: number }>();
   for (const entry of entries) {
     const seen = new Set([entry]);
@@ -78,6 +69,30 @@ export function reachedFrom(
     }
   }
   return out;
+}
+
+/** The functions each of `callers` calls directly, resolved as reachedFrom resolves them. */
+export function directCallees(
+  index: CodeIndex,
+  callers: readonly CodeSymbol[],
+): Map<CodeSymbol, Set<CodeSymbol>> {
+  if (callers.length === 0) return new Map();
+  const graph = callGraphOf(index);
+  return new Map(callers.map((c) => [c, new Set(calleesOf(graph, c))]));
+}
+
+function callGraphOf(index: CodeIndex): CallGraph {
+  const graph: CallGraph = {
+    lookup: createSymbolLookup(index),
+    imports: importBindings(index),
+    callsIn: new Map(),
+  };
+  for (const call of index.calls) {
+    const list = graph.callsIn.get(call.file);
+    if (list) list.push(call);
+    else graph.callsIn.set(call.file, [call]);
+  }
+  return graph;
 }
 
 /**

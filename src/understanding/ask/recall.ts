@@ -9,6 +9,7 @@ import { delegatesOf, liftImplementations } from "./delegating-wrappers.ts";
 import { recalledLines, type RecalledSymbol } from "./recalled-symbol.ts";
 import { largeSymbolWindow, windowedBm25, type LineRange } from "./large-symbol-window.ts";
 import { raiseNamedEntryCallees } from "./named-entry-callees.ts";
+import { raiseCalleesOverCallers, type QuestionMatch } from "./callee-over-caller.ts";
 import { raisedPairs } from "./raised-message.ts";
 import { literalShares } from "./literal-evidence.ts";
 import { liftRecordUsers } from "./record-class-users.ts";
@@ -131,6 +132,7 @@ export function recall(
       .map((f) => f.name.toLowerCase()),
   );
   const matching = new Set<CodeSymbol>();
+  const matchOf = new Map<CodeSymbol, QuestionMatch>();
   candidates.forEach((symbol, i) => {
     const why: string[] = [];
     const names = [nameClass(symbol.name), nameClass(symbol.qualifiedName)];
@@ -159,6 +161,8 @@ export function recall(
     if (lexical > 0) {
       matching.add(symbol);
       const inName = new Set(stemTerms(splitIdentifiers(symbol.qualifiedName)));
+      const inDocument = new Set(documents[i] ?? []);
+      matchOf.set(symbol, { matched: new Set(terms.filter((t) => inDocument.has(t))), name: inName });
       why.push(matchedWords(terms, wordOf, inName, documents[i] ?? []));
       // One shared word is no evidence that the name says what the question asks (field-signals.ts).
       coverage = sharesSeveralTerms(terms, documents[i] ?? []) ? nameCoverage(terms, inName, bm25.idf) : 0;
@@ -233,6 +237,7 @@ export function recall(
     { candidates, readLines, isTest: (f) => testFiles.has(f), namedAsCode },
     weights.recordUser,
   );
+  raiseCalleesOverCallers(out, index, matchOf, (t) => wordOf.get(t) ?? t);
   for (const r of out) {
     const window = windows.get(r.symbol);
     if (window) r.window = window;
