@@ -31,6 +31,8 @@ import {
   type Execution,
   type SpectrumFormula,
 } from "../src/understanding/localize/dynamic/spectrum-signal.ts";
+import { spectrumTieBreak } from "../src/understanding/localize/dynamic/spectrum-tie.ts";
+import { TIE_KEYS, tieBreakBy, type TieKey } from "./spectrum-tie-keys.ts";
 import { collectSignals, rankSuspects } from "../src/understanding/localize/localize.ts";
 import { demoteUnexecuted } from "../src/understanding/localize/ran-in-failing-run.ts";
 import type { SignalWeights } from "../src/understanding/localize/combine-signals.ts";
@@ -60,10 +62,23 @@ interface Variant {
   mix?: boolean;
   /** Leave result reads undamped (result-reads.ts): the ranking before they were. */
   noReads?: boolean;
+  /**
+   * A tie-break key tried in place of the CLI's (spectrum-tie.ts, which every other variant uses at
+   * spectrum_tie's weight): spectrum-tie-keys.ts.
+   */
+  tie?: { key: TieKey; topOnly: boolean; maxGroup?: number };
+  /** The CLI's tie-break applied as a reorder inside the slots the tied functions hold. */
+  permute?: boolean;
+  /** The CLI's tie-break with another limit on the tie's size. */
+  tieLimit?: number;
 }
 
 const fixedVariants: Variant[] = [
   { name: "ochiai-w10", formula: "ochiai", weights: { spectrum: 10 } },
+  { name: "ochiai-w10-notie", formula: "ochiai", weights: { spectrum: 10, spectrum_tie: 0 } },
+  { name: "ochiai-w10-tie-permute", formula: "ochiai", weights: { spectrum: 10 }, permute: true },
+  { name: "ochiai-w10-tie1", formula: "ochiai", weights: { spectrum: 10, spectrum_tie: 1 } },
+  { name: "ochiai-w10-tie-all", formula: "ochiai", weights: { spectrum: 10 }, tieLimit: Infinity },
   { name: "dstar-w10", formula: "dstar", weights: { spectrum: 10 } },
   { name: "ochiai-w5", formula: "ochiai", weights: { spectrum: 5 } },
   { name: "ochiai-w3", formula: "ochiai", weights: { spectrum: 3 } },
@@ -82,7 +97,34 @@ const fixedVariants: Variant[] = [
   { name: "ochiai-w10-mix", formula: "ochiai", weights: { spectrum: 10 }, mix: true },
   { name: "ochiai-w10-noreads", formula: "ochiai", weights: { spectrum: 10 }, noReads: true },
   { name: "ochiai-w0-u.2", formula: "ochiai", weights: { spectrum: 0 }, unexecuted: 0.2 },
+  ...tieVariants(),
 ];
+
+/** Each tie key, on the top score's tie or every tie, at a weight below and above a stack frame's. */
+function tieVariants(): Variant[] {
+  const keys = TIE_KEYS;
+  return keys
+    .flatMap((key) =>
+      [true, false].flatMap((topOnly) =>
+        [1, 5].map((w) => ({
+          name: `tie-${key}${topOnly ? "-top" : ""}-w${w}`,
+          formula: "ochiai" as const,
+          weights: { spectrum: 10, spectrum_tie: w },
+          tie: { key, topOnly },
+        })),
+      ),
+    )
+    .concat(
+      keys.flatMap((key) =>
+        [1, 2].map((w) => ({
+          name: `tie-${key}-top-cap20-w${w}`,
+          formula: "ochiai" as const,
+          weights: { spectrum: 10, spectrum_tie: w },
+          tie: { key, topOnly: true, maxGroup: 20 },
+        })),
+      ),
+    );
+}
 
 function gridVariants(): Variant[] {
   const out: Variant[] = [];
@@ -112,6 +154,26 @@ const perTask = args.includes("--grid") ? variants.filter((v) => shown.has(v.nam
 
 function noLexical(): Partial<SignalWeights> {
   return { bm25: 0, bm25_log: 0, exact_name: 0 };
+}
+
+/** The tied functions (those the tie signal names) re-ordered inside the places they hold: preferred first. */
+function permuteTied<T extends { file: string; symbol: string; startLine: number }>(
+  ranked: T[],
+  tie: SignalScores,
+  lookup: SymbolLookup,
+): T[] {
+  const keyOf = (r: T) => `${r.file}:${r.startLine}:${r.symbol}`;
+  const strength = new Map<string, number>();
+  for (const [id, hit] of tie) {
+    const s = lookup.byId(id);
+    if (s) strength.set(`${s.file}:${s.startLine}:${s.qualifiedName}`, hit.strength);
+  }
+  const slots = ranked.flatMap((r, i) => (strength.has(keyOf(r)) ? [i] : []));
+  const members = slots.map((i) => ranked[i]!);
+  const ordered = [...members].sort((a, b) => strength.get(keyOf(b))! - strength.get(keyOf(a))!);
+  const out = [...ranked];
+  slots.forEach((slot, i) => (out[slot] = ordered[i]!));
+  return out;
 }
 
 /** Executed functions an at least as suspicious executed function calls (static call edges). */
@@ -280,6 +342,21 @@ for (const id of ids) {
         ))
           signals.set(name, scores);
       signals.set("spectrum", spectrum);
+      signals.set(
+        "spectrum_tie",
+        v.tie
+          ? tieBreakBy(
+              counted,
+              candidates,
+              spectrum,
+              repo.index.calls,
+              collected.lookup,
+              v.tie.key,
+              v.tie.topOnly,
+              v.tie.maxGroup,
+            )
+          : spectrumTieBreak(counted, candidates, spectrum, v.tieLimit),
+      );
       if (v.callee) {
         const deeper = calledBySuspect(repo.index.calls, collected.lookup, spectrum);
         // Borrowed slot: shared_callee carries the tie-breaker (its own weight is set below).
@@ -290,7 +367,13 @@ for (const id of ids) {
         signals.set("shared_callee", merged);
       }
     }
-    const ranked = rankSuspects({ ...collected, signals }, v.weights, 20);
+    const ranked = v.permute
+      ? permuteTied(
+          rankSuspects({ ...collected, signals }, { ...v.weights, spectrum_tie: 0 }, 200),
+          signals.get("spectrum_tie")!,
+          collected.lookup,
+        ).slice(0, 20)
+      : rankSuspects({ ...collected, signals }, v.weights, 20);
     if (process.env["RERANK_DEBUG"] === v.name)
       console.error(
         id,

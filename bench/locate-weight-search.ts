@@ -54,9 +54,11 @@ const DAMPING_VALUES = VALUES.filter((v) => v <= 1);
 // A step must win at least this many task-metric hits (of 4 per task): one lucky task is noise.
 const MIN_GAIN_HITS = 2;
 
-// spectrum is dynamic-only: the static corpus has no executions to weigh it on.
+// spectrum and its tie-break are dynamic-only: the static corpus has no executions to weigh them on.
 export const NAMES: readonly (keyof Weights)[] = [
-  ...(Object.keys(defaultSignalWeights) as (keyof SignalWeights)[]).filter((n) => n !== "spectrum"),
+  ...(Object.keys(defaultSignalWeights) as (keyof SignalWeights)[]).filter(
+    (n) => n !== "spectrum" && n !== "spectrum_tie",
+  ),
   "damping" as const,
 ];
 

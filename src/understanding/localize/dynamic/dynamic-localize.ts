@@ -22,6 +22,7 @@ import { nodeTestAncestors } from "./node-test-ancestors.ts";
 import { passingSample } from "./passing-sample.ts";
 import { tapPassingSide } from "./tap-passing-side.ts";
 import { spectrumSignal, type Execution } from "./spectrum-signal.ts";
+import { spectrumTieBreak } from "./spectrum-tie.ts";
 import { testCommand, unknownRunnerReason } from "./test-command.ts";
 import type { TestRunnerKind } from "./test-runner-kind.ts";
 import { rerunExitMeaning } from "./rerun-exit-meaning.ts";
@@ -61,6 +62,8 @@ export type DynamicOutcome =
   | {
       kind: "ranked";
       signal: SignalScores;
+      /** Which of the functions tied at the top score the fewest passing tests entered (spectrum-tie.ts). */
+      tie: SignalScores;
       runs: DynamicRun[];
       /** What the used runs executed (for `--save-coverage` and offline re-ranking). */
       executions: Execution[];
@@ -167,6 +170,7 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
   const ranked = {
     kind: "ranked" as const,
     signal: leftOut.length === 0 ? signal : withDetail(signal, leftOut.join("; ")),
+    tie: spectrumTieBreak(executions, candidates, signal),
     runs,
     executions,
     elapsedMs: input.now() - started,
@@ -217,7 +221,12 @@ export function dynamicEvidence(outcome: DynamicOutcome): {
 } {
   if (outcome.kind === "fallback") return {};
   if (outcome.ranInFailingRun) return { ranInFailingRun: outcome.ranInFailingRun };
-  return { extraSignals: new Map([["spectrum", outcome.signal]]) };
+  return {
+    extraSignals: new Map([
+      ["spectrum", outcome.signal],
+      ["spectrum_tie", outcome.tie],
+    ]),
+  };
 }
 
 /** The failing tests first (they decide whether there is anything to score), then the sample. */
