@@ -31,9 +31,12 @@ import {
   type Execution,
   type SpectrumFormula,
 } from "../src/understanding/localize/dynamic/spectrum-signal.ts";
-import { spectrumTieBreak } from "../src/understanding/localize/dynamic/spectrum-tie.ts";
 import { TIE_KEYS, tieBreakBy, type TieKey } from "./spectrum-tie-keys.ts";
-import { collectSignals, rankSuspects } from "../src/understanding/localize/localize.ts";
+import {
+  collectSignals,
+  rankSuspects,
+  type SuspectLocation,
+} from "../src/understanding/localize/localize.ts";
 import { demoteUnexecuted } from "../src/understanding/localize/ran-in-failing-run.ts";
 import type { SignalWeights } from "../src/understanding/localize/combine-signals.ts";
 import type { SignalScores } from "../src/understanding/localize/localize-signal.ts";
@@ -63,22 +66,15 @@ interface Variant {
   /** Leave result reads undamped (result-reads.ts): the ranking before they were. */
   noReads?: boolean;
   /**
-   * A tie-break key tried in place of the CLI's (spectrum-tie.ts, which every other variant uses at
-   * spectrum_tie's weight): spectrum-tie-keys.ts.
+   * A tie-break among functions at one spectrum score (spectrum-tie-keys.ts; tried in session 44, not
+   * kept): `weight` x its strength added to the combined score, or with `permute` the tied functions
+   * re-ordered inside the places they hold.
    */
-  tie?: { key: TieKey; topOnly: boolean; maxGroup?: number };
-  /** The CLI's tie-break applied as a reorder inside the slots the tied functions hold. */
-  permute?: boolean;
-  /** The CLI's tie-break with another limit on the tie's size. */
-  tieLimit?: number;
+  tie?: { key: TieKey; topOnly: boolean; maxGroup?: number; weight: number; permute?: boolean };
 }
 
 const fixedVariants: Variant[] = [
   { name: "ochiai-w10", formula: "ochiai", weights: { spectrum: 10 } },
-  { name: "ochiai-w10-notie", formula: "ochiai", weights: { spectrum: 10, spectrum_tie: 0 } },
-  { name: "ochiai-w10-tie-permute", formula: "ochiai", weights: { spectrum: 10 }, permute: true },
-  { name: "ochiai-w10-tie1", formula: "ochiai", weights: { spectrum: 10, spectrum_tie: 1 } },
-  { name: "ochiai-w10-tie-all", formula: "ochiai", weights: { spectrum: 10 }, tieLimit: Infinity },
   { name: "dstar-w10", formula: "dstar", weights: { spectrum: 10 } },
   { name: "ochiai-w5", formula: "ochiai", weights: { spectrum: 5 } },
   { name: "ochiai-w3", formula: "ochiai", weights: { spectrum: 3 } },
@@ -100,30 +96,36 @@ const fixedVariants: Variant[] = [
   ...tieVariants(),
 ];
 
-/** Each tie key, on the top score's tie or every tie, at a weight below and above a stack frame's. */
+/**
+ * Each tie key on the top score's tie (of any size, or of at most 20: the ranking's length) or on
+ * every tie, at weights below and above a stack frame's (4); and the rule session 44 tried in the CLI
+ * (`tie-fewer-passing-top-cap20-w2`) as a re-order inside the tie's places.
+ */
 function tieVariants(): Variant[] {
-  const keys = TIE_KEYS;
-  return keys
-    .flatMap((key) =>
-      [true, false].flatMap((topOnly) =>
-        [1, 5].map((w) => ({
-          name: `tie-${key}${topOnly ? "-top" : ""}-w${w}`,
-          formula: "ochiai" as const,
-          weights: { spectrum: 10, spectrum_tie: w },
-          tie: { key, topOnly },
-        })),
+  const variant = (name: string, tie: NonNullable<Variant["tie"]>): Variant => ({
+    name,
+    formula: "ochiai",
+    weights: { spectrum: 10 },
+    tie,
+  });
+  return TIE_KEYS.flatMap((key) => [
+    ...[true, false].flatMap((topOnly) =>
+      [1, 5].map((weight) =>
+        variant(`tie-${key}${topOnly ? "-top" : ""}-w${weight}`, { key, topOnly, weight }),
       ),
-    )
-    .concat(
-      keys.flatMap((key) =>
-        [1, 2].map((w) => ({
-          name: `tie-${key}-top-cap20-w${w}`,
-          formula: "ochiai" as const,
-          weights: { spectrum: 10, spectrum_tie: w },
-          tie: { key, topOnly: true, maxGroup: 20 },
-        })),
-      ),
-    );
+    ),
+    ...[1, 2].map((weight) =>
+      variant(`tie-${key}-top-cap20-w${weight}`, { key, topOnly: true, maxGroup: 20, weight }),
+    ),
+  ]).concat([
+    variant("tie-fewer-passing-top-cap20-permute", {
+      key: "fewer-passing",
+      topOnly: true,
+      maxGroup: 20,
+      weight: 0,
+      permute: true,
+    }),
+  ]);
 }
 
 function gridVariants(): Variant[] {
@@ -156,18 +158,28 @@ function noLexical(): Partial<SignalWeights> {
   return { bm25: 0, bm25_log: 0, exact_name: 0 };
 }
 
-/** The tied functions (those the tie signal names) re-ordered inside the places they hold: preferred first. */
-function permuteTied<T extends { file: string; symbol: string; startLine: number }>(
-  ranked: T[],
+/**
+ * A tie-break applied to a ranking: `weight` x strength added to each named function's score (after
+ * the path prior, which no tied function in the measured runs had), or with `permute` the named
+ * functions re-ordered inside the places they hold, preferred first.
+ */
+function withTieBreak(
+  ranked: SuspectLocation[],
   tie: SignalScores,
   lookup: SymbolLookup,
-): T[] {
-  const keyOf = (r: T) => `${r.file}:${r.startLine}:${r.symbol}`;
+  weight: number,
+  permute: boolean,
+): SuspectLocation[] {
+  const keyOf = (r: SuspectLocation) => `${r.file}:${r.startLine}:${r.symbol}`;
   const strength = new Map<string, number>();
   for (const [id, hit] of tie) {
     const s = lookup.byId(id);
     if (s) strength.set(`${s.file}:${s.startLine}:${s.qualifiedName}`, hit.strength);
   }
+  if (!permute)
+    return ranked
+      .map((r) => ({ ...r, score: r.score + weight * (strength.get(keyOf(r)) ?? 0) }))
+      .sort((a, b) => b.score - a.score);
   const slots = ranked.flatMap((r, i) => (strength.has(keyOf(r)) ? [i] : []));
   const members = slots.map((i) => ranked[i]!);
   const ordered = [...members].sort((a, b) => strength.get(keyOf(b))! - strength.get(keyOf(a))!);
@@ -300,6 +312,7 @@ for (const id of ids) {
   const spectra = new Map<string, SignalScores>();
   for (const v of variants) {
     const signals = new Map(collected.signals);
+    let tie: SignalScores | null = null;
     if (executions) {
       const key = `${v.formula}${v.batchAsOne ? "-batch1" : ""}${v.alwaysByLine ? "-byline" : ""}${v.lineMean ? "-mean" : ""}${v.mix ? "-mix" : ""}`;
       const counted = v.batchAsOne ? executions.map((e) => ({ ...e, tests: 1 })) : executions;
@@ -342,21 +355,17 @@ for (const id of ids) {
         ))
           signals.set(name, scores);
       signals.set("spectrum", spectrum);
-      signals.set(
-        "spectrum_tie",
-        v.tie
-          ? tieBreakBy(
-              counted,
-              candidates,
-              spectrum,
-              repo.index.calls,
-              collected.lookup,
-              v.tie.key,
-              v.tie.topOnly,
-              v.tie.maxGroup,
-            )
-          : spectrumTieBreak(counted, candidates, spectrum, v.tieLimit),
-      );
+      if (v.tie)
+        tie = tieBreakBy(
+          counted,
+          candidates,
+          spectrum,
+          repo.index.calls,
+          collected.lookup,
+          v.tie.key,
+          v.tie.topOnly,
+          v.tie.maxGroup,
+        );
       if (v.callee) {
         const deeper = calledBySuspect(repo.index.calls, collected.lookup, spectrum);
         // Borrowed slot: shared_callee carries the tie-breaker (its own weight is set below).
@@ -367,13 +376,16 @@ for (const id of ids) {
         signals.set("shared_callee", merged);
       }
     }
-    const ranked = v.permute
-      ? permuteTied(
-          rankSuspects({ ...collected, signals }, { ...v.weights, spectrum_tie: 0 }, 200),
-          signals.get("spectrum_tie")!,
-          collected.lookup,
-        ).slice(0, 20)
-      : rankSuspects({ ...collected, signals }, v.weights, 20);
+    const ranked =
+      v.tie && tie
+        ? withTieBreak(
+            rankSuspects({ ...collected, signals }, v.weights, 200),
+            tie,
+            collected.lookup,
+            v.tie.weight,
+            v.tie.permute === true,
+          ).slice(0, 20)
+        : rankSuspects({ ...collected, signals }, v.weights, 20);
     if (process.env["RERANK_DEBUG"] === v.name)
       console.error(
         id,

@@ -54,11 +54,9 @@ const DAMPING_VALUES = VALUES.filter((v) => v <= 1);
 // A step must win at least this many task-metric hits (of 4 per task): one lucky task is noise.
 const MIN_GAIN_HITS = 2;
 
-// spectrum and its tie-break are dynamic-only: the static corpus has no executions to weigh them on.
+// spectrum is dynamic-only: the static corpus has no executions to weigh it on.
 export const NAMES: readonly (keyof Weights)[] = [
-  ...(Object.keys(defaultSignalWeights) as (keyof SignalWeights)[]).filter(
-    (n) => n !== "spectrum" && n !== "spectrum_tie",
-  ),
+  ...(Object.keys(defaultSignalWeights) as (keyof SignalWeights)[]).filter((n) => n !== "spectrum"),
   "damping" as const,
 ];
 

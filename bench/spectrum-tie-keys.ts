@@ -1,11 +1,12 @@
 // Tie-break keys tried on the dynamic bench's saved runs (locate-dynamic-rerank.ts variants,
 // locate-dynamic-ties.ts): what could order functions that share one spectrum score, read from the
-// same executions and the index's call edges. The one kept is in src (spectrum-tie.ts); the others
-// stay here to re-measure (RESULTS.md, session 44).
+// same executions and the index's call edges. None was kept (RESULTS.md, session 44): they stay here
+// to re-measure.
 import type { CallEdge, CodeSymbol } from "../src/understanding/index/code-index.ts";
 import type { SymbolLookup } from "../src/understanding/index/symbol-lookup.ts";
 import type { SignalScores } from "../src/understanding/localize/localize-signal.ts";
 import { resolveCallee } from "../src/understanding/localize/test-target-signal.ts";
+import { ranByName } from "../src/understanding/localize/dynamic/ran-by-name.ts";
 import {
   ranCandidates,
   suspiciousness,
@@ -13,7 +14,7 @@ import {
 } from "../src/understanding/localize/dynamic/spectrum-signal.ts";
 
 export interface TieEvidence {
-  /** Passing tests that ran any own line of the function (its best line's are 0 at Ochiai 1). */
+  /** Passing tests that entered the function: any own line, or it by V8 name (its best line's are 0 at Ochiai 1). */
   functionEp: number;
   /** Own lines some failing test ran. */
   failingLines: number;
@@ -42,7 +43,13 @@ export function tieEvidence(
     const best = Math.max(0, ...scores);
     let functionEp = 0;
     for (const { failed, tests, entry } of runs)
-      if (!failed && entry && lines.some((l) => entry.lines.has(l))) functionEp += tests;
+      if (
+        !failed &&
+        entry &&
+        (lines.some((l) => entry.lines.has(l)) ||
+          ranByName(entry.functionNames, symbol.name, symbol.qualifiedName))
+      )
+        functionEp += tests;
     out.set(symbol.id, {
       functionEp,
       failingLines: scores.length,
@@ -88,7 +95,8 @@ const keyOf: Record<TieKey, (e: TieEvidence) => number> = {
 
 /**
  * Per group of at least two (at most maxGroup) functions at one spectrum score (only the top
- * score's when `topOnly`), strength 1 for those with the group's best key when the key differs.
+ * score's when `topOnly`), strength 1 for those with the group's best key when the key differs, 0 for
+ * the others.
  */
 export function tieBreakBy(
   executions: readonly Execution[],
@@ -113,9 +121,10 @@ export function tieBreakBy(
     const values = group.map((s) => keyOf[key](evidence.get(s.id)!));
     const best = Math.max(...values);
     if (values.every((v) => v === best)) continue;
-    group.forEach((s, i) => {
-      if (values[i] === best) out.set(s.id, { strength: 1, detail: `${key} among ${group.length} tied` });
-    });
+    // The others are named too, at 0: a re-order inside the tie's places needs every member.
+    group.forEach((s, i) =>
+      out.set(s.id, { strength: values[i] === best ? 1 : 0, detail: `${key} among ${group.length} tied` }),
+    );
   }
   return out;
 }

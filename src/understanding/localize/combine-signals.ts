@@ -30,10 +30,6 @@ export const defaultSignalWeights: SignalWeights = {
   swapped_call: 2,
   // Executions beat text: what only the failing tests ran outranks every static signal (dynamic/).
   spectrum: 10,
-  // Among functions tied at the top spectrum score, the ones the fewest passing tests entered: below
-  // an innermost stack frame (4), above the lexical signals; 2 chosen on heldout14, heldout6 and
-  // heldout4's saved runs over 1 (RESULTS.md, session 44).
-  spectrum_tie: 2,
 };
 
 /** With project frames on the failure's stack the lexical signals are multiplied by this. */

@@ -20,9 +20,7 @@ export type SignalName =
   /** A call whose arguments look swapped, in a function the failure points at (swapped-call-signal.ts). */
   | "swapped_call"
   /** Dynamic: spectrum-based (Ochiai) score from re-running the failing and some passing tests. */
-  | "spectrum"
-  /** Dynamic: orders functions tied at one spectrum score (dynamic/spectrum-ties.ts). */
-  | "spectrum_tie";
+  | "spectrum";
 
 export interface SignalHit {
   strength: number;

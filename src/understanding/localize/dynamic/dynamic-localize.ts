@@ -22,7 +22,6 @@ import { nodeTestAncestors } from "./node-test-ancestors.ts";
 import { passingSample } from "./passing-sample.ts";
 import { tapPassingSide } from "./tap-passing-side.ts";
 import { spectrumSignal, type Execution } from "./spectrum-signal.ts";
-import { spectrumTieBreak } from "./spectrum-tie.ts";
 import { testCommand, unknownRunnerReason } from "./test-command.ts";
 import type { TestRunnerKind } from "./test-runner-kind.ts";
 import { rerunExitMeaning } from "./rerun-exit-meaning.ts";
@@ -62,8 +61,6 @@ export type DynamicOutcome =
   | {
       kind: "ranked";
       signal: SignalScores;
-      /** Which of the functions tied at the top score the fewest passing tests entered (spectrum-tie.ts). */
-      tie: SignalScores;
       runs: DynamicRun[];
       /** What the used runs executed (for `--save-coverage` and offline re-ranking). */
       executions: Execution[];
@@ -170,7 +167,6 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
   const ranked = {
     kind: "ranked" as const,
     signal: leftOut.length === 0 ? signal : withDetail(signal, leftOut.join("; ")),
-    tie: spectrumTieBreak(executions, candidates, signal),
     runs,
     executions,
     elapsedMs: input.now() - started,
@@ -221,12 +217,7 @@ export function dynamicEvidence(outcome: DynamicOutcome): {
 } {
   if (outcome.kind === "fallback") return {};
   if (outcome.ranInFailingRun) return { ranInFailingRun: outcome.ranInFailingRun };
-  return {
-    extraSignals: new Map([
-      ["spectrum", outcome.signal],
-      ["spectrum_tie", outcome.tie],
-    ]),
-  };
+  return { extraSignals: new Map([["spectrum", outcome.signal]]) };
 }
 
 /** The failing tests first (they decide whether there is anything to score), then the sample. */
