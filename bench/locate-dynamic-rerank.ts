@@ -13,6 +13,8 @@
 // failing execution, no passing one) from the saved runs: the failing executions (or all of them,
 // closer to a whole run, which runs every test) merged into one failing execution; `ochiai-w0-u0.2`
 // is then what `xihe locate --run` does for such a run (ran-in-failing-run.ts).
+// The `tie-*` variants add a tie-break among functions at one spectrum score to the ranking
+// (spectrum-tie-keys.ts; session 44 tried them, none is in the CLI); locate-dynamic-ties.ts prints the ties.
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { defaultRepoConfig } from "../src/config.ts";
