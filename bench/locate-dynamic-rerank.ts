@@ -13,6 +13,8 @@
 // failing execution, no passing one) from the saved runs: the failing executions (or all of them,
 // closer to a whole run, which runs every test) merged into one failing execution; `ochiai-w0-u0.2`
 // is then what `xihe locate --run` does for such a run (ran-in-failing-run.ts).
+// The `tie-*` variants add a tie-break among functions at one spectrum score to the ranking
+// (spectrum-tie-keys.ts; session 44 tried them, none is in the CLI); locate-dynamic-ties.ts prints the ties.
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { defaultRepoConfig } from "../src/config.ts";
@@ -31,7 +33,12 @@ import {
   type Execution,
   type SpectrumFormula,
 } from "../src/understanding/localize/dynamic/spectrum-signal.ts";
-import { collectSignals, rankSuspects } from "../src/understanding/localize/localize.ts";
+import { TIE_KEYS, tieBreakBy, type TieKey } from "./spectrum-tie-keys.ts";
+import {
+  collectSignals,
+  rankSuspects,
+  type SuspectLocation,
+} from "../src/understanding/localize/localize.ts";
 import { demoteUnexecuted } from "../src/understanding/localize/ran-in-failing-run.ts";
 import type { SignalWeights } from "../src/understanding/localize/combine-signals.ts";
 import type { SignalScores } from "../src/understanding/localize/localize-signal.ts";
@@ -60,6 +67,12 @@ interface Variant {
   mix?: boolean;
   /** Leave result reads undamped (result-reads.ts): the ranking before they were. */
   noReads?: boolean;
+  /**
+   * A tie-break among functions at one spectrum score (spectrum-tie-keys.ts; tried in session 44, not
+   * kept): `weight` x its strength added to the combined score, or with `permute` the tied functions
+   * re-ordered inside the places they hold.
+   */
+  tie?: { key: TieKey; topOnly: boolean; maxGroup?: number; weight: number; permute?: boolean };
 }
 
 const fixedVariants: Variant[] = [
@@ -82,7 +95,40 @@ const fixedVariants: Variant[] = [
   { name: "ochiai-w10-mix", formula: "ochiai", weights: { spectrum: 10 }, mix: true },
   { name: "ochiai-w10-noreads", formula: "ochiai", weights: { spectrum: 10 }, noReads: true },
   { name: "ochiai-w0-u.2", formula: "ochiai", weights: { spectrum: 0 }, unexecuted: 0.2 },
+  ...tieVariants(),
 ];
+
+/**
+ * Each tie key on the top score's tie (of any size, or of at most 20: the ranking's length) or on
+ * every tie, at weights below and above a stack frame's (4); and the rule session 44 tried in the CLI
+ * (`tie-fewer-passing-top-cap20-w2`) as a re-order inside the tie's places.
+ */
+function tieVariants(): Variant[] {
+  const variant = (name: string, tie: NonNullable<Variant["tie"]>): Variant => ({
+    name,
+    formula: "ochiai",
+    weights: { spectrum: 10 },
+    tie,
+  });
+  return TIE_KEYS.flatMap((key) => [
+    ...[true, false].flatMap((topOnly) =>
+      [1, 5].map((weight) =>
+        variant(`tie-${key}${topOnly ? "-top" : ""}-w${weight}`, { key, topOnly, weight }),
+      ),
+    ),
+    ...[1, 2].map((weight) =>
+      variant(`tie-${key}-top-cap20-w${weight}`, { key, topOnly: true, maxGroup: 20, weight }),
+    ),
+  ]).concat([
+    variant("tie-fewer-passing-top-cap20-permute", {
+      key: "fewer-passing",
+      topOnly: true,
+      maxGroup: 20,
+      weight: 0,
+      permute: true,
+    }),
+  ]);
+}
 
 function gridVariants(): Variant[] {
   const out: Variant[] = [];
@@ -112,6 +158,36 @@ const perTask = args.includes("--grid") ? variants.filter((v) => shown.has(v.nam
 
 function noLexical(): Partial<SignalWeights> {
   return { bm25: 0, bm25_log: 0, exact_name: 0 };
+}
+
+/**
+ * A tie-break applied to a ranking: `weight` x strength added to each named function's score (after
+ * the path prior, which no tied function in the measured runs had), or with `permute` the named
+ * functions re-ordered inside the places they hold, preferred first.
+ */
+function withTieBreak(
+  ranked: SuspectLocation[],
+  tie: SignalScores,
+  lookup: SymbolLookup,
+  weight: number,
+  permute: boolean,
+): SuspectLocation[] {
+  const keyOf = (r: SuspectLocation) => `${r.file}:${r.startLine}:${r.symbol}`;
+  const strength = new Map<string, number>();
+  for (const [id, hit] of tie) {
+    const s = lookup.byId(id);
+    if (s) strength.set(`${s.file}:${s.startLine}:${s.qualifiedName}`, hit.strength);
+  }
+  if (!permute)
+    return ranked
+      .map((r) => ({ ...r, score: r.score + weight * (strength.get(keyOf(r)) ?? 0) }))
+      .sort((a, b) => b.score - a.score);
+  const slots = ranked.flatMap((r, i) => (strength.has(keyOf(r)) ? [i] : []));
+  const members = slots.map((i) => ranked[i]!);
+  const ordered = [...members].sort((a, b) => strength.get(keyOf(b))! - strength.get(keyOf(a))!);
+  const out = [...ranked];
+  slots.forEach((slot, i) => (out[slot] = ordered[i]!));
+  return out;
 }
 
 /** Executed functions an at least as suspicious executed function calls (static call edges). */
@@ -238,6 +314,7 @@ for (const id of ids) {
   const spectra = new Map<string, SignalScores>();
   for (const v of variants) {
     const signals = new Map(collected.signals);
+    let tie: SignalScores | null = null;
     if (executions) {
       const key = `${v.formula}${v.batchAsOne ? "-batch1" : ""}${v.alwaysByLine ? "-byline" : ""}${v.lineMean ? "-mean" : ""}${v.mix ? "-mix" : ""}`;
       const counted = v.batchAsOne ? executions.map((e) => ({ ...e, tests: 1 })) : executions;
@@ -280,6 +357,17 @@ for (const id of ids) {
         ))
           signals.set(name, scores);
       signals.set("spectrum", spectrum);
+      if (v.tie)
+        tie = tieBreakBy(
+          counted,
+          candidates,
+          spectrum,
+          repo.index.calls,
+          collected.lookup,
+          v.tie.key,
+          v.tie.topOnly,
+          v.tie.maxGroup,
+        );
       if (v.callee) {
         const deeper = calledBySuspect(repo.index.calls, collected.lookup, spectrum);
         // Borrowed slot: shared_callee carries the tie-breaker (its own weight is set below).
@@ -290,7 +378,16 @@ for (const id of ids) {
         signals.set("shared_callee", merged);
       }
     }
-    const ranked = rankSuspects({ ...collected, signals }, v.weights, 20);
+    const ranked =
+      v.tie && tie
+        ? withTieBreak(
+            rankSuspects({ ...collected, signals }, v.weights, 200),
+            tie,
+            collected.lookup,
+            v.tie.weight,
+            v.tie.permute === true,
+          ).slice(0, 20)
+        : rankSuspects({ ...collected, signals }, v.weights, 20);
     if (process.env["RERANK_DEBUG"] === v.name)
       console.error(
         id,
