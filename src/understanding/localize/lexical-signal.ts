@@ -14,6 +14,8 @@ export interface LexicalQuery {
   identifiers: ReadonlySet<string>;
   /** Identifiers as written in the failing tests' names (test-name-identifiers.ts). */
   testNameIdentifiers: ReadonlySet<string>;
+  /** Ids of what the failing tests call themselves: a test's name spelling one of them adds nothing. */
+  calledByTests: ReadonlySet<string>;
 }
 
 export interface LexicalEvidence {
@@ -34,7 +36,7 @@ export function lexicalSignal(
   for (const symbol of candidates)
     if (query.identifiers.has(symbol.name) && symbol.name.length >= 3)
       addHit(exact, symbol.id, 1, `names ${symbol.name}`);
-  addTestNamed(exact, candidates, query.testNameIdentifiers);
+  addTestNamed(exact, candidates, query);
   if (candidates.length === 0) return { bm25: new Map(), bm25Log: new Map(), exact };
   const index = createBm25Index(candidates.map((s) => symbolDocument(s, readLines(s.file))));
   return {
@@ -53,17 +55,18 @@ const TEST_NAMED = 0.5;
 // `set`, `get`, `add`: three letters are a verb of the test's prose as often as a function's name.
 const MIN_LENGTH = 4;
 
-function addTestNamed(
-  exact: SignalScores,
-  candidates: readonly CodeSymbol[],
-  names: ReadonlySet<string>,
-): void {
+/**
+ * A test named after what it calls (`res.redirect`, `validate`) says what test_callee says; one named
+ * after a function it reaches only through another (`cycler`, used by the `render` it calls) points
+ * past the entry.
+ */
+function addTestNamed(exact: SignalScores, candidates: readonly CodeSymbol[], query: LexicalQuery): void {
   const namesakes = new Map<string, CodeSymbol[]>();
   for (const symbol of candidates)
-    if (names.has(symbol.name) && symbol.name.length >= MIN_LENGTH)
+    if (query.testNameIdentifiers.has(symbol.name) && symbol.name.length >= MIN_LENGTH)
       namesakes.set(symbol.name, [...(namesakes.get(symbol.name) ?? []), symbol]);
   for (const [name, symbols] of namesakes) {
-    if (symbols.length > MAX_NAMESAKES) continue;
+    if (symbols.length > MAX_NAMESAKES || symbols.some((s) => query.calledByTests.has(s.id))) continue;
     for (const symbol of symbols)
       addHit(exact, symbol.id, TEST_NAMED, `a failing test's name spells ${name}`);
   }

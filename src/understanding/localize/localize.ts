@@ -160,6 +160,7 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     logTerms: expandAliases(splitIdentifiers(input.logText), aliases),
     identifiers: entities.identifiers,
     testNameIdentifiers: testNameIdentifiers(entities.testNames),
+    calledByTests: new Set(tests.callees.keys()),
   });
 
   const imported: SignalScores = new Map();

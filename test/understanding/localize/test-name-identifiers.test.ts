@@ -52,6 +52,10 @@ describe("a failing node:test test whose name spells the faulty function", () =>
           '  assert.equal(renderRows(["c"]), "odd:c");',
           "});",
           "",
+          'test("renderRows starts with odd", () => {',
+          '  assert.equal(renderRows(["d"]), "odd:d");',
+          "});",
+          "",
         ].join("\n"),
       },
       { git: false },
@@ -75,6 +79,11 @@ describe("a failing node:test test whose name spells the faulty function", () =>
   it("points at the function the test's name spells, and says why", () => {
     expect(ranked.slice(0, 2).map((r) => r.symbol)).toEqual(["renderRows", "cycler"]);
     expect(whyOf("cycler")).toMatch(/exact_name: a failing test's name spells cycler/);
+  });
+
+  it("takes no pointer from the name of what the test calls itself", () => {
+    expect(whyOf("renderRows")).toMatch(/test_callee/);
+    expect(whyOf("renderRows")).not.toMatch(/test's name spells/);
   });
 
   it("takes no pointer from a word that names several functions", () => {
