@@ -12,6 +12,10 @@ export interface LexicalQuery {
   logTerms: readonly string[];
   /** Identifiers as written in the failure (exact-match entities). */
   identifiers: ReadonlySet<string>;
+  /** Identifiers as written in the failing tests' names (test-name-identifiers.ts). */
+  testNameIdentifiers: ReadonlySet<string>;
+  /** Ids of what the failing tests call themselves: a test's name spelling one of them adds nothing. */
+  calledByTests: ReadonlySet<string>;
 }
 
 export interface LexicalEvidence {
@@ -32,6 +36,7 @@ export function lexicalSignal(
   for (const symbol of candidates)
     if (query.identifiers.has(symbol.name) && symbol.name.length >= 3)
       addHit(exact, symbol.id, 1, `names ${symbol.name}`);
+  addTestNamed(exact, candidates, query);
   if (candidates.length === 0) return { bm25: new Map(), bm25Log: new Map(), exact };
   const index = createBm25Index(candidates.map((s) => symbolDocument(s, readLines(s.file))));
   return {
@@ -39,6 +44,32 @@ export function lexicalSignal(
     bm25Log: topMatches(candidates, index.score(query.logTerms), "log text"),
     exact,
   };
+}
+
+// A test name is prose as well as code (`should parse a list`): a word it shares with more functions
+// than this (`parse`, `generate`, `get`) is a common word of the code base, not a pointer to one of them.
+const MAX_NAMESAKES = 2;
+// A test is named after the entry it calls as often as after the function at fault (`res.redirect`
+// for a fault in `res.location`): a name in a message, where the failure itself spoke, counts more.
+const TEST_NAMED = 0.5;
+// `set`, `get`, `add`: three letters are a verb of the test's prose as often as a function's name.
+const MIN_LENGTH = 4;
+
+/**
+ * A test named after what it calls (`res.redirect`, `validate`) says what test_callee says; one named
+ * after a function it reaches only through another (`cycler`, used by the `render` it calls) points
+ * past the entry.
+ */
+function addTestNamed(exact: SignalScores, candidates: readonly CodeSymbol[], query: LexicalQuery): void {
+  const namesakes = new Map<string, CodeSymbol[]>();
+  for (const symbol of candidates)
+    if (query.testNameIdentifiers.has(symbol.name) && symbol.name.length >= MIN_LENGTH)
+      namesakes.set(symbol.name, [...(namesakes.get(symbol.name) ?? []), symbol]);
+  for (const [name, symbols] of namesakes) {
+    if (symbols.length > MAX_NAMESAKES || symbols.some((s) => query.calledByTests.has(s.id))) continue;
+    for (const symbol of symbols)
+      addHit(exact, symbol.id, TEST_NAMED, `a failing test's name spells ${name}`);
+  }
 }
 
 function topMatches(candidates: readonly CodeSymbol[], scores: number[], what: string): SignalScores {

@@ -38,6 +38,7 @@ import { testFileSignal } from "./test-file-signal.ts";
 import { testTargets } from "./test-target-signal.ts";
 import { testLiteralSignal } from "./test-literal-signal.ts";
 import { registeredNameSignal } from "./registered-name-signal.ts";
+import { testNameIdentifiers } from "./test-name-identifiers.ts";
 
 export interface SuspectLocation {
   file: string;
@@ -158,6 +159,8 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     terms: expandAliases(focused, aliases),
     logTerms: expandAliases(splitIdentifiers(input.logText), aliases),
     identifiers: entities.identifiers,
+    testNameIdentifiers: testNameIdentifiers(entities.testNames),
+    calledByTests: new Set(tests.callees.keys()),
   });
 
   const imported: SignalScores = new Map();
