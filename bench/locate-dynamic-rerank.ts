@@ -8,7 +8,10 @@
 // per-test records counts once, not as its number of tests) and prints the ALL line of each, with
 // the mean of the four metrics, best first: how the spectrum weight is chosen (RESULTS.md). A task whose dynamic
 // run fell back is ranked statically in every variant, as the CLI does. The "cli" line scores what
-// `xihe locate --run` itself printed; the variant with today's defaults must equal it.
+// `xihe locate --run` itself printed; the variant with today's defaults must equal it. Every variant
+// applies the CLI's own rule for a flat spectrum (spectrum-or-ran.ts: not added, static order kept,
+// what did not run demoted); `ochiai-w10-flatadd` adds it anyway, as this re-score did before
+// session 44 (heldout13 jsonata-03/-08: CLI no faulty function in the top 20, re-score 7th and 9th).
 // `--whole failing|all` simulates the unknown-runner mode (the whole test command re-run as one
 // failing execution, no passing one) from the saved runs: the failing executions (or all of them,
 // closer to a whole run, which runs every test) merged into one failing execution; `ochiai-w0-u0.2`
@@ -39,7 +42,9 @@ import {
   rankSuspects,
   type SuspectLocation,
 } from "../src/understanding/localize/localize.ts";
-import { demoteUnexecuted } from "../src/understanding/localize/ran-in-failing-run.ts";
+import { demoteUnexecuted, unexecutedFactor } from "../src/understanding/localize/ran-in-failing-run.ts";
+import { ranOnlyEvidence } from "../src/understanding/localize/dynamic/spectrum-or-ran.ts";
+import { testCommand } from "../src/understanding/localize/dynamic/test-command.ts";
 import type { SignalWeights } from "../src/understanding/localize/combine-signals.ts";
 import type { SignalScores } from "../src/understanding/localize/localize-signal.ts";
 import type { CallEdge, CodeSymbol } from "../src/understanding/index/code-index.ts";
@@ -68,6 +73,11 @@ interface Variant {
   /** Leave result reads undamped (result-reads.ts): the ranking before they were. */
   noReads?: boolean;
   /**
+   * Add the spectrum even where `xihe locate --run` does not (flat, or an unknown runner's failing run
+   * alone: spectrum-or-ran.ts), as this re-score did before session 44.
+   */
+  flatAdded?: boolean;
+  /**
    * A tie-break among functions at one spectrum score (spectrum-tie-keys.ts; tried in session 44, not
    * kept): `weight` x its strength added to the combined score, or with `permute` the tied functions
    * re-ordered inside the places they hold.
@@ -95,6 +105,7 @@ const fixedVariants: Variant[] = [
   { name: "ochiai-w10-mix", formula: "ochiai", weights: { spectrum: 10 }, mix: true },
   { name: "ochiai-w10-noreads", formula: "ochiai", weights: { spectrum: 10 }, noReads: true },
   { name: "ochiai-w0-u.2", formula: "ochiai", weights: { spectrum: 0 }, unexecuted: 0.2 },
+  { name: "ochiai-w10-flatadd", formula: "ochiai", weights: { spectrum: 10 }, flatAdded: true },
   ...tieVariants(),
 ];
 
@@ -310,6 +321,9 @@ for (const id of ids) {
     const symbol = collected.lookup.byId(sid);
     return symbol !== undefined && isCallable(symbol);
   };
+  // Whether the CLI knew the runner (an unknown one re-runs the whole command with no passing side).
+  const command = testCommand(repo.root, task.test_cmd ?? "");
+  const runnerKnown = !command.ok || command.runner !== null;
   const byVariant = new Map<string, Ranks>();
   const spectra = new Map<string, SignalScores>();
   for (const v of variants) {
@@ -348,7 +362,15 @@ for (const id of ids) {
               failures.flatMap((f) => (f.test ? [f.test] : [])),
             ),
           );
-      if (v.unexecuted !== undefined && v.unexecuted !== 1)
+      // As `xihe locate --run`: a flat spectrum (or an unknown runner's failing run alone) is not
+      // added; the static order stands and what did not run is demoted. Not under --whole, whose
+      // variants are the alternatives to that rule.
+      const ranOnly =
+        whole === null && !v.flatAdded ? ranOnlyEvidence(spectrum, counted, runnerKnown, []) : null;
+      if (ranOnly)
+        for (const [name, scores] of demoteUnexecuted(signals, ranOnly.ran, unexecutedFactor, judged))
+          signals.set(name, scores);
+      else if (v.unexecuted !== undefined && v.unexecuted !== 1)
         for (const [name, scores] of demoteUnexecuted(
           signals,
           new Set(spectrum.keys()),
@@ -356,8 +378,8 @@ for (const id of ids) {
           judged,
         ))
           signals.set(name, scores);
-      signals.set("spectrum", spectrum);
-      if (v.tie)
+      if (!ranOnly) signals.set("spectrum", spectrum);
+      if (v.tie && !ranOnly)
         tie = tieBreakBy(
           counted,
           candidates,
@@ -368,7 +390,7 @@ for (const id of ids) {
           v.tie.topOnly,
           v.tie.maxGroup,
         );
-      if (v.callee) {
+      if (v.callee && !ranOnly) {
         const deeper = calledBySuspect(repo.index.calls, collected.lookup, spectrum);
         // Borrowed slot: shared_callee carries the tie-breaker (its own weight is set below).
         const merged = new Map(signals.get("shared_callee"));

@@ -22,6 +22,7 @@ import { nodeTestAncestors } from "./node-test-ancestors.ts";
 import { passingSample } from "./passing-sample.ts";
 import { tapPassingSide } from "./tap-passing-side.ts";
 import { spectrumSignal, type Execution } from "./spectrum-signal.ts";
+import { ranOnlyEvidence } from "./spectrum-or-ran.ts";
 import { testCommand, unknownRunnerReason } from "./test-command.ts";
 import type { TestRunnerKind } from "./test-runner-kind.ts";
 import { rerunExitMeaning } from "./rerun-exit-meaning.ts";
@@ -171,39 +172,9 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
     executions,
     elapsedMs: input.now() - started,
   };
-  // Failing executions alone (no hook split the unknown runner's run into tests): every function
-  // that ran scores the same, so only "it ran" is evidence.
-  if (runner === null && !executions.some((e) => !e.failed))
-    return {
-      ...ranked,
-      ranInFailingRun: { ran: new Set(signal.keys()), label: "runner unknown: whole command" },
-    };
-  // A spectrum that scores every function the failing run reached the same cannot order them: added
-  // at its weight it would only lift all of them over what static ranks first and coverage does not
-  // judge (a constant). The static order stands among them; only "did not run" is evidence, as for an
-  // unknown runner. Not when they all scored 1 beside passing tests: those ran none of them, which
-  // is the spectrum's evidence (what only the passing tests ran is not scored).
-  const passing = executions.some((e) => !e.failed);
-  const level = flatLevel(signal);
-  if (level !== null && (!passing || level < 1))
-    return {
-      ...ranked,
-      ranInFailingRun: { ran: new Set(signal.keys()), label: flatLabel(passing, leftOut) },
-    };
-  return ranked;
-}
-
-/** The one score every function has, or null when the scores differ. */
-function flatLevel(signal: SignalScores): number | null {
-  const strengths = new Set([...signal.values()].map((hit) => hit.strength));
-  return strengths.size === 1 ? [...strengths][0]! : null;
-}
-
-function flatLabel(passing: boolean, leftOut: readonly string[]): string {
-  const why = passing
-    ? "every function it ran scored the same in the spectrum"
-    : `no passing run to compare with${leftOut.length > 0 ? `: ${leftOut.join("; ")}` : ""}`;
-  return `spectrum flat, static order kept: ${why}`;
+  // Failing executions alone of an unknown runner, or a flat spectrum: only "it ran" is evidence.
+  const ranOnly = ranOnlyEvidence(signal, executions, runner !== null, leftOut);
+  return ranOnly === null ? ranked : { ...ranked, ranInFailingRun: ranOnly };
 }
 
 function withDetail(signal: SignalScores, note: string): SignalScores {
