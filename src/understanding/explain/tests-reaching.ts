@@ -7,6 +7,7 @@ import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import { importBindings, importInScope } from "../index/import-in-scope.ts";
 import { definesMember, relatedClasses } from "./class-hierarchy.ts";
 import { classMethods, methodOnNew } from "./class-methods.ts";
+import { importsLead, moduleImported } from "./imports-lead.ts";
 import { dispatchingCalls } from "./receiver-dispatch.ts";
 import { superConstructorCalls } from "./super-constructor-calls.ts";
 import { unconventionalTestFiles } from "./unconventional-test-files.ts";
@@ -121,6 +122,7 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
   // import _wrapper` in one, `from ._cachedmethod import _wrapper` in another).
   const internal = importBindings(index);
   const testFile = new Set(index.files.filter((f) => f.isTest).map((f) => f.path));
+  const paths = new Set(index.files.map((f) => f.path));
   const testHelpers = new Set<string>();
   const importsOf = new Map<string, Set<string>>();
   const importedByTests: IncomingEdges["importedByTests"] = new Map();
@@ -188,12 +190,15 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     const inOtherTest = target !== undefined && target !== resolvedFile && testFile.has(target);
     // Nor a definition in a file the imported module cannot hand on: `REGEX_SPECIAL_CHARS.test(s)`
     // with that regex from a constants module that imports nothing is no call of the project's
-    // `picomatch.test`, which the index took it for as the one method so named.
+    // `picomatch.test`, which the index took it for as the one method so named. A Python package's
+    // submodule bound by `from pkg import helpers` is reached through itself, not the package.
+    const module = resolvedFile === undefined ? undefined : moduleImported(resolvedFile, through, paths);
     const outOfReach =
       target !== undefined &&
-      resolvedFile !== undefined &&
+      module !== undefined &&
       target !== resolvedFile &&
-      !importsLead(importsOf, resolvedFile, target);
+      target !== module &&
+      !importsLead(importsOf, module, target);
     const onNew = call.to ? null : methodOnNew(through, name, call.file, internal.get(call.file), classes);
     const resolved =
       onNew ??
@@ -284,27 +289,6 @@ function testImports(edges: IncomingEdges, lookup: SymbolLookup, symbol: CodeSym
         !lookup.symbolsIn(e.resolved).some((s) => s.name === symbol.name && s.parent === null) &&
         importsLead(edges.importsOf, e.resolved, symbol.file)),
   );
-}
-
-/** Whether a module can pass on what `to` defines: it imports `to`, directly or through modules it
- * imports (a package `__init__` importing a submodule, an index requiring lib files). A file outside
- * that chain (an example script's own `isMatch`) is not what a call through the module means. */
-function importsLead(importsOf: IncomingEdges["importsOf"], from: string, to: string): boolean {
-  const seen = new Set([from]);
-  let frontier = [from];
-  while (frontier.length > 0) {
-    const next: string[] = [];
-    for (const file of frontier)
-      for (const imported of importsOf.get(file) ?? []) {
-        if (imported === to) return true;
-        if (!seen.has(imported)) {
-          seen.add(imported);
-          next.push(imported);
-        }
-      }
-    frontier = next;
-  }
-  return false;
 }
 
 /** What the walk may ask beyond the call edges. */

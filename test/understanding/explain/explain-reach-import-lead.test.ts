@@ -61,4 +61,21 @@ describe("member calls through an imported name", () => {
       "picomatch.matchBase",
     ]);
   });
+
+  it("are calls into a Python submodule imported from its package, which the package need not import", async () => {
+    const helpers = (body: string) => lines("def run(x):", `    return ${body}`, "");
+    const result = await explain(
+      {
+        // The package imports nothing: `from . import helpers` loads pkg/helpers.py itself.
+        "pkg/__init__.py": "",
+        "pkg/helpers.py": helpers("x"),
+        "pkg/core.py": lines("from . import helpers", "", "def go():", "    return helpers.run(2)", ""),
+        "tests/test_core.py": lines("from pkg import core", "", "def test_go():", "    core.go()", ""),
+      },
+      { "pkg/helpers.py": helpers("x + 1") },
+    );
+    const run = result.symbols.find((s) => s.qualifiedName === "run");
+    expect(testFiles(run)).toEqual(["tests/test_core.py"]);
+    expect(run?.testsReaching[0]?.via).toEqual(["test_go", "go", "run"]);
+  });
 });
