@@ -20,12 +20,9 @@
 // (spectrum-tie-keys.ts; session 44 tried them, none is in the CLI); locate-dynamic-ties.ts prints the ties.
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { defaultRepoConfig } from "../src/config.ts";
-import { diagnose } from "../src/perception/diagnose.ts";
-import { openRepoIndex } from "../src/understanding/index/open-repo-index.ts";
 import { isCallable } from "../src/understanding/index/symbol-lookup.ts";
 import { executionsFromJson } from "../src/understanding/localize/dynamic/executions-json.ts";
-import { dampResultReads, resultReads } from "../src/understanding/localize/dynamic/result-reads.ts";
+import { dampedForResultReads } from "../src/understanding/localize/dynamic/result-reads.ts";
 import { mergeCoverage } from "../src/understanding/localize/dynamic/merge-coverage.ts";
 import {
   BY_NAME,
@@ -37,11 +34,7 @@ import {
   type SpectrumFormula,
 } from "../src/understanding/localize/dynamic/spectrum-signal.ts";
 import { TIE_KEYS, tieBreakBy, type TieKey } from "./spectrum-tie-keys.ts";
-import {
-  collectSignals,
-  rankSuspects,
-  type SuspectLocation,
-} from "../src/understanding/localize/localize.ts";
+import { rankSuspects, type SuspectLocation } from "../src/understanding/localize/localize.ts";
 import { demoteUnexecuted, unexecutedFactor } from "../src/understanding/localize/ran-in-failing-run.ts";
 import { ranOnlyEvidence } from "../src/understanding/localize/dynamic/spectrum-or-ran.ts";
 import { testCommand } from "../src/understanding/localize/dynamic/test-command.ts";
@@ -52,7 +45,8 @@ import type { SymbolLookup } from "../src/understanding/index/symbol-lookup.ts";
 import { resolveCallee } from "../src/understanding/localize/test-target-signal.ts";
 import { args, flag, project } from "./bench-args.ts";
 import { dynamicResults } from "./dynamic-results.ts";
-import { formatMetrics, localizeInputOf, metrics, type Ranks, ranks } from "./locate-corpus.ts";
+import { openSavedRun } from "./saved-dynamic-run.ts";
+import { formatMetrics, metrics, type Ranks, ranks } from "./locate-corpus.ts";
 
 interface Variant {
   name: string;
@@ -288,34 +282,19 @@ interface Row {
 const rows: Row[] = [];
 for (const id of ids) {
   const work = workOf.get(id)!;
-  const dir = join(work, "results");
-  const saved = JSON.parse(readFileSync(join(dir, `${id}.json`), "utf8")) as {
+  const { saved, repo, failures, collected, tests, candidates, readText, coverageFile } = await openSavedRun<{
     task: { id: string; repo: string; file: string; line: number; log: string; test_cmd?: string };
     dynamic: {
       results: { file: string; startLine: number; endLine: number }[];
       dynamic?: { runs?: { argv: string }[] };
     };
     static: { results: { file: string; startLine: number; endLine: number }[] };
-  };
+  }>(work, id, corpus);
   const task = saved.task;
-  const logText = readFileSync(join(corpus, task.log), "utf8");
-  const repo = await openRepoIndex(project, join(work, "checkouts", id), defaultRepoConfig);
-  const { failures } = await diagnose(logText, {
-    repoRoot: repo.root,
-    fileExists: (rel) => existsSync(join(repo.root, rel)),
-  });
-  const collected = collectSignals(localizeInputOf(repo, failures, logText));
-  const coverageFile = join(dir, `${id}.coverage.json`);
   const savedRuns = existsSync(coverageFile)
     ? withWholeFiles(executionsFromJson(readFileSync(coverageFile, "utf8")), saved)
     : null;
   const executions = savedRuns && whole ? [asOneFailing(savedRuns, whole)] : savedRuns;
-  const tests = new Set(repo.index.files.filter((f) => f.isTest).map((f) => f.path));
-  const candidates = repo.index.symbols.filter((s) => isCallable(s) && !tests.has(s.file));
-  const readText = (file: string) => {
-    const path = join(repo.root, file);
-    return existsSync(path) ? readFileSync(path, "utf8") : null;
-  };
   // As `xihe locate` demotes: only functions (what coverage judges), not constants.
   const judged = (sid: string) => {
     const symbol = collected.lookup.byId(sid);
@@ -352,16 +331,7 @@ for (const id of ids) {
       spectra.set(key, raw);
       const spectrum = v.noReads
         ? raw
-        : dampResultReads(
-            raw,
-            resultReads(
-              counted,
-              candidates,
-              (f) => tests.has(f),
-              readText,
-              failures.flatMap((f) => (f.test ? [f.test] : [])),
-            ),
-          );
+        : dampedForResultReads(raw, counted, candidates, (f) => tests.has(f), readText, failures);
       // As `xihe locate --run`: a flat spectrum (or an unknown runner's failing run alone) is not
       // added; the static order stands and what did not run is demoted. Not under --whole, whose
       // variants are the alternatives to that rule.

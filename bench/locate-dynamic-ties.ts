@@ -8,18 +8,14 @@
 // the other tied functions (which of them it calls: it is the deeper one).
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { defaultRepoConfig } from "../src/config.ts";
-import { diagnose } from "../src/perception/diagnose.ts";
-import { openRepoIndex } from "../src/understanding/index/open-repo-index.ts";
-import { isCallable } from "../src/understanding/index/symbol-lookup.ts";
 import { executionsFromJson } from "../src/understanding/localize/dynamic/executions-json.ts";
-import { dampResultReads, resultReads } from "../src/understanding/localize/dynamic/result-reads.ts";
+import { dampedForResultReads } from "../src/understanding/localize/dynamic/result-reads.ts";
 import { spectrumSignal } from "../src/understanding/localize/dynamic/spectrum-signal.ts";
 import { tieEvidence } from "./spectrum-tie-keys.ts";
-import { collectSignals, rankSuspects } from "../src/understanding/localize/localize.ts";
+import { rankSuspects } from "../src/understanding/localize/localize.ts";
 import { flag, project } from "./bench-args.ts";
 import { dynamicResults } from "./dynamic-results.ts";
-import { localizeInputOf } from "./locate-corpus.ts";
+import { openSavedRun } from "./saved-dynamic-run.ts";
 
 if (!flag("work")) {
   console.error("give --work WORK (the folder locate-dynamic-bench.ts ran in)");
@@ -36,33 +32,18 @@ for (const id of ids) {
     console.log(`${id}: no saved coverage (fell back)`);
     continue;
   }
-  const saved = JSON.parse(readFileSync(join(dir, `${id}.json`), "utf8")) as {
+  const { saved, repo, failures, collected, tests, candidates, readText } = await openSavedRun<{
     task: { id: string; file: string; line: number; log: string };
-  };
+  }>(work, id, corpus);
   const task = saved.task;
-  const logText = readFileSync(join(corpus, task.log), "utf8");
-  const repo = await openRepoIndex(project, join(work, "checkouts", id), defaultRepoConfig);
-  const { failures } = await diagnose(logText, {
-    repoRoot: repo.root,
-    fileExists: (rel) => existsSync(join(repo.root, rel)),
-  });
-  const collected = collectSignals(localizeInputOf(repo, failures, logText));
   const executions = executionsFromJson(readFileSync(coverageFile, "utf8"));
-  const tests = new Set(repo.index.files.filter((f) => f.isTest).map((f) => f.path));
-  const candidates = repo.index.symbols.filter((s) => isCallable(s) && !tests.has(s.file));
-  const readText = (file: string) => {
-    const path = join(repo.root, file);
-    return existsSync(path) ? readFileSync(path, "utf8") : null;
-  };
-  const spectrum = dampResultReads(
+  const spectrum = dampedForResultReads(
     spectrumSignal(executions, candidates),
-    resultReads(
-      executions,
-      candidates,
-      (f) => tests.has(f),
-      readText,
-      failures.flatMap((f) => (f.test ? [f.test] : [])),
-    ),
+    executions,
+    candidates,
+    (f) => tests.has(f),
+    readText,
+    failures,
   );
   const signals = new Map(collected.signals);
   signals.set("spectrum", spectrum);

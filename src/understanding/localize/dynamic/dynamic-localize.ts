@@ -26,7 +26,7 @@ import { ranOnlyEvidence } from "./spectrum-or-ran.ts";
 import { testCommand, unknownRunnerReason } from "./test-command.ts";
 import type { TestRunnerKind } from "./test-runner-kind.ts";
 import { rerunExitMeaning } from "./rerun-exit-meaning.ts";
-import { dampResultReads, resultReads } from "./result-reads.ts";
+import { dampedForResultReads } from "./result-reads.ts";
 
 export type { DynamicRun } from "./coverage-run.ts";
 
@@ -143,15 +143,13 @@ export async function dynamicLocalize(input: DynamicLocalizeInput): Promise<Dyna
     );
   const tests = new Set(input.index.files.filter((f) => f.isTest).map((f) => f.path));
   const candidates = input.index.symbols.filter((s) => isCallable(s) && !tests.has(s.file));
-  const signal = dampResultReads(
+  const signal = dampedForResultReads(
     spectrumSignal(executions, candidates),
-    resultReads(
-      executions,
-      candidates,
-      (file) => tests.has(file),
-      input.readText,
-      input.failures.flatMap((f) => (f.test ? [f.test] : [])),
-    ),
+    executions,
+    candidates,
+    (file) => tests.has(file),
+    input.readText,
+    input.failures,
   );
   const crashed = crashReason(runs, wholeRun);
   if (signal.size === 0 && crashed !== null) return fallback(crashed);

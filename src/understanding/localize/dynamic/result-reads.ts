@@ -69,6 +69,20 @@ export function resultReads(
   return out;
 }
 
+/** `spectrum` with the result reads of the failing runs damped: how `xihe locate --run` reads it,
+ * and the benches re-ranking its saved runs with it. */
+export function dampedForResultReads(
+  spectrum: SignalScores,
+  executions: readonly Execution[],
+  candidates: readonly CodeSymbol[],
+  isTest: (file: string) => boolean,
+  readText: (file: string) => string | null,
+  failures: readonly { test: string | null }[],
+): SignalScores {
+  const failingTests = failures.flatMap((f) => (f.test ? [f.test] : []));
+  return dampResultReads(spectrum, resultReads(executions, candidates, isTest, readText, failingTests));
+}
+
 /** The spectrum with every result read's strength damped and its `why` saying so. */
 export function dampResultReads(signal: SignalScores, reads: ReadonlySet<string>): SignalScores {
   if (reads.size === 0) return signal;
