@@ -126,8 +126,11 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
   const testHelpers = new Set<string>();
   const importsOf = new Map<string, Set<string>>();
   const importedByTests: IncomingEdges["importedByTests"] = new Map();
+  // file\0local name -> the name in the module it is imported from (`from pkg import helpers as h`).
+  const importedName = new Map<string, string>();
   for (const ref of index.imports) {
     if (!ref.resolved) continue;
+    for (const b of ref.bindings ?? []) importedName.set(`${ref.file}\0${b.local}`, b.imported);
     if (testFile.has(ref.file))
       for (const b of ref.bindings ?? [])
         if (b.imported !== "*" && b.imported !== "default")
@@ -192,7 +195,10 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     // with that regex from a constants module that imports nothing is no call of the project's
     // `picomatch.test`, which the index took it for as the one method so named. A Python package's
     // submodule bound by `from pkg import helpers` is reached through itself, not the package.
-    const module = resolvedFile === undefined ? undefined : moduleImported(resolvedFile, through, paths);
+    const module =
+      resolvedFile === undefined
+        ? undefined
+        : moduleImported(resolvedFile, importedName.get(`${call.file}\0${through}`) ?? through, paths);
     const outOfReach =
       target !== undefined &&
       module !== undefined &&

@@ -71,11 +71,18 @@ describe("member calls through an imported name", () => {
         "pkg/helpers.py": helpers("x"),
         "pkg/core.py": lines("from . import helpers", "", "def go():", "    return helpers.run(2)", ""),
         "tests/test_core.py": lines("from pkg import core", "", "def test_go():", "    core.go()", ""),
+        // Bound under another name: the submodule is the one the package calls `helpers`.
+        "pkg/cli.py": lines("from pkg import helpers as h", "", "def main():", "    return h.run(3)", ""),
+        "tests/test_cli.py": lines("from pkg import cli", "", "def test_main():", "    cli.main()", ""),
       },
       { "pkg/helpers.py": helpers("x + 1") },
     );
     const run = result.symbols.find((s) => s.qualifiedName === "run");
-    expect(testFiles(run)).toEqual(["tests/test_core.py"]);
-    expect(run?.testsReaching[0]?.via).toEqual(["test_go", "go", "run"]);
+    expect(testFiles(run)).toEqual(["tests/test_cli.py", "tests/test_core.py"]);
+    expect(run?.testsReaching.find((t) => t.path === "tests/test_core.py")?.via).toEqual([
+      "test_go",
+      "go",
+      "run",
+    ]);
   });
 });
