@@ -22,6 +22,12 @@ export interface QuestionMatch {
   name: ReadonlySet<string>;
 }
 
+/** One ranked result as the rule reads it: recall's RecalledSymbol, or bench/ask-rank.ts' replay. */
+export interface Ranked<S> {
+  symbol: S;
+  score: number;
+}
+
 /**
  * Raises, just above each of the first CALLER_RANK results, any function it calls directly whose
  * matched question terms include all of the caller's and whose name carries one the caller's name
@@ -33,11 +39,32 @@ export function raiseCalleesOverCallers(
   matchOf: ReadonlyMap<CodeSymbol, QuestionMatch>,
   wordOf: (term: string) => string,
 ): void {
-  const callers = [...out].sort((a, b) => b.score - a.score).slice(0, CALLER_RANK);
-  const callees = directCallees(
-    index,
-    callers.map((r) => r.symbol),
+  raiseCallees(
+    out,
+    (callers) => directCallees(index, callers),
+    matchOf,
+    (r, caller, named) => {
+      const c = caller.symbol;
+      r.why.push(
+        `ranked above its caller ${c.qualifiedName} (${c.file}:${c.startLine}), which matches no word of the question it lacks; its name carries ${named.map((t) => `"${wordOf(t)}"`).join(", ")}, the caller's does not`,
+      );
+    },
   );
+}
+
+/**
+ * The rule over any ranked items: `calleesOf` gives each caller's direct callees (recall resolves
+ * them in the index; the offline ranker reads the ones ask-features dumped), `onRaised` is told each
+ * move with the caller-name-less terms. Shared so that the weight search ranks as recall does.
+ */
+export function raiseCallees<S, R extends Ranked<S>>(
+  out: readonly R[],
+  calleesOf: (callers: readonly S[]) => ReadonlyMap<S, ReadonlySet<S>>,
+  matchOf: ReadonlyMap<S, QuestionMatch>,
+  onRaised: (callee: R, caller: R, named: string[]) => void = () => {},
+): void {
+  const callers = [...out].sort((a, b) => b.score - a.score).slice(0, CALLER_RANK);
+  const callees = calleesOf(callers.map((r) => r.symbol));
   for (const caller of callers) {
     const mine = matchOf.get(caller.symbol);
     const called = callees.get(caller.symbol);
@@ -49,10 +76,7 @@ export function raiseCalleesOverCallers(
       const named = [...mine.matched].filter((t) => theirs.name.has(t) && !mine.name.has(t));
       if (named.length === 0) continue;
       r.score = caller.score + MARGIN;
-      const c = caller.symbol;
-      r.why.push(
-        `ranked above its caller ${c.qualifiedName} (${c.file}:${c.startLine}), which matches no word of the question it lacks; its name carries ${named.map((t) => `"${wordOf(t)}"`).join(", ")}, the caller's does not`,
-      );
+      onRaised(r, caller, named);
     }
   }
 }

@@ -41,7 +41,15 @@ export interface RecallOptions {
    * Told every scored candidate's features and, for a large function, the window it is read and cited
    * as (the bench that chooses the weights judges what the reader is shown).
    */
-  onFeatures?: (symbol: CodeSymbol, features: RecallFeatures, window: LineRange | null) => void;
+  onFeatures?: (
+    symbol: CodeSymbol,
+    features: RecallFeatures,
+    window: LineRange | null,
+    /** The question terms it holds, as the callee-over-caller pass reads them. */
+    match: QuestionMatch | null,
+  ) => void;
+  /** Told the question's stemmer: the wrapper pass's links depend on it (bench/ask-features.ts). */
+  onStemTerms?: (stem: (terms: readonly string[]) => string[]) => void;
 }
 
 const aboutPeripheral = /\b(examples?|benchmarks?|bench|scripts?|demos?|samples?|docs?|fuzz\w*)\b/i;
@@ -92,6 +100,7 @@ export function recall(
   const words = expandAliases(questionTerms(question), options.aliases ?? {});
   const vocabulary = new Set(rawWhole.flat());
   const stemTerms = createStemTerms(new Set([...vocabulary, ...words]));
+  options.onStemTerms?.(stemTerms);
   const documents = fields.map((f) => stemTerms(documentOf(f)));
   const bm25 = windowedBm25(
     rawWhole.map(stemTerms),
@@ -215,7 +224,7 @@ export function recall(
       why.push("example, benchmark or script code, ranked below the library");
     const score = scoreOf(features, weights);
     if (score > 0) {
-      options.onFeatures?.(symbol, features, windows.get(symbol) ?? null);
+      options.onFeatures?.(symbol, features, windows.get(symbol) ?? null, matchOf.get(symbol) ?? null);
       out.push({ symbol, score, why });
       if (ranksAfterCode(features)) afterCode.add(symbol);
     }

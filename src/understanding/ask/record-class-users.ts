@@ -32,10 +32,34 @@ export interface RecordUserContext {
  */
 export function liftRecordUsers(out: RecalledSymbol[], context: RecordUserContext, share: number): void {
   if (share <= 0) return;
-  const records = recordClasses(out, context);
-  if (records.size === 0) return;
-  const users = usersOf(records, context);
   const byId = new Map(out.map((r) => [r.symbol.id, r]));
+  for (const { record, stored, user } of recordUsers(
+    out.map((r) => r.symbol),
+    context,
+  )) {
+    const lifted = recordUserScore(
+      share,
+      stored.map((s) => byId.get(s.id)?.score ?? 0),
+    );
+    const why = `it is the one library function that names ${record.name} (${record.file}:${record.startLine}), a class with no behaviour of its own that matches the question`;
+    raiseRecalled(out, byId, user, lifted, why);
+  }
+}
+
+export interface RecordUser {
+  record: CodeSymbol;
+  /** The class and the members storing its fields: the best of their scores is lifted. */
+  stored: CodeSymbol[];
+  /** The one library function that names the class. */
+  user: CodeSymbol;
+}
+
+/** The recalled record classes that exactly one library function names, with that function. */
+export function recordUsers(recalled: readonly CodeSymbol[], context: RecordUserContext): RecordUser[] {
+  const records = recordClasses(recalled, context);
+  if (records.size === 0) return [];
+  const users = usersOf(records, context);
+  const out: RecordUser[] = [];
   for (const [record, members] of records) {
     const found = users.get(record.name);
     if (!found || found.size !== 1) continue;
@@ -43,22 +67,24 @@ export function liftRecordUsers(out: RecalledSymbol[], context: RecordUserContex
     if (!user) continue;
     // The members storing the fields: a printed message's body (`__str__` working out a line and
     // column) matches words the record itself does not answer.
-    const stored = [record, ...members.filter((m) => CONSTRUCTOR_NAMES.has(m.name))];
-    const best = Math.max(...stored.map((s) => byId.get(s.id)?.score ?? 0));
-    const lifted = share * best + USER_MARGIN;
-    const why = `it is the one library function that names ${record.name} (${record.file}:${record.startLine}), a class with no behaviour of its own that matches the question`;
-    raiseRecalled(out, byId, user, lifted, why);
+    out.push({ record, stored: [record, ...members.filter((m) => CONSTRUCTOR_NAMES.has(m.name))], user });
   }
+  return out;
+}
+
+/** The user's score: `share` × the best score of what stores the record, plus a margin. */
+export function recordUserScore(share: number, storedScores: readonly number[]): number {
+  return share * Math.max(...storedScores) + USER_MARGIN;
 }
 
 /** The recalled classes outside tests whose members are all RECORD_MEMBERS, with those members. */
 function recordClasses(
-  out: readonly RecalledSymbol[],
+  recalled: readonly CodeSymbol[],
   context: RecordUserContext,
 ): Map<CodeSymbol, CodeSymbol[]> {
-  const classes = out
-    .map((r) => r.symbol)
-    .filter((s) => s.kind === "class" && !context.isTest(s.file) && !context.namedAsCode.has(s));
+  const classes = recalled.filter(
+    (s) => s.kind === "class" && !context.isTest(s.file) && !context.namedAsCode.has(s),
+  );
   const records = new Map<CodeSymbol, CodeSymbol[]>();
   for (const c of classes) {
     const members = context.candidates.filter(

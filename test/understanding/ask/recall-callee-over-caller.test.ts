@@ -4,41 +4,10 @@
 import { describe, expect, it } from "vitest";
 import { recall } from "../../../src/understanding/ask/recall.ts";
 import { lines } from "../make-repo.ts";
+import { generateSource, scanLine, scanLineQuestion as question } from "./ejs-scan-line.ts";
 import { names, useIndexedRepo } from "./indexed-repo.ts";
 
 const indexOf = useIndexedRepo();
-
-const scanLine = lines(
-  "function scanLine(state, line) {",
-  "  var newLineCount = (line.split('\\n').length - 1);",
-  "  // a closing tag ending in '-' trims the newline",
-  "  if (line === '-%>' || line === '_%>') {",
-  "    state.truncate = true;",
-  "  }",
-  "  state.currentLine += newLineCount;",
-  "  state.source += line;",
-  "  state.output.push(state.source.slice(state.start, state.end));",
-  "  state.start = state.end + newLineCount;",
-  "}",
-);
-
-const generateSource = (extra: string) =>
-  lines(
-    "function generateSource(state, matches) {",
-    "  for (var i = 0; i < matches.length; i++) {",
-    "    var line = matches[i];",
-    "    var closing = matches[i + 2];",
-    "    var tag = closing.length ? closing : line;",
-    "    if (line === '<%' && closing !== '%>' && closing !== '-%>') {",
-    "      throw new Error('Could not find matching closing tag for \"' + line + '\".');",
-    "    }",
-    `    ${extra}`,
-    "    scanLine(state, line);",
-    "  }",
-    "}",
-  );
-
-const question = "how does a closing tag with a dash swallow the line break that follows it?";
 
 describe("ask recall: a callee above a caller that holds its words only by calling it", () => {
   it("ranks the callee whose name carries the question's word above its caller", async () => {
