@@ -47,6 +47,30 @@ describe("what the index skips", () => {
     ]);
   });
 
+  it("skips a package's committed bundles in dist/ as generated, and only its JS and TS", async () => {
+    // A readable bundle: no generated header, not minified, tracked by git (nothing ignores dist/).
+    const bundle = lines("function deflate(data) {", "  return data;", "}");
+    repo = makeRepo({
+      "lib/deflate.js": bundle,
+      "dist/pako.js": bundle,
+      "packages/zip/dist/zip.esm.mjs": bundle,
+      "packages/zip/dist/zip.d.ts": lines("export declare function deflate(data: string): string;"),
+      "tools/dist/report.py": lines("def report():", "    pass"),
+      "src/distance.ts": lines("export const distance = 1;"),
+    });
+    const index = await buildIndex(repo.root, { cache: null });
+    expect(index.files.map((f) => f.path)).toEqual([
+      "lib/deflate.js",
+      "src/distance.ts",
+      "tools/dist/report.py",
+    ]);
+    expect(index.skipped).toEqual([
+      { path: "dist/pako.js", reason: "generated" },
+      { path: "packages/zip/dist/zip.d.ts", reason: "generated" },
+      { path: "packages/zip/dist/zip.esm.mjs", reason: "generated" },
+    ]);
+  });
+
   it("walks a directory that is not a git repository, honouring .gitignore and pruning vendored trees", async () => {
     repo = makeRepo(
       { ...tree(), "src/.gitignore": "local.ts\n", "src/local.ts": lines("export const l = 1;") },
