@@ -2,32 +2,12 @@
 // spectrum is added, and when only "it ran" is evidence. Real-sandbox runs of it are in
 // lab-runner.test.ts (flat beside a failed passing batch) and unknown-runner.test.ts.
 import { describe, expect, it } from "vitest";
-import type { CodeSymbol } from "../../../../src/understanding/index/code-index.ts";
 import { ranOnlyEvidence } from "../../../../src/understanding/localize/dynamic/spectrum-or-ran.ts";
 import {
   spectrumSignal,
   type Execution,
 } from "../../../../src/understanding/localize/dynamic/spectrum-signal.ts";
-
-function fn(name: string, startLine: number, endLine: number): CodeSymbol {
-  return {
-    id: `src/a.js#${name}`,
-    name,
-    qualifiedName: name,
-    kind: "function",
-    file: "src/a.js",
-    startLine,
-    endLine,
-  } as CodeSymbol;
-}
-
-function ran(failed: boolean, lines: number[]): Execution {
-  return {
-    failed,
-    tests: 1,
-    coverage: new Map([["src/a.js", { lines: new Set(lines), functionNames: new Set() }]]),
-  };
-}
+import { fn, ran } from "./support/spectrum-fixtures.ts";
 
 const symbols = [fn("entry", 1, 5), fn("helper", 6, 9), fn("other", 10, 13)];
 const decide = (executions: Execution[], runnerKnown = true) =>

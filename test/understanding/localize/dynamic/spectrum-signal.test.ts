@@ -10,26 +10,7 @@ import {
   suspiciousness,
   type Execution,
 } from "../../../../src/understanding/localize/dynamic/spectrum-signal.ts";
-
-function fn(name: string, startLine: number, endLine: number): CodeSymbol {
-  return {
-    id: `src/a.js#${name}`,
-    name,
-    qualifiedName: name,
-    kind: "function",
-    file: "src/a.js",
-    startLine,
-    endLine,
-  } as CodeSymbol;
-}
-
-function ran(failed: boolean, lines: number[], tests = 1): Execution {
-  return {
-    failed,
-    tests,
-    coverage: new Map([["src/a.js", { lines: new Set(lines), functionNames: new Set() }]]),
-  };
-}
+import { fn, ran } from "./support/spectrum-fixtures.ts";
 
 // entry (1-5) runs in every test; helper (6-9) only in the failing ones; shared (10-13) in both
 // failing tests and one of four passing tests.
