@@ -81,7 +81,13 @@ export function directCallees(
   return new Map(callers.map((c) => [c, new Set(calleesOf(graph, c))]));
 }
 
+// Both passes of a question (reachedFrom, directCallees) and every question on the same index read
+// one graph: building it walks every symbol, import and call of the repository.
+const graphs = new WeakMap<CodeIndex, CallGraph>();
+
 function callGraphOf(index: CodeIndex): CallGraph {
+  const built = graphs.get(index);
+  if (built) return built;
   const graph: CallGraph = {
     lookup: createSymbolLookup(index),
     imports: importBindings(index),
@@ -92,6 +98,7 @@ function callGraphOf(index: CodeIndex): CallGraph {
     if (list) list.push(call);
     else graph.callsIn.set(call.file, [call]);
   }
+  graphs.set(index, graph);
   return graph;
 }
 

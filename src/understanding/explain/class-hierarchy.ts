@@ -3,8 +3,11 @@
 // and both questions asked of it: which subclasses inherit a member (a base's `__eq__` or
 // constructor run by an instance of one) and which classes above or below a method call or override
 // it (receiver-dispatch.ts).
-import type { CodeSymbol } from "../index/code-index.ts";
+import type { CallEdge, CodeSymbol } from "../index/code-index.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
+
+/** A call made in some class's method that the hierarchy hands to another class's method. */
+export type ClassCall = Pick<CallEdge, "from" | "file" | "line">;
 
 /** Levels of inheritance followed: bases are matched by name, so deeper chains add guesses. */
 export const maxLevels = 4;

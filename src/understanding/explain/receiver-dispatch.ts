@@ -5,24 +5,18 @@
 // an override include those receiver calls in the classes it inherits from.
 import type { CodeSymbol } from "../index/code-index.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
-import { definesMember, relatedClasses } from "./class-hierarchy.ts";
+import { definesMember, relatedClasses, type ClassCall } from "./class-hierarchy.ts";
 
 /** A base whose subclasses override `m` more often than this is a plugin point (a visitor, a
  * node hierarchy of a whole language): every override would be reached by every test that uses
  * the base, so none is claimed. */
 export const maxOverrides = 16;
 
-export interface ReceiverCall {
-  from: string | null;
-  file: string;
-  line: number;
-}
-
 export interface Hierarchy {
   subclasses: ReadonlyMap<string, readonly CodeSymbol[]>;
   superclasses: ReadonlyMap<string, readonly CodeSymbol[]>;
   /** `classId\0m` -> the `self.m()` / `this.m()` calls made in that class's methods. */
-  receiverCalls: ReadonlyMap<string, readonly ReceiverCall[]>;
+  receiverCalls: ReadonlyMap<string, readonly ClassCall[]>;
 }
 
 /** Receiver calls of `method`'s name made in the classes its class inherits from (not the class
@@ -31,11 +25,11 @@ export function dispatchingCalls(
   lookup: SymbolLookup,
   hierarchy: Hierarchy,
   method: CodeSymbol,
-): ReceiverCall[] {
+): ClassCall[] {
   if (method.kind !== "method" || !method.parent) return [];
   const owner = lookup.byId(method.parent);
   if (owner?.kind !== "class") return [];
-  const out: ReceiverCall[] = [];
+  const out: ClassCall[] = [];
   for (const base of relatedClasses(hierarchy.superclasses, owner)) {
     const calls = hierarchy.receiverCalls.get(`${base.id}\0${method.name}`);
     if (calls && overrides(lookup, hierarchy, base, method.name) <= maxOverrides) out.push(...calls);

@@ -5,18 +5,12 @@
 // `super().__init__()` name a member, and the index resolves them to the base's method.)
 import type { CodeSymbol } from "../index/code-index.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
-import { definesMember, relatedClasses } from "./class-hierarchy.ts";
-
-export interface SuperCall {
-  from: string | null;
-  file: string;
-  line: number;
-}
+import { definesMember, relatedClasses, type ClassCall } from "./class-hierarchy.ts";
 
 export interface SuperHierarchy {
   subclasses: ReadonlyMap<string, readonly CodeSymbol[]>;
   /** Class id -> the bare `super(...)` calls made in that class's constructor. */
-  superConstructorCalls: ReadonlyMap<string, readonly SuperCall[]>;
+  superConstructorCalls: ReadonlyMap<string, readonly ClassCall[]>;
 }
 
 const constructorName = "constructor";
@@ -27,12 +21,12 @@ export function superConstructorCalls(
   lookup: SymbolLookup,
   hierarchy: SuperHierarchy,
   method: CodeSymbol,
-): SuperCall[] {
+): ClassCall[] {
   if (method.kind !== "method" || method.name !== constructorName || !method.parent) return [];
   const owner = lookup.byId(method.parent);
   if (owner?.kind !== "class") return [];
   const defines = (c: CodeSymbol) => definesMember(lookup, c, constructorName);
-  const out: SuperCall[] = [];
+  const out: ClassCall[] = [];
   for (const c of [owner, ...relatedClasses(hierarchy.subclasses, owner, defines)])
     for (const sub of hierarchy.subclasses.get(c.id) ?? [])
       if (defines(sub)) out.push(...(hierarchy.superConstructorCalls.get(sub.id) ?? []));
