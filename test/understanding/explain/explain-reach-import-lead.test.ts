@@ -63,7 +63,10 @@ describe("member calls through an imported name", () => {
   });
 
   it("are calls into a Python submodule imported from its package, which the package need not import", async () => {
-    const helpers = (body: string) => lines("def run(x):", `    return ${body}`, "");
+    // The changed function is one hop behind `run`: a reach's first hop comes from the target's own
+    // references, so only the calls into `run` go through the import-chain rule.
+    const helpers = (body: string) =>
+      lines("def run(x):", "    return inner(x)", "", "def inner(x):", `    return ${body}`, "");
     const result = await explain(
       {
         // The package imports nothing: `from . import helpers` loads pkg/helpers.py itself.
@@ -77,12 +80,19 @@ describe("member calls through an imported name", () => {
       },
       { "pkg/helpers.py": helpers("x + 1") },
     );
-    const run = result.symbols.find((s) => s.qualifiedName === "run");
-    expect(testFiles(run)).toEqual(["tests/test_cli.py", "tests/test_core.py"]);
-    expect(run?.testsReaching.find((t) => t.path === "tests/test_core.py")?.via).toEqual([
+    const inner = result.symbols.find((s) => s.qualifiedName === "inner");
+    expect(testFiles(inner)).toEqual(["tests/test_cli.py", "tests/test_core.py"]);
+    expect(inner?.testsReaching.find((t) => t.path === "tests/test_core.py")?.via).toEqual([
       "test_go",
       "go",
       "run",
+      "inner",
+    ]);
+    expect(inner?.testsReaching.find((t) => t.path === "tests/test_cli.py")?.via).toEqual([
+      "test_main",
+      "main",
+      "run",
+      "inner",
     ]);
   });
 });
