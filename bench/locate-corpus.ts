@@ -71,6 +71,7 @@ export const SETS = [
   "heldout14",
   "heldout15",
   "heldout16",
+  "heldout17",
 ];
 
 export interface CorpusOptions {
