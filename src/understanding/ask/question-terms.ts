@@ -18,9 +18,13 @@ const QUESTION_WORDS = new Set(
   ).split(" "),
 );
 
+// "for example" and "for instance" introduce a case of what is asked: the words are the question's
+// grammar, and "example" would match every docstring that gives one.
+const INTRODUCES_A_CASE = /\bfor (example|instance)\b/gi;
+
 /** The question's lexical terms, in order, without the words every question has. */
 export function questionTerms(question: string): string[] {
-  return splitIdentifiers(question).filter((t) => !QUESTION_WORDS.has(t));
+  return splitIdentifiers(question.replace(INTRODUCES_A_CASE, " ")).filter((t) => !QUESTION_WORDS.has(t));
 }
 
 /** The identifiers the question writes (identifiersIn), without the words every question has. */

@@ -52,7 +52,10 @@ export interface RecallOptions {
   onStemTerms?: (stem: (terms: readonly string[]) => string[]) => void;
 }
 
-const aboutPeripheral = /\b(examples?|benchmarks?|bench|scripts?|demos?|samples?|docs?|fuzz\w*)\b/i;
+// "for example" and "for instance" introduce a case of what the question asks, and `example.com` is
+// a host name: neither asks about example code.
+const aboutPeripheral =
+  /(?<!\bfor )\b(examples?|benchmarks?|bench|scripts?|demos?|samples?|docs?|fuzz\w*)\b(?!\.\w)/i;
 const asksForTests = /\b(the tests|tests (for|of|that)|test (files?|suites?|cases?)|unit tests?)\b/i;
 const aboutTests = /\b(tests?|tested|testing|specs?|fixtures?|pytest|mocha|jest|vitest)\b/i;
 
