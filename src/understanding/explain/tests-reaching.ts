@@ -5,6 +5,7 @@ import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { CONSTRUCTOR_NAMES } from "../index/constructor-names.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import { importBindings, importInScope } from "../index/import-in-scope.ts";
+import { initializedAtLoad } from "../index/module-load.ts";
 import { definesMember, relatedClasses } from "./class-hierarchy.ts";
 import { classMethods, methodOnNew } from "./class-methods.ts";
 import { importsLead, moduleImported } from "./imports-lead.ts";
@@ -69,6 +70,12 @@ export interface IncomingEdges {
    * the file the import resolves to: a function a test only passes on as a value
    * (`pytest.mark.parametrize("func", [bump_major])`) still runs in that test. */
   importedByTests: Map<string, Edge[]>;
+  /** Repository file -> the imports of it: loading the importer loads the file and runs its top-level
+   * code (module-load.ts). */
+  importers: Map<string, Edge[]>;
+  /** `path:line` of top-level calls under a script guard (`if __name__ == "__main__":`): they run only
+   * when the file runs as a script, so importing the file does not run them. */
+  scriptOnly: Set<string>;
 }
 
 export const maxHops = 6;
@@ -126,6 +133,8 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
   const testHelpers = new Set<string>();
   const importsOf = new Map<string, Set<string>>();
   const importedByTests: IncomingEdges["importedByTests"] = new Map();
+  const importers: IncomingEdges["importers"] = new Map();
+  const scriptOnly = new Set(index.calls.filter((c) => c.scriptOnly).map((c) => `${c.file}:${c.line}`));
   // file\0local name -> the name in the module it is imported from (`from pkg import helpers as h`).
   const importedName = new Map<string, string>();
   for (const ref of index.imports) {
@@ -141,6 +150,8 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
             resolved: ref.resolved,
           });
     importsOf.set(ref.file, (importsOf.get(ref.file) ?? new Set()).add(ref.resolved));
+    if (ref.resolved !== ref.file)
+      push(importers, ref.resolved, { from: null, file: ref.file, line: ref.line });
     if (ref.resolved !== ref.file && testFile.has(ref.file) && testFile.has(ref.resolved))
       testHelpers.add(ref.resolved);
   }
@@ -230,6 +241,8 @@ export function incomingEdges(index: CodeIndex): IncomingEdges {
     receiverCalls,
     superConstructorCalls,
     importedByTests,
+    importers,
+    scriptOnly,
   };
 }
 
@@ -349,6 +362,17 @@ function implicitCallers(lookup: SymbolLookup, edges: IncomingEdges, symbol: Cod
   return [];
 }
 
+/** The site is code its module runs when loaded (module-load.ts): top level, or the initializer of
+ * a top-level constant or variable, outside a script guard. */
+function runsOnLoad(
+  lookup: SymbolLookup,
+  edges: IncomingEdges,
+  site: { id: string | null; path: string; line: number },
+): boolean {
+  if (edges.scriptOnly.has(`${site.path}:${site.line}`)) return false;
+  return site.id === null || initializedAtLoad(lookup.byId(site.id));
+}
+
 export function testsReaching(
   lookup: SymbolLookup,
   edges: IncomingEdges,
@@ -373,12 +397,14 @@ export function testsReaching(
     if (!found.has(key))
       found.set(key, { test, path, line, via, changedInDiff: changedFiles.has(path), evidence: "calls" });
   };
-  let frontier: { id: string | null; path: string; line: number; via: string[] }[] = [
+  let frontier: { id: string | null; path: string; line: number; via: string[]; value?: boolean }[] = [
     ...references.map((r) => ({
       id: r.callerId,
       path: r.path,
       line: r.line,
       via: [r.caller ?? r.path, name],
+      // Named, not called (`module.exports = crc32`): loading that module runs nothing of it.
+      ...(r.use === "call" || r.use === "constructor" ? {} : { value: true }),
     })),
     ...[...memberCalls(edges, target), ...(self ? hierarchyCalls(lookup, edges, self) : [])].map((e) => ({
       id: e.from,
@@ -418,6 +444,7 @@ export function testsReaching(
         imported.push({ path: e.file, line: e.line, via: [e.file, ...via] });
   };
   if (self) importsOfSymbol(self, [name]);
+  const loadedModules = new Set<string>();
   for (let hop = 0; hop <= maxHops && frontier.length > 0; hop++) {
     const next: typeof frontier = [];
     for (const site of frontier) {
@@ -433,6 +460,13 @@ export function testsReaching(
         continue;
       }
       if (hop === maxHops && site.id && !visited.has(site.id)) gaps.add("depth");
+      if (hop < maxHops && !site.value && !loadedModules.has(site.path) && runsOnLoad(lookup, edges, site)) {
+        // Top-level code runs when its module is loaded: every import of the module runs it, and an
+        // import is itself top-level code of the importer.
+        loadedModules.add(site.path);
+        for (const e of edges.importers.get(site.path) ?? [])
+          next.push({ id: null, path: e.file, line: e.line, via: [e.file, ...site.via] });
+      }
       if (hop === maxHops || !site.id || visited.has(site.id)) continue;
       visited.add(site.id);
       const symbol = lookup.byId(site.id);

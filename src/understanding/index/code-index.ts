@@ -65,6 +65,9 @@ export interface CallEdge {
   calleeName: string;
   /** Resolved callee symbol id; null when only the name is known (a name edge). */
   to: string | null;
+  /** Top-level code under `if __name__ == "__main__":` or `if (require.main === module)`: it runs
+   * when the file is run as a script, not when it is imported. Absent otherwise. */
+  scriptOnly?: boolean;
 }
 
 export interface IndexedFile {

@@ -17,6 +17,7 @@ import { propertyReads } from "./property-reads.ts";
 import { aliasAt, collectBindings, receiverTypeAt, selfField } from "./receiver-types.ts";
 import { expandUseTree } from "./rust-use-tree.ts";
 import { bodyOf, signatureOf } from "./signature.ts";
+import { scriptGuarded } from "./script-guard.ts";
 import { outermostWrapper, syntaxRulesFor } from "./syntax-rules.ts";
 
 /** A symbol or an impl scope, by character range, for the nesting sweep. */
@@ -272,6 +273,7 @@ function buildCalls(
       calleeName: name,
       line: call.node.startPosition.row + 1,
       ...(receiverType ? { receiverType } : {}),
+      ...(from[i] == null && scriptGuarded(call.node) ? { scriptOnly: true } : {}),
     });
   });
   for (const read of propertyReads(captures.reads, callers)) out.push(read);

@@ -56,6 +56,9 @@ export interface ParsedCall {
   receiverType?: string;
   /** A property read (`req.protocol`), not a call: an edge only when it resolves to an accessor. */
   read?: boolean;
+  /** Under `if __name__ == "__main__":` or `if (require.main === module)`: runs only when the file is
+   * run as a script, never when it is imported (script-guard.ts). */
+  scriptOnly?: boolean;
 }
 
 export interface FileParse {

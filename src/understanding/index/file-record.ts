@@ -79,6 +79,7 @@ export function buildFileRecord(
     line: c.line,
     calleeName: c.calleeName,
     to: null,
+    ...(c.scriptOnly ? { scriptOnly: true } : {}),
   }));
   return {
     blobSha,

@@ -2,13 +2,16 @@
 // each of them runs. Statically, each failing test (a distinct test location) runs what it calls and
 // what those callees call, MAX_HOPS deep; a function's strength is the share of failing tests that
 // reach it. An entry point that only some failing tests call (`withBase`, while the `joinURL` tests
-// fail too) drops below the helper they all reach (`joinURL`, which `withBase` calls).
+// fail too) drops below the helper they all reach (`joinURL`, which `withBase` calls). A test file
+// also runs the top-level code of the project modules it loads (module-load.ts): pako's
+// `const crcTable = new Uint32Array(makeTable())` runs `makeTable` in every test importing pako.
 import type { CallEdge, CodeIndex } from "../index/code-index.ts";
 import type { TestLocation } from "./frame-signal.ts";
 import { addHit, type SignalScores } from "./localize-signal.ts";
 import { calleesByCaller } from "./callee-graph.ts";
 import { callsOfTest, resolveCallee } from "./test-target-signal.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
+import { importsByFile, loadCallsByFile, loadedWith } from "../index/module-load.ts";
 
 const MAX_HOPS = 3;
 
@@ -23,12 +26,11 @@ export function failingReachSignal(
   const counts = new Map<string, number>();
   let tests = 0;
   for (const loc of distinct.values()) {
-    const seen = reach(
-      callsOfTest(index, lookup, loc).map((c) => c.call),
-      lookup,
-      graph.calleesOf,
-    );
-    if (seen.size === 0) continue;
+    const own = callsOfTest(index, lookup, loc).map((c) => c.call);
+    // A test none of whose calls resolve says nothing of where the fault is: its module loads alone
+    // (which every test of its file shares) do not count it in.
+    if (!own.some((c) => resolveCallee(c, lookup).length > 0)) continue;
+    const seen = reach([...own, ...graph.loadCalls(loc.file)], lookup, graph.calleesOf);
     tests++;
     for (const id of seen) counts.set(id, (counts.get(id) ?? 0) + 1);
   }
@@ -56,6 +58,9 @@ interface TestFileGraph {
   calleesOf: ReadonlyMap<string, ReadonlySet<string>>;
   /** Each test file's calls (whole-file: a test file runs all of them). */
   callsByFile: ReadonlyMap<string, readonly CallEdge[]>;
+  /** The resolved top-level calls of the project modules loading a file loads (module-load.ts); an
+   * unresolved one would be taken by name, and module scope is full of `re.compile(...)`. */
+  loadCalls: (file: string) => readonly CallEdge[];
   /** For each function, how many test files reach it; worked out when first needed. */
   all: Map<string, number> | null;
 }
@@ -72,16 +77,43 @@ function testFileGraph(index: CodeIndex, lookup: SymbolLookup): TestFileGraph {
     if (calls) calls.push(call);
     else callsByFile.set(call.file, [call]);
   }
-  const graph: TestFileGraph = { calleesOf: calleesByCaller(index, lookup), callsByFile, all: null };
+  const graph: TestFileGraph = {
+    calleesOf: calleesByCaller(index, lookup),
+    callsByFile,
+    loadCalls: loadCallsOf(index, lookup),
+    all: null,
+  };
   graphs.set(index, graph);
   return graph;
+}
+
+/** Per file, memoized: many test files load the same package. */
+function loadCallsOf(index: CodeIndex, lookup: SymbolLookup): (file: string) => readonly CallEdge[] {
+  const byFile = loadCallsByFile(index, lookup);
+  const importsOf = importsByFile(index);
+  const memo = new Map<string, CallEdge[]>();
+  return (file) => {
+    const known = memo.get(file);
+    if (known) return known;
+    const calls = [...loadedWith(file, importsOf)].flatMap((f) => byFile.get(f) ?? []).filter((c) => c.to);
+    memo.set(file, calls);
+    return calls;
+  };
+}
+
+/** A test file's own calls and those the modules it loads make at load; none for a file no test-file
+ * rule names (the test-file counts are over test files). */
+function fileCalls(graph: TestFileGraph, lookup: SymbolLookup, file: string): CallEdge[] {
+  if (!lookup.isTest(file)) return [];
+  return [...(graph.callsByFile.get(file) ?? []), ...graph.loadCalls(file)];
 }
 
 function allTestFilesReach(graph: TestFileGraph, lookup: SymbolLookup): ReadonlyMap<string, number> {
   if (graph.all) return graph.all;
   const all = new Map<string, number>();
-  for (const calls of graph.callsByFile.values())
-    for (const id of reach(calls, lookup, graph.calleesOf)) all.set(id, (all.get(id) ?? 0) + 1);
+  for (const file of graph.callsByFile.keys())
+    for (const id of reach(fileCalls(graph, lookup, file), lookup, graph.calleesOf))
+      all.set(id, (all.get(id) ?? 0) + 1);
   graph.all = all;
   return all;
 }
@@ -94,7 +126,7 @@ function failingTestFilesReach(
 ): Map<string, number> {
   const failing = new Map<string, number>();
   for (const file of failingFiles)
-    for (const id of reach(graph.callsByFile.get(file) ?? [], lookup, graph.calleesOf))
+    for (const id of reach(fileCalls(graph, lookup, file), lookup, graph.calleesOf))
       failing.set(id, (failing.get(id) ?? 0) + 1);
   return failing;
 }

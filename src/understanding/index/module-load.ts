@@ -1,0 +1,51 @@
+// Code a module runs when it is loaded: its top-level calls and the initializers of its top-level
+// constants and variables (`const crcTable = new Uint32Array(makeTable())`, `_CACHE =
+// compile_all()`). Nothing calls that code by name: loading the module runs it, so whatever imports
+// the module reaches its callees. Test files are left out: their top-level code is the tests' own.
+import type { CallEdge, CodeIndex, CodeSymbol } from "./code-index.ts";
+import type { SymbolLookup } from "./symbol-lookup.ts";
+
+/** A top-level constant or variable: its initializer runs when the module loads. */
+export function initializedAtLoad(symbol: CodeSymbol | undefined): boolean {
+  return symbol?.parent === null && (symbol.kind === "constant" || symbol.kind === "variable");
+}
+
+/** The call runs when its (non-test) file is loaded, not when some function of it is called. */
+export function runsAtLoad(call: CallEdge, lookup: SymbolLookup): boolean {
+  if (call.scriptOnly || lookup.isTest(call.file)) return false;
+  return call.from === null || initializedAtLoad(lookup.byId(call.from));
+}
+
+/** Per non-test file, the calls its loading runs. */
+export function loadCallsByFile(index: CodeIndex, lookup: SymbolLookup): Map<string, CallEdge[]> {
+  const out = new Map<string, CallEdge[]>();
+  for (const call of index.calls) {
+    if (!runsAtLoad(call, lookup)) continue;
+    const calls = out.get(call.file);
+    if (calls) calls.push(call);
+    else out.set(call.file, [call]);
+  }
+  return out;
+}
+
+/** Each repository file with the repository files it imports (itself left out). */
+export function importsByFile(index: CodeIndex): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const ref of index.imports)
+    if (ref.resolved && ref.resolved !== ref.file)
+      out.set(ref.file, (out.get(ref.file) ?? new Set()).add(ref.resolved));
+  return out;
+}
+
+/** The files loading `file` loads: itself and what it imports, transitively (imports are cyclic). */
+export function loadedWith(file: string, importsOf: ReadonlyMap<string, ReadonlySet<string>>): Set<string> {
+  const seen = new Set([file]);
+  const stack = [file];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop())
+    for (const imported of importsOf.get(next) ?? [])
+      if (!seen.has(imported)) {
+        seen.add(imported);
+        stack.push(imported);
+      }
+  return seen;
+}

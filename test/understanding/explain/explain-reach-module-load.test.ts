@@ -1,0 +1,80 @@
+// A function only the module's own top-level code calls (`_CACHE = compile_all()`) runs whenever the
+// module is loaded: a test importing it, or importing a module that imports it, reaches it. A call
+// under `if __name__ == "__main__":` runs only as a script, and a name merely handed on runs nothing.
+// Real git, real tree-sitter, a package written here.
+import { describe, expect, it } from "vitest";
+import { lines } from "../make-repo.ts";
+import { testFiles, useExplainChange } from "./explain-change.ts";
+
+const explain = useExplainChange();
+
+const patterns = (flag: string) =>
+  lines(
+    "import re",
+    "",
+    "def compile_all():",
+    `    return [re.compile(p, ${flag}) for p in ("a", "b")]`,
+    "",
+    "def banner():",
+    '    return "tool"',
+    "",
+    "_CACHE = compile_all()",
+    "",
+    "def match(text):",
+    "    return any(p.match(text) for p in _CACHE)",
+    "",
+    'if __name__ == "__main__":',
+    "    print(banner())",
+  );
+
+describe("tests reaching code run at module load", () => {
+  it("reaches a function called at a module's top level through the test's imports", async () => {
+    const result = await explain(
+      {
+        "pkg/__init__.py": "",
+        "pkg/patterns.py": patterns("0"),
+        "pkg/scan.py": lines(
+          "from pkg.patterns import match",
+          "",
+          "def scan(text):",
+          "    return match(text)",
+        ),
+        "tests/test_scan.py": lines(
+          "from pkg.scan import scan",
+          "",
+          "def test_scan():",
+          '    assert scan("a")',
+        ),
+        "tests/test_other.py": lines("def test_nothing():", "    assert True"),
+      },
+      { "pkg/patterns.py": patterns("re.I") },
+    );
+    const compileAll = result.symbols.find((s) => s.qualifiedName === "compile_all");
+    expect(testFiles(compileAll)).toEqual(["tests/test_scan.py"]);
+    expect(compileAll?.testsReaching[0]?.via).toEqual([
+      "tests/test_scan.py",
+      "pkg/scan.py",
+      "_CACHE",
+      "compile_all",
+    ]);
+  });
+
+  it("does not reach a function only a __main__ block calls, or that top-level code only names", async () => {
+    const result = await explain(
+      {
+        "pkg/__init__.py": "",
+        "pkg/patterns.py": patterns("0"),
+        "tests/test_patterns.py": lines(
+          "from pkg.patterns import match",
+          "",
+          "def test_match():",
+          '    assert match("a")',
+        ),
+      },
+      { "pkg/patterns.py": `${patterns("0").replace('"tool"', '"tool!"')}\nNAME = banner.__name__\n` },
+    );
+    const banner = result.symbols.find((s) => s.qualifiedName === "banner");
+    expect(banner).toBeDefined();
+    expect(testFiles(banner)).toEqual([]);
+  });
+});

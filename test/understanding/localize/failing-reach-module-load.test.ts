@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildIndex } from "../../../src/understanding/index/build-index.ts";
+import type { CodeIndex } from "../../../src/understanding/index/code-index.ts";
+import { createSymbolLookup } from "../../../src/understanding/index/symbol-lookup.ts";
+import { failingReachSignal } from "../../../src/understanding/localize/failing-reach-signal.ts";
+import { lines, makeRepo, type TestRepo } from "../make-repo.ts";
+
+// pako's shape: crc.js builds its table at load (`const table = makeTable()`), and nothing calls
+// makeTable by name. A test loading gzip.js, which requires crc.js, runs it; a CLI module's `main()`
+// under `require.main === module` it does not.
+describe("failing_reach through code run at module load", () => {
+  let repo: TestRepo;
+  let index: CodeIndex;
+  beforeAll(async () => {
+    repo = makeRepo({
+      "src/crc.js": lines(
+        "function makeTable() {",
+        "  const t = [];",
+        "  for (let n = 0; n < 4; n++) t.push(n >>> 1);",
+        "  return t;",
+        "}",
+        "const table = makeTable();",
+        "function crc(n) {",
+        "  return table[n];",
+        "}",
+        "module.exports = { crc };",
+      ),
+      "src/gzip.js": lines(
+        'const { crc } = require("./crc");',
+        "function gzip(s) {",
+        "  return crc(s.length);",
+        "}",
+        "module.exports = { gzip };",
+      ),
+      "src/cli.js": lines(
+        "function banner() {",
+        '  return "gzip";',
+        "}",
+        "function main() {",
+        "  return banner();",
+        "}",
+        "if (require.main === module) main();",
+        "module.exports = { main };",
+      ),
+      "test/gzip.test.js": lines(
+        'const { gzip } = require("../src/gzip");',
+        'require("../src/cli");',
+        "",
+        'describe("gzip", () => {',
+        '  it("sums", () => {',
+        '    expect(gzip("ab")).toBe(1);',
+        "  });",
+        "});",
+      ),
+    });
+    index = await buildIndex(repo.root, { cache: null });
+  });
+  afterAll(() => repo.cleanup());
+
+  const reached = () => {
+    const scores = failingReachSignal(index, createSymbolLookup(index), [
+      { file: "test/gzip.test.js", line: 6 },
+    ]);
+    return [...scores.keys()].map((id) => index.symbols.find((s) => s.id === id)?.name).sort();
+  };
+
+  it("reaches a function a loaded module calls at top level, and not a script-only main", () => {
+    expect(reached()).toEqual(["crc", "gzip", "makeTable"]);
+  });
+});
