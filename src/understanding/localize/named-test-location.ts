@@ -49,7 +49,8 @@ export function namedTestLocations(
     seen.add(block.id);
     const inside = (l: TestLocation) =>
       l.file === block.file && block.startLine <= l.line && l.line <= block.endLine;
-    if (!known.some(inside)) out.push({ file: block.file, line: block.startLine });
+    if (!known.some(inside) && failure.test)
+      out.push({ file: block.file, line: block.startLine, byName: failure.test });
   }
   return out;
 }

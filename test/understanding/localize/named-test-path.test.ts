@@ -82,14 +82,18 @@ describe("a failing test named by titles only, with no file and no frame", () =>
   });
 
   it("finds the test in the file ava's leading title names", () => {
-    expect(locate(failures)).toEqual([{ file: "test/exclude.js", line: 8 }]);
+    expect(locate(failures)).toEqual([
+      { file: "test/exclude.js", line: 8, byName: "exclude › handles an empty list" },
+    ]);
   });
 
   it("ranks what that test calls first", () => {
     const readLines = (path: string) => readFileSync(`${repo.root}/${path}`, "utf8").split("\n");
     const top = localize({ index, failures, logText: avaLog, readLines, limit: 3 })[0];
     expect(top?.symbol).toBe("exclude");
-    expect(top?.why.join("; ")).toContain("called by the failing test at test/exclude.js:9");
+    expect(top?.why.join("; ")).toContain(
+      'called by the failing test at test/exclude.js:9 (found by its name "exclude › handles an empty list")',
+    );
   });
 
   it("takes no file for a bare title two files declare, and the one a leading title names", () => {
@@ -97,7 +101,7 @@ describe("a failing test named by titles only, with no file and no frame", () =>
     // Two files declare the title: without a file's name, neither is taken.
     expect(locate([named])).toEqual([]);
     expect(locate([{ ...named, test: "pick › handles an empty list" }])).toEqual([
-      { file: "test/pick.js", line: 8 },
+      { file: "test/pick.js", line: 8, byName: "pick › handles an empty list" },
     ]);
   });
 });
