@@ -9,6 +9,8 @@ import { isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
 export interface TestLocation {
   file: string;
   line: number;
+  /** The failing test's name when no line of the log points here and the name found its block. */
+  byName?: string;
 }
 
 export interface FrameEvidence {

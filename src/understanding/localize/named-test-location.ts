@@ -9,7 +9,9 @@
 // data (`describe("markdown-it", () => generate("fixtures/", md))` names its cases after fixture
 // lines) has no block of its own, and its stack holds library frames only (the assertion runs in the
 // generator's package). The block whose title path is the longest leading part of the name is then
-// the nearest written test code: the describe that made the cases.
+// the nearest written test code: the describe that made the cases. A name of titles with no file
+// (tap's `JSON5 > #parse()`, ava's `exclude › handles empty filter array`, whose leading titles are the
+// test file's name) is read the same way, the file first when its leading titles name one.
 import type { Failure } from "../../perception/failure.ts";
 import type { CodeSymbol } from "../index/code-index.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
@@ -37,7 +39,7 @@ export function namedTestLocations(
     const block =
       testBlock(failure.test, resolve, lookup) ??
       (failure.file === null
-        ? titlePrefixBlock(
+        ? titlePathBlock(
             failure.test,
             // Only blocks: a test file's helper `function render` would tie with `describe("render")`.
             (byTitle ??= titlePaths(symbols.filter(isTestBlock))),
@@ -47,7 +49,8 @@ export function namedTestLocations(
     seen.add(block.id);
     const inside = (l: TestLocation) =>
       l.file === block.file && block.startLine <= l.line && l.line <= block.endLine;
-    if (!known.some(inside)) out.push({ file: block.file, line: block.startLine });
+    if (!known.some(inside) && failure.test)
+      out.push({ file: block.file, line: block.startLine, byName: failure.test });
   }
   return out;
 }
@@ -93,13 +96,41 @@ function titlePaths(list: readonly CodeSymbol[]): TitlePaths {
   return { blocks, maxLength };
 }
 
+// Between the titles of a name with no file: `JSON5 > #parse()` (tap, vitest), `exclude › excludes`
+// (ava, whose leading titles name the test file).
+const TITLE_SEPARATOR = / (?:>|›) /;
+const MAX_FILE_TITLES = 3;
+
+/**
+ * The block a name with no file means: ava's leading titles name the test file (`exclude › handles
+ * empty filter array` is `test('handles empty filter array')` in test/exclude.js); otherwise the
+ * titles are a describe path, read like mocha's space-joined name.
+ */
+function titlePathBlock(test: string | null, byTitle: TitlePaths): CodeSymbol | null {
+  if (!test) return null;
+  const parts = test.split(TITLE_SEPARATOR).map((p) => p.trim());
+  // A file is named by a few leading titles (folders and name); more would re-read a hostile name often.
+  for (let k = 1; k < Math.min(parts.length, MAX_FILE_TITLES + 1); k++) {
+    const titled = byTitle.blocks.get(words(parts.slice(k).join(" ")).join(" ")) ?? [];
+    const inFile = titled.filter((b) => isNamedFile(b.file, parts.slice(0, k)));
+    if (inFile.length === 1) return inFile[0] ?? null;
+  }
+  return titlePrefixBlock(parts.join(" "), byTitle);
+}
+
+/** ava's title prefix: the test file's path below the tests' common folder, without `.test`/extension. */
+function isNamedFile(file: string, parts: readonly string[]): boolean {
+  const path = file.replace(/(?:\.(?:test|spec))?\.[cm]?[jt]sx?$/, "");
+  const named = parts.join("/");
+  return path === named || path.endsWith(`/${named}`);
+}
+
 /**
  * The one block whose title path is the longest leading run of the name's words; none when two tie.
  * The name comes from the log: its prefixes grow one word at a time and stop past the longest title,
  * not re-joined per length (quadratic in a hostile name's words).
  */
-function titlePrefixBlock(test: string | null, byTitle: TitlePaths): CodeSymbol | null {
-  if (!test || test.includes(SEPARATOR)) return null;
+function titlePrefixBlock(test: string, byTitle: TitlePaths): CodeSymbol | null {
   let longest: CodeSymbol[] | undefined;
   let prefix = "";
   for (const word of words(test)) {

@@ -36,7 +36,12 @@ export function testTargets(
   for (const loc of testLocations) {
     for (const { call, strength } of callsOfTest(index, lookup, loc)) {
       for (const symbol of resolveCallee(call, lookup))
-        addHit(callees, symbol.id, strength, `called by the failing test at ${loc.file}:${call.line}`);
+        addHit(
+          callees,
+          symbol.id,
+          strength,
+          `called by the failing test at ${loc.file}:${call.line}${foundBy(loc)}`,
+        );
     }
   }
   // Weighted by how much of the failing evidence sits in each test file: a module only one of many
@@ -59,6 +64,13 @@ export function testTargets(
   const total = testLocations.length + unlocatedTestFiles.length;
   for (const [file, weight] of importedFiles) importedFiles.set(file, Math.min(1, weight / total));
   return { callees, named: namedByTests(index, lookup, testNames), importedFiles };
+}
+
+/** Where a test found by its name came from: the log has no line of it to check against. */
+function foundBy(loc: TestLocation): string {
+  if (!loc.byName) return "";
+  const name = loc.byName.length > 80 ? `${loc.byName.slice(0, 77)}...` : loc.byName;
+  return ` (found by its name "${name}")`;
 }
 
 export function callsOfTest(index: CodeIndex, lookup: SymbolLookup, loc: TestLocation) {

@@ -110,7 +110,9 @@ describe("a failing mocha test with no location, named past the describe that ge
       frames: [],
     };
     const resolve = createLogPathResolver(index.files.map((f) => f.path));
-    return namedTestLocations([failure], [], resolve, createSymbolLookup(index), index.symbols);
+    return namedTestLocations([failure], [], resolve, createSymbolLookup(index), index.symbols).map(
+      ({ file, line }) => ({ file, line }),
+    );
   };
 
   it("takes the block whose title path is the longest leading part of the name", () => {
