@@ -94,7 +94,7 @@ function testFileGraph(index: CodeIndex, lookup: SymbolLookup): TestFileGraph {
  */
 function loadCallsOf(index: CodeIndex, lookup: SymbolLookup): (file: string) => readonly CallEdge[] {
   const byFile = loadCallsByFile(index, lookup);
-  const importsOf = importsByFile(index);
+  const importsOf = importsByFile(index, lookup);
   const memo = new Map<string, CallEdge[]>();
   return (file) => {
     const known = memo.get(file);
