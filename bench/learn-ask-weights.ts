@@ -10,10 +10,12 @@
 // weights', LORO and in-sample.
 //
 // Leave-one-repository-out has to learn nothing from the left-out repository, nor from the committed
-// weights, which were chosen by reading every seen repository (session 45: the fit started from them
-// and stopped after 300 epochs, far from converged, and the non-answers it was shown were the
-// committed ranking's). So each fit starts from zero and runs to convergence, and its non-answers
-// come first from the lexical ranking alone, then from the fold's own first fit (ROUNDS).
+// values of the weights it learns, which were chosen by reading every seen repository (session 45: the
+// fit started from them and stopped after 300 epochs, far from converged, and the non-answers it was
+// shown were the committed ranking's). So each fit starts from zero and runs to convergence, and its
+// non-answers come first from the lexical ranking alone, then from the fold's own first fit (ROUNDS).
+// What it does not learn stays committed in every fold, chosen with every repository as well: the
+// dampings (test, peripheral, data) and the weights of the passes after scoring (ask-rank.ts).
 import { readFileSync } from "node:fs";
 import { flag } from "./bench-args.ts";
 import { answerRank, rank, type DumpedItem, type DumpedQuestion } from "./ask-rank.ts";

@@ -5,7 +5,7 @@ import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { CONSTRUCTOR_NAMES } from "../index/constructor-names.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import { importBindings, importInScope } from "../index/import-in-scope.ts";
-import { initializedAtLoad } from "../index/module-load.ts";
+import { importingFunction, initializedAtLoad } from "../index/module-load.ts";
 import { definesMember, relatedClasses } from "./class-hierarchy.ts";
 import { classMethods, methodOnNew } from "./class-methods.ts";
 import { importsLead, moduleImported } from "./imports-lead.ts";
@@ -464,8 +464,16 @@ export function testsReaching(
         // Top-level code runs when its module is loaded: every import of the module runs it, and an
         // import is itself top-level code of the importer.
         loadedModules.add(site.path);
-        for (const e of edges.importers.get(site.path) ?? [])
-          next.push({ id: null, path: e.file, line: e.line, via: [e.file, ...site.via] });
+        // An import inside a function loads the module when that function runs: its callers go on.
+        for (const e of edges.importers.get(site.path) ?? []) {
+          const fn = importingFunction(e.file, e.line, lookup);
+          next.push({
+            id: fn?.id ?? null,
+            path: e.file,
+            line: e.line,
+            via: [fn?.qualifiedName ?? e.file, ...site.via],
+          });
+        }
       }
       if (hop === maxHops || !site.id || visited.has(site.id)) continue;
       visited.add(site.id);

@@ -3,7 +3,7 @@
 // compile_all()`). Nothing calls that code by name: loading the module runs it, so whatever imports
 // the module reaches its callees. Test files are left out: their top-level code is the tests' own.
 import type { CallEdge, CodeIndex, CodeSymbol } from "./code-index.ts";
-import type { SymbolLookup } from "./symbol-lookup.ts";
+import { isCallable, type SymbolLookup } from "./symbol-lookup.ts";
 
 /** A top-level constant or variable: its initializer runs when the module loads. */
 export function initializedAtLoad(symbol: CodeSymbol | undefined): boolean {
@@ -28,11 +28,21 @@ export function loadCallsByFile(index: CodeIndex, lookup: SymbolLookup): Map<str
   return out;
 }
 
-/** Each repository file with the repository files it imports (itself left out). */
-export function importsByFile(index: CodeIndex): Map<string, Set<string>> {
+/**
+ * The function an import sits in (`def run(): from pkg import heavy`, a `require` in a function body,
+ * Python's usual way out of an import cycle): it loads the module when that function is called, not
+ * when its own file loads.
+ */
+export function importingFunction(file: string, line: number, lookup: SymbolLookup): CodeSymbol | null {
+  const around = lookup.enclosing(file, line);
+  return around && isCallable(around) ? around : null;
+}
+
+/** Each repository file with the repository files its loading imports (itself left out). */
+export function importsByFile(index: CodeIndex, lookup: SymbolLookup): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   for (const ref of index.imports)
-    if (ref.resolved && ref.resolved !== ref.file)
+    if (ref.resolved && ref.resolved !== ref.file && !importingFunction(ref.file, ref.line, lookup))
       out.set(ref.file, (out.get(ref.file) ?? new Set()).add(ref.resolved));
   return out;
 }

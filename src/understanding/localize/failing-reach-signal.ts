@@ -87,15 +87,22 @@ function testFileGraph(index: CodeIndex, lookup: SymbolLookup): TestFileGraph {
   return graph;
 }
 
-/** Per file, memoized: many test files load the same package. */
+/**
+ * Per file, memoized: many test files load the same package. One call per callee: a resolved call
+ * reaches what its callee does wherever it stands, and a package's modules repeat the same load calls
+ * (ramda's 300 `_curry2(...)`), which every test file loading the package would otherwise walk again.
+ */
 function loadCallsOf(index: CodeIndex, lookup: SymbolLookup): (file: string) => readonly CallEdge[] {
   const byFile = loadCallsByFile(index, lookup);
-  const importsOf = importsByFile(index);
+  const importsOf = importsByFile(index, lookup);
   const memo = new Map<string, CallEdge[]>();
   return (file) => {
     const known = memo.get(file);
     if (known) return known;
-    const calls = [...loadedWith(file, importsOf)].flatMap((f) => byFile.get(f) ?? []).filter((c) => c.to);
+    const byCallee = new Map<string, CallEdge>();
+    for (const f of loadedWith(file, importsOf))
+      for (const c of byFile.get(f) ?? []) if (c.to && !byCallee.has(c.to)) byCallee.set(c.to, c);
+    const calls = [...byCallee.values()];
     memo.set(file, calls);
     return calls;
   };

@@ -118,9 +118,20 @@ function titlePathBlock(test: string | null, byTitle: TitlePaths): CodeSymbol | 
   return titlePrefixBlock(parts.join(" "), byTitle);
 }
 
-/** ava's title prefix: the test file's path below the tests' common folder, without `.test`/extension. */
+/**
+ * ava's title prefix (its reporter's prefixTitle): the test file's path below the tests' common folder
+ * with `.spec`, `.test`, every `test-` and the extension taken out and `__tests__` folders dropped, so
+ * `test/test-exclude.js` and `src/__tests__/exclude.spec.js` are both titled `exclude`.
+ */
 function isNamedFile(file: string, parts: readonly string[]): boolean {
-  const path = file.replace(/(?:\.(?:test|spec))?\.[cm]?[jt]sx?$/, "");
+  const path = file
+    .replace(".spec", "")
+    .replace(".test", "")
+    .replaceAll("test-", "")
+    .replace(/\.[cm]?[jt]sx?$/, "")
+    .split("/")
+    .filter((p) => p !== "__tests__")
+    .join("/");
   const named = parts.join("/");
   return path === named || path.endsWith(`/${named}`);
 }

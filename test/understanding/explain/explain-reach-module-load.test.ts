@@ -77,4 +77,38 @@ describe("tests reaching code run at module load", () => {
     expect(banner).toBeDefined();
     expect(testFiles(banner)).toEqual([]);
   });
+
+  it("goes from an import inside a function to that function's callers, not to every importer", async () => {
+    const result = await explain(
+      {
+        "pkg/__init__.py": "",
+        "pkg/patterns.py": patterns("0"),
+        // The cycle-breaking import: pkg.patterns loads when main runs, not when pkg.cli loads.
+        "pkg/cli.py": lines(
+          "def main(text):",
+          "    import pkg.patterns",
+          "    return pkg.patterns.match(text)",
+          "",
+          "def version():",
+          "    return 1",
+        ),
+        "tests/test_main.py": lines(
+          "from pkg.cli import main",
+          "",
+          "def test_main():",
+          '    assert main("a")',
+        ),
+        "tests/test_version.py": lines(
+          "from pkg.cli import version",
+          "",
+          "def test_version():",
+          "    assert version() == 1",
+        ),
+      },
+      { "pkg/patterns.py": patterns("re.I") },
+    );
+    const compileAll = result.symbols.find((s) => s.qualifiedName === "compile_all");
+    expect(testFiles(compileAll)).toEqual(["tests/test_main.py"]);
+    expect(compileAll?.testsReaching[0]?.via).toEqual(["test_main", "main", "_CACHE", "compile_all"]);
+  });
 });

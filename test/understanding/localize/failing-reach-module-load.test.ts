@@ -7,7 +7,7 @@ import { lines, makeRepo, type TestRepo } from "../make-repo.ts";
 
 // pako's shape: crc.js builds its table at load (`const table = makeTable()`), and nothing calls
 // makeTable by name. A test loading gzip.js, which requires crc.js, runs it; a CLI module's `main()`
-// under `require.main === module` it does not.
+// under `require.main === module` it does not, nor what a module required inside a function runs.
 describe("failing_reach through code run at module load", () => {
   let repo: TestRepo;
   let index: CodeIndex;
@@ -30,7 +30,22 @@ describe("failing_reach through code run at module load", () => {
         "function gzip(s) {",
         "  return crc(s.length);",
         "}",
-        "module.exports = { gzip };",
+        "function ungzip(s) {",
+        '  const { inflate } = require("./inflate");',
+        "  return inflate(s);",
+        "}",
+        "module.exports = { gzip, ungzip };",
+      ),
+      // Required only inside ungzip, which the test does not call: loading gzip.js does not load it.
+      "src/inflate.js": lines(
+        "function makeWindow() {",
+        "  return [];",
+        "}",
+        "const window = makeWindow();",
+        "function inflate(s) {",
+        "  return window.concat(s);",
+        "}",
+        "module.exports = { inflate };",
       ),
       "src/cli.js": lines(
         "function banner() {",
@@ -64,7 +79,7 @@ describe("failing_reach through code run at module load", () => {
     return [...scores.keys()].map((id) => index.symbols.find((s) => s.id === id)?.name).sort();
   };
 
-  it("reaches a function a loaded module calls at top level, and not a script-only main", () => {
+  it("reaches a function a loaded module calls at top level, not a script-only main nor a lazily required module's", () => {
     expect(reached()).toEqual(["crc", "gzip", "makeTable"]);
   });
 });

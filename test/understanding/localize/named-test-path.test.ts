@@ -105,3 +105,38 @@ describe("a failing test named by titles only, with no file and no frame", () =>
     ]);
   });
 });
+
+// ava takes `.test`, `.spec`, every `test-` and `__tests__` folders out of the file's path before it
+// prefixes a title with it: test/test-exclude.js's tests are `exclude › …` too.
+describe("a failing ava test whose file's name ava shortened", () => {
+  let repo: TestRepo;
+  let index: CodeIndex;
+  let failures: readonly Failure[];
+  beforeAll(async () => {
+    repo = makeRepo({
+      "src/query.js": project["src/query.js"],
+      "test/test-exclude.js": project["test/exclude.js"],
+      "test/__tests__/pick.spec.js": project["test/pick.js"],
+    });
+    index = await buildIndex(repo.root, { cache: null });
+    failures = (await diagnose(avaLog, { repoRoot: repo.root })).failures;
+  });
+  afterAll(() => repo.cleanup());
+
+  it("finds the test in the file the shortened title names", () => {
+    const named = (test: string) =>
+      namedTestLocations(
+        [{ ...failures[0]!, test }],
+        [],
+        createLogPathResolver(index.files.map((f) => f.path)),
+        createSymbolLookup(index),
+        index.symbols,
+      );
+    expect(named("exclude › handles an empty list")).toEqual([
+      { file: "test/test-exclude.js", line: 8, byName: "exclude › handles an empty list" },
+    ]);
+    expect(named("pick › handles an empty list")).toEqual([
+      { file: "test/__tests__/pick.spec.js", line: 8, byName: "pick › handles an empty list" },
+    ]);
+  });
+});
