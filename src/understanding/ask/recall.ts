@@ -29,6 +29,7 @@ import {
   questionTerms,
   synonymsOf,
 } from "./question-terms.ts";
+import { questionAbout } from "./question-about.ts";
 
 export type { RecalledSymbol };
 
@@ -51,13 +52,6 @@ export interface RecallOptions {
   /** Told the question's stemmer: the wrapper pass's links depend on it (bench/ask-features.ts). */
   onStemTerms?: (stem: (terms: readonly string[]) => string[]) => void;
 }
-
-// "for example" and "for instance" introduce a case of what the question asks, and `example.com` is
-// a host name: neither asks about example code.
-const aboutPeripheral =
-  /(?<!\bfor )\b(examples?|benchmarks?|bench|scripts?|demos?|samples?|docs?|fuzz\w*)\b(?!\.\w)/i;
-const asksForTests = /\b(the tests|tests (for|of|that)|test (files?|suites?|cases?)|unit tests?)\b/i;
-const aboutTests = /\b(tests?|tested|testing|specs?|fixtures?|pytest|mocha|jest|vitest)\b/i;
 
 export function recall(
   index: CodeIndex,
@@ -119,11 +113,7 @@ export function recall(
   const { scores, best } = bm25.score(terms);
   const ordered = stemTerms(questionTerms(question));
   const testFiles = new Set(index.files.filter((f) => f.isTest).map((f) => f.path));
-  const about = {
-    aboutTests: aboutTests.test(question),
-    asksForTests: asksForTests.test(question),
-    aboutPeripheral: aboutPeripheral.test(question),
-  };
+  const about = questionAbout(question);
   // A class read by its name and signature (withMembers) spells no literal of its methods' bodies.
   const literals = literalShares(question, candidates.length, (i) => {
     const s = candidates[i];

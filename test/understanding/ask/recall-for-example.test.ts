@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { recall } from "../../../src/understanding/ask/recall.ts";
+import { questionAbout } from "../../../src/understanding/ask/question-about.ts";
 import { questionTerms } from "../../../src/understanding/ask/question-terms.ts";
 import { lines } from "../make-repo.ts";
 import { useIndexedRepo } from "./indexed-repo.ts";
@@ -45,5 +46,15 @@ describe("ask recall: a question that gives an example", () => {
       "how is it decided whether the connection can stay open for another request, for example when the peer speaks an older protocol version?",
     );
     expect(first?.symbol.qualifiedName).toBe("_keep_alive");
+  });
+});
+
+describe("what a question asks about", () => {
+  it("takes a host name for no question about examples, a file name for one", () => {
+    expect(questionAbout("why does http://example.com/a parse without a port?").aboutPeripheral).toBe(false);
+    expect(questionAbout("what does example.py print for a closed connection?").aboutPeripheral).toBe(true);
+    expect(questionAbout("what does bench.js time?").aboutPeripheral).toBe(true);
+    expect(questionAbout("is the body kept, for example when the peer closes?").aboutPeripheral).toBe(false);
+    expect(questionAbout("where is the example server started?").aboutPeripheral).toBe(true);
   });
 });

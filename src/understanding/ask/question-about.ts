@@ -1,0 +1,26 @@
+// What kind of code a question asks about, from its wording: tests, or the peripheral code (examples,
+// benchmarks, scripts, docs) ranked below the code it uses unless the question asks for it.
+
+// "for example" and "for instance" introduce a case of what the question asks, and `example.com` is
+// a host name: neither asks about example code. A file name does (`example.py`, `bench.js`).
+const aboutPeripheral =
+  /(?<!\bfor )\b(examples?|benchmarks?|bench|scripts?|demos?|samples?|docs?|fuzz\w*)\b(?!\.(?:com|org|net|io|dev)\b)/i;
+const asksForTests = /\b(the tests|tests (for|of|that)|test (files?|suites?|cases?)|unit tests?)\b/i;
+const aboutTests = /\b(tests?|tested|testing|specs?|fixtures?|pytest|mocha|jest|vitest)\b/i;
+
+export interface QuestionAbout {
+  /** It names tests at all: test code is then not ranked below the code it tests. */
+  aboutTests: boolean;
+  /** It asks for the tests themselves: code that is not a test is ranked below them. */
+  asksForTests: boolean;
+  /** It names examples, benchmarks, scripts or docs: peripheral code is not damped. */
+  aboutPeripheral: boolean;
+}
+
+export function questionAbout(question: string): QuestionAbout {
+  return {
+    aboutTests: aboutTests.test(question),
+    asksForTests: asksForTests.test(question),
+    aboutPeripheral: aboutPeripheral.test(question),
+  };
+}
