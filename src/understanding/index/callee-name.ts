@@ -1,7 +1,8 @@
 // Call targets as written, normalised: whitespace, generic arguments and call arguments dropped
 // (`cart.remove`, `S::make`, `this.items.iter().sum`). A receiver that is itself a call keeps its
-// `()` so resolution knows its type is unknown.
-const simplePath = /^[\w$]+(?:(?:\.|::)[\w$]+)*$/;
+// `()` so resolution knows its type is unknown. A `#` opens a private member's name (`this.#fill`):
+// without it the call fell to `().fill` and resolved to nothing.
+const simplePath = /^[\w$]+(?:(?:\.|::)#?[\w$]+)*$/;
 const maxLength = 80;
 
 export function calleeName(text: string): string | null {
