@@ -38,16 +38,19 @@ describePg("xihe worker processes killed mid-run (SIGKILL at each persisted step
   });
 
   it("finishes every run exactly once with one push, one PR and one sticky comment", async () => {
-    const runs = await Promise.all(
-      boundaries.map((_, i) =>
-        h.recordRun({ repo: `octo/crash${i}`, pr: 10 + i, verb: "fix", installationId: 1 }),
-      ),
+    const repos = boundaries.map((_, i) => `octo/crash${i}`);
+    const recorded = Promise.all(
+      repos.map((repo, i) => h.recordRun({ repo, pr: 10 + i, verb: "fix", installationId: 1 })),
     );
     const kills: { repo: string; after: string; stepWas: string | undefined; pid: number }[] = [];
+    // Set before any request can arrive (in this same turn): the workers take the first recorded run
+    // while the others are still being recorded, and under load its status comment and check run
+    // were answered before a later assignment, so that boundary was never killed.
     h.github.intercept = async (req) => {
-      const i = runs.findIndex((r) => r.repo === req.repo);
+      const i = repos.indexOf(req.repo);
       const boundary = boundaries[i];
       if (!boundary || kills.some((k) => k.repo === req.repo) || !boundary.next(req)) return "answer";
+      const runs = await recorded;
       const step = await h.store.getStep(runs[i]!.id, boundary.after);
       const worker = h.workers.find((w) => w.pid === req.pid);
       kills.push({ repo: req.repo, after: boundary.after, stepWas: step?.status, pid: req.pid });
@@ -56,6 +59,7 @@ describePg("xihe worker processes killed mid-run (SIGKILL at each persisted step
       void worker?.exited.then(() => h.startWorker().catch(() => "the test ended first"));
       return "drop";
     };
+    const runs = await recorded;
     const ended = await h.waitForEnded(
       runs.map((r) => r.id),
       150_000,
