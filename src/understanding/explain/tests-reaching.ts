@@ -5,7 +5,7 @@ import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { CONSTRUCTOR_NAMES } from "../index/constructor-names.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import { importBindings, importInScope } from "../index/import-in-scope.ts";
-import { importingFunction, initializedAtLoad } from "../index/module-load.ts";
+import { importingFunction, runsAtLoadIn } from "../index/module-load.ts";
 import { definesMember, relatedClasses } from "./class-hierarchy.ts";
 import { classMethods, methodOnNew } from "./class-methods.ts";
 import { importsLead, moduleImported } from "./imports-lead.ts";
@@ -369,8 +369,7 @@ function runsOnLoad(
   edges: IncomingEdges,
   site: { id: string | null; path: string; line: number },
 ): boolean {
-  if (edges.scriptOnly.has(`${site.path}:${site.line}`)) return false;
-  return site.id === null || initializedAtLoad(lookup.byId(site.id));
+  return !edges.scriptOnly.has(`${site.path}:${site.line}`) && runsAtLoadIn(site.id, lookup);
 }
 
 export function testsReaching(

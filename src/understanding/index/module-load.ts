@@ -5,15 +5,17 @@
 import type { CallEdge, CodeIndex, CodeSymbol } from "./code-index.ts";
 import { isCallable, type SymbolLookup } from "./symbol-lookup.ts";
 
-/** A top-level constant or variable: its initializer runs when the module loads. */
-export function initializedAtLoad(symbol: CodeSymbol | undefined): boolean {
+/** Code whose caller is `from` runs when its module loads: the module's top level (no caller) or the
+ * initializer of a top-level constant or variable. Script-guarded calls are the caller's to leave out. */
+export function runsAtLoadIn(from: string | null, lookup: SymbolLookup): boolean {
+  if (from === null) return true;
+  const symbol = lookup.byId(from);
   return symbol?.parent === null && (symbol.kind === "constant" || symbol.kind === "variable");
 }
 
 /** The call runs when its (non-test) file is loaded, not when some function of it is called. */
-export function runsAtLoad(call: CallEdge, lookup: SymbolLookup): boolean {
-  if (call.scriptOnly || lookup.isTest(call.file)) return false;
-  return call.from === null || initializedAtLoad(lookup.byId(call.from));
+function runsAtLoad(call: CallEdge, lookup: SymbolLookup): boolean {
+  return !call.scriptOnly && !lookup.isTest(call.file) && runsAtLoadIn(call.from, lookup);
 }
 
 /** Per non-test file, the calls its loading runs. */
