@@ -72,6 +72,7 @@ export const SETS = [
   "heldout15",
   "heldout16",
   "heldout17",
+  "heldout18",
 ];
 
 export interface CorpusOptions {
