@@ -183,8 +183,7 @@ export function recall(
       }
     }
     const literal = literals.shares[i] ?? 0;
-    if (literal > 0)
-      why.push(`its literals spell the question's ${literals.spelled[i]?.map((t) => `"${t}"`).join(", ")}`);
+    if (literal > 0) why.push(`its literals spell the question's ${literals.spelled[i]?.join(", ")}`);
     const features: RecallFeatures = {
       literal,
       named: byName,

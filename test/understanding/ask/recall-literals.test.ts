@@ -8,6 +8,7 @@ import {
   questionLiterals,
   spellsLiteral,
 } from "../../../src/understanding/ask/question-literals.ts";
+import { namedCharacters } from "../../../src/understanding/ask/named-characters.ts";
 import { lines } from "../make-repo.ts";
 import { names, useIndexedRepo } from "./indexed-repo.ts";
 
@@ -91,5 +92,39 @@ describe("ask recall: wrappers", () => {
     const ranked = recall(index, readLines, "how is the contrast ratio between two colors computed?");
     expect(names(ranked)[0]).toBe("getContrast");
     expect(ranked.flatMap((r) => r.why).filter((w) => w.includes("short wrapper"))).toEqual([]);
+  });
+});
+
+describe("ask recall: characters the question names in words", () => {
+  it("reads a tilde, slashes and brackets as the characters, not a hash, a star or a pipe", () => {
+    const names = (q: string) => namedCharacters(q).map((c) => c.name);
+    expect(names("how are a tilde or two slashes inside a key written, in square brackets?")).toEqual([
+      "tilde",
+      "slash",
+      "bracket",
+    ]);
+    expect(names("is a backslash or a hyphen-minus kept?")).toEqual(["backslash", "dash"]);
+    expect(names("which hash is used, and is a star or a pipe table written?")).toEqual([]);
+  });
+
+  it("ranks the function whose literals spell a named character above one that only has the words", async () => {
+    const { index, readLines } = await indexOf({
+      "attributes.js": lines(
+        "/** How an attribute is written: its name, when a keyword, then its value in quotes. */",
+        "export function renderAttribute(name, value) {",
+        "  return name + '=' + JSON.stringify(value)",
+        "}",
+        "",
+        "/** What a keyword argument stands for. */",
+        "export function attributeName(keyword) {",
+        "  return keyword.split('_').join('-')",
+        "}",
+      ),
+    });
+    const question = "how does an attribute name get a dash when it is written as a keyword?";
+    const ranked = recall(index, readLines, question);
+    expect(names(ranked)[0]).toBe("attributeName");
+    expect(ranked[0]?.why).toContain("its literals spell the question's - (dash)");
+    expect(names(recall(index, readLines, question, { weights: { literal: 0 } }))[0]).toBe("renderAttribute");
   });
 });
