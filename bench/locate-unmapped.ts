@@ -86,7 +86,10 @@ function reasonOf(
   blocks: readonly CodeSymbol[],
 ): string {
   const test = failure.test ?? "";
-  if (/Failed example:/.test(failure.message) || /\[doctest\]|::[\w.]+\.\w+$/.test(test) && /doctest/i.test(test))
+  if (
+    /Failed example:/.test(failure.message) ||
+    (/\[doctest\]|::[\w.]+\.\w+$/.test(test) && /doctest/i.test(test))
+  )
     return "doctest";
   if (test.includes("::")) {
     const file = resolve(test.slice(0, test.indexOf("::")));
@@ -133,7 +136,8 @@ table("set", (r) => r.set);
 const none = rows.filter((r) => r.how === "none");
 console.log(`\n${"reason (none only)".padEnd(36)} failures  tasks  repos  examples`);
 const reasons = new Map<string, Row[]>();
-for (const r of none) reasons.set(`${r.tool}: ${r.reason}`, [...(reasons.get(`${r.tool}: ${r.reason}`) ?? []), r]);
+for (const r of none)
+  reasons.set(`${r.tool}: ${r.reason}`, [...(reasons.get(`${r.tool}: ${r.reason}`) ?? []), r]);
 for (const [reason, rs] of [...reasons].sort((a, b) => b[1].length - a[1].length)) {
   const repos = [...new Set(rs.map((r) => r.repoId))];
   console.log(
