@@ -29,9 +29,8 @@ const moduleExportSignature =
 // `describe("Map", () => {...})`: a test block is named by its title, and nothing calls it by that
 // name; a call `Map()` or `inspect()` beside it means the global or the imported function.
 // `it.each(table)("adds $a", ...)` is one too; its signature (its first line) may end before the title.
-// So is a tap, tape or node:test subtest, `t.test("parses", ...)`.
 const testBlockSignature =
-  /^(?:[xf]?(?:describe|it|test|specify|context)|suite|[\w$]+\.test(?=\s*\())(?:(?:\.\w+)*\s*\(\s*['"`]|\.each\b)/;
+  /^(?:[xf]?(?:describe|it|test|specify|context)|suite)(?:(?:\.\w+)*\s*\(\s*['"`]|\.each\b)/;
 
 export function createSymbolTables(): SymbolTables {
   const byId = new Map<string, CodeSymbol>();

@@ -9,9 +9,7 @@
 // data (`describe("markdown-it", () => generate("fixtures/", md))` names its cases after fixture
 // lines) has no block of its own, and its stack holds library frames only (the assertion runs in the
 // generator's package). The block whose title path is the longest leading part of the name is then
-// the nearest written test code: the describe that made the cases. So too within the named file of a
-// `file > titles` name (`test/index.test.ts > superstruct > validation > map > valid`, one case per
-// fixture file, under `describe(kind)` in a loop). A name of titles with no file
+// the nearest written test code: the describe that made the cases. A name of titles with no file
 // (tap's `JSON5 > #parse()`, ava's `exclude › handles empty filter array`, whose leading titles are the
 // test file's name) is read the same way, the file first when its leading titles name one.
 import type { Failure } from "../../perception/failure.ts";
@@ -37,20 +35,9 @@ export function namedTestLocations(
   const out: TestLocation[] = [];
   const seen = new Set<string>();
   let byTitle: TitlePaths | undefined;
-  // Per test file, built once: a log may name thousands of generated cases of one file.
-  const fileTitles = new Map<string, TitlePaths>();
-  const titlesIn = (file: string) => {
-    let titles = fileTitles.get(file);
-    if (!titles) fileTitles.set(file, (titles = titlePaths(lookup.symbolsIn(file).filter(isTestBlock))));
-    return titles;
-  };
   for (const failure of failures) {
     const block =
-      testBlock(failure.test, resolve, lookup, titlesIn) ??
-      (failure.file !== null && failure.test
-        ? // jest's `● Suite › test` and vitest's ` FAIL  file > suite > test` give the file apart.
-          blockIn(failure.file, failure.test.split(TITLE_SEPARATOR), resolve, lookup, titlesIn)
-        : null) ??
+      testBlock(failure.test, resolve, lookup) ??
       (failure.file === null
         ? titlePathBlock(
             failure.test,
@@ -68,32 +55,13 @@ export function namedTestLocations(
   return out;
 }
 
-function testBlock(
-  test: string | null,
-  resolve: LogPathResolver,
-  lookup: SymbolLookup,
-  titlesIn: (file: string) => TitlePaths,
-): CodeSymbol | null {
-  const parts = (test ?? "").split(SEPARATOR);
+function testBlock(test: string | null, resolve: LogPathResolver, lookup: SymbolLookup): CodeSymbol | null {
+  const parts = (test ?? "").split(SEPARATOR).map((p) => p.trim());
   if (parts.length < 2) return null;
-  return blockIn(parts[0] ?? "", parts.slice(1), resolve, lookup, titlesIn);
-}
-
-/** The block of a test file (as printed) titled by `titles`, outermost first. */
-function blockIn(
-  printed: string,
-  titles: readonly string[],
-  resolve: LogPathResolver,
-  lookup: SymbolLookup,
-  titlesIn: (file: string) => TitlePaths,
-): CodeSymbol | null {
-  const file = resolve(printed.trim());
-  if (file === null || !lookup.isTest(file) || titles.length === 0) return null;
+  const file = resolve(parts[0] ?? "");
+  if (file === null || !lookup.isTest(file)) return null;
   // TAP escapes `#` in a test's name (`(\#111)`); the source has the plain title.
-  const title = titles
-    .map((t) => t.trim())
-    .join(".")
-    .replace(/\\#/g, "#");
+  const title = parts.slice(1).join(".").replace(/\\#/g, "#");
   const blocks = lookup.symbolsIn(file);
   const exact = blocks.find((s) => s.qualifiedName === title);
   if (exact) return exact;
@@ -105,9 +73,7 @@ function blockIn(
     const literal = s.qualifiedName.replace(placeholdersAll, "").length;
     if (literal > bestLiteral) [best, bestLiteral] = [s, literal];
   }
-  // A case generated at run time in the file (`for (const kind of kinds) describe(kind, ...)`): its
-  // titles go on past the last block written with a title, which made it.
-  return best ?? titlePrefixBlock(title, titlesIn(file));
+  return best;
 }
 
 const words = (title: string) => title.replaceAll(".", " ").split(/\s+/).filter(Boolean);

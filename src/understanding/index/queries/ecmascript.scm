@@ -183,12 +183,6 @@
   arguments: (arguments . [(string (string_fragment) @name) (template_string) @name] . [(arrow_function) (function_expression)])
   (#any-of? @_fn "describe" "it" "test" "suite" "context" "specify"
     "xdescribe" "fdescribe" "xit" "fit" "xtest" "xspecify" "xcontext")) @definition.function
-; A subtest of tap, tape and node:test is a method of its parent's test object: t.test("parses", t => ...)
-; inside test("JSON5", t => ...) gives `JSON5.parses`, the titles the runner joins into its name.
-(call_expression
-  function: (member_expression object: (identifier) property: (property_identifier) @_fn)
-  arguments: (arguments . [(string (string_fragment) @name) (template_string) @name] . [(arrow_function) (function_expression)])
-  (#eq? @_fn "test")) @definition.function
 ; it.each(table)("adds $a", fn), test.each`table`("%s", fn), describe.each(...)(...): one block per
 ; title as written; the runner names each case by filling in the placeholders (named-test-location.ts).
 (call_expression
