@@ -2,6 +2,7 @@
 // imports each file, which names test files import, and which test files are helpers other tests
 // import rather than tests of their own.
 import type { CodeIndex } from "../index/code-index.ts";
+import { filesImportLoads } from "../index/import-loads.ts";
 import type { IncomingEdges } from "./incoming-edges.ts";
 
 export interface ImportEdges extends Pick<
@@ -13,6 +14,7 @@ export interface ImportEdges extends Pick<
 }
 
 export function importEdges(index: CodeIndex, testFile: ReadonlySet<string>): ImportEdges {
+  const paths = new Set(index.files.map((f) => f.path));
   const testHelpers = new Set<string>();
   const importsOf = new Map<string, Set<string>>();
   const importedByTests: IncomingEdges["importedByTests"] = new Map();
@@ -31,8 +33,8 @@ export function importEdges(index: CodeIndex, testFile: ReadonlySet<string>): Im
             resolved: ref.resolved,
           });
     importsOf.set(ref.file, (importsOf.get(ref.file) ?? new Set()).add(ref.resolved));
-    if (ref.resolved !== ref.file)
-      push(importers, ref.resolved, { from: null, file: ref.file, line: ref.line });
+    for (const loaded of filesImportLoads(ref, paths))
+      push(importers, loaded, { from: null, file: ref.file, line: ref.line });
     if (ref.resolved !== ref.file && testFile.has(ref.file) && testFile.has(ref.resolved))
       testHelpers.add(ref.resolved);
   }

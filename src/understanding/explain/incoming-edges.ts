@@ -52,8 +52,9 @@ export interface IncomingEdges {
    * the file the import resolves to: a function a test only passes on as a value
    * (`pytest.mark.parametrize("func", [bump_major])`) still runs in that test. */
   importedByTests: Map<string, Edge[]>;
-  /** Repository file -> the imports of it: loading the importer loads the file and runs its top-level
-   * code (module-load.ts). */
+  /** Repository file -> the imports that load it: loading the importer loads the file and runs its
+   * top-level code (module-load.ts); a Python import also loads the packages around its module and
+   * the submodules it names (import-loads.ts). */
   importers: Map<string, Edge[]>;
   /** `path:line` of top-level calls under a script guard (`if __name__ == "__main__":`): they run only
    * when the file runs as a script, so importing the file does not run them. */
