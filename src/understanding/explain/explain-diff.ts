@@ -25,7 +25,7 @@ import { createCallGraph, type SymbolImpact } from "./symbol-impact.ts";
 import { namesToScan } from "./symbol-references.ts";
 import { symbolRisks } from "./symbol-risks.ts";
 import { isTestPath } from "../index/test-files.ts";
-import { isBenchOrTypeTest } from "./tests-reaching.ts";
+import { isBenchOrTypeTest } from "./runs-no-tests.ts";
 
 export type { ChangedFile } from "./diff-files.ts";
 

@@ -12,13 +12,9 @@ import type { ModuleShapes } from "./module-shapes.ts";
 import { symbolProviders } from "./symbol-providers.ts";
 import { unresolvedTestImports } from "./unresolved-test-imports.ts";
 import { baseNames, symbolReferences, type Reference, type UsesIn } from "./symbol-references.ts";
-import {
-  incomingEdges,
-  reachGapText,
-  testsReaching,
-  type ReachGap,
-  type ReachingTest,
-} from "./tests-reaching.ts";
+import { incomingEdges } from "./incoming-edges.ts";
+import { reachGapText, type ReachGap } from "./reach-gaps.ts";
+import { testsReaching, type ReachingTest } from "./tests-reaching.ts";
 
 export interface CallSite {
   /** Qualified name of the referring symbol; null for top-level code. */

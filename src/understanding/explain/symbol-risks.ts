@@ -7,7 +7,7 @@ import type { ApiVisibility } from "./api-visibility.ts";
 import type { ChangedSymbol } from "./changed-symbols.ts";
 import type { SignatureChange } from "./signature-compatibility.ts";
 import type { SymbolImpact } from "./symbol-impact.ts";
-import { maxHops } from "./tests-reaching.ts";
+import { maxHops } from "./reach-gaps.ts";
 
 const shownSites = 5;
 

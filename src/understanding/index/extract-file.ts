@@ -18,6 +18,7 @@ import { aliasAt, collectBindings, receiverTypeAt, selfField } from "./receiver-
 import { expandUseTree } from "./rust-use-tree.ts";
 import { bodyOf, signatureOf } from "./signature.ts";
 import { scriptGuarded } from "./script-guard.ts";
+import { underTypeChecking } from "./type-checking-imports.ts";
 import { outermostWrapper, syntaxRulesFor } from "./syntax-rules.ts";
 
 /** A symbol or an impl scope, by character range, for the nesting sweep. */
@@ -231,6 +232,7 @@ function buildImports(language: LoadedLanguage, captures: RawCaptures, root: Nod
         bindings: raw.bindings,
         line,
         ...(reexports.length > 0 ? { reexports } : {}),
+        ...(language.id === "python" && underTypeChecking(raw.node) ? { typeOnly: true } : {}),
       });
     }
   }

@@ -69,6 +69,7 @@ export function buildFileRecord(
       line: imp.line,
       bindings: imp.bindings,
       ...(imp.reexports ? { reexports: imp.reexports } : {}),
+      ...(imp.typeOnly ? { typeOnly: true } : {}),
     });
     for (const b of imp.bindings)
       bindings.set(b.local, bindingTarget(path, language, imp.source, b.imported, resolved, resolve));

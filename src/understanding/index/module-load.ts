@@ -3,6 +3,7 @@
 // compile_all()`). Nothing calls that code by name: loading the module runs it, so whatever imports
 // the module reaches its callees. Test files are left out: their top-level code is the tests' own.
 import type { CallEdge, CodeIndex, CodeSymbol } from "./code-index.ts";
+import { filesImportLoads } from "./import-loads.ts";
 import { isCallable, type SymbolLookup } from "./symbol-lookup.ts";
 
 /** Code whose caller is `from` runs when its module loads: the module's top level (no caller) or the
@@ -40,12 +41,16 @@ export function importingFunction(file: string, line: number, lookup: SymbolLook
   return around && isCallable(around) ? around : null;
 }
 
-/** Each repository file with the repository files its loading imports (itself left out). */
+/** Each repository file with the repository files its loading imports (itself left out): Python's
+ * enclosing packages and named submodules too (import-loads.ts). */
 export function importsByFile(index: CodeIndex, lookup: SymbolLookup): Map<string, Set<string>> {
+  const files = new Set(index.files.map((f) => f.path));
   const out = new Map<string, Set<string>>();
-  for (const ref of index.imports)
-    if (ref.resolved && ref.resolved !== ref.file && !importingFunction(ref.file, ref.line, lookup))
-      out.set(ref.file, (out.get(ref.file) ?? new Set()).add(ref.resolved));
+  for (const ref of index.imports) {
+    const loads = filesImportLoads(ref, files);
+    if (loads.length === 0 || importingFunction(ref.file, ref.line, lookup)) continue;
+    for (const loaded of loads) out.set(ref.file, (out.get(ref.file) ?? new Set()).add(loaded));
+  }
   return out;
 }
 

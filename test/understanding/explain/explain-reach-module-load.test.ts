@@ -111,4 +111,59 @@ describe("tests reaching code run at module load", () => {
     expect(testFiles(compileAll)).toEqual(["tests/test_main.py"]);
     expect(compileAll?.testsReaching[0]?.via).toEqual(["test_main", "main", "_CACHE", "compile_all"]);
   });
+
+  it("reaches through the package __init__ that importing a submodule runs, and the submodules it loads", async () => {
+    const result = await explain(
+      {
+        // `from pkg.scan import scan` runs pkg/__init__.py first, whose `from . import patterns`
+        // loads pkg/patterns.py: its `_CACHE = compile_all()` runs in the test.
+        "pkg/__init__.py": lines("from . import patterns"),
+        "pkg/patterns.py": patterns("0"),
+        "pkg/scan.py": lines("def scan(text):", "    return text"),
+        "tests/test_scan.py": lines(
+          "from pkg.scan import scan",
+          "",
+          "def test_scan():",
+          '    assert scan("a")',
+        ),
+      },
+      { "pkg/patterns.py": patterns("re.I") },
+    );
+    const compileAll = result.symbols.find((s) => s.qualifiedName === "compile_all");
+    expect(testFiles(compileAll)).toEqual(["tests/test_scan.py"]);
+    expect(compileAll?.testsReaching[0]?.via).toEqual([
+      "tests/test_scan.py",
+      "pkg/__init__.py",
+      "_CACHE",
+      "compile_all",
+    ]);
+  });
+
+  it("does not reach through an import under `if TYPE_CHECKING:`, which never runs", async () => {
+    const result = await explain(
+      {
+        "pkg/__init__.py": "",
+        "pkg/patterns.py": patterns("0"),
+        "pkg/scan.py": lines(
+          "from typing import TYPE_CHECKING",
+          "",
+          "if TYPE_CHECKING:",
+          "    from pkg.patterns import match",
+          "",
+          "def scan(text):",
+          "    return text",
+        ),
+        "tests/test_scan.py": lines(
+          "from pkg.scan import scan",
+          "",
+          "def test_scan():",
+          '    assert scan("a")',
+        ),
+      },
+      { "pkg/patterns.py": patterns("re.I") },
+    );
+    const compileAll = result.symbols.find((s) => s.qualifiedName === "compile_all");
+    expect(compileAll).toBeDefined();
+    expect(testFiles(compileAll)).toEqual([]);
+  });
 });

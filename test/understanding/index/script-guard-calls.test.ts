@@ -35,6 +35,25 @@ describe("calls under a script guard", () => {
         "module.exports = { main };",
         "",
       ),
+      // The guard's opposites run on import; a conjunction with the guard does not.
+      "tool/plugin.py": lines(
+        "def register():",
+        "    return 1",
+        "",
+        'if not __name__ == "__main__":',
+        "    register()",
+        'if __name__ != "__main__":',
+        "    register()",
+        'if __name__ == "__main__" and register():',
+        "    register()",
+        "",
+      ),
+      "bin/plugin.js": lines(
+        "function register() { return 1; }",
+        "if (!(require.main === module)) register();",
+        'if (typeof require !== "undefined" && require.main === module) register();',
+        "",
+      ),
     });
     index = await buildIndex(repo.root, { cache: null });
   });
@@ -51,5 +70,15 @@ describe("calls under a script guard", () => {
 
   it("flags the calls in a Node `require.main === module` block", () => {
     expect(flagged("bin/run.js")).toEqual(["3 prepare", "5 main script-only"]);
+  });
+
+  it("does not flag the calls under a negated guard, and flags those under a guard's conjunction", () => {
+    expect(flagged("tool/plugin.py")).toEqual([
+      "5 register",
+      "7 register",
+      "8 register",
+      "9 register script-only",
+    ]);
+    expect(flagged("bin/plugin.js")).toEqual(["2 register", "3 register script-only"]);
   });
 });

@@ -83,3 +83,43 @@ describe("failing_reach through code run at module load", () => {
     expect(reached()).toEqual(["crc", "gzip", "makeTable"]);
   });
 });
+
+// Python loads more than the module an import names: `from pkg.scan import scan` runs the package's
+// `__init__.py` first, and its `from . import patterns` loads pkg/patterns.py, whose top level calls
+// compile_all; an import under `if TYPE_CHECKING:` never runs.
+describe("failing_reach through Python package loading", () => {
+  let repo: TestRepo;
+  let index: CodeIndex;
+  beforeAll(async () => {
+    repo = makeRepo({
+      "pkg/__init__.py": lines("from . import patterns"),
+      "pkg/patterns.py": lines("def compile_all():", "    return []", "", "_CACHE = compile_all()"),
+      "pkg/scan.py": lines(
+        "from typing import TYPE_CHECKING",
+        "",
+        "if TYPE_CHECKING:",
+        "    from pkg.extra import Extra",
+        "",
+        "def scan(text):",
+        "    return text",
+      ),
+      "pkg/extra.py": lines("def build():", "    return 1", "", "Extra = build()"),
+      "tests/test_scan.py": lines(
+        "from pkg.scan import scan",
+        "",
+        "def test_scan():",
+        '    assert scan("a")',
+      ),
+    });
+    index = await buildIndex(repo.root, { cache: null });
+  });
+  afterAll(() => repo.cleanup());
+
+  it("reaches what the package __init__ loads, not what a TYPE_CHECKING import names", () => {
+    const scores = failingReachSignal(index, createSymbolLookup(index), [
+      { file: "tests/test_scan.py", line: 4 },
+    ]);
+    const names = [...scores.keys()].map((id) => index.symbols.find((s) => s.id === id)?.name).sort();
+    expect(names).toEqual(["compile_all", "scan"]);
+  });
+});

@@ -9,7 +9,7 @@
 // `pkg.tests.test_x` (pytest and unittest do, when the folders have `__init__.py`) runs
 // `pkg/__init__.py`, and what that imports, though the test imports nothing of the package.
 import type { CodeIndex } from "../../index/code-index.ts";
-import { runsNoTests } from "../tests-reaching.ts";
+import { runsNoTests } from "../runs-no-tests.ts";
 
 const conftest = /(^|\/)conftest\.py$/;
 
