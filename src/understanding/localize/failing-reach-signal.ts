@@ -13,6 +13,7 @@ import { addHit, type SignalScores } from "./localize-signal.ts";
 import { calleesByCaller } from "./callee-graph.ts";
 import { callsOfTest, resolveCallee } from "./test-target-signal.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
+import { isTestBlock } from "../index/symbol-tables.ts";
 import { importsByFile, loadCallsByFile, loadedWith } from "../index/module-load.ts";
 import { NARROW_HELPER, setupCalls, testCode, throughHelpers, type TestCode } from "./test-setup-calls.ts";
 
@@ -143,12 +144,19 @@ function fileCalls(graph: TestFileGraph, lookup: SymbolLookup, file: string): Ca
   return [...own, ...graph.loadCalls(file)];
 }
 
-/** Test files that other test files import: their calls are counted through their importers. */
+/**
+ * Test files that other test files import and that hold no tests (radix3's test/_utils.ts): support,
+ * not suites; their calls are counted through their importers. A suite another file imports
+ * (hast-util-to-html's test/index.js imports every suite) is still a suite.
+ */
 function supportFiles(index: CodeIndex, lookup: SymbolLookup): Set<string> {
   const out = new Set<string>();
-  for (const ref of index.imports)
-    if (ref.resolved && ref.resolved !== ref.file && lookup.isTest(ref.file) && lookup.isTest(ref.resolved))
-      out.add(ref.resolved);
+  for (const ref of index.imports) {
+    const file = ref.resolved;
+    if (!file || file === ref.file || out.has(file) || !lookup.isTest(ref.file) || !lookup.isTest(file))
+      continue;
+    if (!lookup.symbolsIn(file).some((s) => isTestBlock(s) || /^test/i.test(s.name))) out.add(file);
+  }
   return out;
 }
 

@@ -73,6 +73,8 @@ const files: Record<string, string> = {
     "});",
     "",
   ].join("\n"),
+  // Runs the suites (hast-util-to-html's test/index.js): other.test.ts is imported, and still a suite.
+  "test/all.test.ts": ['import "./other.test";', ""].join("\n"),
   "test/other.test.ts": [
     'import { findRoute } from "../src/router";',
     'import { check } from "./_utils";',
@@ -144,7 +146,7 @@ describe("failing_reach through describe-level setup and test helpers", () => {
 
   it("counts a test-support module as no passing test file", () => {
     // other.test.ts reaches addRoute through its helpers too (check -> createRouter); _utils.ts, which
-    // both suites import, is no third test file.
+    // both suites import, is no third test file; other.test.ts, which all.test.ts imports, is a suite.
     const byName = reached([findsA]);
     expect(byName.get("addRoute")?.detail).toBe("reached by 1 of 1 failing tests, and by 1 other test files");
     expect(byName.get("addRoute")?.strength).toBeCloseTo(Math.SQRT1_2, 6);
