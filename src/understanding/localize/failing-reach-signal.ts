@@ -5,13 +5,17 @@
 // fail too) drops below the helper they all reach (`joinURL`, which `withBase` calls). A test file
 // also runs the top-level code of the project modules it loads (module-load.ts): pako's
 // `const crcTable = new Uint32Array(makeTable())` runs `makeTable` in every test importing pako.
-import type { CallEdge, CodeIndex } from "../index/code-index.ts";
+// A failing test also runs what its describe blocks call and what narrow test helpers call
+// (test-setup-calls.ts): radix3's tests build their router through test/_utils.ts `createRouter`.
+import type { CallEdge, CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import type { TestLocation } from "./frame-signal.ts";
 import { addHit, type SignalScores } from "./localize-signal.ts";
 import { calleesByCaller } from "./callee-graph.ts";
 import { callsOfTest, resolveCallee } from "./test-target-signal.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
+import { isTestBlock } from "../index/symbol-tables.ts";
 import { importsByFile, loadCallsByFile, loadedWith } from "../index/module-load.ts";
+import { NARROW_HELPER, setupCalls, testCode, throughHelpers, type TestCode } from "./test-setup-calls.ts";
 
 const MAX_HOPS = 3;
 
@@ -26,10 +30,13 @@ export function failingReachSignal(
   const counts = new Map<string, number>();
   let tests = 0;
   for (const loc of distinct.values()) {
-    const own = callsOfTest(index, lookup, loc).map((c) => c.call);
+    const direct = callsOfTest(index, lookup, loc).map((c) => c.call);
+    const setup = setupCalls(graph.code, lookup, loc);
     // A test none of whose calls resolve says nothing of where the fault is: its module loads alone
-    // (which every test of its file shares) do not count it in.
-    if (!own.some((c) => resolveCallee(c, lookup).length > 0)) continue;
+    // (which every test of its file shares) do not count it in, nor does a harness it only drives the
+    // project through (pycodestyle's `self.pycodestyle('--diff')` runs the whole CLI for every such test).
+    if (![...direct, ...setup].some((c) => resolveCallee(c, lookup).length > 0)) continue;
+    const own = throughHelpers([...direct, ...setup], graph.code, lookup, graph.narrow);
     const seen = reach([...own, ...graph.loadCalls(loc.file)], lookup, graph.calleesOf);
     tests++;
     for (const id of seen) counts.set(id, (counts.get(id) ?? 0) + 1);
@@ -63,6 +70,11 @@ interface TestFileGraph {
   loadCalls: (file: string) => readonly CallEdge[];
   /** For each function, how many test files reach it; worked out when first needed. */
   all: Map<string, number> | null;
+  code: TestCode;
+  /** Whether a test helper's reach of the project is narrow enough to follow (test-setup-calls.ts). */
+  narrow: (helper: CodeSymbol) => boolean;
+  /** Test files other test files import (test/_utils.ts): support, not suites. */
+  support: ReadonlySet<string>;
 }
 
 const graphs = new WeakMap<CodeIndex, TestFileGraph>();
@@ -77,11 +89,27 @@ function testFileGraph(index: CodeIndex, lookup: SymbolLookup): TestFileGraph {
     if (calls) calls.push(call);
     else callsByFile.set(call.file, [call]);
   }
+  const calleesOf = calleesByCaller(index, lookup);
+  const code = testCode(index, lookup);
+  const breadth = new Map<string, boolean>();
+  const narrow = (helper: CodeSymbol): boolean => {
+    const known = breadth.get(helper.id);
+    if (known !== undefined) return known;
+    // Nested helpers are followed while this one's breadth is worked out: provisionally narrow.
+    breadth.set(helper.id, true);
+    const calls = throughHelpers(code.callsFrom.get(helper.id) ?? [], code, lookup, narrow);
+    const ok = reach(calls, lookup, calleesOf).size <= NARROW_HELPER;
+    breadth.set(helper.id, ok);
+    return ok;
+  };
   const graph: TestFileGraph = {
-    calleesOf: calleesByCaller(index, lookup),
+    calleesOf,
     callsByFile,
     loadCalls: loadCallsOf(index, lookup),
     all: null,
+    code,
+    narrow,
+    support: supportFiles(index, lookup),
   };
   graphs.set(index, graph);
   return graph;
@@ -112,15 +140,34 @@ function loadCallsOf(index: CodeIndex, lookup: SymbolLookup): (file: string) => 
  * rule names (the test-file counts are over test files). */
 function fileCalls(graph: TestFileGraph, lookup: SymbolLookup, file: string): CallEdge[] {
   if (!lookup.isTest(file)) return [];
-  return [...(graph.callsByFile.get(file) ?? []), ...graph.loadCalls(file)];
+  const own = throughHelpers(graph.callsByFile.get(file) ?? [], graph.code, lookup, graph.narrow);
+  return [...own, ...graph.loadCalls(file)];
+}
+
+/**
+ * Test files that other test files import and that hold no tests (radix3's test/_utils.ts): support,
+ * not suites; their calls are counted through their importers. A suite another file imports
+ * (hast-util-to-html's test/index.js imports every suite) is still a suite.
+ */
+function supportFiles(index: CodeIndex, lookup: SymbolLookup): Set<string> {
+  const out = new Set<string>();
+  for (const ref of index.imports) {
+    const file = ref.resolved;
+    if (!file || file === ref.file || out.has(file) || !lookup.isTest(ref.file) || !lookup.isTest(file))
+      continue;
+    if (!lookup.symbolsIn(file).some((s) => isTestBlock(s) || /^test/i.test(s.name))) out.add(file);
+  }
+  return out;
 }
 
 function allTestFilesReach(graph: TestFileGraph, lookup: SymbolLookup): ReadonlyMap<string, number> {
   if (graph.all) return graph.all;
   const all = new Map<string, number>();
-  for (const file of graph.callsByFile.keys())
+  for (const file of graph.callsByFile.keys()) {
+    if (graph.support.has(file)) continue;
     for (const id of reach(fileCalls(graph, lookup, file), lookup, graph.calleesOf))
       all.set(id, (all.get(id) ?? 0) + 1);
+  }
   graph.all = all;
   return all;
 }
