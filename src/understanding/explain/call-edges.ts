@@ -6,7 +6,7 @@ import { importBindings, importInScope } from "../index/import-in-scope.ts";
 import { methodOnNew, type ClassMethods } from "./class-methods.ts";
 import type { ImportEdges } from "./import-edges.ts";
 import { importsLead, moduleImported } from "./imports-lead.ts";
-import type { IncomingEdges } from "./incoming-edges.ts";
+import type { IncomingEdges } from "./incoming-edge-types.ts";
 
 type CallEdges = Pick<IncomingEdges, "into" | "byName" | "byMember" | "throughImport">;
 

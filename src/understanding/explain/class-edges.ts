@@ -4,7 +4,7 @@
 import type { CodeIndex } from "../index/code-index.ts";
 import { baseNames } from "./symbol-references.ts";
 import type { ClassMethods } from "./class-methods.ts";
-import type { Edge, IncomingEdges } from "./incoming-edges.ts";
+import type { Edge, IncomingEdges } from "./incoming-edge-types.ts";
 
 type ClassEdges = Pick<
   IncomingEdges,

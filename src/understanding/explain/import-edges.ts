@@ -3,7 +3,7 @@
 // import rather than tests of their own.
 import type { CodeIndex } from "../index/code-index.ts";
 import { filesImportLoads } from "../index/import-loads.ts";
-import type { IncomingEdges } from "./incoming-edges.ts";
+import type { IncomingEdges } from "./incoming-edge-types.ts";
 
 export interface ImportEdges extends Pick<
   IncomingEdges,
