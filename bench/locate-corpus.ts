@@ -73,6 +73,7 @@ export const SETS = [
   "heldout16",
   "heldout17",
   "heldout18",
+  "heldout19",
 ];
 
 export interface CorpusOptions {
