@@ -7,13 +7,16 @@ import type { Node } from "web-tree-sitter";
 /** The import or re-export statement names only types, so running the file never loads its source. */
 export function typeOnlyImport(statement: Node): boolean {
   if (statement.type !== "import_statement" && statement.type !== "export_statement") return false;
-  if (statement.children.some((c) => !c.isNamed && c.type === "type")) return true;
+  if (hasTypeKeyword(statement)) return true;
   if (statement.type !== "import_statement") return false;
-  const clause = statement.children.find((c) => c.type === "import_clause");
+  const clause = statement.children.find((c) => c?.type === "import_clause");
   const parts = clause?.namedChildren ?? [];
   if (parts.length !== 1 || parts[0]?.type !== "named_imports") return false;
-  const specifiers = parts[0].namedChildren.filter((c) => c.type === "import_specifier");
-  return (
-    specifiers.length > 0 && specifiers.every((s) => s.children.some((c) => !c.isNamed && c.type === "type"))
-  );
+  const specifiers = parts[0].namedChildren.filter((c) => c?.type === "import_specifier");
+  return specifiers.length > 0 && specifiers.every((s) => s !== null && hasTypeKeyword(s));
+}
+
+/** The node's own `type` keyword: `import type …`, `export type … from`, `{ type A }`. */
+function hasTypeKeyword(node: Node): boolean {
+  return node.children.some((c) => c !== null && !c.isNamed && c.type === "type");
 }
