@@ -54,8 +54,8 @@ export interface ImportRef {
    * imported: "default" }`, `export * from "./z"` is `{ exported: "*", imported: "*" }`. Absent when none.
    */
   reexports?: { exported: string; imported: string }[];
-  /** Under Python's `if TYPE_CHECKING:`: type checkers read it, the program never runs it, so it
-   * loads no module. Its names still bind (annotations use them). */
+  /** Under Python's `if TYPE_CHECKING:`, or a TypeScript `import type`: type checkers read it, the
+   * program never runs it, so it loads no module. Its names still bind (annotations use them). */
   typeOnly?: boolean;
 }
 

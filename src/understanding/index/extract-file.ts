@@ -19,6 +19,7 @@ import { expandUseTree } from "./rust-use-tree.ts";
 import { bodyOf, signatureOf } from "./signature.ts";
 import { scriptGuarded } from "./script-guard.ts";
 import { underTypeChecking } from "./type-checking-imports.ts";
+import { typeOnlyImport } from "./type-only-imports.ts";
 import { outermostWrapper, syntaxRulesFor } from "./syntax-rules.ts";
 
 /** A symbol or an impl scope, by character range, for the nesting sweep. */
@@ -232,12 +233,18 @@ function buildImports(language: LoadedLanguage, captures: RawCaptures, root: Nod
         bindings: raw.bindings,
         line,
         ...(reexports.length > 0 ? { reexports } : {}),
-        ...(language.id === "python" && underTypeChecking(raw.node) ? { typeOnly: true } : {}),
+        ...(loadsNothing(language, raw.node) ? { typeOnly: true } : {}),
       });
     }
   }
   if (ecmascript) addExportedBindings(root, out);
   return out;
+}
+
+/** An import that never runs: under Python's `if TYPE_CHECKING:`, or erased as TypeScript types only. */
+function loadsNothing(language: LoadedLanguage, node: Node): boolean {
+  if (language.id === "python") return underTypeChecking(node);
+  return (language.id === "typescript" || language.id === "tsx") && typeOnlyImport(node);
 }
 
 function buildCalls(

@@ -45,7 +45,8 @@ export interface ParsedImport {
   line: number;
   /** What the importing module passes on of this import, when it does (a hub's `exports.x = require("./x")`). */
   reexports?: Reexport[];
-  /** Under Python's `if TYPE_CHECKING:`: never run, so it loads nothing (type-checking-imports.ts). */
+  /** Never run, so it loads nothing: under Python's `if TYPE_CHECKING:` (type-checking-imports.ts) or
+   * erased as TypeScript types only (type-only-imports.ts). */
   typeOnly?: boolean;
 }
 

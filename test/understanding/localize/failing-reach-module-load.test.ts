@@ -123,3 +123,54 @@ describe("failing_reach through Python package loading", () => {
     expect(names).toEqual(["compile_all", "scan"]);
   });
 });
+
+// TypeScript erases type-only imports: `import type`, `export type … from` and an import whose every
+// name is marked `type` load nothing at run time, so the top-level code of what they name does not run
+// for the test. One value name (`import { type Options, normalize }`) keeps the load.
+describe("failing_reach through TypeScript type-only imports", () => {
+  let repo: TestRepo;
+  let index: CodeIndex;
+  const module = (name: string) =>
+    lines(
+      `function ${name}Table() {`,
+      "  return [];",
+      "}",
+      `export const ${name} = ${name}Table();`,
+      `export type ${name}Type = number;`,
+    );
+  beforeAll(async () => {
+    repo = makeRepo({
+      "src/a.ts": module("a"),
+      "src/b.ts": module("b"),
+      "src/c.ts": module("c"),
+      "src/d.ts": module("d"),
+      "src/types.ts": lines('export type { aType } from "./a";'),
+      "src/parse.ts": lines(
+        'import type { bType } from "./b";',
+        'import { type cType } from "./c";',
+        'import { type dType, d } from "./d";',
+        'import type { aType } from "./types";',
+        "export function parse(s: string): bType | cType | dType | aType {",
+        "  return s.length + d.length;",
+        "}",
+      ),
+      "test/parse.test.ts": lines(
+        'import { parse } from "../src/parse";',
+        "",
+        'it("parses", () => {',
+        '  expect(parse("ab")).toBe(2);',
+        "});",
+      ),
+    });
+    index = await buildIndex(repo.root, { cache: null });
+  });
+  afterAll(() => repo.cleanup());
+
+  it("reaches what a value import loads, not what a type-only import names", () => {
+    const scores = failingReachSignal(index, createSymbolLookup(index), [
+      { file: "test/parse.test.ts", line: 4 },
+    ]);
+    const names = [...scores.keys()].map((id) => index.symbols.find((s) => s.id === id)?.name).sort();
+    expect(names).toEqual(["dTable", "parse"]);
+  });
+});
