@@ -6,8 +6,6 @@ import { adjacentPairs, nameCoverage } from "./field-signals.ts";
 
 const RAISING_LINE = /\b(raise|throw)\b/;
 const STRING_LITERAL = /(["'`])((?:(?!\1).)+)\1/g;
-// A raise spread over lines (`raise ValueError(\n  "message"\n)`) is read up to this many lines.
-const MAX_STATEMENT_LINES = 6;
 
 /**
  * The question's adjacent word pairs (stemmed, in order) that a string literal on one of the
@@ -29,23 +27,13 @@ export function raisedPairs(
 }
 
 /**
- * The words of the symbol's own raise and throw statements (the error's class, its message, what the
- * message is built from), each statement read until its brackets close: what the code refuses, in
- * its author's words, where the rest of a body is everything it touches.
+ * The words of the symbol's own raise and throw lines (the error's class, the message written on
+ * that line): what the code refuses, in its author's words, where the rest of a body is everything
+ * it touches. A message wrapped onto the next lines was tried and not kept (bench/ask-corpus/
+ * RESULTS.md, session 47): it brought in more of the message's incidental words than it found.
  */
 export function raisedWords(body: readonly string[]): string[] {
-  const words: string[] = [];
-  for (let i = 0; i < body.length; i++) {
-    if (!RAISING_LINE.test(body[i] ?? "")) continue;
-    let depth = 0;
-    for (let j = i; j < Math.min(body.length, i + MAX_STATEMENT_LINES); j++) {
-      const line = body[j] ?? "";
-      words.push(...splitIdentifiers(line));
-      depth += (line.match(/[([{]/g)?.length ?? 0) - (line.match(/[)\]}]/g)?.length ?? 0);
-      if (depth <= 0) break;
-    }
-  }
-  return words;
+  return body.filter((line) => RAISING_LINE.test(line)).flatMap((line) => splitIdentifiers(line));
 }
 
 /**

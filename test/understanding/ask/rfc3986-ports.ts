@@ -1,5 +1,5 @@
 // rfc3986's shape (heldout7's rfc3986-04), cut down from the repository at its pinned commit:
-// `URIBuilder.add_port` raises "ports are not allowed to be negative", `Validator.allow_ports` keeps
+// `URIBuilder.add_port` raises a ValueError for a negative port, `Validator.allow_ports` keeps
 // the ports in the same range and says "one of the provided ports".
 import { lines } from "../make-repo.ts";
 
