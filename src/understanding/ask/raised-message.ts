@@ -38,7 +38,7 @@ export function raisedWords(body: readonly string[]): string[] {
 
 /**
  * How much of the question (its idf share, as `nameCoverage` weighs a name) the body's raise and
- * throw statements carry, and which of the question's terms they hold.
+ * throw lines carry, and which of the question's terms they hold.
  */
 export function raisedShare(
   body: readonly string[],
