@@ -47,6 +47,7 @@ const NAMES = [
   "phrase",
   "raises",
   "literal",
+  "raisedWords",
 ] as const;
 function evidence(f: RecallFeatures): number[] {
   const lexicalOn = f.lexical > 0 ? 1 : 0;
@@ -60,6 +61,7 @@ function evidence(f: RecallFeatures): number[] {
     lexicalOn * Math.min(1, f.pairs / 2),
     lexicalOn * (f.pairs > 0 && f.raised ? 1 : 0),
     f.literal,
+    f.aboutError ? f.raisedWords : 0,
   ];
   const w = recallWeights;
   let d = 1;

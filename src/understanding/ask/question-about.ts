@@ -7,6 +7,10 @@ const aboutPeripheral =
   /(?<!\bfor )\b(examples?|benchmarks?|bench|scripts?|demos?|samples?|docs?|fuzz\w*)\b(?!\.(?:com|org|net|io|dev)\b)/i;
 const asksForTests = /\b(the tests|tests (for|of|that)|test (files?|suites?|cases?)|unit tests?)\b/i;
 const aboutTests = /\b(tests?|tested|testing|specs?|fixtures?|pytest|mocha|jest|vitest)\b/i;
+// An error, a refusal or a warning: what is asked is where the code gives up, which a raise or a
+// throw says in so many words.
+const aboutError =
+  /\b(errors?|rais(e|es|ed|ing)|throw(s|n|ing)?|threw|exceptions?|fail(s|ed|ing|ures?)?|refus(e|es|ed|ing)|reject(s|ed|ing)?|invalid|warn(s|ed|ing|ings)?|complain(s|ed|ing)?)\b/i;
 
 export interface QuestionAbout {
   /** It names tests at all: test code is then not ranked below the code it tests. */
@@ -15,6 +19,8 @@ export interface QuestionAbout {
   asksForTests: boolean;
   /** It names examples, benchmarks, scripts or docs: peripheral code is not damped. */
   aboutPeripheral: boolean;
+  /** It asks about an error, a refusal or a warning: the words a symbol raises count (recall.ts). */
+  aboutError: boolean;
 }
 
 export function questionAbout(question: string): QuestionAbout {
@@ -22,5 +28,6 @@ export function questionAbout(question: string): QuestionAbout {
     aboutTests: aboutTests.test(question),
     asksForTests: asksForTests.test(question),
     aboutPeripheral: aboutPeripheral.test(question),
+    aboutError: aboutError.test(question),
   };
 }

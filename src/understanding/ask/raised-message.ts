@@ -2,7 +2,7 @@
 // callers that catch it often repeat the message in a comment (`except ValueError: pass  # value
 // too large`) and match the question's words as well as the raise does.
 import { splitIdentifiers } from "../index/split-identifiers.ts";
-import { adjacentPairs } from "./field-signals.ts";
+import { adjacentPairs, nameCoverage } from "./field-signals.ts";
 
 const RAISING_LINE = /\b(raise|throw)\b/;
 const STRING_LITERAL = /(["'`])((?:(?!\1).)+)\1/g;
@@ -24,4 +24,31 @@ export function raisedPairs(
         found.set(pair.join(" "), pair);
   }
   return [...found.values()];
+}
+
+/**
+ * The words of the symbol's own raise and throw lines (the error's class, the message written on
+ * that line): what the code refuses, in its author's words, where the rest of a body is everything
+ * it touches. A message wrapped onto the next lines was tried and not kept (bench/ask-corpus/
+ * RESULTS.md, session 47): it brought in more of the message's incidental words than it found.
+ */
+export function raisedWords(body: readonly string[]): string[] {
+  return body.filter((line) => RAISING_LINE.test(line)).flatMap((line) => splitIdentifiers(line));
+}
+
+/**
+ * How much of the question (its idf share, as `nameCoverage` weighs a name) the body's raise and
+ * throw lines carry, and which of the question's terms they hold.
+ */
+export function raisedShare(
+  body: readonly string[],
+  terms: readonly string[],
+  stemTerms: (terms: readonly string[]) => string[],
+  idf: (term: string) => number,
+): { share: number; matched: string[] } {
+  const onRaise = new Set(stemTerms(raisedWords(body)));
+  return {
+    share: nameCoverage(terms, onRaise, idf),
+    matched: [...new Set(terms)].filter((t) => onRaise.has(t)),
+  };
 }

@@ -10,7 +10,7 @@ import { recalledLines, type RecalledSymbol } from "./recalled-symbol.ts";
 import { largeSymbolWindow, windowedBm25, type LineRange } from "./large-symbol-window.ts";
 import { raiseNamedEntryCallees } from "./named-entry-callees.ts";
 import { raiseCalleesOverCallers, type QuestionMatch } from "./callee-over-caller.ts";
-import { raisedPairs } from "./raised-message.ts";
+import { raisedPairs, raisedShare } from "./raised-message.ts";
 import { literalShares } from "./literal-evidence.ts";
 import { liftRecordUsers } from "./record-class-users.ts";
 import { isDeclarationOnly, overloadImplementation } from "../localize/bodiless-declarations.ts";
@@ -160,6 +160,7 @@ export function recall(
     let coverage = 0;
     let pairs: string[][] = [];
     let raised: string[][] = [];
+    let raisedWords = 0;
     if (lexical > 0) {
       matching.add(symbol);
       const inName = new Set(stemTerms(splitIdentifiers(symbol.qualifiedName)));
@@ -169,6 +170,17 @@ export function recall(
       // One shared word is no evidence that the name says what the question asks (field-signals.ts).
       coverage = sharesSeveralTerms(terms, documents[i] ?? []) ? nameCoverage(terms, inName, bm25.idf) : 0;
       pairs = adjacentPairs(ordered, stemTerms(fields[i]?.text ?? []));
+      // A class read by its header (withMembers) raises nothing of its own: its methods do.
+      if (about.aboutError && !withMembers.has(`${symbol.file}\0${symbol.qualifiedName}`)) {
+        const { startLine, endLine } = windows.get(symbol) ?? symbol;
+        const body = readLines(symbol.file)?.slice(startLine - 1, endLine) ?? [];
+        const onRaise = raisedShare(body, terms, stemTerms, bm25.idf);
+        raisedWords = onRaise.share;
+        if (raisedWords > 0)
+          why.push(
+            `raises or throws with the question's ${onRaise.matched.map((t) => wordOf.get(t) ?? t).join(", ") || "words, shortened"}`,
+          );
+      }
       if (pairs.length > 0) {
         why.push(
           `has ${pairs.map((p) => `"${p.map((t) => wordOf.get(t) ?? t).join(" ")}"`).join(", ")} together`,
@@ -196,6 +208,7 @@ export function recall(
       coverage,
       pairs: pairs.length,
       raised: raised.length > 0,
+      raisedWords,
       test: testFiles.has(symbol.file),
       peripheral: lookup.isPeripheral(symbol.file),
       ...about,
