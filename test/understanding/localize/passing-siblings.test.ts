@@ -101,16 +101,23 @@ describe("the passing tests beside the failing ones", () => {
   it("are Python's test functions and methods too", () => {
     const lookup = createSymbolLookup(index);
     const loc = { file: "python/tests/test_parse.py", line: 8 };
-    const passing = passingSiblings(lookup, [loc], [failure("tests/test_parse.py::TestParse::test_alt", loc)]);
+    const passing = passingSiblings(
+      lookup,
+      [loc],
+      [failure("tests/test_parse.py::TestParse::test_alt", loc)],
+    );
     expect(passing.map((t) => t.qualifiedName)).toEqual(["TestParse.test_word"]);
   });
 });
 
 describe("failing_reach over the passing tests beside the failing ones", () => {
   it("ranks the combinator only the failing test calls above the entry every test calls", () => {
-    const scores = failingReachSignal(index, createSymbolLookup(index), [altTest], [
-      failure("parses either word"),
-    ]);
+    const scores = failingReachSignal(
+      index,
+      createSymbolLookup(index),
+      [altTest],
+      [failure("parses either word")],
+    );
     const byName = new Map([...scores].map(([id, hit]) => [name(id), hit]));
     expect(byName.get("alt")?.strength).toBe(1);
     // Ochiai's precision half over the file's tests: 1 failing and 2 passing tests call `parse`.
