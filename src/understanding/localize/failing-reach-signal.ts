@@ -68,17 +68,16 @@ export function failingReachSignal(
 
 /**
  * What one test runs: its calls, its enclosing blocks' and narrow helpers' (test-setup-calls.ts), and
- * (`withLoads`) the load calls of its file, MAX_HOPS deep. Null for a test none of whose calls
- * resolve: its module loads alone (which every test of its file shares) do not count it in, nor does
- * a harness it only drives the project through (pycodestyle's `self.pycodestyle('--diff')` runs the
- * whole CLI for every such test).
+ * the load calls of its file, MAX_HOPS deep. Null for a test none of whose calls resolve: its module
+ * loads alone (which every test of its file shares) do not count it in, nor does a harness it only
+ * drives the project through (pycodestyle's `self.pycodestyle('--diff')` runs the whole CLI for every
+ * such test).
  */
 function testReach(
   graph: TestFileGraph,
   index: CodeIndex,
   lookup: SymbolLookup,
   loc: TestLocation,
-  withLoads = true,
 ): Set<string> | null {
   // A test file's calls are at hand by file: the passing tests beside the failing ones are many.
   const calls = graph.callsByFile.get(loc.file) ?? index.calls;
@@ -86,15 +85,10 @@ function testReach(
   const setup = setupCalls(graph.code, lookup, loc);
   if (![...direct, ...setup].some((c) => resolveCallee(c, lookup).length > 0)) return null;
   const own = throughHelpers([...direct, ...setup], graph.code, lookup, graph.narrow);
-  return reach([...own, ...(withLoads ? graph.loadCalls(loc.file) : [])], lookup, graph.calleesOf);
+  return reach([...own, ...graph.loadCalls(loc.file)], lookup, graph.calleesOf);
 }
 
-/**
- * For each function, how many of the passing tests beside the failing ones reach by their own calls.
- * Not through their file's module loads: those run once, before any test of the file, and which test's
- * outcome they decide is unknown (mime-types builds its tables at load with `mimeScore`, which some
- * tests' lookups read and others' do not).
- */
+/** For each function, how many of the passing tests beside the failing ones reach it. */
 function passingSiblingsReach(
   graph: TestFileGraph,
   index: CodeIndex,
@@ -104,7 +98,7 @@ function passingSiblingsReach(
 ): Map<string, number> {
   const passing = new Map<string, number>();
   for (const test of passingSiblings(lookup, testLocations, failures))
-    for (const id of testReach(graph, index, lookup, { file: test.file, line: test.startLine }, false) ?? [])
+    for (const id of testReach(graph, index, lookup, { file: test.file, line: test.startLine }) ?? [])
       passing.set(id, (passing.get(id) ?? 0) + 1);
   return passing;
 }
