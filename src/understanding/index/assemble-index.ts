@@ -4,6 +4,7 @@
 // calls anywhere to a name those files defined before or define now.
 import type { CallEdge, CodeIndex, SkippedFile } from "./code-index.ts";
 import { isContentSkip, type FileOutcome } from "./file-parse.ts";
+import { codeNamedLikeSuites } from "./code-named-like-suites.ts";
 import { buildFileRecord, type FileRecord } from "./file-record.ts";
 import type { LanguageId } from "./languages.ts";
 import { createModuleExports } from "./module-exports.ts";
@@ -11,6 +12,7 @@ import { resolveClassBases } from "./resolve-bases.ts";
 import { resolveCall } from "./resolve-calls.ts";
 import { createImportResolver, type ImportResolver, type ModuleManifests } from "./resolve-imports.ts";
 import { createSymbolTables, type SymbolTables } from "./symbol-tables.ts";
+import { isTestPath } from "./test-files.ts";
 
 export interface FileWithOutcome {
   path: string;
@@ -70,6 +72,7 @@ export function assembleIndex(
     assembly.records.set(e.path, record);
     changedPaths.add(e.path);
   }
+  flagTestFiles(assembly.records);
   const exports = createModuleExports(
     [...assembly.records.values()].map((r) => r.imports),
     assembly.tables,
@@ -112,6 +115,23 @@ export function assembleIndex(
     if (isContentSkip(e.outcome)) skipped.push({ path: e.path, reason: e.outcome.skip });
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { index: concatenate(root, parsed, assembly.records, skipped), assembly };
+}
+
+/**
+ * Each file's isTest: its path, except a bare-named suite the code imports (code-named-like-suites.ts),
+ * which depends on other files' imports. A changed flag replaces the file object: records of
+ * unchanged files are shared with the previous index.
+ */
+function flagTestFiles(records: Map<string, FileRecord>): void {
+  const paths = new Set(records.keys());
+  const code = codeNamedLikeSuites(
+    [...records.values()].flatMap((r) => r.imports),
+    paths,
+  );
+  for (const record of records.values()) {
+    const isTest = isTestPath(record.file.path) && !code.has(record.file.path);
+    if (record.file.isTest !== isTest) record.file = { ...record.file, isTest };
+  }
 }
 
 function concatenate(
