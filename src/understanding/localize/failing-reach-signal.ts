@@ -15,8 +15,6 @@ import { callsOfTest, resolveCallee } from "./test-target-signal.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import { isTestBlock } from "../index/symbol-tables.ts";
 import { importsByFile, loadCallsByFile, loadedWith } from "../index/module-load.ts";
-import type { Failure } from "../../perception/failure.ts";
-import { passingSiblings } from "./passing-siblings.ts";
 import { NARROW_HELPER, setupCalls, testCode, throughHelpers, type TestCode } from "./test-setup-calls.ts";
 
 const MAX_HOPS = 3;
@@ -25,7 +23,6 @@ export function failingReachSignal(
   index: CodeIndex,
   lookup: SymbolLookup,
   testLocations: readonly TestLocation[],
-  failures: readonly Failure[] = [],
 ): SignalScores {
   const scores: SignalScores = new Map();
   const distinct = new Map(testLocations.map((l) => [`${l.file}:${l.line}`, l]));
@@ -33,15 +30,20 @@ export function failingReachSignal(
   const counts = new Map<string, number>();
   let tests = 0;
   for (const loc of distinct.values()) {
-    const seen = testReach(graph, index, lookup, loc);
-    if (!seen) continue;
+    const direct = callsOfTest(index, lookup, loc).map((c) => c.call);
+    const setup = setupCalls(graph.code, lookup, loc);
+    // A test none of whose calls resolve says nothing of where the fault is: its module loads alone
+    // (which every test of its file shares) do not count it in, nor does a harness it only drives the
+    // project through (pycodestyle's `self.pycodestyle('--diff')` runs the whole CLI for every such test).
+    if (![...direct, ...setup].some((c) => resolveCallee(c, lookup).length > 0)) continue;
+    const own = throughHelpers([...direct, ...setup], graph.code, lookup, graph.narrow);
+    const seen = reach([...own, ...graph.loadCalls(loc.file)], lookup, graph.calleesOf);
     tests++;
     for (const id of seen) counts.set(id, (counts.get(id) ?? 0) + 1);
   }
   if (counts.size === 0) return scores;
   const all = allTestFilesReach(graph, lookup);
   const failing = failingTestFilesReach(graph, lookup, new Set(testLocations.map((l) => l.file)));
-  const passing = passingSiblingsReach(graph, index, lookup, testLocations, failures);
   for (const [id, count] of counts) {
     const symbol = lookup.byId(id);
     if (!symbol || lookup.isTest(symbol.file)) continue;
@@ -52,55 +54,9 @@ export function failingReachSignal(
     // A failing test in a file no test-file rule names reaches nothing here: no precision to take.
     const precision = failingReach > 0 && reachedBy > failingReach ? Math.sqrt(failingReach / reachedBy) : 1;
     const also = precision < 1 ? `, and by ${reachedBy - failingReach} other test files` : "";
-    // The same over the tests of the failing files that passed (passing-siblings.ts).
-    const passed = passing.get(id) ?? 0;
-    const beside = Math.sqrt(count / (count + passed));
-    const siblings = passed > 0 ? `, and by ${passed} passing tests of their files` : "";
-    addHit(
-      scores,
-      id,
-      (count / tests) * precision * beside,
-      `reached by ${count} of ${tests} failing tests${also}${siblings}`,
-    );
+    addHit(scores, id, (count / tests) * precision, `reached by ${count} of ${tests} failing tests${also}`);
   }
   return scores;
-}
-
-/**
- * What one test runs: its calls, its enclosing blocks' and narrow helpers' (test-setup-calls.ts), and
- * the load calls of its file, MAX_HOPS deep. Null for a test none of whose calls resolve: its module
- * loads alone (which every test of its file shares) do not count it in, nor does a harness it only
- * drives the project through (pycodestyle's `self.pycodestyle('--diff')` runs the whole CLI for every
- * such test).
- */
-function testReach(
-  graph: TestFileGraph,
-  index: CodeIndex,
-  lookup: SymbolLookup,
-  loc: TestLocation,
-): Set<string> | null {
-  // A test file's calls are at hand by file: the passing tests beside the failing ones are many.
-  const calls = graph.callsByFile.get(loc.file) ?? index.calls;
-  const direct = callsOfTest(index, lookup, loc, calls).map((c) => c.call);
-  const setup = setupCalls(graph.code, lookup, loc);
-  if (![...direct, ...setup].some((c) => resolveCallee(c, lookup).length > 0)) return null;
-  const own = throughHelpers([...direct, ...setup], graph.code, lookup, graph.narrow);
-  return reach([...own, ...graph.loadCalls(loc.file)], lookup, graph.calleesOf);
-}
-
-/** For each function, how many of the passing tests beside the failing ones reach it. */
-function passingSiblingsReach(
-  graph: TestFileGraph,
-  index: CodeIndex,
-  lookup: SymbolLookup,
-  testLocations: readonly TestLocation[],
-  failures: readonly Failure[],
-): Map<string, number> {
-  const passing = new Map<string, number>();
-  for (const test of passingSiblings(lookup, testLocations, failures))
-    for (const id of testReach(graph, index, lookup, { file: test.file, line: test.startLine }) ?? [])
-      passing.set(id, (passing.get(id) ?? 0) + 1);
-  return passing;
 }
 
 // The call graph and each test file's calls depend on the code alone: one index's are worked out once

@@ -180,7 +180,7 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     ["test_name", tests.named],
     ["call_chain", chain],
     ["shared_callee", sharedCalleeSignal(index, lookup, seeds)],
-    ["failing_reach", failingReachSignal(index, lookup, testLocations, input.failures)],
+    ["failing_reach", failingReachSignal(index, lookup, testLocations)],
     ["test_literal", testLiteralSignal(index, lookup, readLines, testLocations)],
     [
       "registered_name",

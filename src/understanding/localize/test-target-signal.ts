@@ -73,17 +73,11 @@ function foundBy(loc: TestLocation): string {
   return ` (found by its name "${name}")`;
 }
 
-/** `calls`: the index's calls, or those of the test's file (the caller's to keep when it asks often). */
-export function callsOfTest(
-  index: CodeIndex,
-  lookup: SymbolLookup,
-  loc: TestLocation,
-  calls: readonly CallEdge[] = index.calls,
-) {
+export function callsOfTest(index: CodeIndex, lookup: SymbolLookup, loc: TestLocation) {
   const around = lookup.enclosing(loc.file, loc.line);
   const inTest = around && isCallable(around) ? around : null;
   const out: { call: CallEdge; strength: number }[] = [];
-  for (const call of calls) {
+  for (const call of index.calls) {
     if (call.file !== loc.file) continue;
     if (call.line === loc.line) out.push({ call, strength: 1 });
     else if (inTest ? call.from === inTest.id : call.line < loc.line && call.line >= loc.line - WINDOW_ABOVE)

@@ -147,12 +147,8 @@ describe("failing_reach through describe-level setup and test helpers", () => {
   it("counts a test-support module as no passing test file", () => {
     // other.test.ts reaches addRoute through its helpers too (check -> createRouter); _utils.ts, which
     // both suites import, is no third test file; other.test.ts, which all.test.ts imports, is a suite.
-    // Its sibling "renders" passes and builds the same router: the passing tests beside the failing one
-    // take their share too (passing-siblings.ts), sqrt(1/2) of each.
     const byName = reached([findsA]);
-    expect(byName.get("addRoute")?.detail).toBe(
-      "reached by 1 of 1 failing tests, and by 1 other test files, and by 1 passing tests of their files",
-    );
-    expect(byName.get("addRoute")?.strength).toBeCloseTo(0.5, 6);
+    expect(byName.get("addRoute")?.detail).toBe("reached by 1 of 1 failing tests, and by 1 other test files");
+    expect(byName.get("addRoute")?.strength).toBeCloseTo(Math.SQRT1_2, 6);
   });
 });
