@@ -87,12 +87,18 @@ export function recall(
       .map((s) => `${s.file}\0${s.qualifiedName.slice(0, s.qualifiedName.lastIndexOf("."))}`),
   );
   for (const f of functions.values()) withMembers.delete(`${f.file}\0${f.qualifiedName}`);
+  const readWhole = (s: CodeSymbol) => !withMembers.has(`${s.file}\0${s.qualifiedName}`);
   const { windows, wholeFields, fields } = readCandidates(candidates, {
     docs,
-    readWhole: (s) => !withMembers.has(`${s.file}\0${s.qualifiedName}`),
+    readWhole,
     readLines,
     question,
   });
+  // The lines read of a symbol: its matching window in a large one, else all of it.
+  const bodyOf = (s: CodeSymbol): string[] => {
+    const { startLine, endLine } = windows.get(s) ?? s;
+    return readLines(s.file)?.slice(startLine - 1, endLine) ?? [];
+  };
   const rawWhole = wholeFields.map(documentOf);
   const words = expandAliases(questionTerms(question), options.aliases ?? {});
   const vocabulary = new Set(rawWhole.flat());
@@ -117,9 +123,7 @@ export function recall(
   // A class read by its name and signature (withMembers) spells no literal of its methods' bodies.
   const literals = literalShares(question, candidates.length, (i) => {
     const s = candidates[i];
-    if (!s || withMembers.has(`${s.file}\0${s.qualifiedName}`)) return [];
-    const { startLine, endLine } = windows.get(s) ?? s;
-    return readLines(s.file)?.slice(startLine - 1, endLine) ?? [];
+    return s && readWhole(s) ? bodyOf(s) : [];
   });
   const out: RecalledSymbol[] = [];
   const namedSymbols = new Set<CodeSymbol>();
@@ -171,10 +175,8 @@ export function recall(
       coverage = sharesSeveralTerms(terms, documents[i] ?? []) ? nameCoverage(terms, inName, bm25.idf) : 0;
       pairs = adjacentPairs(ordered, stemTerms(fields[i]?.text ?? []));
       // A class read by its header (withMembers) raises nothing of its own: its methods do.
-      if (about.aboutError && !withMembers.has(`${symbol.file}\0${symbol.qualifiedName}`)) {
-        const { startLine, endLine } = windows.get(symbol) ?? symbol;
-        const body = readLines(symbol.file)?.slice(startLine - 1, endLine) ?? [];
-        const onRaise = raisedShare(body, terms, stemTerms, bm25.idf);
+      if (about.aboutError && readWhole(symbol)) {
+        const onRaise = raisedShare(bodyOf(symbol), terms, stemTerms, bm25.idf);
         raisedWords = onRaise.share;
         if (raisedWords > 0)
           why.push(
@@ -185,9 +187,7 @@ export function recall(
         why.push(
           `has ${pairs.map((p) => `"${p.map((t) => wordOf.get(t) ?? t).join(" ")}"`).join(", ")} together`,
         );
-        const { startLine, endLine } = windows.get(symbol) ?? symbol;
-        const body = readLines(symbol.file)?.slice(startLine - 1, endLine) ?? [];
-        raised = raisedPairs(body, ordered, stemTerms);
+        raised = raisedPairs(bodyOf(symbol), ordered, stemTerms);
         if (raised.length > 0)
           why.push(
             `raises an error whose message has ${raised.map((p) => `"${p.map((t) => wordOf.get(t) ?? t).join(" ")}"`).join(", ")}`,

@@ -2,45 +2,45 @@
 // `if __name__ == "__main__":` and Node's `if (require.main === module)`. Importing the module does
 // not run it, so a test importing a CLI module does not reach its `main()` through it.
 import type { Node } from "web-tree-sitter";
+import { inConsequenceOf } from "./if-consequence.ts";
 
-/** A script guard as a whole condition: `if not __name__ == "__main__":` and
- * `if (!(require.main === module))` are its opposite, code that runs on import. */
+/** A script guard as a whole expression: `not __name__ == "__main__"` and
+ * `!(require.main === module)` are its opposite, code that runs on import. */
 const guard =
   /^(?:__name__\s*==\s*["']__main__["']|["']__main__["']\s*==\s*__name__|require\.main\s*===?\s*module|module\s*===?\s*require\.main)$/;
 
 /** The call sits in the consequence of an `if` whose condition is a script guard. */
 export function scriptGuarded(node: Node): boolean {
-  for (let child = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
-    if (parent.type !== "if_statement") continue;
-    const condition = parent.childForFieldName("condition");
-    // The `else` branch of a guard runs on import, and so does the condition itself.
-    const consequence = parent.childForFieldName("consequence");
-    if (condition && consequence?.id === child.id && isScriptGuard(condition.text)) return true;
-  }
-  return false;
+  return inConsequenceOf(node, isScriptGuard);
 }
 
 /** The condition holds only when the file runs as a script: the guard itself, or a conjunction with
- * it as one operand (`typeof require !== "undefined" && require.main === module`). */
-function isScriptGuard(condition: string): boolean {
-  return unwrapped(condition)
-    .split(/\s+and\s+|\s*&&\s*/)
-    .some((operand) => guard.test(unwrapped(operand)));
+ * it as one operand (`typeof require !== "undefined" && require.main === module`); a disjunction or
+ * a negation holds on import too. */
+function isScriptGuard(condition: Node): boolean {
+  const expression = unparenthesized(condition);
+  if (isConjunction(expression))
+    return ["left", "right"].some((side) => {
+      const operand = expression.childForFieldName(side);
+      return operand !== null && isScriptGuard(operand);
+    });
+  return guard.test(expression.text.trim());
 }
 
-/** The expression inside the parentheses that enclose all of it (`(require.main === module)`). */
-function unwrapped(text: string): string {
-  let inner = text.trim();
-  while (inner.startsWith("(") && closingParen(inner) === inner.length - 1) inner = inner.slice(1, -1).trim();
-  return inner;
+/** `a and b` (Python) or `a && b` (JS). */
+function isConjunction(node: Node): boolean {
+  if (node.type !== "boolean_operator" && node.type !== "binary_expression") return false;
+  const operator = node.childForFieldName("operator")?.text;
+  return operator === "and" || operator === "&&";
 }
 
-/** Where the parenthesis opening `text` closes. */
-function closingParen(text: string): number {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === "(") depth++;
-    else if (text[i] === ")" && --depth === 0) return i;
+/** The expression inside the parentheses around it (JS's `if (…)` always has them). */
+function unparenthesized(node: Node): Node {
+  let inner = node;
+  while (inner.type === "parenthesized_expression" && inner.namedChildCount === 1) {
+    const child = inner.namedChild(0);
+    if (!child) break;
+    inner = child;
   }
-  return -1;
+  return inner;
 }

@@ -2,16 +2,11 @@
 // is False, so an import there never loads its module (mistune's directives import the `Markdown`
 // class that way, only for annotations, to avoid an import cycle).
 import type { Node } from "web-tree-sitter";
+import { inConsequenceOf } from "./if-consequence.ts";
 
 const typeChecking = /^(?:[\w.]+\.)?TYPE_CHECKING$/;
 
 /** The node sits in the consequence of an `if TYPE_CHECKING:` (its `else` branch does run). */
 export function underTypeChecking(node: Node): boolean {
-  for (let child = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
-    if (parent.type !== "if_statement") continue;
-    const condition = parent.childForFieldName("condition");
-    const consequence = parent.childForFieldName("consequence");
-    if (condition && consequence?.id === child.id && typeChecking.test(condition.text.trim())) return true;
-  }
-  return false;
+  return inConsequenceOf(node, (condition) => typeChecking.test(condition.text.trim()));
 }

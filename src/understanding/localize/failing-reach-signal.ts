@@ -63,13 +63,12 @@ export function failingReachSignal(
 // (the fix loop localizes the same index every round), and so is what every test file reaches.
 interface TestFileGraph {
   calleesOf: ReadonlyMap<string, ReadonlySet<string>>;
-  /** Each test file's calls (whole-file: a test file runs all of them). */
-  callsByFile: ReadonlyMap<string, readonly CallEdge[]>;
   /** The resolved top-level calls of the project modules loading a file loads (module-load.ts); an
    * unresolved one would be taken by name, and module scope is full of `re.compile(...)`. */
   loadCalls: (file: string) => readonly CallEdge[];
   /** For each function, how many test files reach it; worked out when first needed. */
   all: Map<string, number> | null;
+  /** Test files' calls, per file (whole-file: a test file runs all of them) and per caller. */
   code: TestCode;
   /** Whether a test helper's reach of the project is narrow enough to follow (test-setup-calls.ts). */
   narrow: (helper: CodeSymbol) => boolean;
@@ -82,13 +81,6 @@ const graphs = new WeakMap<CodeIndex, TestFileGraph>();
 function testFileGraph(index: CodeIndex, lookup: SymbolLookup): TestFileGraph {
   const known = graphs.get(index);
   if (known) return known;
-  const callsByFile = new Map<string, CallEdge[]>();
-  for (const call of index.calls) {
-    if (!lookup.isTest(call.file)) continue;
-    const calls = callsByFile.get(call.file);
-    if (calls) calls.push(call);
-    else callsByFile.set(call.file, [call]);
-  }
   const calleesOf = calleesByCaller(index, lookup);
   const code = testCode(index, lookup);
   const breadth = new Map<string, boolean>();
@@ -104,7 +96,6 @@ function testFileGraph(index: CodeIndex, lookup: SymbolLookup): TestFileGraph {
   };
   const graph: TestFileGraph = {
     calleesOf,
-    callsByFile,
     loadCalls: loadCallsOf(index, lookup),
     all: null,
     code,
@@ -140,7 +131,7 @@ function loadCallsOf(index: CodeIndex, lookup: SymbolLookup): (file: string) => 
  * rule names (the test-file counts are over test files). */
 function fileCalls(graph: TestFileGraph, lookup: SymbolLookup, file: string): CallEdge[] {
   if (!lookup.isTest(file)) return [];
-  const own = throughHelpers(graph.callsByFile.get(file) ?? [], graph.code, lookup, graph.narrow);
+  const own = throughHelpers(graph.code.callsByFile.get(file) ?? [], graph.code, lookup, graph.narrow);
   return [...own, ...graph.loadCalls(file)];
 }
 
@@ -163,7 +154,7 @@ function supportFiles(index: CodeIndex, lookup: SymbolLookup): Set<string> {
 function allTestFilesReach(graph: TestFileGraph, lookup: SymbolLookup): ReadonlyMap<string, number> {
   if (graph.all) return graph.all;
   const all = new Map<string, number>();
-  for (const file of graph.callsByFile.keys()) {
+  for (const file of graph.code.callsByFile.keys()) {
     if (graph.support.has(file)) continue;
     for (const id of reach(fileCalls(graph, lookup, file), lookup, graph.calleesOf))
       all.set(id, (all.get(id) ?? 0) + 1);

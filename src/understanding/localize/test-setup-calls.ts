@@ -17,6 +17,8 @@ export const NARROW_HELPER = 12;
 export interface TestCode {
   /** Calls made in each test-file symbol (its own body, not the functions nested in it). */
   callsFrom: ReadonlyMap<string, readonly CallEdge[]>;
+  /** Every call of each test file, its top level's included. */
+  callsByFile: ReadonlyMap<string, readonly CallEdge[]>;
 }
 
 const known = new WeakMap<CodeIndex, TestCode>();
@@ -25,15 +27,21 @@ export function testCode(index: CodeIndex, lookup: SymbolLookup): TestCode {
   const have = known.get(index);
   if (have) return have;
   const callsFrom = new Map<string, CallEdge[]>();
+  const callsByFile = new Map<string, CallEdge[]>();
   for (const call of index.calls) {
-    if (!call.from || !lookup.isTest(call.file)) continue;
-    const calls = callsFrom.get(call.from);
-    if (calls) calls.push(call);
-    else callsFrom.set(call.from, [call]);
+    if (!lookup.isTest(call.file)) continue;
+    append(callsByFile, call.file, call);
+    if (call.from) append(callsFrom, call.from, call);
   }
-  const code = { callsFrom };
+  const code = { callsFrom, callsByFile };
   known.set(index, code);
   return code;
+}
+
+function append(map: Map<string, CallEdge[]>, key: string, call: CallEdge): void {
+  const calls = map.get(key);
+  if (calls) calls.push(call);
+  else map.set(key, [call]);
 }
 
 /**

@@ -5,6 +5,12 @@ import { createSymbolLookup } from "../../../src/understanding/index/symbol-look
 import { failingReachSignal } from "../../../src/understanding/localize/failing-reach-signal.ts";
 import { lines, makeRepo, type TestRepo } from "../make-repo.ts";
 
+/** The names of what failing_reach credits for one failing test, sorted. */
+function reachedNames(index: CodeIndex, file: string, line: number): (string | undefined)[] {
+  const scores = failingReachSignal(index, createSymbolLookup(index), [{ file, line }]);
+  return [...scores.keys()].map((id) => index.symbols.find((s) => s.id === id)?.name).sort();
+}
+
 // pako's shape: crc.js builds its table at load (`const table = makeTable()`), and nothing calls
 // makeTable by name. A test loading gzip.js, which requires crc.js, runs it; a CLI module's `main()`
 // under `require.main === module` it does not, nor what a module required inside a function runs.
@@ -72,15 +78,8 @@ describe("failing_reach through code run at module load", () => {
   });
   afterAll(() => repo.cleanup());
 
-  const reached = () => {
-    const scores = failingReachSignal(index, createSymbolLookup(index), [
-      { file: "test/gzip.test.js", line: 6 },
-    ]);
-    return [...scores.keys()].map((id) => index.symbols.find((s) => s.id === id)?.name).sort();
-  };
-
   it("reaches a function a loaded module calls at top level, not a script-only main nor a lazily required module's", () => {
-    expect(reached()).toEqual(["crc", "gzip", "makeTable"]);
+    expect(reachedNames(index, "test/gzip.test.js", 6)).toEqual(["crc", "gzip", "makeTable"]);
   });
 });
 
@@ -116,11 +115,7 @@ describe("failing_reach through Python package loading", () => {
   afterAll(() => repo.cleanup());
 
   it("reaches what the package __init__ loads, not what a TYPE_CHECKING import names", () => {
-    const scores = failingReachSignal(index, createSymbolLookup(index), [
-      { file: "tests/test_scan.py", line: 4 },
-    ]);
-    const names = [...scores.keys()].map((id) => index.symbols.find((s) => s.id === id)?.name).sort();
-    expect(names).toEqual(["compile_all", "scan"]);
+    expect(reachedNames(index, "tests/test_scan.py", 4)).toEqual(["compile_all", "scan"]);
   });
 });
 
@@ -167,10 +162,6 @@ describe("failing_reach through TypeScript type-only imports", () => {
   afterAll(() => repo.cleanup());
 
   it("reaches what a value import loads, not what a type-only import names", () => {
-    const scores = failingReachSignal(index, createSymbolLookup(index), [
-      { file: "test/parse.test.ts", line: 4 },
-    ]);
-    const names = [...scores.keys()].map((id) => index.symbols.find((s) => s.id === id)?.name).sort();
-    expect(names).toEqual(["dTable", "parse"]);
+    expect(reachedNames(index, "test/parse.test.ts", 4)).toEqual(["dTable", "parse"]);
   });
 });
