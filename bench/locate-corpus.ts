@@ -74,6 +74,7 @@ export const SETS = [
   "heldout17",
   "heldout18",
   "heldout19",
+  "heldout20",
 ];
 
 export interface CorpusOptions {
