@@ -184,5 +184,33 @@ describe.each<Flavour>(["node_test", "vitest"])(
       expect(score("exclaim")).toBe(1);
       expect(score("whisper")).toBeLessThan(score("exclaim"));
     });
+
+    if (flavour === "node_test")
+      it("says in the fallback that the retry ran when the looser titles' tests pass", async () => {
+        const file = join(repo.dir, "src/shout.js");
+        const text = readFileSync(file, "utf8");
+        writeFileSync(file, text.replace(`text + "!!"`, `text + "!"`));
+        const again = await locate(repo, flavours[flavour].command);
+        writeFileSync(file, text);
+        expect(again).toMatchObject({
+          kind: "fallback",
+          reason: expect.stringMatching(
+            /^re-running the failing tests alone did not reproduce a test failure \(exit 0: .*\); the filter selected no test by the log's titles, so they were re-run with the leading folders of their paths left open/,
+          ),
+        });
+      }, 120_000);
+
+    if (flavour === "node_test")
+      it("says the filter selected no test when a title holds no path to loosen, and does not retry", async () => {
+        const log = repo.log.replaceAll("ci-checkout/fixtures/loud/hello.in", "hello fixture");
+        const again = await locate({ ...repo, log }, flavours[flavour].command);
+        expect(again).toMatchObject({
+          kind: "fallback",
+          reason:
+            "re-running the failing tests alone did not reproduce a test failure (exit 0: node --test's filter selected no test by the log's titles)",
+        });
+        expect(again.runs.find((r) => r.expected === "fail")).toMatchObject({ selectedNone: true });
+        expect(again.runs.find((r) => r.expected === "fail")?.retried).toBeUndefined();
+      }, 120_000);
   },
 );
