@@ -7,9 +7,9 @@ import { filteredArgv, type TestTarget } from "./filtered-argv.ts";
 import { mergeCoverage } from "./merge-coverage.ts";
 import { missingModules } from "./missing-modules.ts";
 import { perTestArgv } from "./per-test-argv.ts";
-import { pytestRetryTargets } from "./pytest-retry-targets.ts";
 import { readPythonCoverage } from "./python-line-tracer.ts";
 import { runWithoutMissingPlugins } from "./run-without-missing-plugins.ts";
+import { retryTargets, type RetryPlan } from "./retry-targets.ts";
 import type { Execution } from "./spectrum-signal.ts";
 import type { CoverageByFile } from "./v8-coverage-lines.ts";
 import type { TestRunnerKind } from "./test-runner-kind.ts";
@@ -38,6 +38,10 @@ export interface DynamicRun {
   failedBatch?: string;
   /** pytest skipped every selected test (a skip condition the sandbox meets: a missing module). */
   allSkipped?: boolean;
+  /** A failing run whose title filter selected no test (selected-no-test.ts), even after a retry. */
+  selectedNone?: boolean;
+  /** Why a retry ran with other targets or looser titles (also part of `note`). */
+  retried?: string;
 }
 
 export interface CoverageRunContext {
@@ -84,7 +88,17 @@ export async function runWithCoverage(
     `${result.stdout}\n${result.stderr}`,
     missing.dependencies,
   );
-  const retry = await retryWithOtherTargets(context, step, timeoutMs, attempt, missing.dependencies);
+  // A run that selected nothing it could run goes once more with other targets (retry-targets.ts).
+  const plan = retryTargets({
+    runner,
+    root: sandbox.root,
+    step,
+    result,
+    failed,
+    missing: missing.dependencies,
+    hookDir: hooked(base, filtered) ? folder.dir : null,
+  });
+  const retry = await runRetry(context, step, timeoutMs, attempt.durationMs, plan.retry);
   if (retry !== undefined) return retry;
   // A failing test that now passes (its filter matched nothing, or it is flaky) says nothing reliable
   // about which code is at fault: it is left out. So is a sampled passing batch that failed, unless a
@@ -103,6 +117,7 @@ export async function runWithCoverage(
     ...(notes.length > 0 ? { note: notes.join("; ") } : {}),
     ...(missing.dependencies.length > 0 ? { missingModules: missing.dependencies } : {}),
     ...(missing.own.length > 0 ? { ownModulesMissing: missing.own } : {}),
+    ...(plan.selectedNone ? { selectedNone: true } : {}),
     ...(runner === "pytest" && result.exitCode === 0 && allSkipped(result.stdout)
       ? { allSkipped: true }
       : {}),
@@ -179,37 +194,27 @@ function withNote(before: string | undefined, note: string): string {
   return before ? `${before}; ${note}` : note;
 }
 
-/**
- * A pytest re-run that selected nothing it could run runs once more with other targets
- * (pytest-retry-targets.ts): a passing batch without its uncollectable files, failing parametrized
- * tests pytest does not know by the log's ids as whole functions. undefined when there is no retry.
- */
-async function retryWithOtherTargets(
+/** The retry's run, its note saying why; undefined when there is no retry or no budget left for it. */
+async function runRetry(
   context: CoverageRunContext,
   step: { targets: readonly TestTarget[]; expected: "fail" | "pass"; whole?: boolean },
   timeoutMs: number,
-  attempt: {
-    result: { exitCode: number | null; timedOut: boolean; stdout: string; stderr: string };
-    durationMs: number;
-  },
-  missing: readonly string[],
+  spentMs: number,
+  retry: RetryPlan["retry"],
 ): Promise<{ run: DynamicRun; executions: Execution[] } | null | undefined> {
-  const { result } = attempt;
-  if (context.command.runner !== "pytest" || step.whole || result.timedOut) return undefined;
-  const retry = pytestRetryTargets(
-    step.expected,
-    step.targets,
-    result.exitCode,
-    `${result.stdout}\n${result.stderr}`,
-    missing,
-  );
-  const left = timeoutMs - attempt.durationMs;
+  const left = timeoutMs - spentMs;
   if (retry === null || left <= 0) return undefined;
   const again = await runWithCoverage(context, { ...step, targets: retry.targets }, left);
   if (!again) return again;
   again.run.note = again.run.note ? `${retry.note}; ${again.run.note}` : retry.note;
-  again.run.durationMs += attempt.durationMs;
+  again.run.retried = again.run.retried ? `${retry.note}; ${again.run.retried}` : retry.note;
+  again.run.durationMs += spentMs;
   return again;
+}
+
+/** Whether perTestArgv added a hook (the argv changed). */
+function hooked(base: readonly string[], filtered: readonly string[]): boolean {
+  return base.length !== filtered.length || base.some((w, i) => w !== filtered[i]);
 }
 
 function runOnce(context: CoverageRunContext, argv: readonly string[], timeoutMs: number) {

@@ -327,7 +327,12 @@ function noFailureReason(
   if (finished.every((r) => r.allSkipped))
     return "re-running the failing tests alone did not reproduce a test failure: pytest skipped them all (a skip condition the sandbox meets, such as an optional module the failing run had and the sandbox lacks)";
   const codes = [...new Set(finished.map((r) => r.exitCode))];
-  return `re-running the failing tests alone did not reproduce a test failure (exit ${codes.join(", ")}: ${rerunExitMeaning(runner, codes)})`;
+  // A filter that selected no test is no flake: the log's titles differ from the re-run's.
+  const meaning = finished.every((r) => r.selectedNone)
+    ? `${runner === "node_test" ? "node --test" : runner}'s filter selected no test by the log's titles`
+    : rerunExitMeaning(runner, codes);
+  const retried = [...new Set(finished.flatMap((r) => (r.retried ? [r.retried] : [])))];
+  return `re-running the failing tests alone did not reproduce a test failure (exit ${codes.join(", ")}: ${meaning})${retried.map((r) => `; ${r}`).join("")}`;
 }
 
 function crashReason(runs: readonly DynamicRun[], wholeRun: string): string | null {

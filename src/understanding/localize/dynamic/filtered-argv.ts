@@ -22,6 +22,11 @@ export interface TestTarget {
   ancestors?: string[];
   /** Top-level subtests of the file to leave out (tap's `--grep` with `--invert`, ava's `--match=!`). */
   skipSubtests?: string[];
+  /**
+   * Regex sources that stand for `name` and `ancestors` in a title filter: a retry that leaves the
+   * leading folders of paths in the log's titles open (looser-titles.ts). Absent: the names, escaped.
+   */
+  patterns?: { name: string; ancestors: string[] };
 }
 
 /**
@@ -37,7 +42,9 @@ export function filteredArgv(
   const files = [...new Set(targets.map((t) => t.file).filter((f) => f !== null))];
   const names = targets.map((t) => t.name);
   const named = names.length > 0 && names.every((n) => n !== null) ? (names as string[]) : null;
-  const pattern = named === null ? null : namePattern(named);
+  // What each name is matched by: itself, or the looser pattern of a retry.
+  const sources = named === null ? null : targets.map((t) => t.patterns?.name ?? escapeRegExp(t.name!));
+  const pattern = sources === null ? null : namePattern(sources);
   switch (kind) {
     case "jest": {
       if (pattern === null && files.length === 0) return null;
@@ -59,15 +66,17 @@ export function filteredArgv(
       // and the run would select every test but the targets. Ours names the tests to run; theirs goes.
       return pattern === null ? null : [...withoutMochaSelection(argv), "--grep", pattern];
     case "node_test": {
-      if (named === null) return null;
+      if (sources === null) return null;
       // Options must precede the files node --test runs; each pattern flag adds tests (OR).
       const at = argv.indexOf("--test");
-      const ancestors = [...new Set(targets.flatMap((t) => t.ancestors ?? []))];
+      const ancestors = [
+        ...new Set(targets.flatMap((t) => t.patterns?.ancestors ?? (t.ancestors ?? []).map(escapeRegExp))),
+      ];
       const flags = [
-        ...(named.length === 1 && ancestors.length === 0
+        ...(sources.length === 1 && ancestors.length === 0
           ? [`--test-name-pattern=${pattern}`]
-          : named.map((n) => `--test-name-pattern=${escapeRegExp(n)}$`)),
-        ...ancestors.map((n) => `--test-name-pattern=^${escapeRegExp(n)}$`),
+          : sources.map((n) => `--test-name-pattern=${n}$`)),
+        ...ancestors.map((n) => `--test-name-pattern=^${n}$`),
       ];
       return [...argv.slice(0, at + 1), ...flags, ...argv.slice(at + 1)];
     }
@@ -137,9 +146,10 @@ function withoutNamePatterns(argv: readonly string[]): string[] {
   return argv.filter((w, i) => w !== "-k" && argv[i - 1] !== "-k" && !w.startsWith("-k"));
 }
 
-function namePattern(names: readonly string[]): string {
-  const escaped = [...new Set(names)].map(escapeRegExp);
-  return escaped.length === 1 ? (escaped[0] ?? "") : `(?:${escaped.join("|")})$`;
+/** `sources`: each name's regex source (the name escaped, or a retry's looser pattern). */
+function namePattern(sources: readonly string[]): string {
+  const distinct = [...new Set(sources)];
+  return distinct.length === 1 ? (distinct[0] ?? "") : `(?:${distinct.join("|")})$`;
 }
 
 // uvu takes `[dir] [pattern]`: the folder it walks and a regex over the paths below it (no name
