@@ -27,6 +27,18 @@ describe("anonymous ES module default exports", () => {
       "lib/create.ts": lines("export default <T>(config: T) => [config];"),
       "lib/walk.js": lines("export default function* (ast) {", "  yield ast;", "}"),
       "lib/named.js": lines("export default function named(x) {", "  return x;", "}"),
+      // klona's test/suites/*.js: one function registering a whole suite, called by test/full.js.
+      "test/suites/pollution.js": lines(
+        "import { suite } from 'uvu';",
+        "import { helper } from '../helper.js';",
+        "export default function (klona) {",
+        "  const Pollution = suite('pollution');",
+        "  Pollution('constructor', () => {",
+        "    klona(helper());",
+        "  });",
+        "}",
+      ),
+      "test/helper.js": lines("export function helper() {", "  return {};", "}"),
       "lib/index.js": lines(
         "import Atrule from './replace/Atrule.js';",
         "import create from './create';",
@@ -57,6 +69,13 @@ describe("anonymous ES module default exports", () => {
 
   it("keeps a named default export under its own name", () => {
     expect(symbolIn("lib/named.js")).toEqual([["named", "function", 1, 3, true]]);
+  });
+
+  it("leaves a test file's anonymous default export out: it would enclose every test of the suite", () => {
+    expect(symbolIn("test/suites/pollution.js")).toEqual([]);
+    const call = index.calls.find((c) => c.file === "test/suites/pollution.js" && c.calleeName === "helper");
+    expect(call).toMatchObject({ from: null, to: "test/helper.js#helper@1" });
+    expect(symbolIn("test/helper.js")).toEqual([["helper", "function", 1, 3, true]]);
   });
 
   it("binds a default import, under any local name, to the anonymous export", () => {
