@@ -147,6 +147,7 @@ function buildSymbols(
       parent,
     };
     if (d.accessor) symbol.accessor = true;
+    if (d.node.parent?.type === "export_statement" && name === "default") symbol.anonymousDefault = true;
     if (kind === "class") {
       const bases = classBases(d.node);
       if (bases.length > 0) symbol.bases = bases;

@@ -21,6 +21,8 @@ export interface ParsedSymbol {
   defaultExport?: boolean;
   /** A getter defined through a call (`defineGetter(o, 'x', fn)`): a read of the property runs it. */
   accessor?: boolean;
+  /** `export default function () {}`: anonymous, named `default` (left out of test files, file-record.ts). */
+  anonymousDefault?: boolean;
 }
 
 export interface ImportBinding {

@@ -2,7 +2,7 @@
 // repository's paths, import bindings and call edges (unresolved), built from its FileParse.
 import { posix } from "node:path";
 import type { CallEdge, CodeSymbol, ImportRef, IndexedFile } from "./code-index.ts";
-import type { FileParse } from "./file-parse.ts";
+import type { FileParse, ParsedSymbol } from "./file-parse.ts";
 import { ecmascriptLanguages, type LanguageId } from "./languages.ts";
 import { lookupName, type Binding } from "./resolve-calls.ts";
 import type { ImportResolver } from "./resolve-imports.ts";
@@ -38,24 +38,34 @@ export function buildFileRecord(
     lines: parse.lines,
     isTest: isTestPath(path),
   };
-  const ids = parse.symbols.map((s) => `${path}#${s.qualifiedName}@${s.startLine}`);
-  const symbols: CodeSymbol[] = parse.symbols.map((s, i) => ({
-    id: ids[i] ?? "",
-    name: s.name,
-    qualifiedName: s.qualifiedName,
-    kind: s.kind,
-    file: path,
-    startLine: s.startLine,
-    endLine: s.endLine,
-    ...(s.bodyLine === undefined ? {} : { bodyLine: s.bodyLine }),
-    signature: s.signature,
-    doc: s.doc,
-    exported: s.exported,
-    parent: s.parent === null ? null : (ids[s.parent] ?? null),
-    ...(s.bases ? { bases: s.bases } : {}),
-    ...(s.defaultExport ? { defaultExport: true } : {}),
-    ...(s.accessor ? { accessor: true } : {}),
-  }));
+  // A test file's `export default function (lib) { suite(...) }` registers a whole suite: as a symbol
+  // it would enclose every test of the file, so each failing test would seem to call what all of them
+  // call (klona's test/suites/*.js). Left out, its tests find their calls in the lines above them.
+  const left = (s: ParsedSymbol) => file.isTest && s.anonymousDefault === true;
+  const ids = parse.symbols.map((s) => (left(s) ? null : `${path}#${s.qualifiedName}@${s.startLine}`));
+  const symbols: CodeSymbol[] = parse.symbols.flatMap((s, i) =>
+    left(s)
+      ? []
+      : [
+          {
+            id: ids[i] ?? "",
+            name: s.name,
+            qualifiedName: s.qualifiedName,
+            kind: s.kind,
+            file: path,
+            startLine: s.startLine,
+            endLine: s.endLine,
+            ...(s.bodyLine === undefined ? {} : { bodyLine: s.bodyLine }),
+            signature: s.signature,
+            doc: s.doc,
+            exported: s.exported,
+            parent: s.parent === null ? null : (ids[s.parent] ?? null),
+            ...(s.bases ? { bases: s.bases } : {}),
+            ...(s.defaultExport ? { defaultExport: true } : {}),
+            ...(s.accessor ? { accessor: true } : {}),
+          },
+        ],
+  );
   const imports: ImportRef[] = [];
   const bindings = new Map<string, Binding>();
   for (const imp of parse.imports) {

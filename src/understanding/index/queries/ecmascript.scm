@@ -37,6 +37,12 @@
   (#eq? @_module "module")
   (#eq? @name "exports")) @definition.function
 
+; export default function (node) {}, export default (x) => {}: the ES module itself, anonymous; named
+; `default`, the name its importers bind it by (as `module.exports = function () {}` above).
+(export_statement
+  "default" @name
+  value: [(function_expression !name) (generator_function !name) (arrow_function)] @definition.function)
+
 ; module.exports = internals.flatten = function () {}: the module itself, which its own file calls
 ; by the inner name; named by that (`internals.flatten`), and filed as `default` too (symbol-tables.ts).
 (assignment_expression
