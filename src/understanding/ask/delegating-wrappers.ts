@@ -17,6 +17,10 @@ const GENERIC_NAME_PARTS = ["get", "set", "is", "has", "to", "make", "create"];
 // The implementation is ranked this much above its wrapper; chains are followed this many steps.
 const DELEGATE_MARGIN = 0.01;
 const MAX_DELEGATION_STEPS = 3;
+// A callee more wrappers than this delegate to is a helper they share (withoutSharedHelpers).
+// (8: 3, 5 and 8 give the same top-1 and top-3 on every seen set, 8 moves the fewest answers down:
+// bench/ask-corpus/RESULTS.md, session 48.)
+const MAX_WRAPPERS = 8;
 
 /**
  * For each tiny function or method (by id), the longer functions it calls that are named for the
@@ -43,6 +47,23 @@ export function delegatesOf(
       if (!list.includes(callee)) list.push(callee);
       out.set(from.id, list);
     }
+  }
+  return withoutSharedHelpers(out);
+}
+
+/**
+ * The links without the callees that many wrappers call: a function that every `render_X` or
+ * `visit_X` hands its element to (a dispatcher, `render_children`) is a helper they share, not the
+ * implementation of any one of them, and lifting it to each wrapper's score puts it above whatever a
+ * question asks.
+ */
+function withoutSharedHelpers(links: Map<string, CodeSymbol[]>): Map<string, CodeSymbol[]> {
+  const wrappers = new Map<CodeSymbol, number>();
+  for (const callees of links.values()) for (const c of callees) wrappers.set(c, (wrappers.get(c) ?? 0) + 1);
+  const out = new Map<string, CodeSymbol[]>();
+  for (const [id, callees] of links) {
+    const own = callees.filter((c) => (wrappers.get(c) ?? 0) <= MAX_WRAPPERS);
+    if (own.length > 0) out.set(id, own);
   }
   return out;
 }

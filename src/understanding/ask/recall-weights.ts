@@ -14,6 +14,11 @@ export interface RecallFeatures {
   data: boolean;
   /** A type alias or interface the question does not name: it comes after all code (ranksAfterCode). */
   typeDeclaration: boolean;
+  /**
+   * A class read by its header (its methods are symbols of their own) and longer than any answer, the
+   * question not naming it as code: it comes after all code (ranksAfterCode).
+   */
+  largeClass?: boolean;
   /** BM25 over the symbol's document, divided by the question's best BM25 score (0..1). */
   lexical: number;
   /** The share of the question's weight (idf) its name carries (field-signals.ts). */
@@ -107,10 +112,12 @@ export const PHRASE_PAIRS = 2;
  * whatever its score: a type alias or interface the question does not name says what a value looks
  * like, and "how", "where" and "why" ask what code does with it. A damped score (`dataDamping`) still
  * let a type whose name carries the question's words (`CapitalizedWords`) outrank the function that
- * capitalizes; a question that names the type gets it by its score.
+ * capitalizes; a question that names the type gets it by its score. A class too long to be an answer
+ * (over LARGE_SYMBOL_LINES, read by its header) points the reader at nothing in particular, as a large
+ * function read whole would (large-symbol-window.ts): the code that matches comes first.
  */
-export function ranksAfterCode(f: Pick<RecallFeatures, "typeDeclaration">): boolean {
-  return f.typeDeclaration;
+export function ranksAfterCode(f: Pick<RecallFeatures, "typeDeclaration" | "largeClass">): boolean {
+  return f.typeDeclaration || f.largeClass === true;
 }
 
 /** A candidate's score before the entry-point and wrapper passes (recall.ts). */

@@ -7,7 +7,12 @@ import { documentOf, symbolFields, type ReadLines } from "../index/symbol-docume
 import { adjacentPairs, nameCoverage, sharesSeveralTerms } from "./field-signals.ts";
 import { delegatesOf, liftImplementations } from "./delegating-wrappers.ts";
 import { recalledLines, type RecalledSymbol } from "./recalled-symbol.ts";
-import { largeSymbolWindow, windowedBm25, type LineRange } from "./large-symbol-window.ts";
+import {
+  LARGE_SYMBOL_LINES,
+  largeSymbolWindow,
+  windowedBm25,
+  type LineRange,
+} from "./large-symbol-window.ts";
 import { raiseNamedEntryCallees } from "./named-entry-callees.ts";
 import { raiseCalleesOverCallers, type QuestionMatch } from "./callee-over-caller.ts";
 import { raisedPairs, raisedShare } from "./raised-message.ts";
@@ -30,6 +35,8 @@ import {
   synonymsOf,
 } from "./question-terms.ts";
 import { questionAbout } from "./question-about.ts";
+import { exampleIdentifiers } from "./question-examples.ts";
+import { americanSpelling } from "./british-spellings.ts";
 
 export type { RecalledSymbol };
 
@@ -65,7 +72,9 @@ export function recall(
   const candidates = recallCandidates(index, lookup);
   if (candidates.length === 0) return [];
   const docs = overloadDocs(index, lookup);
-  const named = questionIdentifiers(question);
+  // An example of the input ("like del_ or input_") is data the code handles, not a name of it.
+  const examples = exampleIdentifiers(question);
+  const named = new Set([...questionIdentifiers(question)].filter((n) => !examples.has(n)));
   const asCode = writtenAsCode(question, named);
   const weights = { ...recallWeights, ...options.weights };
   const nameClass = (name: string) => (named.has(name) ? (asCode.has(name) ? "code" : "plain") : null);
@@ -100,9 +109,11 @@ export function recall(
     return readLines(s.file)?.slice(startLine - 1, endLine) ?? [];
   };
   const rawWhole = wholeFields.map(documentOf);
-  const words = expandAliases(questionTerms(question), options.aliases ?? {});
   const vocabulary = new Set(rawWhole.flat());
-  const stemTerms = createStemTerms(new Set([...vocabulary, ...words]));
+  const asked = expandAliases(questionTerms(question), options.aliases ?? {});
+  const stemTerms = createStemTerms(new Set([...vocabulary, ...asked]));
+  const spell = americanSpelling(vocabulary, stemTerms);
+  const words = spell(asked);
   options.onStemTerms?.(stemTerms);
   const documents = fields.map((f) => stemTerms(documentOf(f)));
   const bm25 = windowedBm25(
@@ -117,7 +128,7 @@ export function recall(
   const terms = stemTerms(spelled);
   const wordOf = new Map(terms.map((t, i) => [t, spelled[i] ?? t]));
   const { scores, best } = bm25.score(terms);
-  const ordered = stemTerms(questionTerms(question));
+  const ordered = stemTerms(spell(questionTerms(question)));
   const testFiles = new Set(index.files.filter((f) => f.isTest).map((f) => f.path));
   const about = questionAbout(question);
   // A class read by its name and signature (withMembers) spells no literal of its methods' bodies.
@@ -213,6 +224,16 @@ export function recall(
       peripheral: lookup.isPeripheral(symbol.file),
       ...about,
     };
+    if (
+      !readWhole(symbol) &&
+      symbol.endLine - symbol.startLine + 1 > LARGE_SYMBOL_LINES &&
+      byName !== "code"
+    ) {
+      features.largeClass = true;
+      why.push(
+        `a class of ${symbol.endLine - symbol.startLine + 1} lines, ranked after the code that matches`,
+      );
+    }
     if (!features.test && features.asksForTests) why.push("not test code, and the question asks for tests");
     if (features.test && !features.aboutTests) why.push("test code, ranked below the code it tests");
     if (features.data)
