@@ -43,3 +43,8 @@ export function splitCallee(name: string): { receiver: string; member: string } 
   const member = parts.pop() ?? name;
   return { receiver: parts.join("."), member };
 }
+
+/** The name a call starts from: `assert` of `assert.equal`, `expect` of `expect().toBe`, `f` of `f`. */
+export function calleeRoot(name: string): string {
+  return name.split(/\.|::|\(/)[0] ?? "";
+}

@@ -2,6 +2,7 @@
 // function around a line, symbols by (short) name. Built once per query run.
 import type { CodeIndex, CodeSymbol, IndexedFile } from "./code-index.ts";
 import { peripheralFiles } from "./peripheral-files.ts";
+import { outsideBindings } from "./outside-bindings.ts";
 
 const callableKinds = new Set<CodeSymbol["kind"]>(["function", "method"]);
 
@@ -19,6 +20,8 @@ export interface SymbolLookup {
   byName(name: string): readonly CodeSymbol[];
   /** The innermost function or method containing `line`; else the innermost symbol of any kind. */
   enclosing(path: string, line: number): CodeSymbol | null;
+  /** `path` imports `name` from a module outside the project (outside-bindings.ts). */
+  bindsOutside(path: string, name: string): boolean;
 }
 
 export function createSymbolLookup(index: CodeIndex): SymbolLookup {
@@ -41,6 +44,7 @@ export function createSymbolLookup(index: CodeIndex): SymbolLookup {
   }
   let peripheral: Set<string> | undefined;
   let bodies: boolean | undefined;
+  let outside: Map<string, Set<string>> | undefined;
   return {
     file: (path) => files.get(path),
     isTest: (path) => Boolean(files.get(path)?.isTest),
@@ -55,6 +59,7 @@ export function createSymbolLookup(index: CodeIndex): SymbolLookup {
         list.reduce<CodeSymbol | null>((best, s) => (!best || span(s) < span(best) ? s : best), null);
       return innermost(around.filter((s) => callableKinds.has(s.kind))) ?? innermost(around);
     },
+    bindsOutside: (path, name) => Boolean((outside ??= outsideBindings(index)).get(path)?.has(name)),
   };
 }
 

@@ -7,6 +7,7 @@ import { addHit, type SignalScores } from "./localize-signal.ts";
 import { guessImportTarget } from "./test-file-signal.ts";
 import { whatRuns } from "./bodiless-declarations.ts";
 import { splitIdentifier, splitIdentifiers } from "../index/split-identifiers.ts";
+import { calleeRoot } from "../index/callee-name.ts";
 import { isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
 
 export interface TestTargets {
@@ -86,12 +87,17 @@ export function callsOfTest(index: CodeIndex, lookup: SymbolLookup, loc: TestLoc
   return out;
 }
 
-/** Non-test callables a call may reach: its resolved target, else every symbol of that name. */
+/**
+ * Non-test callables a call may reach: its resolved target, else every symbol of that name, unless
+ * the calling file imports the call's name or receiver from outside the project (`test` from
+ * node:test, `assert.equal`, `expect(x).toBe`, `np.array`): that runs the other module's code.
+ */
 export function resolveCallee(call: CallEdge, lookup: SymbolLookup): CodeSymbol[] {
   const target = call.to ? lookup.byId(call.to) : undefined;
   // `describe("joinURL", () => { joinURL(...) })`: the index binds the call to the test block around
   // it, named like the imported function the test calls; a test block is never what a call means.
   const resolved = target && !isEnclosingTestBlock(target, call, lookup) ? target : undefined;
+  if (!resolved && lookup.bindsOutside(call.file, calleeRoot(call.calleeName))) return [];
   const found = resolved ? [resolved] : lookup.byName(call.calleeName.split(".").pop() ?? "");
   // A call bound to a declaration runs what it declares (bodiless-declarations.ts).
   const run = new Set(found.flatMap((s) => whatRuns(s, lookup)));
