@@ -106,7 +106,11 @@ export const longSetClass = {
     "        return TagSet(self._innermost, *((tag,) + self._tags))",
     "",
     ...property("innermost", "The tag the type was born with.", "return self._innermost"),
-    ...property("outermost", "The tag written first on the wire.", "return self._tags[-1] if self._tags else None"),
+    ...property(
+      "outermost",
+      "The tag written first on the wire.",
+      "return self._tags[-1] if self._tags else None",
+    ),
     ...property("stacked", "Every tag, innermost first.", "return self._tags"),
     ...property("depth", "How many tags the type carries.", "return self._count"),
     "    def explicit(self, tag):",
