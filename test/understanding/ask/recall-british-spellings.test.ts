@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { recall } from "../../../src/understanding/ask/recall.ts";
 import { americanSpellings } from "../../../src/understanding/ask/british-spellings.ts";
 import { useIndexedRepo } from "./indexed-repo.ts";
-import { markoLinkLabels } from "./marko-link-labels.ts";
+import { linkLabelSpelling } from "./link-label-spelling.ts";
 
 const indexOf = useIndexedRepo();
 
@@ -28,7 +28,7 @@ describe("British spellings in a question", () => {
   });
 
   it("ranks the function named in American spelling first for a question in British spelling", async () => {
-    const { index, readLines } = await indexOf(markoLinkLabels);
+    const { index, readLines } = await indexOf(linkLabelSpelling);
     const [first] = recall(
       index,
       readLines,

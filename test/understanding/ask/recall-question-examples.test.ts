@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { recall } from "../../../src/understanding/ask/recall.ts";
 import { exampleIdentifiers, questionExamples } from "../../../src/understanding/ask/question-examples.ts";
 import { useIndexedRepo } from "./indexed-repo.ts";
-import { dominateTags } from "./dominate-tags.ts";
+import { trailingUnderscoreTags } from "./trailing-underscore-tags.ts";
 
 const indexOf = useIndexedRepo();
 
@@ -37,7 +37,7 @@ describe("the examples a question gives", () => {
 
 describe("ask recall: an example in the question", () => {
   it("names no symbol: the code that handles it ranks above the classes the example spells", async () => {
-    const { index, readLines } = await indexOf(dominateTags);
+    const { index, readLines } = await indexOf(trailingUnderscoreTags);
     const [first] = recall(
       index,
       readLines,

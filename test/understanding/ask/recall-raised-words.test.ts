@@ -1,19 +1,19 @@
-// A question about an error is answered where the code raises it: rfc3986's shape (heldout7's
-// rfc3986-04), where `URIBuilder.add_port` raises a ValueError for a negative port and
+// A question about an error is answered where the code raises it (heldout7's rfc3986-04 in shape,
+// port-range-errors.ts): `URIBuilder.add_port` raises a ValueError for a negative port and
 // `Validator.allow_ports` only filters ports in the same range and says "one of the provided ports".
 // Without the raised words the validator, whose name and doc carry more of the question, is first.
 import { describe, expect, it } from "vitest";
 import { recall } from "../../../src/understanding/ask/recall.ts";
 import { raisedWords } from "../../../src/understanding/ask/raised-message.ts";
 import { questionAbout } from "../../../src/understanding/ask/question-about.ts";
-import { rfc3986Ports } from "./rfc3986-ports.ts";
+import { portRangeErrors } from "./port-range-errors.ts";
 import { names, useIndexedRepo } from "./indexed-repo.ts";
 
 const indexOf = useIndexedRepo();
 
 describe("ask recall: the words an error is raised with", () => {
   it("ranks the method that raises the error the question asks about over one that only filters", async () => {
-    const { index, readLines } = await indexOf(rfc3986Ports);
+    const { index, readLines } = await indexOf(portRangeErrors);
     const ranked = recall(
       index,
       readLines,

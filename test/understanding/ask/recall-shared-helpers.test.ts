@@ -1,16 +1,16 @@
 // A function every tiny `render_X` hands its element to is a helper they share, not the
-// implementation of any one of them (delegating-wrappers.ts): marko's `render_children`, lifted to the
+// implementation of any one of them (delegating-wrappers.ts): a `render_children` like marko's, lifted to the
 // score of whichever wrapper matched, ranked first for "what does a link's href become".
 import { describe, expect, it } from "vitest";
 import { recall } from "../../../src/understanding/ask/recall.ts";
 import { names, useIndexedRepo } from "./indexed-repo.ts";
-import { markoRenderer } from "./marko-renderer.ts";
+import { sharedRenderHelper } from "./shared-render-helper.ts";
 
 const indexOf = useIndexedRepo();
 
 describe("ask recall: a helper many wrappers share", () => {
   it("is not lifted to the score of each wrapper that calls it", async () => {
-    const { index, readLines } = await indexOf(markoRenderer);
+    const { index, readLines } = await indexOf(sharedRenderHelper);
     const ranked = recall(
       index,
       readLines,
