@@ -75,6 +75,7 @@ export const SETS = [
   "heldout18",
   "heldout19",
   "heldout20",
+  "heldout21",
 ];
 
 export interface CorpusOptions {
