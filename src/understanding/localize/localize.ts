@@ -184,7 +184,11 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     ["test_literal", testLiteralSignal(index, lookup, readLines, testLocations)],
     [
       "registered_name",
-      registeredNameSignal(facts.registeredNames(index, lookup, readLines), entities.testNames),
+      registeredNameSignal(
+        facts.registeredNames(index, lookup, readLines),
+        entities.testNames,
+        input.failures.map((f) => f.message),
+      ),
     ],
     ["bm25", lexical.bm25],
     ["bm25_log", lexical.bm25Log],

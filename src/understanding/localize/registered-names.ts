@@ -6,19 +6,25 @@
 import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
 import { isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
+import { importedNames, isNested, targets, type FileScope } from "./registered-targets.ts";
 
 const NAME = String.raw`[A-Za-z_$][\w$]*`;
 const REF = String.raw`${NAME}(?:\.${NAME})*`;
+// A key written as a string may join words (`'font-weight'`, `"text.plain"`, `'on:click'`): a name
+// for data, not for code, so nothing else spells it.
+const KEY = String.raw`[A-Za-z_$][\w$]*(?:[-.:][\w$]+)*`;
 // `f('name', ref` or `f('name', wrap(ref`: a registration call.
 const CALL_REGISTRATION = new RegExp(
-  String.raw`[\w$.]\(\s*(['"])(${NAME})\1\s*,\s*(?:${REF}\(\s*)?(${REF})\s*[,)]`,
+  String.raw`[\w$.]\(\s*(['"])(${KEY})\1\s*,\s*(?:${REF}\(\s*)?(${REF})\s*[,)]`,
   "g",
 );
-// A whole line `'name': ref,` / `name: ref,` (an object or dict table) or `t['name'] = ref;`.
-// The tails are `\s*(?:,\s*)?$`, not `\s*,?\s*$`: two adjacent `\s*` backtrack quadratically on a
-// long run of trailing blanks.
-const TABLE_ENTRY = new RegExp(String.raw`^\s*(['"]?)(${NAME})\1\s*:\s*(${REF})\s*(?:,\s*)?$`);
-const SUBSCRIPT_ENTRY = new RegExp(String.raw`\[\s*(['"])(${NAME})\1\s*\]\s*=\s*(${REF})\s*(?:;\s*)?$`);
+// A whole line `'name': ref,` / `name: ref,` / `['name']: ref,` (an object or dict table) or
+// `t['name'] = ref;`. The tails are `\s*(?:,\s*)?$`, not `\s*,?\s*$`: two adjacent `\s*` backtrack
+// quadratically on a long run of trailing blanks.
+const TABLE_ENTRY = new RegExp(
+  String.raw`^\s*(?:(${NAME})|(['"])(${KEY})\2|\[\s*(['"\x60])(${KEY})\4\s*\])\s*:\s*(${REF})\s*(?:,\s*)?$`,
+);
+const SUBSCRIPT_ENTRY = new RegExp(String.raw`\[\s*(['"])(${KEY})\1\s*\]\s*=\s*(${REF})\s*(?:;\s*)?$`);
 // A method name built from a literal prefix and data: `'visit_' + x`, `'_func_%s' % x`,
 // `f'visit_{x}'`, `'on{}'.format(x)`, `` `on${x}` ``, `name.startswith('_func_')`.
 const DISPATCH_PREFIX =
@@ -31,25 +37,11 @@ const MIN_HANDLERS = 3;
 const MIN_ALIAS = 3;
 // A handler's own part of its name (`visit_If`'s `If`) still counts toward MIN_HANDLERS when shorter.
 const MIN_SUFFIX = 2;
-// A reference naming more functions than this is too common a name to bind.
-const MAX_TARGETS = 3;
 // An exports object opened on this line (`__all__` lists strings, never a `key: ref` entry).
 const EXPORTS_OPEN = /(?:\bmodule\.exports|^\s*exports)\s*=\s*\{|\bexport\s+default\s*\{/;
 // `getattr(self, 'visit_' + x)`, `this['on' + x]`: what makes `'word' +` a method name, not text
 // (`'http' + host`).
 const DISPATCH_CALL = /\b(?:getattr|hasattr)\s*\(/;
-const reserved = new Set([
-  "function",
-  "async",
-  "this",
-  "self",
-  "true",
-  "false",
-  "null",
-  "None",
-  "new",
-  "lambda",
-]);
 
 /** Registration name -> ids of the functions registered or dispatched under it. */
 export type RegisteredNames = Map<string, Set<string>>;
@@ -89,8 +81,10 @@ export function registeredNames(
       if (exportsDepth > 0) exportsDepth = Math.max(0, exportsDepth + braceBalance(line));
       else if (EXPORTS_OPEN.test(line)) exportsDepth = Math.max(0, braceBalance(line));
       for (const m of line.matchAll(CALL_REGISTRATION)) add(m[2]!, inScope(m[3]!));
-      const entry = (exportsDepth > 0 ? null : TABLE_ENTRY.exec(line)) ?? SUBSCRIPT_ENTRY.exec(line);
-      if (entry) add(entry[2]!, inScope(entry[3]!));
+      const entry = exportsDepth > 0 ? null : TABLE_ENTRY.exec(line);
+      if (entry) add((entry[1] ?? entry[3] ?? entry[5])!, inScope(entry[6]!));
+      const subscript = SUBSCRIPT_ENTRY.exec(line);
+      if (subscript) add(subscript[2]!, inScope(subscript[3]!));
     }
     for (const prefix of dispatchPrefixes(lines)) prefixes.add(prefix);
   }
@@ -104,14 +98,6 @@ export function registeredNames(
   }
   for (const [alias, ids] of out) if (namesAnother(alias, ids, lookup)) out.delete(alias);
   return out;
-}
-
-interface FileScope {
-  path: string;
-  /** Local name -> the name it has where it is declared. */
-  imported: ReadonlyMap<string, string> | undefined;
-  /** Names of the functions this file declares. */
-  callables: ReadonlySet<string>;
 }
 
 /** `{` minus `}` on a line (braces inside strings are rare enough on an exports line to ignore). */
@@ -192,52 +178,4 @@ function namesAnother(alias: string, ids: ReadonlySet<string>, lookup: SymbolLoo
       (s) =>
         !ids.has(s.id) && s.name === alias && isCallable(s) && !lookup.isTest(s.file) && !isNested(s, lookup),
     );
-}
-
-/** Declared inside a function or method: a local helper or callback. */
-function isNested(symbol: CodeSymbol, lookup: SymbolLookup): boolean {
-  const parent = symbol.parent ? lookup.byId(symbol.parent) : undefined;
-  return parent !== undefined && isCallable(parent);
-}
-
-/**
- * The functions a reference as written names: `fn.merge` by its last part, the shallowest; a bare
- * `handler` only a function of this file or one it imports, by the name it was declared under
- * (`import { shout as yell }`: `yell` is `shout`); any other bare name is a local value.
- */
-function targets(ref: string, scope: FileScope, lookup: SymbolLookup): string[] {
-  const last = ref.slice(ref.lastIndexOf(".") + 1);
-  if (reserved.has(last) || reserved.has(ref)) return [];
-  const bare = last === ref;
-  const name = bare && !scope.callables.has(last) ? scope.imported?.get(last) : last;
-  if (name === undefined) return [];
-  const found = lookup
-    .byName(name)
-    .filter((s) => isCallable(s) && !lookup.isTest(s.file) && !(bare && s.kind === "method"))
-    // `visitor.Node` names what a caller passed, and `node: Node,` a type, not a callback some
-    // function declares inside itself.
-    .filter((s) => !isNested(s, lookup));
-  if (found.length === 0) return [];
-  const depth = (s: CodeSymbol) => s.qualifiedName.split(".").length;
-  // A loop, not Math.min(...spread): a spread of ~130k arguments overflows the stack.
-  let shallowest = Infinity;
-  for (const s of found) shallowest = Math.min(shallowest, depth(s));
-  const chosen = found.filter((s) => depth(s) === shallowest);
-  return chosen.length > MAX_TARGETS ? [] : chosen.map((s) => s.id);
-}
-
-/**
- * File -> its imported local names, each with the name it has in its module. A namespace or
- * default import (`*`, `default`) and an import without bindings keep the local name.
- */
-function importedNames(index: CodeIndex): Map<string, Map<string, string>> {
-  const out = new Map<string, Map<string, string>>();
-  for (const ref of index.imports) {
-    const names = out.get(ref.file) ?? new Map<string, string>();
-    for (const name of ref.names) if (!names.has(name)) names.set(name, name);
-    for (const { local, imported } of ref.bindings ?? [])
-      if (imported !== "*" && imported !== "default") names.set(local, imported);
-    out.set(ref.file, names);
-  }
-  return out;
 }

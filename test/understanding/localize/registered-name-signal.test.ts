@@ -120,6 +120,60 @@ const visitor: Record<string, string> = {
   ].join("\n"),
 };
 
+// A style minifier whose handlers sit in a table under property names; the failing test's title names
+// no property, its assertion diff prints the minified text, which does.
+const minifier: Record<string, string> = {
+  "package.json": '{ "name": "mini", "type": "module", "private": true }\n',
+  "src/props/spacing.js": [
+    "export default function zeroSpacing(value) {",
+    '  return value === "0px" ? "1" : value;',
+    "}",
+    "",
+  ].join("\n"),
+  "src/props/weight.js": [
+    "export function numericWeight(value) {",
+    '  return value === "bold" ? "700" : value;',
+    "}",
+    "",
+    "export function keepColor(value) {",
+    "  return value;",
+    "}",
+    "",
+  ].join("\n"),
+  "src/minify.js": [
+    'import spacing from "./props/spacing.js";',
+    'import { keepColor, numericWeight } from "./props/weight.js";',
+    "",
+    "const handlers = {",
+    "  'letter-spacing': spacing,",
+    "  'font-weight': numericWeight,",
+    "  color: keepColor,",
+    "};",
+    "",
+    "export function minify(text) {",
+    "  return text.replace(/([a-z-]+):\\s*([^;}]+)/g, (_, name, value) => {",
+    "    const handler = handlers[name];",
+    "    return `${name}:${handler ? handler(value.trim()) : value.trim()}`;",
+    "  });",
+    "}",
+    "",
+  ].join("\n"),
+  "test/minify.test.js": [
+    'import assert from "node:assert/strict";',
+    'import { test } from "node:test";',
+    'import { minify } from "../src/minify.js";',
+    "",
+    'test("minifies the first sample", () => {',
+    '  assert.equal(minify("p{letter-spacing: 0px; color: red}"), "p{letter-spacing:0;color:red}");',
+    "});",
+    "",
+    'test("minifies the second sample", () => {',
+    '  assert.equal(minify("b{font-weight: bold}"), "b{font-weight:700}");',
+    "});",
+    "",
+  ].join("\n"),
+};
+
 const registered = (ranked: readonly SuspectLocation[], symbol: string) =>
   ranked.find((s) => s.symbol === symbol)?.why.find((w) => w.startsWith("registered_name:"));
 
@@ -174,5 +228,32 @@ describe("localize when a failing test names a visitor's node type", () => {
 
   it("ranks it first, above the dispatcher", () => {
     expect(ranked[0]?.symbol).toBe("Generator.visit_PtrDecl");
+  });
+});
+
+describe("localize when a failure message spells a table's property name", () => {
+  let repo: TestRepo;
+  let ranked: SuspectLocation[] = [];
+  beforeAll(async () => {
+    repo = makeRepo(minifier, { git: false });
+    const run = await failingRun(repo.root, [process.execPath, "--test", "test/minify.test.js"]);
+    ranked = localize({
+      index: run.index,
+      failures: run.failures,
+      logText: run.log,
+      readLines: run.readLines,
+    });
+  });
+  afterAll(() => repo.cleanup());
+
+  it("credits the handler registered under the name the failure message spells", () => {
+    expect(registered(ranked, "zeroSpacing")).toBe(
+      "registered_name: registered as 'letter-spacing', spelled by 1 failure message(s)",
+    );
+  });
+
+  it("credits no handler under a one-word key or one the messages do not spell", () => {
+    expect(registered(ranked, "keepColor")).toBeUndefined();
+    expect(registered(ranked, "numericWeight")).toBeUndefined();
   });
 });

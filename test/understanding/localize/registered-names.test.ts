@@ -79,6 +79,36 @@ const files: Record<string, string> = {
     "",
   ].join("\n"),
   "src/codec.py": ["def decode_py(s):", "    return s", ""].join("\n"),
+  "src/style/line-height.js": [
+    "export default function tightenLineHeight(node) {",
+    "  return node;",
+    "}",
+    "",
+  ].join("\n"),
+  "src/style/padding.js": ["export default function (node) {", "  return node;", "}", ""].join("\n"),
+  "src/style/rules.js": [
+    'import lineHeight from "./line-height.js";',
+    'import padding from "./padding.js";',
+    'import { hardBreak, shout, decode } from "../fns.js";',
+    "",
+    "export const rules = {",
+    "  'line-height': lineHeight,",
+    "  inset: padding,",
+    '  ["text-indent"]: hardBreak,',
+    "};",
+    "const more = {};",
+    "more['word-break'] = shout;",
+    "register('on:paste', decode);",
+    "",
+  ].join("\n"),
+  "src/style/headers.py": [
+    "from ..codec import decode_py",
+    "",
+    "PARSERS = {",
+    "    'max-age': decode_py,",
+    "}",
+    "",
+  ].join("\n"),
   "src/emitter.py": [
     "class Emitter:",
     "    def emit(self, kind):",
@@ -173,6 +203,18 @@ describe("registeredNames", () => {
   it("keeps reading tables after a one-line exports object or an __all__ list", () => {
     expect(names("later")).toEqual(["src/fns.js#decode@4"]);
     expect(names("unpack")).toEqual(["src/codec.py#decode_py@1"]);
+  });
+
+  it("reads a key that joins words, quoted or computed", () => {
+    expect(names("text-indent")).toEqual(["src/fns.js#hardBreak@2"]);
+    expect(names("word-break")).toEqual(["src/fns.js#shout@3"]);
+    expect(names("on:paste")).toEqual(["src/fns.js#decode@4"]);
+    expect(names("max-age")).toEqual(["src/codec.py#decode_py@1"]);
+  });
+
+  it("binds a default import to the function the module exports as its default", () => {
+    expect(names("line-height")).toEqual(["src/style/line-height.js#tightenLineHeight@1"]);
+    expect(names("inset")).toEqual(["src/style/padding.js#default@1"]);
   });
 
   it("ignores an exports object, a local value and a prefix too few methods share", () => {
