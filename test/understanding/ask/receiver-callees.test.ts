@@ -1,5 +1,6 @@
-// A call on the instance itself that the index leaves unbound runs what the class hierarchy says, not
-// every project symbol of that name (receiver-callees.ts). A fixture written for the test, indexed
+// A call the index leaves unbound runs what the class hierarchy says (on self or super), or a name's
+// one symbol or the calling file's namesake, not every project symbol of that name
+// (receiver-callees.ts). A fixture written for the test, indexed
 // with real tree-sitter.
 import { describe, expect, it } from "vitest";
 import type { CodeIndex } from "../../../src/understanding/index/code-index.ts";
@@ -52,7 +53,12 @@ const shapes = {
     "",
     "    def area_text(self):",
     '        return ", ".join(self.rows)',
+    "",
+    "",
+    "def report_line(report):",
+    "    return report.area_text()",
   ),
+  "geo/summary.py": lines("def summarise(item):", '    return "area: " + item.area_text()'),
 };
 
 /** The qualified names a call made on `line` of `file` reaches, for the call named `callee`. */
@@ -63,6 +69,18 @@ function calleesAt(index: CodeIndex, file: string, line: number, callee: string)
     .map((s) => s.qualifiedName)
     .sort();
 }
+
+describe("ask: what an unbound call on another receiver runs", () => {
+  it("binds a name several classes define to none of them", async () => {
+    const { index } = await indexOf(shapes);
+    expect(calleesAt(index, "geo/summary.py", 2, "item.area_text")).toEqual([]);
+  });
+
+  it("binds it to the namesake in the calling file when there is one", async () => {
+    const { index } = await indexOf(shapes);
+    expect(calleesAt(index, "geo/report.py", 10, "report.area_text")).toEqual(["Report.area_text"]);
+  });
+});
 
 describe("ask: what a call on self or super runs", () => {
   it("binds super().__init__ of a class whose base is outside the project to nothing", async () => {
