@@ -61,7 +61,7 @@ function evidence(f: RecallFeatures): number[] {
     lexicalOn * Math.min(1, f.pairs / 2),
     lexicalOn * (f.pairs > 0 && f.raised ? 1 : 0),
     f.literal,
-    f.aboutError ? f.raisedWords : 0,
+    f.aboutError || f.aboutMessage ? f.raisedWords : 0,
   ];
   const w = recallWeights;
   let d = 1;

@@ -6,7 +6,7 @@
 import type { CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { createSymbolLookup } from "../index/symbol-lookup.ts";
 import { splitIdentifier } from "../index/split-identifiers.ts";
-import { resolveCallee } from "../localize/test-target-signal.ts";
+import { askCallees } from "./receiver-callees.ts";
 import { raiseRecalled, type RecalledSymbol } from "./recalled-symbol.ts";
 
 /** At most this many lines, header and closing brace included: a wrapper, not an algorithm. */
@@ -33,13 +33,14 @@ export function delegatesOf(
   const lookup = createSymbolLookup(index);
   const generic = new Set(stem(GENERIC_NAME_PARTS));
   const nameTerms = (s: CodeSymbol) => new Set(stem(splitIdentifier(s.name)).filter((t) => !generic.has(t)));
+  const calleesOf = askCallees(index, lookup);
   const out = new Map<string, CodeSymbol[]>();
   for (const call of index.calls) {
     const from = call.from ? lookup.byId(call.from) : undefined;
     if (!from || (from.kind !== "function" && from.kind !== "method")) continue;
     if (from.endLine - from.startLine + 1 > MAX_WRAPPER_LINES || lookup.isTest(from.file)) continue;
     const own = nameTerms(from);
-    for (const callee of resolveCallee(call, lookup)) {
+    for (const callee of calleesOf(call)) {
       if (callee.id === from.id || callee.endLine - callee.startLine <= from.endLine - from.startLine)
         continue;
       if (![...nameTerms(callee)].some((t) => own.has(t))) continue;

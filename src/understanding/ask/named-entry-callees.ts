@@ -6,7 +6,7 @@
 import type { CallEdge, CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import { createSymbolLookup, isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
 import { importBindings, importInScope, type NameImports } from "../index/import-in-scope.ts";
-import { resolveCallee } from "../localize/test-target-signal.ts";
+import { askCallees, type CalleesOf } from "./receiver-callees.ts";
 import type { RecalledSymbol } from "./recalled-symbol.ts";
 
 /** How deep the calls of a named entry point are followed: the entry, a dispatcher, the variant. */
@@ -88,8 +88,10 @@ const graphs = new WeakMap<CodeIndex, CallGraph>();
 function callGraphOf(index: CodeIndex): CallGraph {
   const built = graphs.get(index);
   if (built) return built;
+  const lookup = createSymbolLookup(index);
   const graph: CallGraph = {
-    lookup: createSymbolLookup(index),
+    lookup,
+    resolve: askCallees(index, lookup),
     imports: importBindings(index),
     callsIn: new Map(),
   };
@@ -109,12 +111,14 @@ function callGraphOf(index: CodeIndex): CallGraph {
  */
 interface CallGraph {
   lookup: SymbolLookup;
+  /** What a call runs when no import in scope says (receiver-callees.ts). */
+  resolve: CalleesOf;
   /** file -> local name -> its imports (index/import-in-scope.ts). */
   imports: Map<string, Map<string, NameImports>>;
   callsIn: Map<string, CallEdge[]>;
 }
 
-function calleesOf({ lookup, imports, callsIn }: CallGraph, caller: CodeSymbol): CodeSymbol[] {
+function calleesOf({ lookup, resolve, imports, callsIn }: CallGraph, caller: CodeSymbol): CodeSymbol[] {
   const functions = lookup.symbolsIn(caller.file).filter(isCallable);
   const out: CodeSymbol[] = [];
   for (const call of callsIn.get(caller.file) ?? []) {
@@ -126,7 +130,7 @@ function calleesOf({ lookup, imports, callsIn }: CallGraph, caller: CodeSymbol):
     const imported = lookup
       .byName(name)
       .filter((s) => s.file === file && isCallable(s) && !lookup.isTest(s.file));
-    let callees = imported.length > 0 ? imported : resolveCallee(call, lookup);
+    let callees = imported.length > 0 ? imported : resolve(call);
     const own = callees.filter((s) => s.file === caller.file);
     if (callees.length > 1 && own.length > 0) callees = own;
     for (const callee of callees) if (callee !== caller && !out.includes(callee)) out.push(callee);

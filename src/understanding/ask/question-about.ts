@@ -12,6 +12,10 @@ const aboutTests = /\b(tests?|tested|testing|specs?|fixtures?|pytest|mocha|jest|
 const aboutError =
   /\b(errors?|rais(e|es|ed|ing)|throw(s|n|ing)?|threw|exceptions?|fail(s|ed|ing|ures?)?|refus(e|es|ed|ing)|reject(s|ed|ing)?|invalid|warn(s|ed|ing|ings)?|complain(s|ed|ing)?)\b/i;
 
+// A message the code writes for a person: its wording is in the code's string literals, wherever the
+// message is built (`__str__`, a `toJSON` that formats a change, a log line), not only on a raise.
+const aboutMessage = /\b(messages?|worded|wording|phrased|says)\b/i;
+
 export interface QuestionAbout {
   /** It names tests at all: test code is then not ranked below the code it tests. */
   aboutTests: boolean;
@@ -21,6 +25,8 @@ export interface QuestionAbout {
   aboutPeripheral: boolean;
   /** It asks about an error, a refusal or a warning: the words a symbol raises count (recall.ts). */
   aboutError: boolean;
+  /** It asks how a message is worded: the words of the symbol's prose literals count too (recall.ts). */
+  aboutMessage: boolean;
 }
 
 export function questionAbout(question: string): QuestionAbout {
@@ -29,5 +35,6 @@ export function questionAbout(question: string): QuestionAbout {
     asksForTests: asksForTests.test(question),
     aboutPeripheral: aboutPeripheral.test(question),
     aboutError: aboutError.test(question),
+    aboutMessage: aboutMessage.test(question),
   };
 }

@@ -29,7 +29,10 @@ export interface RecallFeatures {
   literal: number;
   /** It raises an error whose message has one of those pairs (raised-message.ts). */
   raised: boolean;
-  /** The share of the question's weight (idf) on its own raise and throw lines (raised-message.ts). */
+  /**
+   * The share of the question's weight (idf) on its own raise and throw lines, and for a question about
+   * how a message is worded on its prose literals too (raised-message.ts).
+   */
   raisedWords: number;
   /** It is in a test file / in example, benchmark or script code. */
   test: boolean;
@@ -39,6 +42,7 @@ export interface RecallFeatures {
   asksForTests: boolean;
   aboutPeripheral: boolean;
   aboutError: boolean;
+  aboutMessage: boolean;
 }
 
 export interface RecallWeights {
@@ -78,7 +82,8 @@ export const recallWeights: Readonly<RecallWeights> = {
   // A question about an error, a refusal or a warning is answered where the code raises or throws
   // it: the share of the question's weight its raise and throw lines carry (the error's class, its
   // message) is added, as the name's is. (0.8: session 41's choice among 0.3-1.2; leave-one-
-  // repository-out over session 47's 519 seen questions picks it on all 60 folds.)
+  // repository-out over session 47's 519 seen questions picks it on all 60 folds.) A question about
+  // how a message is worded counts the message's prose literals with the same weight (session 49).
   raisedWords: 0.8,
   // A function a named, well-ranked entry point reaches (named-entry-callees.ts): a nudge among
   // symbols that match the question about as well, not a reason to show one that does not.
@@ -133,7 +138,7 @@ export function scoreOf(f: RecallFeatures, w: Readonly<RecallWeights>): number {
     }
   }
   score += w.literal * f.literal;
-  if (f.aboutError) score += w.raisedWords * f.raisedWords;
+  if (f.aboutError || f.aboutMessage) score += w.raisedWords * f.raisedWords;
   if (!f.test && f.asksForTests) score *= w.nonTestDamping;
   if (f.test && !f.aboutTests) score *= w.testDamping;
   if (f.peripheral && !f.aboutPeripheral) score *= w.peripheralDamping;

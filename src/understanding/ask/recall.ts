@@ -186,12 +186,13 @@ export function recall(
       coverage = sharesSeveralTerms(terms, documents[i] ?? []) ? nameCoverage(terms, inName, bm25.idf) : 0;
       pairs = adjacentPairs(ordered, stemTerms(fields[i]?.text ?? []));
       // A class read by its header (withMembers) raises nothing of its own: its methods do.
-      if (about.aboutError && readWhole(symbol)) {
-        const onRaise = raisedShare(bodyOf(symbol), terms, stemTerms, bm25.idf);
+      if ((about.aboutError || about.aboutMessage) && readWhole(symbol)) {
+        const onRaise = raisedShare(bodyOf(symbol), terms, stemTerms, bm25.idf, about.aboutMessage);
         raisedWords = onRaise.share;
+        const what = about.aboutMessage ? "raises, throws or writes a message" : "raises or throws";
         if (raisedWords > 0)
           why.push(
-            `raises or throws with the question's ${onRaise.matched.map((t) => wordOf.get(t) ?? t).join(", ") || "words, shortened"}`,
+            `${what} with the question's ${onRaise.matched.map((t) => wordOf.get(t) ?? t).join(", ") || "words, shortened"}`,
           );
       }
       if (pairs.length > 0) {
