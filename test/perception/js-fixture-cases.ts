@@ -1,4 +1,4 @@
-// The fixtures made by scripts/fixtures/perception-js-*.sh (vitest-tap-flat: perception-js-vitest-tap.sh; vows-*: perception-js-vows.sh) and perception-node-test.sh (real tool runs), each with a hand-checked
+// The fixtures made by scripts/fixtures/perception-js-*.sh (vitest-tap-flat: perception-js-vitest-tap.sh; vows-*: perception-js-vows.sh; *-escapes: perception-js-tap-escapes.sh) and perception-node-test.sh (real tool runs), each with a hand-checked
 // expected.json. Shared by the fixture test and the benchmark.
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -43,4 +43,8 @@ export const jsFixtureCases = [
   "nodetest-spec",
   "nodetest-spec-tap",
   "nodetest-spec-load-error",
+  "vitest-tap-flat-escapes",
+  "tap-escapes",
+  "ava-tap-escapes",
+  "nodetest-tap-escapes",
 ];

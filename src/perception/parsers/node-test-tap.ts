@@ -6,6 +6,7 @@ import { readNodeTestFields, type NodeTestFields } from "./node-test-yaml.ts";
 import type { Failure } from "../failure.ts";
 import type { ParseContext } from "./log-parser.ts";
 import { innermostProjectLocation, parseJsStackFrame, type ParsedJsFrame } from "../js-stack-frame.ts";
+import { tapUnescape } from "./tap-unescape.ts";
 
 const NOT_OK = /^(\s*)not ok \d+ - (.*?)(\s+#\s*(?:TODO|SKIP)\b.*)?$/i;
 const LOCATION = /^(.*):(\d+):(\d+)$/;
@@ -34,7 +35,9 @@ export function parseNodeTestTap(lines: readonly string[], context: ParseContext
     const crashLog = comments;
     comments = [];
     if (notOk[3] || fields.failureType === "subtestsFailed") continue;
-    failures.push(tapFailure(notOk[2] ?? "", fields, crashLog, context));
+    // node:test writes `\` and `#` as `\\` and `\#` (and a newline as `\\n`: kept, since a title's own
+    // backslash and `n` print the same).
+    failures.push(tapFailure(tapUnescape(notOk[2] ?? ""), fields, crashLog, context));
   }
   return failures;
 }

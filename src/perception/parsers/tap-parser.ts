@@ -6,10 +6,13 @@ import { z } from "zod";
 import type { Failure } from "../failure.ts";
 import type { LogParser, ParseContext } from "./log-parser.ts";
 import { innermostProjectLocation, parseJsStackFrame, type ParsedJsFrame } from "../js-stack-frame.ts";
+import { tapUnescape } from "./tap-unescape.ts";
 
 const NOT_OK = /^(\s*)not ok \d+(?: - (.*?))?(?:\s+#\s*(TODO|SKIP|time=)\S*.*)?$/i;
 const SUBTEST = /^(\s*)# Subtest: (.*)$/;
 const PLAN = /^\s*1\.\.\d+/;
+// A test point timed by its producer: vitest's tap reporters and node-tap, which escape titles.
+const TIMED = /^\s*(?:not )?ok \d+\b.*\s#\s*time=/;
 
 const location = z.object({
   fileName: z.string(),
@@ -55,11 +58,15 @@ export const tapParser: LogParser = {
   parse(lines, context) {
     const failures: Failure[] = [];
     const names: string[] = [];
+    // vitest and node-tap (`# Subtest:` blocks, `# time=` on test points) write `\` and `#` as `\\`
+    // and `\#`; ava and mocha do not escape, so their titles are kept as printed.
+    const escaped = lines.some((l) => l.includes("# Subtest: ") || TIMED.test(l));
+    const title = (printed: string) => (escaped ? tapUnescape(printed) : printed);
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i] ?? "";
       const sub = line.includes("# Subtest") ? SUBTEST.exec(line) : null;
       if (sub) {
-        names[(sub[1] ?? "").length / 4] = sub[2] ?? "";
+        names[(sub[1] ?? "").length / 4] = title(sub[2] ?? "");
         names.length = (sub[1] ?? "").length / 4 + 1;
         continue;
       }
@@ -71,7 +78,7 @@ export const tapParser: LogParser = {
       i = end - 1;
       if (directive === "TODO" || directive === "SKIP" || isParent) continue;
       const depth = (notOk[1] ?? "").length / 4;
-      failures.push(leafFailure(notOk[2] ?? "", names.slice(1, depth), fields, context));
+      failures.push(leafFailure(title(notOk[2] ?? ""), names.slice(1, depth), fields, context));
     }
     return failures;
   },
@@ -110,8 +117,18 @@ function readDiagnostic(
     return { fields: parsed.success ? parsed.data : {}, end: j + 1 };
   } catch {
     // A diagnostic that is not valid YAML still leaves the `not ok` line itself to report.
-    return { fields: {}, end: j + 1 };
+    return { fields: quotedAt(body), end: j + 1 };
   }
+}
+
+// vitest's tap reporters quote each string without escaping its backslashes (`actual: "#a\.b"`, a
+// `\\"` in a title's object literal): such a block is no YAML, but its one-line `at: "file:line:col"`
+// still places the failure.
+function quotedAt(body: readonly string[]): Diagnostic {
+  const at = /^at: "(.+)"$/.exec(body.find((l) => l.startsWith("at: ")) ?? "");
+  if (!at) return {};
+  const parsed = diagnostic.safeParse({ at: at[1] });
+  return parsed.success ? parsed.data : {};
 }
 
 function leafFailure(name: string, parents: string[], fields: Diagnostic, context: ParseContext): Failure {

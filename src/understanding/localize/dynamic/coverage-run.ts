@@ -71,11 +71,12 @@ export async function runWithCoverage(
   if (filtered === null) return null;
   // A hook splits the batch into tests where the runner has one; otherwise one execution per run
   // (the Python tracer still records unittest and pytest tests a script of its own starts).
-  const base = runner === null ? filtered : perTestArgv(runner, filtered, folder, sandbox.root);
+  const base =
+    runner === null ? { argv: filtered, hooked: false } : perTestArgv(runner, filtered, folder, sandbox.root);
   // pytest config that needs plugins the sandbox lacks is overridden, and the run says so.
   const attempt = await runWithoutMissingPlugins((argv, ms) => runOnce(context, argv, ms), {
     isPytest: runner === "pytest",
-    argv: base,
+    argv: base.argv,
     timeoutMs,
     root: sandbox.root,
     readText: context.readText,
@@ -96,7 +97,7 @@ export async function runWithCoverage(
     result,
     failed,
     missing: missing.dependencies,
-    hookDir: hooked(base, filtered) ? folder.dir : null,
+    hookDir: base.hooked ? folder.dir : null,
   });
   const retry = await runRetry(context, step, timeoutMs, attempt.durationMs, plan.retry);
   if (retry !== undefined) return retry;
@@ -210,11 +211,6 @@ async function runRetry(
   again.run.retried = again.run.retried ? `${retry.note}; ${again.run.retried}` : retry.note;
   again.run.durationMs += spentMs;
   return again;
-}
-
-/** Whether perTestArgv added a hook (the argv changed). */
-function hooked(base: readonly string[], filtered: readonly string[]): boolean {
-  return base.length !== filtered.length || base.some((w, i) => w !== filtered[i]);
 }
 
 function runOnce(context: CoverageRunContext, argv: readonly string[], timeoutMs: number) {

@@ -317,7 +317,7 @@ function noFailureReason(
   const whole = runs.find((r) => r.whole);
   // No failing run started while the budget lasted: the runner's filter had nothing to select them by.
   if (!runs.some((r) => r.expected === "fail") && !outOfBudget)
-    return `the failing tests could not be selected by name with ${runner === "node_test" ? "node --test" : (runner ?? "the runner")}'s filter, so no failing run started`;
+    return `the failing tests could not be selected by name with ${runnerShown(runner)}'s filter, so no failing run started`;
   if (finished.length === 0)
     return whole
       ? `${wholeRun}, and the run budget (${budgetMs / 1000} s) ran out before it finished`
@@ -329,10 +329,15 @@ function noFailureReason(
   const codes = [...new Set(finished.map((r) => r.exitCode))];
   // A filter that selected no test is no flake: the log's titles differ from the re-run's.
   const meaning = finished.every((r) => r.selectedNone)
-    ? `${runner === "node_test" ? "node --test" : runner}'s filter selected no test by the log's titles`
+    ? `${runnerShown(runner)}'s filter selected no test by the log's titles`
     : rerunExitMeaning(runner, codes);
   const retried = [...new Set(finished.flatMap((r) => (r.retried ? [r.retried] : [])))];
   return `re-running the failing tests alone did not reproduce a test failure (exit ${codes.join(", ")}: ${meaning})${retried.map((r) => `; ${r}`).join("")}`;
+}
+
+/** The runner as a reason names it: node:test by its command. */
+function runnerShown(runner: TestRunnerKind | null): string {
+  return runner === "node_test" ? "node --test" : (runner ?? "the runner");
 }
 
 function crashReason(runs: readonly DynamicRun[], wholeRun: string): string | null {

@@ -13,25 +13,31 @@ import { vitestConfigSource } from "./vitest-test-hooks.ts";
 const configExtensions = ["ts", "mts", "cts", "js", "mjs", "cjs"];
 const jestLoadable = /\.(?:c|m)?js$|\.json$/;
 
+/** The argv to run, and whether a hook is in it (then the hook records each test it saw run). */
+export interface PerTestArgv {
+  argv: string[];
+  hooked: boolean;
+}
+
 /** `root`: the checkout, where the command runs. */
 export function perTestArgv(
   runner: TestRunnerKind,
   argv: readonly string[],
   folder: CoverageFolder,
   root: string,
-): string[] {
+): PerTestArgv {
   switch (runner) {
     case "mocha":
-      return [...argv, "--require", folder.mochaHooks];
+      return { argv: [...argv, "--require", folder.mochaHooks], hooked: true };
     case "node_test":
       // `node --require HOOK --test ...`: node passes --require on to each test file's process.
-      return [argv[0]!, "--require", folder.nodeTestHooks, ...argv.slice(1)];
+      return { argv: [argv[0]!, "--require", folder.nodeTestHooks, ...argv.slice(1)], hooked: true };
     case "vitest":
       return withConfig(argv, vitestConfig(argv, folder, root));
     case "jest":
       return withConfig(argv, jestConfig(argv, folder, root));
     default:
-      return [...argv];
+      return { argv: [...argv], hooked: false };
   }
 }
 
@@ -79,15 +85,15 @@ function configOperand(argv: readonly string[]): string | undefined {
 }
 
 /** The argv with its own config option dropped and ours given; unchanged when there is no hook. */
-function withConfig(argv: readonly string[], config: string | null): string[] {
-  if (config === null) return [...argv];
+function withConfig(argv: readonly string[], config: string | null): PerTestArgv {
+  if (config === null) return { argv: [...argv], hooked: false };
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const word = argv[i]!;
     if (word === "--config" || word === "-c") i++;
     else if (!word.startsWith("--config=")) out.push(word);
   }
-  return [...out, "--config", config];
+  return { argv: [...out, "--config", config], hooked: true };
 }
 
 function importPath(fromDir: string, file: string): string {

@@ -2,7 +2,8 @@
 // the run: under pytest (pytest-retry-targets.ts) a passing batch without its uncollectable files,
 // failing parametrized tests pytest does not know by the log's ids as whole functions; under a title
 // filter (mocha, jest, vitest, node:test) failing tests that selected no test at all, their titles'
-// paths left open at their start (looser-titles.ts). coverage-run.ts runs the retry once.
+// paths left open at their start and their flattened line breaks open to any whitespace
+// (looser-titles.ts). coverage-run.ts runs the retry once.
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { TestTarget } from "./filtered-argv.ts";

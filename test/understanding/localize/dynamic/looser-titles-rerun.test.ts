@@ -2,24 +2,14 @@
 // tests `relative(root + "/..", file)`): the log comes from a checkout named one way, the sandbox's is
 // named another, so the failing tests' titles select no test when re-run. The retry leaves the paths'
 // leading folders open. Real node:test and the project's own vitest, real logs, the real sandbox.
-import { randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { diagnose } from "../../../../src/perception/diagnose.ts";
-import { buildIndex } from "../../../../src/understanding/index/build-index.ts";
-import {
-  dynamicLocalize,
-  type DynamicOutcome,
-} from "../../../../src/understanding/localize/dynamic/dynamic-localize.ts";
-import { createBwrapSandbox } from "../../../../src/workspace/sandbox/bwrap-sandbox.ts";
-import { detectSandboxSupport } from "../../../../src/workspace/sandbox/sandbox-support.ts";
+import type { DynamicOutcome } from "../../../../src/understanding/localize/dynamic/dynamic-localize.ts";
 import { makeScratchDir } from "../../../support/scratch-dir.ts";
-
-const support = detectSandboxSupport(randomUUID());
-const projectModules = realpathSync(join(process.cwd(), "node_modules"));
-const vitestBin = join(projectModules, "vitest", "vitest.mjs");
+import { failingLog, writeProject } from "./spectrum-repos.ts";
+import { locateInSandbox, vitestBin } from "./support/locate-in-sandbox.ts";
 
 // `exclaim` is the mutant (`"!"` became `"!!"`): only the `hello` fixture reaches it.
 const lib = `export function shout(text) {
@@ -91,61 +81,16 @@ async function createRepo(flavour: Flavour): Promise<Repo> {
     "fixtures/loud/why.in": "why?\n",
     "fixtures/loud/why.out": "WHY?\n",
   };
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(ci, path)), { recursive: true });
-    writeFileSync(join(ci, path), text);
-  }
-  if (flavour === "vitest") {
-    mkdirSync(join(ci, "node_modules", ".bin"), { recursive: true });
-    writeFileSync(
-      join(ci, "node_modules", ".bin", "vitest"),
-      `#!/bin/sh\nexec node ${JSON.stringify(vitestBin)} "$@"\n`,
-      { mode: 0o755 },
-    );
-  }
-  const [program = "", ...args] = flavours[flavour].host(ci);
-  const run = await execa(program, args, {
-    cwd: ci,
-    reject: false,
-    all: true,
-    env: { NO_COLOR: "1", CI: "true" },
-  });
-  if (run.exitCode === 0) throw new Error(`the mutant's tests passed; the fixture is broken:\n${run.all}`);
+  writeProject(ci, files, flavour === "vitest" ? vitestBin : undefined);
+  const log = await failingLog(ci, flavours[flavour].host(ci));
   const dir = join(scratch.dir, "sandbox-checkout");
   renameSync(ci, dir);
   await execa("git", ["init", "-q"], { cwd: dir });
   await execa("git", ["add", "-A"], { cwd: dir });
-  return { dir, log: run.all ?? "", remove: scratch.remove };
+  return { dir, log, remove: scratch.remove };
 }
 
-async function locate(repo: Repo, command: string): Promise<DynamicOutcome> {
-  const index = await buildIndex(repo.dir, { cache: null });
-  const { failures } = await diagnose(repo.log, { repoRoot: repo.dir });
-  const sandbox = createBwrapSandbox({
-    root: repo.dir,
-    support,
-    newId: randomUUID,
-    now: Date.now,
-    readOnlyDirs: [projectModules],
-  });
-  return dynamicLocalize({
-    sandbox,
-    index,
-    failures,
-    logText: repo.log,
-    command,
-    budgetMs: 60_000,
-    now: Date.now,
-    newHexId: () => randomBytes(6).toString("hex"),
-    readText: (file) => {
-      try {
-        return readFileSync(join(repo.dir, file), "utf8");
-      } catch {
-        return null;
-      }
-    },
-  });
-}
+const locate = locateInSandbox;
 
 describe.each<Flavour>(["node_test", "vitest"])(
   "failing titles holding the log's checkout folder (%s)",

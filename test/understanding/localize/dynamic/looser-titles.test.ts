@@ -70,6 +70,45 @@ describe("looser title patterns for a retry when the log's titles selected no te
     ).toBeNull();
   });
 
+  it("lets a title's flattened line breaks stand for any whitespace: vitest's spaces, node:test's \\n", () => {
+    // The test `joins\n  two lines` as perception reads it from vitest's tap-flat and from node:test's
+    // TAP (test/fixtures/perception/*-tap*-escapes).
+    const loose = looserTitles(
+      [
+        { name: "joins   two lines", file: "test/slug.test.js" },
+        { name: String.raw`joins\n  two lines`, file: "test/slug.test.js" },
+      ],
+      isCheckoutPath,
+    );
+    const [vitest, node] = loose!.targets.map((t) => t.patterns!.name);
+    for (const pattern of [vitest!, node!]) {
+      expect(matches(pattern, "joins\n  two lines")).toBe(true);
+      expect(matches(pattern, "joins   two lines")).toBe(true);
+      expect(matches(pattern, "joins two\nlines")).toBe(true);
+      expect(matches(pattern, "joins\n  three lines")).toBe(false);
+      expect(matches(pattern, "joinstwo lines")).toBe(false);
+    }
+    // node:test prints a title's own backslash and `n` as it prints a newline: either matches.
+    expect(matches(node!, String.raw`joins\n  two lines`)).toBe(true);
+    expect(loose!.note).toBe(
+      "the filter selected no test by the log's titles, so they were re-run with any whitespace where a title shows a run of spaces or a printed \\n",
+    );
+  });
+
+  it("loosens both a title's path and its flattened line breaks, and says both", () => {
+    const loose = looserTitles(
+      [{ name: "reads /tmp/jest-abc123/out.json {   a: 1 }", file: null }],
+      isCheckoutPath,
+    );
+    const pattern = loose!.targets[0]!.patterns!.name;
+    expect(matches(pattern, "reads /tmp/jest-zz9/out.json {\n  a: 1\n}")).toBe(true);
+    expect(loose!.note).toContain("left open (reads …/out.json {   a: 1 }) and any whitespace");
+  });
+
+  it("keeps single spaces as they are: no sign of a flattened line break, no retry", () => {
+    expect(looserTitles([{ name: "joins two lines", file: null }], isCheckoutPath)).toBeNull();
+  });
+
   it("loosens a retry's targets only once", () => {
     const once = looserTitles(
       [{ name: "csso/fixtures/compress/atrules/keyframes-3.css", file: null }],

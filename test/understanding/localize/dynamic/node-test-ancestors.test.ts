@@ -28,6 +28,17 @@ describe("node:test ancestors from the log", () => {
     expect(nodeTestAncestors(log, "should lower-case parameter names", false)).toEqual(["parse"]);
   });
 
+  it("reads TAP's escaped names as perception gives them: unescaped, the ancestor too", () => {
+    // Node 24's `--test-reporter=tap` (scripts/fixtures/perception-js-tap-escapes.sh) prints the suite
+    // `slug (#41)` as `slug (\#41)` and its test `keeps a # out: C# -> c-` escaped likewise.
+    const escaped = readFileSync(
+      join(process.cwd(), "test/fixtures/perception/nodetest-tap-escapes/log.txt"),
+      "utf8",
+    );
+    expect(nodeTestAncestors(escaped, "keeps a # out: C# -> c-", true)).toEqual(["slug (#41)"]);
+    expect(nodeTestAncestors(escaped, "escapes a dot as \\.", true)).toEqual(["escapeId"]);
+  });
+
   it("reads the spec reporter's nesting, and a name the log lacks has none", () => {
     expect(nodeTestAncestors(spec, "should lower-case parameter names", true)).toEqual(["safeParse"]);
     expect(nodeTestAncestors(spec, "should parse basic type", false)).toEqual(["safeParse"]);

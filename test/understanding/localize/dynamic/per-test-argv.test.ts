@@ -54,7 +54,8 @@ test("half of four", () => expect(half(4)).toBe(3));
     });
     symlinkSync(projectModules, join(root, "node_modules"));
     const folder = createCoverageFolder(root, "0123456789ab");
-    const argv = perTestArgv("vitest", ["vitest", "run", "--pool=threads"], folder, root);
+    const { argv, hooked } = perTestArgv("vitest", ["vitest", "run", "--pool=threads"], folder, root);
+    expect(hooked).toBe(true);
     expect(argv.slice(0, 3)).toEqual(["vitest", "run", "--pool=threads"]);
     expect(argv.slice(3)).toEqual(["--config", join(folder.dir, "xihe.vitest.config.mjs")]);
     const run = await runVitest(root, argv, folder.env);
@@ -80,7 +81,7 @@ test("gc is exposed", () => expect(typeof globalThis.gc).toBe("function"));
     });
     symlinkSync(projectModules, join(root, "node_modules"));
     const folder = createCoverageFolder(root, "0123456789ab");
-    const argv = perTestArgv("vitest", ["vitest", "run", "--pool=threads"], folder, root);
+    const { argv } = perTestArgv("vitest", ["vitest", "run", "--pool=threads"], folder, root);
     const run = await runVitest(root, argv, folder.env);
     expect(run.all).toMatch(/1 passed/);
     expect(run.exitCode).toBe(0);
@@ -94,15 +95,19 @@ test("gc is exposed", () => expect(typeof globalThis.gc).toBe("function"));
     });
     const folder = createCoverageFolder(root, "0123456789ab");
     const load = async (argv: string[]) => {
-      const out = perTestArgv("jest", argv, folder, root);
+      const { argv: out, hooked } = perTestArgv("jest", argv, folder, root);
+      expect(hooked).toBe(true);
       const config = out.at(-1)!;
       const require = createRequire(import.meta.url);
       delete require.cache[config]; // the same path is rewritten for each command
       const required = require(config) as () => Promise<Record<string, unknown>>;
       return { out, config: await required() };
     };
-    // A TypeScript config is left alone: ours could not load it on every node.
-    expect(perTestArgv("jest", ["npx", "jest", "-t", "x"], folder, root)).toEqual(["npx", "jest", "-t", "x"]);
+    // A TypeScript config is left alone: ours could not load it on every node; no hook is in the run.
+    expect(perTestArgv("jest", ["npx", "jest", "-t", "x"], folder, root)).toEqual({
+      argv: ["npx", "jest", "-t", "x"],
+      hooked: false,
+    });
     rmSync(join(root, "jest.config.ts"));
     const fromPackage = await load(["npx", "jest", "-t", "x"]);
     expect(fromPackage.out.slice(0, 4)).toEqual(["npx", "jest", "-t", "x"]);
@@ -120,20 +125,20 @@ test("gc is exposed", () => expect(typeof globalThis.gc).toBe("function"));
     });
     // A config given as a JSON string stays as it is.
     const inline = ["jest", "--config", `{"roots":["src"]}`];
-    expect(perTestArgv("jest", inline, folder, root)).toEqual(inline);
+    expect(perTestArgv("jest", inline, folder, root)).toEqual({ argv: inline, hooked: false });
   });
 
   it("node:test: the preload goes right after node, so node passes it on to each test file's process", () => {
     const root = project({ "package.json": "{}\n" });
     const folder = createCoverageFolder(root, "0123456789ab");
-    expect(perTestArgv("node_test", ["node", "--test", "--test-name-pattern", "x"], folder, root)).toEqual([
-      "node",
-      "--require",
-      folder.nodeTestHooks,
-      "--test",
-      "--test-name-pattern",
-      "x",
-    ]);
-    expect(perTestArgv("tap", ["tap", "t.js"], folder, root)).toEqual(["tap", "t.js"]);
+    expect(perTestArgv("node_test", ["node", "--test", "--test-name-pattern", "x"], folder, root)).toEqual({
+      argv: ["node", "--require", folder.nodeTestHooks, "--test", "--test-name-pattern", "x"],
+      hooked: true,
+    });
+    // tap has no hook: one execution per run, and no hook to ask which tests ran.
+    expect(perTestArgv("tap", ["tap", "t.js"], folder, root)).toEqual({
+      argv: ["tap", "t.js"],
+      hooked: false,
+    });
   });
 });

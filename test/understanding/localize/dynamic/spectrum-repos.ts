@@ -185,23 +185,41 @@ export async function createSpectrumRepo(
   const scratch = makeScratchDir(`dyn-${flavour}`);
   const layout = layouts[flavour];
   const dir = join(scratch.dir, "shop");
-  for (const [path, text] of Object.entries(layout.files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  if (vitestBin) {
-    mkdirSync(join(dir, "node_modules", ".bin"), { recursive: true });
-    writeFileSync(
-      join(dir, "node_modules", ".bin", "vitest"),
-      `#!/bin/sh\nexec node ${JSON.stringify(vitestBin)} "$@"\n`,
-      { mode: 0o755 },
-    );
-  }
+  writeProject(dir, layout.files, vitestBin);
   const text = readFileSync(join(dir, layout.file), "utf8");
   writeFileSync(join(dir, layout.file), text.replace(layout.from, layout.to));
   await execa("git", ["init", "-q"], { cwd: dir });
   await execa("git", ["add", "-A"], { cwd: dir });
-  const [program = "", ...args] = hostArgv(flavour, dir);
+  return {
+    dir,
+    log: await failingLog(dir, hostArgv(flavour, dir)),
+    command: layout.command,
+    expected: { file: layout.file, symbol: layout.file.endsWith(".py") ? "round_cents" : "roundCents" },
+    remove: scratch.remove,
+  };
+}
+
+/**
+ * Writes a project's files into `dir`; with `vitestBin`, a `node_modules/.bin/vitest` that runs it
+ * (the project's own vitest, which the sandbox sees read-only).
+ */
+export function writeProject(dir: string, files: Record<string, string>, vitestBin?: string): void {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  if (!vitestBin) return;
+  mkdirSync(join(dir, "node_modules", ".bin"), { recursive: true });
+  writeFileSync(
+    join(dir, "node_modules", ".bin", "vitest"),
+    `#!/bin/sh\nexec node ${JSON.stringify(vitestBin)} "$@"\n`,
+    { mode: 0o755 },
+  );
+}
+
+/** The real output of the mutant's tests run on the host by `argv`; throws when they pass. */
+export async function failingLog(dir: string, argv: readonly string[]): Promise<string> {
+  const [program = "", ...args] = argv;
   const run = await execa(program, args, {
     cwd: dir,
     reject: false,
@@ -209,13 +227,7 @@ export async function createSpectrumRepo(
     env: { NO_COLOR: "1", CI: "true" },
   });
   if (run.exitCode === 0) throw new Error(`the mutant's tests passed; the fixture is broken:\n${run.all}`);
-  return {
-    dir,
-    log: run.all ?? "",
-    command: layout.command,
-    expected: { file: layout.file, symbol: layout.file.endsWith(".py") ? "round_cents" : "roundCents" },
-    remove: scratch.remove,
-  };
+  return run.all ?? "";
 }
 
 function hostArgv(flavour: SpectrumFlavour, dir: string): string[] {
