@@ -7,6 +7,10 @@
 //   came from another pytest (8.2 made duplicate ids `x_0`, `x_1` where 7 printed `x0`, `x1`) or
 //   another environment (ids from values a CI matrix sets). The whole test function runs instead:
 //   its failing parameters fail, its others pass, and the per-test hook tells them apart.
+// - Failing tests that pass when run alone (exit 0, some test passed) may fail only after the tests
+//   before them in their file: a module-level cache or global one test fills and the next one reads
+//   (a regression test for cache pollution fails only so). Their whole files run instead, in the
+//   file's order; the per-test hook again tells the failing tests from the rest.
 import type { TestTarget } from "./filtered-argv.ts";
 
 export interface PytestRetry {
@@ -22,7 +26,8 @@ export function pytestRetryTargets(
   /** Modules the run could not import that are not the checkout's (named in the note). */
   missingModules: readonly string[],
 ): PytestRetry | null {
-  if (exitCode === 0 || exitCode === null) return null;
+  if (exitCode === null) return null;
+  if (exitCode === 0) return expected === "fail" ? wholeFiles(targets, output) : null;
   return expected === "pass"
     ? withoutUncollected(targets, output, missingModules)
     : wholeFunctions(targets, exitCode, output);
@@ -41,6 +46,18 @@ function withoutUncollected(
   return {
     targets: rest,
     note: `${[...uncollected].join(", ")} could not be collected${why}: the sampled tests there were left out`,
+  };
+}
+
+function wholeFiles(targets: readonly TestTarget[], output: string): PytestRetry | null {
+  // All skipped: the sandbox meets a skip condition, which the file's order does not change.
+  if (!/\b\d+ passed\b/.test(output)) return null;
+  // Targets already without a name are whole files: this is the retry's own run.
+  if (targets.some((t) => t.name === null || t.file === null)) return null;
+  const files = [...new Set(targets.map((t) => t.file as string))];
+  return {
+    targets: files.map((file) => ({ name: null, file })),
+    note: `the failing tests passed when run alone: re-ran ${files.join(", ")} whole, in case they fail only after the tests before them`,
   };
 }
 
