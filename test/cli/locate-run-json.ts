@@ -13,7 +13,14 @@ export interface LocateRunJson {
   dynamic?: {
     status: string;
     reason: string | null;
-    runs: { argv: string; expected: string; exitCode: number | null; used: boolean; note?: string }[];
+    runs: {
+      argv: string;
+      expected: string;
+      exitCode: number | null;
+      used: boolean;
+      note?: string;
+      retried?: string;
+    }[];
   };
 }
 

@@ -99,7 +99,8 @@ describe("xihe locate --run on a pytest log with no short summary (-rN)", () => 
   }, 60_000);
 });
 
-// test_second fails only after test_first has run: selected alone it passes, and nothing may hide that.
+// test_second fails only after test_first has run: selected alone it passes, so the re-run takes its
+// whole file, and the run says so.
 const orderDependent: Record<string, string> = {
   "shop/__init__.py": "",
   "shop/cart.py": `ITEMS = []
@@ -128,12 +129,16 @@ describe("xihe locate --run on a pytest failure that needs the tests before it",
     return log;
   });
 
-  it("falls back, saying the selected test ran and passed alone (not that the filter matched nothing)", async () => {
+  it("re-runs the test's whole file when it passes alone, reproduces the failure there and says so", async () => {
     const json = await locate(dir, logFile);
-    expect(json.dynamic?.status).toBe("fallback");
-    expect(json.dynamic?.reason).toBe(
-      "re-running the failing tests alone did not reproduce a test failure (exit 0: they ran and passed, " +
-        "so the failure needs the tests run before them, the environment, or is flaky)",
-    );
+    expect(json.dynamic).toMatchObject({ status: "ranked", reason: null });
+    const failing = json.dynamic!.runs.filter((r) => r.expected === "fail");
+    expect(failing.map((r) => [r.exitCode, r.retried])).toEqual([
+      [
+        1,
+        "the failing tests passed when run alone: re-ran tests/test_cart.py whole, in case they fail only after the tests before them",
+      ],
+    ]);
+    expect(json.results[0]?.symbol).toBe("add");
   }, 60_000);
 });
