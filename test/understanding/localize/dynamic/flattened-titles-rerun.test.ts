@@ -10,20 +10,9 @@ import type { DynamicOutcome } from "../../../../src/understanding/localize/dyna
 import { makeScratchDir } from "../../../support/scratch-dir.ts";
 import { failingLog, writeProject } from "./spectrum-repos.ts";
 import { locateInSandbox, vitestBin } from "./support/locate-in-sandbox.ts";
+import { shoutLib } from "./support/shout-lib.ts";
 
-// `exclaim` is the mutant (`"!"` became `"!!"`): only the first test reaches it.
-const lib = `export function shout(text) {
-  return text.endsWith("?") ? text.toUpperCase() : exclaim(text.toUpperCase());
-}
-
-function exclaim(text) {
-  return text + "!!";
-}
-
-export function whisper(text) {
-  return text.toLowerCase() + "...";
-}
-`;
+// shoutLib's `exclaim` is the mutant: only the first test reaches it.
 
 const tests = `import { expect, test } from "vitest";
 import { shout, whisper } from "../src/shout.js";
@@ -54,7 +43,7 @@ describe("a failing title vitest's TAP printed with its newline flattened and it
       dir,
       {
         "package.json": `{ "name": "loud", "type": "module", "scripts": { "test": "${script}" } }\n`,
-        "src/shout.js": lib,
+        "src/shout.js": shoutLib,
         "test/shout.test.js": tests,
       },
       vitestBin,

@@ -10,20 +10,9 @@ import type { DynamicOutcome } from "../../../../src/understanding/localize/dyna
 import { makeScratchDir } from "../../../support/scratch-dir.ts";
 import { failingLog, writeProject } from "./spectrum-repos.ts";
 import { locateInSandbox, vitestBin } from "./support/locate-in-sandbox.ts";
+import { shoutLib } from "./support/shout-lib.ts";
 
-// `exclaim` is the mutant (`"!"` became `"!!"`): only the `hello` fixture reaches it.
-const lib = `export function shout(text) {
-  return text.endsWith("?") ? text.toUpperCase() : exclaim(text.toUpperCase());
-}
-
-function exclaim(text) {
-  return text + "!!";
-}
-
-export function whisper(text) {
-  return text.toLowerCase() + "...";
-}
-`;
+// shoutLib's `exclaim` is the mutant: only the `hello` fixture reaches it.
 
 const tests = (testImport: string) => `${testImport}
 import assert from "node:assert/strict";
@@ -74,7 +63,7 @@ async function createRepo(flavour: Flavour): Promise<Repo> {
   const ci = join(scratch.dir, "ci-checkout");
   const files: Record<string, string> = {
     "package.json": `{ "name": "loud", "type": "module", "scripts": { "test": "vitest run" } }\n`,
-    "src/shout.js": lib,
+    "src/shout.js": shoutLib,
     "test/fixtures.test.js": tests(flavours[flavour].testImport),
     "fixtures/loud/hello.in": "hello\n",
     "fixtures/loud/hello.out": "HELLO!\n",
