@@ -45,13 +45,15 @@ export function targets(ref: string, scope: FileScope, lookup: SymbolLookup): st
   const last = ref.slice(ref.lastIndexOf(".") + 1);
   if (reserved.has(last) || reserved.has(ref)) return [];
   const bare = last === ref;
-  const imported = bare && !scope.callables.has(last) ? scope.imported?.get(last) : undefined;
-  if (bare && !scope.callables.has(last) && imported === undefined) return [];
-  if (imported && (imported.name === "default" || imported.name === "*")) {
-    const value = imported.from === null ? undefined : moduleValue(imported.from, lookup);
+  const viaImport = bare && !scope.callables.has(last);
+  const imported = viaImport ? scope.imported?.get(last) : undefined;
+  if (viaImport && imported === undefined) return [];
+  const wholeModule = imported?.name === "default" || imported?.name === "*";
+  if (wholeModule && imported?.from) {
+    const value = moduleValue(imported.from, lookup);
     if (value) return [value.id];
   }
-  const name = imported && imported.name !== "default" && imported.name !== "*" ? imported.name : last;
+  const name = imported && !wholeModule ? imported.name : last;
   const found = lookup
     .byName(name)
     .filter((s) => isCallable(s) && !lookup.isTest(s.file) && !(bare && s.kind === "method"))
