@@ -4,6 +4,7 @@
 import type { LoggedLocation } from "./extract-entities.ts";
 import type { LogPathResolver } from "./resolve-log-path.ts";
 import { addHit, type SignalScores } from "./localize-signal.ts";
+import { frameFunctionName } from "./frame-function-name.ts";
 import { isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
 
 export interface TestLocation {
@@ -63,7 +64,7 @@ export function frameEvidence(
       continue;
     }
     const isMention = loc.origin === "mention";
-    const short = loc.function ? shortName(loc.function) : null;
+    const short = loc.function ? frameFunctionName(loc.function) : null;
     const symbol = loc.line !== null ? frameSymbol(lookup, file, loc.line, short) : null;
     // The frame names a function the index does not have (a nested closure): its enclosing symbol
     // only contains the failing code (half credit), and the next frame is still the innermost
@@ -104,16 +105,6 @@ function shareAcrossGroups(frames: SignalScores, perGroup: Map<string, Map<strin
     const mean = sum / perGroup.size;
     frames.set(id, { ...hit, strength: hit.strength * (1 - SHARED_SHARE) + mean * SHARED_SHARE });
   }
-}
-
-/** `Object.parseArgs`, `async Cart.total`, `new Foo` -> the bare function name; null for anonymous. */
-function shortName(printed: string): string | null {
-  const name =
-    printed
-      .replace(/^(?:async |new )/, "")
-      .split(/[.\s]/)
-      .pop() ?? "";
-  return /^[A-Za-z_$][\w$]*$/.test(name) && name !== "<anonymous>" ? name : null;
 }
 
 function lineKey(file: string | null, line: number | null): string {
