@@ -1,17 +1,20 @@
-// The name the code index gives the function a stack frame names. V8 prints a function by how it
-// was defined and called (`Object.parseArgs`, `async Cart.total`, `new Foo`, `Layer.handle [as
-// handle_request]`); the index names it by its own last segment. A CommonJS module's anonymous
-// `module.exports = function () {}` prints as `module.exports` (also `new module.exports`,
-// `module.exports [as parse]` when called through another property) and is the index's `default`:
-// read as `exports`, no symbol has that name and the frame would pass for a nested closure.
+// The names the code index may give the function a stack frame names. V8 prints a function by how
+// it was defined and called (`Object.parseArgs`, `async Cart.total`, `new Foo`); the index names it
+// by its own last segment. A function called through a property of another name prints that too
+// (`Layer.handle [as handle_request]`): the index names `Layer.prototype.handle_request = function
+// handle` by the property, `exports.render = render` by the function, so both are candidates. A
+// CommonJS module's anonymous `module.exports = function () {}` prints as `module.exports` (also `new
+// module.exports`, `module.exports [as parse]`) and is the index's `default`: read as `exports`, no
+// symbol has that name and the frame would pass for a closure nested in it.
 
-/** The indexed name of a frame's function; null for an anonymous one (`Object.<anonymous>`). */
-export function frameFunctionName(printed: string): string | null {
-  const own = printed
-    .replace(/^(?:async |new )/, "")
-    // `[as x]` is the property it was called through; the function's own name comes before.
-    .replace(/\s*\[as [^\]]*\]$/, "");
-  if (/(?:^|\.)module\.exports$/.test(own)) return "default";
-  const name = own.split(/[.\s]/).pop() ?? "";
-  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : null;
+/** Candidate indexed names of a frame's function, its own name first; none for an anonymous one. */
+export function frameFunctionNames(printed: string): string[] {
+  const alias = / \[as ([^\]]*)\]$/.exec(printed);
+  const own = (alias ? printed.slice(0, alias.index) : printed).replace(/^(?:async |new )/, "");
+  const names = [/(?:^|\.)module\.exports$/.test(own) ? "default" : lastSegment(own), alias?.[1]];
+  return names.filter((n): n is string => n !== undefined && /^[A-Za-z_$][\w$]*$/.test(n));
+}
+
+function lastSegment(name: string): string {
+  return name.split(/[.\s]/).pop() ?? "";
 }

@@ -4,7 +4,7 @@
 import type { LoggedLocation } from "./extract-entities.ts";
 import type { LogPathResolver } from "./resolve-log-path.ts";
 import { addHit, type SignalScores } from "./localize-signal.ts";
-import { frameFunctionName } from "./frame-function-name.ts";
+import { frameFunctionNames } from "./frame-function-name.ts";
 import { isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
 
 export interface TestLocation {
@@ -64,7 +64,7 @@ export function frameEvidence(
       continue;
     }
     const isMention = loc.origin === "mention";
-    const short = loc.function ? frameFunctionName(loc.function) : null;
+    const short = loc.function ? indexedName(lookup, file, frameFunctionNames(loc.function)) : null;
     const symbol = loc.line !== null ? frameSymbol(lookup, file, loc.line, short) : null;
     // The frame names a function the index does not have (a nested closure): its enclosing symbol
     // only contains the failing code (half credit), and the next frame is still the innermost
@@ -105,6 +105,12 @@ function shareAcrossGroups(frames: SignalScores, perGroup: Map<string, Map<strin
     const mean = sum / perGroup.size;
     frames.set(id, { ...hit, strength: hit.strength * (1 - SHARED_SHARE) + mean * SHARED_SHARE });
   }
+}
+
+/** The first of a frame's candidate names some symbol of the file has, else its own name. */
+function indexedName(lookup: SymbolLookup, file: string, names: readonly string[]): string | null {
+  const symbols = lookup.symbolsIn(file);
+  return names.find((n) => symbols.some((s) => s.name === n)) ?? names[0] ?? null;
 }
 
 function lineKey(file: string | null, line: number | null): string {

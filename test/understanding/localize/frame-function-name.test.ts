@@ -3,7 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseJsStackFrame } from "../../../src/perception/js-stack-frame.ts";
-import { frameFunctionName } from "../../../src/understanding/localize/frame-function-name.ts";
+import { frameFunctionNames } from "../../../src/understanding/localize/frame-function-name.ts";
 import { makeRepo, type TestRepo } from "../make-repo.ts";
 
 const files: Record<string, string> = {
@@ -13,7 +13,7 @@ const files: Record<string, string> = {
   "props.js": "exports.foo = function () {\n  throw new Error('x');\n};\nmodule.exports.parse = function () {\n  throw new Error('x');\n};\n",
   "layer.js": [
     "function Layer() {}",
-    "Layer.prototype.handle = function handle() {",
+    "Layer.prototype.handle_request = function handle() {",
     "  throw new Error('x');",
     "};",
     "Layer.prototype.run = async function () {",
@@ -34,7 +34,7 @@ const files: Record<string, string> = {
     "  () => require('./chained.js')(),",
     "  () => require('./props.js').foo(),",
     "  () => require('./props.js').parse(),",
-    "  () => ({ handle_request: require('./layer.js').prototype.handle }).handle_request(),",
+    "  () => new (require('./layer.js'))().handle_request(),",
     "  () => new (require('./layer.js'))().run(),",
     "  () => require('./top.js'),",
     "];",
@@ -68,7 +68,12 @@ describe("frameFunctionName on frames Node.js printed", () => {
       "module.exports [as parse]",
       "module.exports",
     ]);
-    expect(printed.slice(0, 4).map(frameFunctionName)).toEqual(["default", "default", "default", "default"]);
+    expect(printed.slice(0, 4).map(frameFunctionNames)).toEqual([
+      ["default"],
+      ["default"],
+      ["default", "parse"],
+      ["default"],
+    ]);
   });
 
   it("reads an exported property's function by the property, as the index names it", () => {
@@ -77,16 +82,17 @@ describe("frameFunctionName on frames Node.js printed", () => {
       "exports.foo",
       "module.exports.parse",
     ]);
-    expect(printed.slice(4, 7).map(frameFunctionName)).toEqual(["flatten", "foo", "parse"]);
+    expect(printed.slice(4, 7).map(frameFunctionNames)).toEqual([["flatten"], ["foo"], ["parse"]]);
   });
 
-  it("reads a method, also one called through another property, by its own name", () => {
-    expect(printed.slice(7, 9)).toEqual(["Object.handle [as handle_request]", "Layer.run"]);
-    expect(printed.slice(7, 9).map(frameFunctionName)).toEqual(["handle", "run"]);
+  it("reads a method by its own name, and one assigned to a property of another name by both", () => {
+    // `Layer.prototype.handle_request = function handle`: the index names it by the property.
+    expect(printed.slice(7, 9)).toEqual(["Layer.handle [as handle_request]", "Layer.run"]);
+    expect(printed.slice(7, 9).map(frameFunctionNames)).toEqual([["handle", "handle_request"], ["run"]]);
   });
 
   it("reads a module's top-level code as no function", () => {
     expect(printed[9]).toBe("Object.<anonymous>");
-    expect(frameFunctionName(printed[9] ?? "")).toBeNull();
+    expect(frameFunctionNames(printed[9] ?? "")).toEqual([]);
   });
 });

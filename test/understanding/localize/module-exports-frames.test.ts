@@ -14,6 +14,7 @@ const files: Record<string, string> = {
     '  parse: require("./lib/parse.js"),',
     '  Document: require("./lib/document.js"),',
     '  excerpt: require("./lib/excerpt.js").excerpt,',
+    '  Layer: require("./lib/layer.js"),',
     "};",
     "",
   ].join("\n"),
@@ -41,6 +42,17 @@ const files: Record<string, string> = {
     "};",
     "",
   ].join("\n"),
+  "lib/layer.js": [
+    "function Layer(fn) {",
+    "  this.fn = fn;",
+    "}",
+    "Layer.prototype.handle_request = function handle(req) {",
+    '  if (req.method === "GET") throw new Error("no route for " + req.url);',
+    "  return this.fn(req);",
+    "};",
+    "module.exports = Layer;",
+    "",
+  ].join("\n"),
   "lib/utils.js": [
     "exports.firstLine = function (str) {",
     '  return str.slice(0, str.indexOf("\\n")).trim();',
@@ -66,6 +78,10 @@ const files: Record<string, string> = {
     "",
     'test("splits a document into lines", () => {',
     "  assert.equal(new front.Document(null).lines.length, 1);",
+    "});",
+    "",
+    'test("hands a request to its route", () => {',
+    '  assert.equal(new front.Layer((req) => req.url).handle_request({ method: "GET", url: "/" }), "/");',
     "});",
     "",
     'test("takes the first line as the excerpt", () => {',
@@ -96,6 +112,7 @@ describe("frames of a module's anonymous `module.exports = function`", () => {
     expect(log).toMatch(/at module\.exports \(.*lib\/engine\.js:4:/);
     expect(log).toMatch(/at module\.exports \[as parse\] \(.*lib\/parse\.js:3:/);
     expect(log).toMatch(/at new module\.exports \(.*lib\/document\.js:2:/);
+    expect(log).toMatch(/at Layer\.handle \[as handle_request\] \(.*lib\/layer\.js:5:/);
     expect(log).toMatch(/at exports\.firstLine \(.*lib\/utils\.js:2:/);
     expect(log).toMatch(/at module\.exports\.excerpt \(.*lib\/excerpt\.js:3:/);
   });
@@ -111,6 +128,12 @@ describe("frames of a module's anonymous `module.exports = function`", () => {
 
   it("takes `new module.exports` for the module's constructor function", () => {
     expect(why("lib/document.js", "default")).toMatch(/stack_frame: innermost at lib\/document\.js:2(?! in)/);
+  });
+
+  it("takes `Layer.handle [as handle_request]` for the method the index names by its property", () => {
+    expect(why("lib/layer.js", "Layer.handle_request")).toMatch(
+      /stack_frame: innermost at lib\/layer\.js:5(?! in)/,
+    );
   });
 
   it("takes `exports.firstLine` and `module.exports.excerpt` for the properties' functions", () => {
