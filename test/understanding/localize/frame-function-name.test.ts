@@ -9,8 +9,10 @@ import { makeRepo, type TestRepo } from "../make-repo.ts";
 const files: Record<string, string> = {
   "anonymous.js": "module.exports = function (s) {\n  throw new Error(s);\n};\n",
   "arrow.js": "module.exports = (s) => {\n  throw new Error(s);\n};\n",
-  "chained.js": "const internals = {};\nmodule.exports = internals.flatten = function () {\n  throw new Error('x');\n};\n",
-  "props.js": "exports.foo = function () {\n  throw new Error('x');\n};\nmodule.exports.parse = function () {\n  throw new Error('x');\n};\n",
+  "chained.js":
+    "const internals = {};\nmodule.exports = internals.flatten = function () {\n  throw new Error('x');\n};\n",
+  "props.js":
+    "exports.foo = function () {\n  throw new Error('x');\n};\nmodule.exports.parse = function () {\n  throw new Error('x');\n};\n",
   "layer.js": [
     "function Layer() {}",
     "Layer.prototype.handle_request = function handle() {",

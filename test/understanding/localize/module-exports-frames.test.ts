@@ -72,7 +72,7 @@ const files: Record<string, string> = {
     'const front = require("../index.js");',
     "",
     'test("parses with a registered engine", () => {',
-    '  const engines = { upper: (s) => s.toUpperCase() };',
+    "  const engines = { upper: (s) => s.toUpperCase() };",
     '  assert.equal(front.parse("upper", "a", { engines }), "A");',
     "});",
     "",
