@@ -21,26 +21,36 @@ export async function failingRun(root: string, [program, ...args]: readonly [str
 
 /**
  * A fixture's suite run and localized once, before the cases of the file or `describe` block that
- * calls this; the returned function reads the ranking inside a case.
+ * calls this; the returned function reads the run's log and ranking inside a case.
  */
-export function rankedAfterFailingRun(
+export function localizedAfterFailingRun(
   files: Record<string, string>,
   command: readonly [string, ...string[]],
-): () => SuspectLocation[] {
+): () => { log: string; ranked: SuspectLocation[] } {
   let repo: TestRepo | undefined;
-  let ranked: SuspectLocation[] = [];
+  let result = { log: "", ranked: [] as SuspectLocation[] };
   beforeAll(async () => {
     repo = makeRepo(files, { git: false });
     const run = await failingRun(repo.root, command);
-    ranked = localize({
+    const ranked = localize({
       index: run.index,
       failures: run.failures,
       logText: run.log,
       readLines: run.readLines,
     });
+    result = { log: run.log, ranked };
   });
   afterAll(() => repo?.cleanup());
-  return () => ranked;
+  return () => result;
+}
+
+/** The ranking alone of localizedAfterFailingRun. */
+export function rankedAfterFailingRun(
+  files: Record<string, string>,
+  command: readonly [string, ...string[]],
+): () => SuspectLocation[] {
+  const run = localizedAfterFailingRun(files, command);
+  return () => run().ranked;
 }
 
 /** A unittest suite in `tests/` run from the checkout's root. */

@@ -2,10 +2,8 @@
 // its frames as `module.exports`, `new module.exports` or `module.exports [as parse]`. The suite is
 // run for real with node:test, so the frames are the ones Node.js prints. The fault is in
 // lib/engine.js (a flipped `typeof` check); lib/parse.js only calls it.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { localize, type SuspectLocation } from "../../../src/understanding/localize/localize.ts";
-import { makeRepo, type TestRepo } from "../make-repo.ts";
-import { failingRun } from "./failing-run.ts";
+import { describe, expect, it } from "vitest";
+import { localizedAfterFailingRun } from "./failing-run.ts";
 
 const files: Record<string, string> = {
   "package.json": '{ "name": "front", "private": true }\n',
@@ -91,30 +89,23 @@ const files: Record<string, string> = {
   ].join("\n"),
 };
 
-let repo: TestRepo;
-let log: string;
-let ranked: SuspectLocation[];
-beforeAll(async () => {
-  repo = makeRepo(files, { git: false });
-  const run = await failingRun(repo.root, [process.execPath, "--test", "test/front.test.js"]);
-  ({ log } = run);
-  ranked = localize({ index: run.index, failures: run.failures, logText: log, readLines: run.readLines });
-});
-afterAll(() => repo.cleanup());
+const run = localizedAfterFailingRun(files, [process.execPath, "--test", "test/front.test.js"]);
 
 const why = (file: string, symbol: string) =>
-  ranked.find((s) => s.file === file && s.symbol === symbol)?.why.join("; ") ?? "";
+  run()
+    .ranked.find((s) => s.file === file && s.symbol === symbol)
+    ?.why.join("; ") ?? "";
 const rank = (file: string, symbol: string) =>
-  ranked.findIndex((s) => s.file === file && s.symbol === symbol);
+  run().ranked.findIndex((s) => s.file === file && s.symbol === symbol);
 
 describe("frames of a module's anonymous `module.exports = function`", () => {
   it("runs a log whose frames name the anonymous exports the way V8 does", () => {
-    expect(log).toMatch(/at module\.exports \(.*lib\/engine\.js:4:/);
-    expect(log).toMatch(/at module\.exports \[as parse\] \(.*lib\/parse\.js:3:/);
-    expect(log).toMatch(/at new module\.exports \(.*lib\/document\.js:2:/);
-    expect(log).toMatch(/at Layer\.handle \[as handle_request\] \(.*lib\/layer\.js:5:/);
-    expect(log).toMatch(/at exports\.firstLine \(.*lib\/utils\.js:2:/);
-    expect(log).toMatch(/at module\.exports\.excerpt \(.*lib\/excerpt\.js:3:/);
+    expect(run().log).toMatch(/at module\.exports \(.*lib\/engine\.js:4:/);
+    expect(run().log).toMatch(/at module\.exports \[as parse\] \(.*lib\/parse\.js:3:/);
+    expect(run().log).toMatch(/at new module\.exports \(.*lib\/document\.js:2:/);
+    expect(run().log).toMatch(/at Layer\.handle \[as handle_request\] \(.*lib\/layer\.js:5:/);
+    expect(run().log).toMatch(/at exports\.firstLine \(.*lib\/utils\.js:2:/);
+    expect(run().log).toMatch(/at module\.exports\.excerpt \(.*lib\/excerpt\.js:3:/);
   });
 
   it("takes `module.exports` for the module's `default` function: innermost at full strength, not a closure", () => {
