@@ -77,6 +77,7 @@ export const SETS = [
   "heldout20",
   "heldout21",
   "heldout22",
+  "heldout23",
 ];
 
 export interface CorpusOptions {
