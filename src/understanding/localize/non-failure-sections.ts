@@ -24,6 +24,7 @@ const CONSOLE_BLOCK = /^(\s*)console\.(?:log|warn|info|debug|error|trace)\s*$/;
 // The code frame jest prints in that block marks the calling line with a `>` two columns left of the
 // other frame lines, at the block header's own indent (`    > 88 |     console.warn(...)`), colored
 // or not: the marked line is inside the block, not the end of it.
+// eslint-disable-next-line no-control-regex -- jest colors the marker with terminal escapes
 const CODE_FRAME_MARK = /^\s*(?:\x1b\[[\d;]*m)*>(?:\x1b\[[\d;]*m)*\s*\d+ \|/;
 
 /** The log with every non-failure section's lines blanked (same number of lines). */

@@ -4,7 +4,6 @@
 // (`extendTailwindMerge works ...`, `.arrayDiff › recursive case`). A code file is named when a
 // failing test's title spells its whole name as one word.
 import type { CodeSymbol } from "../index/code-index.ts";
-import { splitIdentifier } from "../index/split-identifiers.ts";
 import { addHit, type SignalScores } from "./localize-signal.ts";
 import { codeStem } from "./test-file-signal.ts";
 
@@ -20,7 +19,10 @@ const TITLE_WORD = /[A-Za-z0-9_$-]+/g;
  * what every test does (`parse › handles ...`, `plugins tests › ...`); two words written as one
  * identifier are a name.
  */
-export function titleNamedFiles(candidates: readonly CodeSymbol[], testNames: readonly string[]): SignalScores {
+export function titleNamedFiles(
+  candidates: readonly CodeSymbol[],
+  testNames: readonly string[],
+): SignalScores {
   const scores: SignalScores = new Map();
   if (testNames.length === 0) return scores;
   const byStem = new Map<string, string[]>();
@@ -57,7 +59,17 @@ function compoundStem(file: string): string | null {
   const base = (parts.pop() ?? "").replace(/\..*$/, "");
   // `index.ts`, `__init__.py` are named by their folder (codeStem): count that name's words.
   const name = normalized(base) === stem ? base : (parts.reverse().find((p) => normalized(p) === stem) ?? "");
-  return splitIdentifier(name.replace(/[-.]/g, "_")).length >= 2 ? stem : null;
+  return nameWords(name).length >= 2 ? stem : null;
+}
+
+// camelCase, PascalCase, snake_case and kebab-case parts. Not the code index's terms: those leave out
+// search stop words (`upperCase` is `upper` there), which are still words of a name.
+function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w !== "");
 }
 
 function normalized(word: string): string {
