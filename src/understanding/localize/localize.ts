@@ -23,7 +23,7 @@ import { namedTestLocations } from "./named-test-location.ts";
 import { foldDeclarations, isDeclarationOnly } from "./bodiless-declarations.ts";
 import { filePrior } from "./path-prior.ts";
 import { hasStubBody } from "./stub-bodies.ts";
-import type { SignalName, SignalScores } from "./localize-signal.ts";
+import { addHit, type SignalName, type SignalScores } from "./localize-signal.ts";
 import { createLogPathResolver } from "./resolve-log-path.ts";
 import { splitIdentifiers } from "../index/split-identifiers.ts";
 import type { ReadLines } from "../index/symbol-documents.ts";
@@ -35,6 +35,7 @@ import { passToNamesakes } from "./namesake-delegate.ts";
 import { passThroughWrappers } from "./thin-wrapper.ts";
 import { demoteUnexecuted, ranWhy, unexecutedFactor, type RanInFailingRun } from "./ran-in-failing-run.ts";
 import { testFileSignal } from "./test-file-signal.ts";
+import { titleNamedFiles } from "./title-named-files.ts";
 import { testTargets } from "./test-target-signal.ts";
 import { testLiteralSignal } from "./test-literal-signal.ts";
 import { registeredNameSignal } from "./registered-name-signal.ts";
@@ -194,7 +195,13 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
     ["bm25_log", lexical.bm25Log],
     ["exact_name", lexical.exact],
     ["imported_by_test", imported],
-    ["test_file", testFileSignal(candidates, failingTestFiles(input.failures, testLocations, lookup))],
+    [
+      "test_file",
+      namedLikeFailingTests(
+        testFileSignal(candidates, failingTestFiles(input.failures, testLocations, lookup)),
+        titleNamedFiles(candidates, entities.testNames),
+      ),
+    ],
     ...(input.extraSignals ?? []),
   ]);
   raw.set("swapped_call", swappedCallSignal(facts.swappedCalls(index, lookup, readLines), raw));
@@ -271,6 +278,15 @@ function belowOuterFrames(callees: SignalScores, frames: SignalScores): SignalSc
     );
   }
   return out;
+}
+
+/**
+ * A code file named like the failing tests, by their files' names or by their titles: one naming
+ * convention read two ways, so a file named both ways keeps the stronger of the two.
+ */
+function namedLikeFailingTests(byTestFile: SignalScores, byTitle: SignalScores): SignalScores {
+  for (const [id, hit] of byTitle) addHit(byTestFile, id, hit.strength, hit.detail);
+  return byTestFile;
 }
 
 /** Every piece of failing-test evidence by file: test frames and mentions, failing tests' own files. */

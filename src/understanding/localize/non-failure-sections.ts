@@ -21,6 +21,11 @@ const PY_WARNING = /^\s*\S+:\d+: [A-Z]\w*Warning\b/;
 const NODE_WARNING = /^\s*\(node:\d+\) (?:\[\w+\] )?\w*Warning\b|^\s*\(Use `node --trace-/;
 // jest prints console output as an indented block under `console.warn` (with a stack of its own).
 const CONSOLE_BLOCK = /^(\s*)console\.(?:log|warn|info|debug|error|trace)\s*$/;
+// The code frame jest prints in that block marks the calling line with a `>` two columns left of the
+// other frame lines, at the block header's own indent (`    > 88 |     console.warn(...)`), colored
+// or not: the marked line is inside the block, not the end of it.
+// eslint-disable-next-line no-control-regex -- jest colors the marker with terminal escapes
+const CODE_FRAME_MARK = /^\s*(?:\x1b\[[\d;]*m)*>(?:\x1b\[[\d;]*m)*\s*\d+ \|/;
 
 /** The log with every non-failure section's lines blanked (same number of lines). */
 export function withoutNonFailureSections(logText: string): string {
@@ -34,7 +39,12 @@ export function withoutNonFailureSections(logText: string): string {
     else if (skipping === "coverage" && (COVERAGE_END.test(line) || line.trim() === "")) {
       skipping = null;
       return "";
-    } else if (skipping === "console" && line.trim() !== "" && indentOf(line) <= consoleIndent)
+    } else if (
+      skipping === "console" &&
+      line.trim() !== "" &&
+      indentOf(line) <= consoleIndent &&
+      !CODE_FRAME_MARK.test(line)
+    )
       skipping = null;
     if (skipping === null && COVERAGE_START.test(line)) skipping = "coverage";
     const console = skipping === null ? CONSOLE_BLOCK.exec(line) : null;

@@ -74,13 +74,16 @@ export function testFileSignal(
   const compound = new Map<string, string[]>();
   const compoundOf = (testFile: string) =>
     compound.get(testFile) ?? compound.set(testFile, compoundNamed(testFile, codeFiles)).get(testFile)!;
+  let kinds: Map<string, string[]> | undefined;
+  const kindNamed = (stem: string) => (kinds ??= kindPrefixedStems(codeFiles)).get(stem) ?? [];
   const credit = new Map<string, number>();
   let total = 0;
   for (const testFile of testFiles) {
     const stem = testedStem(testFile);
     if (!stem) continue;
     total++;
-    const files = byStem.get(stem) ?? compoundOf(testFile);
+    const compound = byStem.has(stem) ? [] : compoundOf(testFile);
+    const files = byStem.get(stem) ?? (compound.length > 0 ? compound : kindNamed(stem));
     const overlaps = files.map((f) => mirroredFolders(testFile, f));
     const best = Math.max(0, ...overlaps);
     files.forEach((f, i) => credit.set(f, (credit.get(f) ?? 0) + (overlaps[i] === best ? 1 : 0.5)));
@@ -127,6 +130,47 @@ function compoundNamed(testFile: string, codeFiles: readonly string[]): string[]
     else if (own.size === most) best.push(file);
   }
   return best;
+}
+
+// The first word of a file name: `lang` of `lang_CE.py`, `rule` of `rule-max.js` or `ruleMax.ts`.
+const LEADING_WORD = /^([A-Za-z0-9]{2,}?)(?:[_-]|(?=[A-Z]))/;
+// A folder's kind prefix is shared by at least this many of its files, and by half of them or more.
+const KIND_FILES = 3;
+
+/**
+ * Files of a folder whose names mostly start with one word (`num2words/lang_CE.py`, `lang_RU.py`, ...)
+ * by the rest of their names (`ce`, `ru`): the shared word says what kind of module the folder holds,
+ * and a test module names its module by the part that tells it from its siblings (`test_ce.py`).
+ * Asked only when no code file has the test's whole stem and none is named compound.
+ */
+function kindPrefixedStems(codeFiles: readonly string[]): Map<string, string[]> {
+  const byFolder = new Map<string, string[]>();
+  for (const file of codeFiles) {
+    const folder = file.slice(0, file.lastIndexOf("/") + 1);
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), file]);
+  }
+  const out = new Map<string, string[]>();
+  for (const [folder, files] of byFolder) {
+    const lead = (file: string) =>
+      LEADING_WORD.exec(file.slice(folder.length).replace(EXTENSION, ""))?.[1]?.toLowerCase() ?? null;
+    const counts = new Map<string, number>();
+    for (const file of files) {
+      const word = lead(file);
+      if (word) counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+    for (const [word, n] of counts) {
+      if (n < KIND_FILES || n * 2 < files.length) continue;
+      for (const file of files.filter((f) => lead(f) === word)) {
+        const rest = file
+          .slice(folder.length + word.length)
+          .replace(EXTENSION, "")
+          .toLowerCase()
+          .replace(/[-_.]/g, "");
+        if (rest !== "") out.set(rest, [...(out.get(rest) ?? []), file]);
+      }
+    }
+  }
+  return out;
 }
 
 function words(name: string): string[] {

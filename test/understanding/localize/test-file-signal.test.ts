@@ -110,3 +110,34 @@ describe("test file -> code file when several code files share the stem", () => 
     expect(scores.get("b")?.strength).toBe(1);
   });
 });
+
+describe("test file -> a sibling module named without its folder's kind prefix", () => {
+  const symbol = (id: string, file: string) => ({ id, file }) as CodeSymbol;
+  const languages = [
+    symbol("ce", "words/lang_CE.py"),
+    symbol("ru", "words/lang_RU.py"),
+    symbol("ja", "words/lang_JA.py"),
+    symbol("base", "words/base.py"),
+  ];
+
+  it("maps tests/test_ce.py to words/lang_CE.py when most of the folder's files start with `lang_`", () => {
+    const scores = testFileSignal(languages, ["tests/test_ce.py"]);
+    expect(scores.get("ce")?.strength).toBe(1);
+    expect([...scores.keys()]).toEqual(["ce"]);
+  });
+
+  it("prefers a file with the test's whole stem", () => {
+    const scores = testFileSignal([...languages, symbol("own", "words/ce.py")], ["tests/test_ce.py"]);
+    expect([...scores.keys()]).toEqual(["own"]);
+  });
+
+  it("takes no prefix shared by fewer than three files or by under half of the folder", () => {
+    const two = testFileSignal(languages.slice(1), ["tests/test_ru.py"]);
+    expect(two.size).toBe(0);
+    const minority = testFileSignal(
+      [...languages, ...["a", "b", "c", "d"].map((n) => symbol(n, `words/${n}_util.py`))],
+      ["tests/test_ru.py"],
+    );
+    expect(minority.size).toBe(0);
+  });
+});
