@@ -12,7 +12,7 @@ import { isExported } from "./is-exported.ts";
 import { addExportedBindings, defaultExportedLocal, reexportsAt } from "./js-reexports.ts";
 import { ecmascriptLanguages } from "./languages.ts";
 import { functionReferenced, rebindsItself } from "./function-reference.ts";
-import { functionValues, valueNames } from "./function-values.ts";
+import { functionValues, getterNames, valueNames } from "./function-values.ts";
 import { innermostCallers } from "./innermost-caller.ts";
 import { propertyReads } from "./property-reads.ts";
 import { pythonReexports } from "./python-reexports.ts";
@@ -298,7 +298,7 @@ function buildCalls(
   });
   for (const read of propertyReads(captures.reads, callers)) out.push(read);
   const imported = captures.imports.flatMap((i) => i.bindings.map((b) => b.local));
-  const names = valueNames(symbols, imported);
+  const names = valueNames(symbols, imported, getterNames(captures.definitions.map((d) => d.node)));
   for (const value of functionValues(captures.values, callers, names, () => (bindings ??= collectBindings(tree))))
     out.push(value);
   return out;

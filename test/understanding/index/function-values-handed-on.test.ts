@@ -55,6 +55,15 @@ describe("functions handed on as values", () => {
         "",
         "",
         "HOOKS = cache(load)",
+        "",
+        "",
+        "class Sized:",
+        "    @property",
+        "    def size(self):",
+        "        return 1",
+        "",
+        "    def count(self):",
+        "        return self.size",
       ),
       "tests/test_core.py": lines(
         "import unittest",
@@ -80,6 +89,10 @@ describe("functions handed on as values", () => {
         "}",
         "function sorted(xs) { return xs.sort(utils.compare); }",
         "module.exports = { parseAll, handler, lone, bare, App, sorted };",
+        "class Box {",
+        "  get name() { return 'box'; }",
+        "  label() { return this.name; }",
+        "}",
       ),
     });
     index = await buildIndex(repo.root, { cache: null });
@@ -115,6 +128,12 @@ describe("functions handed on as values", () => {
   it("takes a method handed on through self or this", () => {
     expect(valuesAt(index, "pkg/core.py", 24)).toEqual(["self.one -> pkg/core.py#Loader.one@26"]);
     expect(valuesAt(index, "lib/index.js", 9)).toEqual(["this.handle -> lib/index.js#App.handle@8"]);
+  });
+
+  it("takes a getter read through self or this for no function handed on", () => {
+    expect(valuesAt(index, "pkg/core.py", 39)).toEqual([]);
+    expect(index.calls.some((c) => c.file === "pkg/core.py" && c.line === 39)).toBe(false);
+    expect(valuesAt(index, "lib/index.js", 15)).toEqual([]);
   });
 
   it("keeps no edge to a class named as a value, nor from a class's bases", () => {
