@@ -299,7 +299,12 @@ function buildCalls(
   for (const read of propertyReads(captures.reads, callers)) out.push(read);
   const imported = captures.imports.flatMap((i) => i.bindings.map((b) => b.local));
   const names = valueNames(symbols, imported, getterNames(captures.definitions.map((d) => d.node)));
-  for (const value of functionValues(captures.values, callers, names, () => (bindings ??= collectBindings(tree))))
+  for (const value of functionValues(
+    captures.values,
+    callers,
+    names,
+    () => (bindings ??= collectBindings(tree)),
+  ))
     out.push(value);
   return out;
 }

@@ -35,7 +35,9 @@ export function valueNames(
       .filter((s) => s.kind === "function" && (s.parent === null || count.get(s.name) === 1))
       .map((s) => s.name),
   );
-  const methods = new Set(symbols.filter((s) => s.kind === "method" && !getters.has(s.name)).map((s) => s.name));
+  const methods = new Set(
+    symbols.filter((s) => s.kind === "method" && !getters.has(s.name)).map((s) => s.name),
+  );
   return { functions, imported: new Set(imported), methods };
 }
 
@@ -99,7 +101,8 @@ function valueName(node: Node, names: ValueNames, bindings: () => BindingSites):
   if (!object || !property || !/^[\w$]+$/.test(property.text)) return null;
   const receiver = object.type === "this" ? "this" : object.type === "identifier" ? object.text : null;
   if (receiver === null) return null;
-  if (selfNames.has(receiver)) return names.methods.has(property.text) ? `${receiver}.${property.text}` : null;
+  if (selfNames.has(receiver))
+    return names.methods.has(property.text) ? `${receiver}.${property.text}` : null;
   // `utils.parse`: a module (or class) the file imports, not a local that happens to share its name.
   if (!names.imported.has(receiver) || boundLocally(bindings(), receiver, node)) return null;
   return `${receiver}.${property.text}`;

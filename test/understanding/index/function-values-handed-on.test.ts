@@ -101,9 +101,9 @@ describe("functions handed on as values", () => {
 
   it("gives a Python function passed to a wrapper an edge from the caller, beside the wrapper's call", () => {
     expect(valuesAt(index, "pkg/core.py", 8)).toEqual(["get_fields -> pkg/fields.py#get_fields@1"]);
-    expect(index.calls.filter((c) => c.file === "pkg/core.py" && c.line === 8 && !c.value).map((c) => c.to)).toEqual([
-      "pkg/cache.py#cache@1",
-    ]);
+    expect(
+      index.calls.filter((c) => c.file === "pkg/core.py" && c.line === 8 && !c.value).map((c) => c.to),
+    ).toEqual(["pkg/cache.py#cache@1"]);
     expect(index.calls.find((c) => c.file === "pkg/core.py" && c.line === 8 && c.value)?.from).toBe(
       "pkg/core.py#load@7",
     );
@@ -137,16 +137,18 @@ describe("functions handed on as values", () => {
   });
 
   it("keeps no edge to a class named as a value, nor from a class's bases", () => {
-    expect(index.calls.filter((c) => c.file === "pkg/core.py" && (c.line === 22 || c.line === 27) && c.value)).toEqual(
-      [],
-    );
+    expect(
+      index.calls.filter((c) => c.file === "pkg/core.py" && (c.line === 22 || c.line === 27) && c.value),
+    ).toEqual([]);
   });
 
   it("takes a function a test hands to assertRaises as the test's callee", () => {
-    expect(index.calls.find((c) => c.file === "tests/test_core.py" && c.line === 7 && c.value)).toMatchObject({
-      from: "tests/test_core.py#TestLoad.test_load@6",
-      to: "pkg/core.py#load@7",
-    });
+    expect(index.calls.find((c) => c.file === "tests/test_core.py" && c.line === 7 && c.value)).toMatchObject(
+      {
+        from: "tests/test_core.py#TestLoad.test_load@6",
+        to: "pkg/core.py#load@7",
+      },
+    );
   });
 
   it("resolves JS functions handed to a callback through require bindings and module members", () => {

@@ -15,7 +15,11 @@ describe("Python re-exports", () => {
   let index: CodeIndex;
   beforeAll(async () => {
     repo = makeRepo({
-      "pkg/__init__.py": lines("from .core import load", "from .extra import *", "from .core import get_fields as field_list"),
+      "pkg/__init__.py": lines(
+        "from .core import load",
+        "from .extra import *",
+        "from .core import get_fields as field_list",
+      ),
       "pkg/core.py": lines(
         "from .fields import get_fields",
         "",
