@@ -76,6 +76,7 @@ export const SETS = [
   "heldout19",
   "heldout20",
   "heldout21",
+  "heldout22",
 ];
 
 export interface CorpusOptions {

@@ -1,7 +1,7 @@
 // The schemas of `.github/xihe.yml` (per repository, read from the default branch only) and of the
 // environment (per installation, parsed once at start-up). Strict: an unknown key is an error.
 import { z } from "zod";
-import { parse as parseYaml, YAMLParseError } from "yaml";
+import { loadYaml } from "./load-yaml.ts";
 import { ConfigError } from "./errors.ts";
 
 const commandList = z
@@ -202,6 +202,7 @@ export const defaultRepoConfig: RepoConfig = repoConfigSchema.parse({});
 /** Parses the text of `.github/xihe.yml`; an empty or missing file means all defaults. */
 export function parseRepoConfig(text: string | null): RepoConfig {
   if (text === null || text.trim() === "") return defaultRepoConfig;
+  const { parse: parseYaml, YAMLParseError } = loadYaml();
   let raw: unknown;
   try {
     raw = parseYaml(text, { maxAliasCount: 50 });

@@ -1,6 +1,7 @@
 // `--timings`: where a command's time went, phase by phase, so a slow run can say why it is slow.
 // Phases are timed on the caller's clock; `start-up` is what the process spent before the command
-// began (loading xihe's own modules), measured from the process's time origin.
+// began (Node, the CLI and its flags), measured from the process's time origin; loading the modules
+// the command runs is a phase of its own (`load modules`), as is each set a flag loads on demand.
 
 export interface PhaseTiming {
   phase: string;

@@ -39,9 +39,10 @@ describe.skipIf(!(process.features as { typescript?: unknown }).typescript)(
       expect(bad.stderr).toMatch(/log file not found/);
     }, 60_000);
 
-    // The modules `xihe locate` loads before it parses its flags: a static locate needs neither the
-    // model client (the openai SDK) nor the sandbox and install code of --run (issue 12's start-up).
-    it("loads locate without the model client or the --run machinery", async () => {
+    // The modules `xihe locate` loads before it parses its flags: only the flags' declaration. What
+    // runs them (perception, the index, the ranking, and their zod, yaml and execa), the model client
+    // (the openai SDK) and the sandbox and install code of --run wait for the action (issue 12's start-up).
+    it("answers locate --help without loading what runs locate", async () => {
       const record = [
         'import { registerHooks } from "node:module";',
         'import { writeSync } from "node:fs";',
@@ -65,6 +66,11 @@ describe.skipIf(!(process.features as { typescript?: unknown }).typescript)(
       expect(loaded.filter((l) => /node_modules\/openai\/|\/src\/agent\/model\//.test(l))).toEqual([]);
       expect(
         loaded.filter((l) => /\/src\/(workspace\/(sandbox|install)|cli\/locate-dynamic)/.test(l)),
+      ).toEqual([]);
+      expect(
+        loaded.filter((l) =>
+          /node_modules\/(zod|yaml|execa)\/|\/src\/(perception|understanding|cli\/locate-action)/.test(l),
+        ),
       ).toEqual([]);
     }, 60_000);
   },

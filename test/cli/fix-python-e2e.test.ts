@@ -5,7 +5,6 @@
 // assertion failure with the dependency importable — not an environment failure. No deterministic
 // fixer applies to a unit test and no model is configured, so the run stops there. The second run
 // on the unchanged requirements restores the venv from the dependency cache.
-import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
@@ -16,15 +15,10 @@ import {
   startPytestProjectIndex,
   type FakePythonIndex,
 } from "../workspace/support/fake-python-index.ts";
+import { hostPythonImports } from "../support/host-python.ts";
 
-function hostHasPytest(): boolean {
-  try {
-    execFileSync("python3", ["-c", `import ${pytestDists.join(", ")}`], { stdio: "ignore", cwd: "/" });
-    return true;
-  } catch {
-    return false; // nothing to serve pytest from on this machine
-  }
-}
+// nothing to serve pytest from on this machine without them
+const hostHasPytest = () => hostPythonImports(...pytestDists);
 
 let index: FakePythonIndex;
 let scratch: ReturnType<typeof makeScratchDir>;

@@ -5,15 +5,7 @@ import { rmSync } from "node:fs";
 import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { scratchDir } from "../support/scratch-dir.ts";
-
-function hostHasPytest(): boolean {
-  try {
-    execFileSync("python3", ["-m", "pytest", "--version"], { stdio: "ignore", cwd: "/" });
-    return true;
-  } catch {
-    return false; // this machine's python3 has no pytest: nothing to compare with
-  }
-}
+import { hostHasPytest } from "../support/host-python.ts";
 
 describe("xihe sandbox sees the host's toolchains", () => {
   let dir: string;

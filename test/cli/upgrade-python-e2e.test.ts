@@ -3,7 +3,6 @@
 // per PEP 592), with real pip in bubblewrap through the registry proxy: a minor update that passes,
 // a yanked one never chosen, an unpinned requirement left alone, and a major that renames a function,
 // turns the tests red and is migrated by a scripted model in a commit of its own after the bump.
-import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
@@ -19,15 +18,10 @@ import {
   startScriptedModelServer,
   type ScriptedModelServer,
 } from "../agent/support/scripted-model-server.ts";
+import { hostPythonImports } from "../support/host-python.ts";
 
-function hostHasPytest(): boolean {
-  try {
-    execFileSync("python3", ["-c", `import ${pytestDists.join(", ")}`], { stdio: "ignore", cwd: "/" });
-    return true;
-  } catch {
-    return false; // nothing to serve pytest from on this machine
-  }
-}
+// nothing to serve pytest from on this machine without them
+const hostHasPytest = () => hostPythonImports(...pytestDists);
 
 let index: FakePythonIndex;
 let scratch: ReturnType<typeof makeScratchDir>;

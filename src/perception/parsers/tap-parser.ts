@@ -1,7 +1,7 @@
 // node-tap and other TAP 13/14 producers: nested `# Subtest:` blocks, `not ok N - name` with an
 // indented YAML diagnostic (`at: {fileName, lineNumber}`, `stack`, `type`). Only leaves count: a
 // `not ok` whose block holds its children's plan (`1..N`) failed because a child did.
-import { parse as parseYaml } from "yaml";
+import { loadYaml } from "../../load-yaml.ts";
 import { z } from "zod";
 import type { Failure } from "../failure.ts";
 import type { LogParser, ParseContext } from "./log-parser.ts";
@@ -113,7 +113,7 @@ function readDiagnostic(
     body.push(line.slice(blockIndent));
   }
   try {
-    const parsed = diagnostic.safeParse(parseYaml(body.join("\n")));
+    const parsed = diagnostic.safeParse(loadYaml().parse(body.join("\n")));
     return { fields: parsed.success ? parsed.data : {}, end: j + 1 };
   } catch {
     // A diagnostic that is not valid YAML still leaves the `not ok` line itself to report.

@@ -6,7 +6,7 @@
 // @hapi/lab's TAP reporter has the same shape without the comments: each line is one test, named by
 // its full title after its id (`not ok 233 (233) isPromise() determines …`), read only where no
 // comment named the test.
-import { parse as parseYaml } from "yaml";
+import { loadYaml } from "../../load-yaml.ts";
 import { z } from "zod";
 import type { Failure } from "../failure.ts";
 import type { LogParser, ParseContext } from "./log-parser.ts";
@@ -100,7 +100,7 @@ function readDiagnostic(lines: readonly string[], from: number): { fields: Diagn
     body.push(line);
   }
   try {
-    const parsed = diagnostic.safeParse(parseYaml(body.join("\n")));
+    const parsed = diagnostic.safeParse(loadYaml().parse(body.join("\n")));
     return { fields: parsed.success ? parsed.data : empty, end: j + 1 };
   } catch {
     // a block that is not valid YAML still leaves the `not ok` line itself to report

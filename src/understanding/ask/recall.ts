@@ -24,6 +24,7 @@ import {
   ranksAfterCode,
   recallWeights,
   scoreOf,
+  shortShare,
   type RecallFeatures,
   type RecallWeights,
 } from "./recall-weights.ts";
@@ -208,7 +209,12 @@ export function recall(
     }
     const literal = literals.shares[i] ?? 0;
     if (literal > 0) why.push(`its literals spell the question's ${literals.spelled[i]?.join(", ")}`);
+    const read = windows.get(symbol) ?? symbol;
+    const lines = read.endLine - read.startLine + 1;
+    if (lexical > 0 && shortShare(lines, weights.shortLines) < 1)
+      why.push(`${lines} line${lines === 1 ? "" : "s"} long: its words count less than a longer body's`);
     const features: RecallFeatures = {
+      lines,
       literal,
       named: byName,
       file: byFile,

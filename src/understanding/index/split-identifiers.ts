@@ -10,9 +10,14 @@ const STOP_WORDS = new Set(
 );
 
 const WORD = /[A-Za-z_$][A-Za-z0-9_$]*/g;
+// Lower-case words and snake_case: what most identifiers of a body are. Their parts are the pieces
+// between underscores, so they skip the case and digit rewrites (ranking splits every identifier of
+// every candidate's body on each run, and the rewrites were most of its time).
+const SNAKE = /^[a-z_]+$/;
 
 /** The lower-cased parts of one identifier, split on case changes, `_`, `$` and digits. */
 export function splitIdentifier(word: string): string[] {
+  if (SNAKE.test(word)) return word.split(/_+/).filter(isTerm);
   return word
     .replace(/\$/g, "_")
     .replace(/([a-z])([A-Z])/g, "$1 $2")
@@ -21,7 +26,11 @@ export function splitIdentifier(word: string): string[] {
     .replace(/([0-9])([A-Za-z])/g, "$1 $2")
     .split(/[_\s]+/)
     .map((part) => part.toLowerCase())
-    .filter((part) => part.length >= 2 && !/^[0-9]+$/.test(part) && !STOP_WORDS.has(part));
+    .filter(isTerm);
+}
+
+function isTerm(part: string): boolean {
+  return part.length >= 2 && !/^[0-9]+$/.test(part) && !STOP_WORDS.has(part);
 }
 
 /** Every identifier in `text`, split into terms, in order (repeats kept: BM25 counts them). */

@@ -1,6 +1,6 @@
 // Lookups over a CodeIndex that localization and recall share: a file's symbols, the innermost
 // function around a line, symbols by (short) name. Built once per query run.
-import type { CodeIndex, CodeSymbol, IndexedFile } from "./code-index.ts";
+import type { CallEdge, CodeIndex, CodeSymbol, IndexedFile } from "./code-index.ts";
 import { peripheralFiles } from "./peripheral-files.ts";
 import { outsideBindings } from "./outside-bindings.ts";
 
@@ -13,6 +13,8 @@ export interface SymbolLookup {
   /** Examples, docs, benchmarks or scripts the library does not import (peripheral-files.ts). */
   isPeripheral(path: string): boolean;
   symbolsIn(path: string): readonly CodeSymbol[];
+  /** The calls written in `path`, in the index's order. */
+  callsIn(path: string): readonly CallEdge[];
   /** Some function or method in the index has a body line: it was indexed with them. */
   recordsBodies(): boolean;
   byId(id: string): CodeSymbol | undefined;
@@ -45,11 +47,15 @@ export function createSymbolLookup(index: CodeIndex): SymbolLookup {
   let peripheral: Set<string> | undefined;
   let bodies: boolean | undefined;
   let outside: Map<string, Set<string>> | undefined;
+  // Grouped on first use: each failing-test location reads its own file's calls, and a scan of every
+  // call per location made a run with many failing tests pay for the whole index each time.
+  let callsPerFile: Map<string, CallEdge[]> | undefined;
   return {
     file: (path) => files.get(path),
     isTest: (path) => Boolean(files.get(path)?.isTest),
     isPeripheral: (path) => (peripheral ??= peripheralFiles(index)).has(path),
     symbolsIn: (path) => perFile.get(path) ?? [],
+    callsIn: (path) => (callsPerFile ??= groupByFile(index.calls)).get(path) ?? [],
     recordsBodies: () => (bodies ??= index.symbols.some((s) => isCallable(s) && s.bodyLine !== undefined)),
     byId: (id) => ids.get(id),
     byName: (name) => names.get(name) ?? [],
@@ -61,6 +67,16 @@ export function createSymbolLookup(index: CodeIndex): SymbolLookup {
     },
     bindsOutside: (path, name) => Boolean((outside ??= outsideBindings(index)).get(path)?.has(name)),
   };
+}
+
+function groupByFile(calls: readonly CallEdge[]): Map<string, CallEdge[]> {
+  const byFile = new Map<string, CallEdge[]>();
+  for (const call of calls) {
+    const list = byFile.get(call.file);
+    if (list) list.push(call);
+    else byFile.set(call.file, [call]);
+  }
+  return byFile;
 }
 
 function span(symbol: CodeSymbol): number {

@@ -30,7 +30,7 @@ export function failingReachSignal(
   const counts = new Map<string, number>();
   let tests = 0;
   for (const loc of distinct.values()) {
-    const direct = callsOfTest(index, lookup, loc).map((c) => c.call);
+    const direct = callsOfTest(lookup, loc).map((c) => c.call);
     const setup = setupCalls(graph.code, lookup, loc);
     // A test none of whose calls resolve says nothing of where the fault is: its module loads alone
     // (which every test of its file shares) do not count it in, nor does a harness it only drives the

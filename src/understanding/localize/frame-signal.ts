@@ -4,6 +4,7 @@
 import type { LoggedLocation } from "./extract-entities.ts";
 import type { LogPathResolver } from "./resolve-log-path.ts";
 import { addHit, type SignalScores } from "./localize-signal.ts";
+import { frameFunctionNames } from "./frame-function-name.ts";
 import { isCallable, type SymbolLookup } from "../index/symbol-lookup.ts";
 
 export interface TestLocation {
@@ -63,7 +64,7 @@ export function frameEvidence(
       continue;
     }
     const isMention = loc.origin === "mention";
-    const short = loc.function ? shortName(loc.function) : null;
+    const short = loc.function ? indexedName(lookup, file, frameFunctionNames(loc.function)) : null;
     const symbol = loc.line !== null ? frameSymbol(lookup, file, loc.line, short) : null;
     // The frame names a function the index does not have (a nested closure): its enclosing symbol
     // only contains the failing code (half credit), and the next frame is still the innermost
@@ -106,14 +107,10 @@ function shareAcrossGroups(frames: SignalScores, perGroup: Map<string, Map<strin
   }
 }
 
-/** `Object.parseArgs`, `async Cart.total`, `new Foo` -> the bare function name; null for anonymous. */
-function shortName(printed: string): string | null {
-  const name =
-    printed
-      .replace(/^(?:async |new )/, "")
-      .split(/[.\s]/)
-      .pop() ?? "";
-  return /^[A-Za-z_$][\w$]*$/.test(name) && name !== "<anonymous>" ? name : null;
+/** The first of a frame's candidate names some symbol of the file has, else its own name. */
+function indexedName(lookup: SymbolLookup, file: string, names: readonly string[]): string | null {
+  const symbols = lookup.symbolsIn(file);
+  return names.find((n) => symbols.some((s) => s.name === n)) ?? names[0] ?? null;
 }
 
 function lineKey(file: string | null, line: number | null): string {

@@ -35,7 +35,7 @@ export function testTargets(
 ): TestTargets {
   const callees: SignalScores = new Map();
   for (const loc of testLocations) {
-    for (const { call, strength } of callsOfTest(index, lookup, loc)) {
+    for (const { call, strength } of callsOfTest(lookup, loc)) {
       for (const symbol of resolveCallee(call, lookup))
         addHit(
           callees,
@@ -74,12 +74,11 @@ function foundBy(loc: TestLocation): string {
   return ` (found by its name "${name}")`;
 }
 
-export function callsOfTest(index: CodeIndex, lookup: SymbolLookup, loc: TestLocation) {
+export function callsOfTest(lookup: SymbolLookup, loc: TestLocation) {
   const around = lookup.enclosing(loc.file, loc.line);
   const inTest = around && isCallable(around) ? around : null;
   const out: { call: CallEdge; strength: number }[] = [];
-  for (const call of index.calls) {
-    if (call.file !== loc.file) continue;
+  for (const call of lookup.callsIn(loc.file)) {
     if (call.line === loc.line) out.push({ call, strength: 1 });
     else if (inTest ? call.from === inTest.id : call.line < loc.line && call.line >= loc.line - WINDOW_ABOVE)
       out.push({ call, strength: 0.5 });

@@ -6,6 +6,8 @@ import { useIndexedRepo } from "./indexed-repo.ts";
 import { linkLabelSpelling } from "./link-label-spelling.ts";
 
 const indexOf = useIndexedRepo();
+// The fixture's functions are shorter than any answer in a real repository; recall-short-symbols.test.ts
+// covers how short symbols count, so `shortLines` is off here and the test reads only its own rule.
 
 describe("British spellings in a question", () => {
   it("become American when the code uses the American form, and only then", () => {
@@ -33,6 +35,7 @@ describe("British spellings in a question", () => {
       index,
       readLines,
       "[Foo  Bar] and [foo bar] use the same link definition; where are link labels normalised?",
+      { weights: { shortLines: 0 } },
     );
     expect(first?.symbol.qualifiedName).toBe("normalize_label");
   });

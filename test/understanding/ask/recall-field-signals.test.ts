@@ -10,6 +10,8 @@ import { lines } from "../make-repo.ts";
 import { names, useIndexedRepo } from "./indexed-repo.ts";
 
 const indexOf = useIndexedRepo();
+// The fixture's functions are shorter than any answer in a real repository; recall-short-symbols.test.ts
+// covers how short symbols count, so `shortLines` is off here and the test reads only its own rule.
 
 describe("ask recall: evidence beyond a bag of words", () => {
   it("weighs the question's terms by where they are: the name carries the rare ones", () => {
@@ -47,7 +49,9 @@ describe("ask recall: evidence beyond a bag of words", () => {
         "module.exports = preferredEncodings;",
       ),
     });
-    const ranked = recall(index, readLines, "how are accepted languages sorted by quality and specificity?");
+    const ranked = recall(index, readLines, "how are accepted languages sorted by quality and specificity?", {
+      weights: { shortLines: 0 },
+    });
     expect(names(ranked)[0]).toBe("preferredLanguages");
   });
 

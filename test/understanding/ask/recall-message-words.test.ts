@@ -10,6 +10,8 @@ import { recordChangeMessages } from "./record-change-messages.ts";
 import { names, useIndexedRepo } from "./indexed-repo.ts";
 
 const indexOf = useIndexedRepo();
+// The fixture's functions are shorter than any answer in a real repository; recall-short-symbols.test.ts
+// covers how short symbols count, so `shortLines` is off here and the test reads only its own rule.
 
 describe("ask recall: the words a message is written with", () => {
   it("ranks the method that writes the message over the comparison that finds the change", async () => {
@@ -18,6 +20,7 @@ describe("ask recall: the words a message is written with", () => {
       index,
       readLines,
       "how is the message worded when a field of two compared records went from one value to another?",
+      { weights: { shortLines: 0 } },
     );
     expect(names(ranked)[0]).toBe("Change.describe");
     expect(ranked[0]?.why.join("; ")).toContain("writes a message with the question's");

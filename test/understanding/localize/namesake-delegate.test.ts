@@ -2,10 +2,8 @@
 // `invert(this.rgb)` from lib/invert.js) is the face the test calls; the behaviour is the namesake's.
 // The suite is run for real with node:test; the fault (256 for 255) is in lib/invert.js. `darken`
 // checks its argument before it forwards: it decides something, so it is no mere face.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { localize, type SuspectLocation } from "../../../src/understanding/localize/localize.ts";
-import { makeRepo, type TestRepo } from "../make-repo.ts";
-import { failingRun } from "./failing-run.ts";
+import { describe, expect, it } from "vitest";
+import { rankedAfterFailingRun } from "./failing-run.ts";
 
 const files: Record<string, string> = {
   "package.json": '{ "name": "tint", "type": "module", "private": true }\n',
@@ -57,45 +55,33 @@ const files: Record<string, string> = {
   ].join("\n"),
 };
 
-let repo: TestRepo;
-let ranked: SuspectLocation[] = [];
-
-beforeAll(async () => {
-  repo = makeRepo(files, { git: false });
-  const { log, failures, index, readLines } = await failingRun(repo.root, [
-    process.execPath,
-    "--test",
-    "test/color.test.js",
-  ]);
-  ranked = localize({ index, failures, logText: log, readLines });
-});
-afterAll(() => repo.cleanup());
+const ranked = rankedAfterFailingRun(files, [process.execPath, "--test", "test/color.test.js"]);
 
 describe("localize when the test calls a method that forwards to a same-named function", () => {
   it("gives the namesake what the test says of the method, and says through which", () => {
-    const namesake = ranked.find((s) => s.file === "lib/invert.js" && s.symbol === "invert");
+    const namesake = ranked().find((s) => s.file === "lib/invert.js" && s.symbol === "invert");
     expect(namesake?.why).toContain(
       "test_file: lib/color.js is named like the failing tests, through Color.invert",
     );
   });
 
   it("keeps half of it for the method, which may hold the fault itself", () => {
-    const face = ranked.find((s) => s.file === "lib/color.js" && s.symbol === "Color.invert");
+    const face = ranked().find((s) => s.file === "lib/color.js" && s.symbol === "Color.invert");
     expect(face?.why).toContain(
       "test_file: lib/color.js is named like the failing tests, a face of a namesake",
     );
   });
 
   it("passes nothing through a method that decides something before it forwards", () => {
-    const namesake = ranked.find((s) => s.file === "lib/darken.js" && s.symbol === "darken");
+    const namesake = ranked().find((s) => s.file === "lib/darken.js" && s.symbol === "darken");
     expect(namesake?.why.some((w) => w.includes("through Color.darken")) ?? false).toBe(false);
-    const face = ranked.find((s) => s.file === "lib/color.js" && s.symbol === "Color.darken");
+    const face = ranked().find((s) => s.file === "lib/color.js" && s.symbol === "Color.darken");
     expect(face?.why).toContain("test_file: lib/color.js is named like the failing tests");
   });
 
   it("ranks the namesake above the method that forwards to it", () => {
     const rank = (file: string, symbol: string) =>
-      ranked.findIndex((s) => s.file === file && s.symbol === symbol);
+      ranked().findIndex((s) => s.file === file && s.symbol === symbol);
     expect(rank("lib/invert.js", "invert")).toBe(0);
     expect(rank("lib/color.js", "Color.invert")).toBeGreaterThan(0);
   });

@@ -2,10 +2,9 @@
 // name (`getattr(self, "visit_" + name)`) are reached by no call edge; a failing test says which one
 // ran only by its name: `$merge([...])`, `test_ptr_decl`. Both suites run for real (node:test,
 // unittest) and fail on a wrong output value, with no stack into the faulty function.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { localize, type SuspectLocation } from "../../../src/understanding/localize/localize.ts";
-import { makeRepo, type TestRepo } from "../make-repo.ts";
-import { failingRun, unittestDiscover } from "./failing-run.ts";
+import { describe, expect, it } from "vitest";
+import type { SuspectLocation } from "../../../src/understanding/localize/localize.ts";
+import { rankedAfterFailingRun, unittestDiscover } from "./failing-run.ts";
 
 const evaluator: Record<string, string> = {
   "package.json": '{ "name": "expr", "type": "module", "private": true }\n',
@@ -178,82 +177,46 @@ const registered = (ranked: readonly SuspectLocation[], symbol: string) =>
   ranked.find((s) => s.symbol === symbol)?.why.find((w) => w.startsWith("registered_name:"));
 
 describe("localize when a failing test names a registered builtin", () => {
-  let repo: TestRepo;
-  let ranked: SuspectLocation[] = [];
-  beforeAll(async () => {
-    repo = makeRepo(evaluator, { git: false });
-    const run = await failingRun(repo.root, [process.execPath, "--test", "test/cases.test.js"]);
-    ranked = localize({
-      index: run.index,
-      failures: run.failures,
-      logText: run.log,
-      readLines: run.readLines,
-    });
-  });
-  afterAll(() => repo.cleanup());
+  const ranked = rankedAfterFailingRun(evaluator, [process.execPath, "--test", "test/cases.test.js"]);
 
   it("credits the function bound under the name the failing tests spell", () => {
-    expect(registered(ranked, "merge")).toBe(
+    expect(registered(ranked(), "merge")).toBe(
       "registered_name: registered as 'merge', spelled by 2 failing test name(s)",
     );
-    expect(registered(ranked, "sum")).toBeUndefined();
+    expect(registered(ranked(), "sum")).toBeUndefined();
   });
 
   it("ranks it first, above the evaluator every test runs", () => {
-    expect(ranked[0]?.symbol).toBe("merge");
+    expect(ranked()[0]?.symbol).toBe("merge");
   });
 });
 
 describe("localize when a failing test names a visitor's node type", () => {
-  let repo: TestRepo;
-  let ranked: SuspectLocation[] = [];
-  beforeAll(async () => {
-    repo = makeRepo(visitor, { git: false });
-    const run = await failingRun(repo.root, unittestDiscover);
-    ranked = localize({
-      index: run.index,
-      failures: run.failures,
-      logText: run.log,
-      readLines: run.readLines,
-    });
-  });
-  afterAll(() => repo.cleanup());
+  const ranked = rankedAfterFailingRun(visitor, unittestDiscover);
 
   it("credits the method the dispatcher's prefix and the node type name", () => {
-    expect(registered(ranked, "Generator.visit_PtrDecl")).toBe(
+    expect(registered(ranked(), "Generator.visit_PtrDecl")).toBe(
       "registered_name: registered as 'PtrDecl', spelled by 1 failing test name(s)",
     );
-    expect(registered(ranked, "Generator.visit_TypeDecl")).toBeUndefined();
+    expect(registered(ranked(), "Generator.visit_TypeDecl")).toBeUndefined();
   });
 
   it("ranks it first, above the dispatcher", () => {
-    expect(ranked[0]?.symbol).toBe("Generator.visit_PtrDecl");
+    expect(ranked()[0]?.symbol).toBe("Generator.visit_PtrDecl");
   });
 });
 
 describe("localize when a failure message spells a table's property name", () => {
-  let repo: TestRepo;
-  let ranked: SuspectLocation[] = [];
-  beforeAll(async () => {
-    repo = makeRepo(minifier, { git: false });
-    const run = await failingRun(repo.root, [process.execPath, "--test", "test/minify.test.js"]);
-    ranked = localize({
-      index: run.index,
-      failures: run.failures,
-      logText: run.log,
-      readLines: run.readLines,
-    });
-  });
-  afterAll(() => repo.cleanup());
+  const ranked = rankedAfterFailingRun(minifier, [process.execPath, "--test", "test/minify.test.js"]);
 
   it("credits the handler registered under the name the failure message spells", () => {
-    expect(registered(ranked, "zeroSpacing")).toBe(
+    expect(registered(ranked(), "zeroSpacing")).toBe(
       "registered_name: registered as 'letter-spacing', spelled by 1 failure message(s)",
     );
   });
 
   it("credits no handler under a one-word key or one the messages do not spell", () => {
-    expect(registered(ranked, "keepColor")).toBeUndefined();
-    expect(registered(ranked, "numericWeight")).toBeUndefined();
+    expect(registered(ranked(), "keepColor")).toBeUndefined();
+    expect(registered(ranked(), "numericWeight")).toBeUndefined();
   });
 });

@@ -2,10 +2,8 @@
 // follows: the failing test says which one ran only by spelling its key (`type: 'strong'`). The suite
 // is run for real with node:test; the fault (one asterisk instead of two) is in lib/handle/strong.js.
 // Every test spells `'text'`, so that name says little; `'emphasis'` only passing tests spell.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { localize, type SuspectLocation } from "../../../src/understanding/localize/localize.ts";
-import { makeRepo, type TestRepo } from "../make-repo.ts";
-import { failingRun } from "./failing-run.ts";
+import { describe, expect, it } from "vitest";
+import { rankedAfterFailingRun } from "./failing-run.ts";
 
 const handler = (name: string, body: string) =>
   [`export function ${name}(node, state) {`, `  ${body}`, "}", ""].join("\n");
@@ -65,21 +63,9 @@ const files: Record<string, string> = {
   ].join("\n"),
 };
 
-let repo: TestRepo;
-let ranked: SuspectLocation[] = [];
+const ranked = rankedAfterFailingRun(files, [process.execPath, "--test", "test/index.test.js"]);
 
-beforeAll(async () => {
-  repo = makeRepo(files, { git: false });
-  const { log, failures, index, readLines } = await failingRun(repo.root, [
-    process.execPath,
-    "--test",
-    "test/index.test.js",
-  ]);
-  ranked = localize({ index, failures, logText: log, readLines });
-});
-afterAll(() => repo.cleanup());
-
-const find = (symbol: string) => ranked.find((s) => s.symbol === symbol);
+const find = (symbol: string) => ranked().find((s) => s.symbol === symbol);
 const literal = (symbol: string) => find(symbol)?.why.find((w) => w.startsWith("test_literal:"));
 
 describe("localize when a failing test names a table's key", () => {
@@ -88,7 +74,7 @@ describe("localize when a failing test names a table's key", () => {
   });
 
   it("ranks it above the handlers the failing test does not name", () => {
-    const at = (symbol: string) => ranked.findIndex((s) => s.symbol === symbol);
+    const at = (symbol: string) => ranked().findIndex((s) => s.symbol === symbol);
     expect(at("strong")).toBeGreaterThanOrEqual(0);
     expect(at("strong")).toBeLessThan(at("emphasis") === -1 ? Infinity : at("emphasis"));
   });

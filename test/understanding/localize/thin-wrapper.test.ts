@@ -3,10 +3,8 @@
 // calls. The suite is run for real with node:test; the fault (an inverted flag) is in lib/packer.js.
 // `unpack`, called by the same test, checks its argument before it calls on, and `packFloat` passes a
 // literal option: both compute something of their own, so neither is a mere wrapper.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { localize, type SuspectLocation } from "../../../src/understanding/localize/localize.ts";
-import { makeRepo, type TestRepo } from "../make-repo.ts";
-import { failingRun } from "./failing-run.ts";
+import { describe, expect, it } from "vitest";
+import { rankedAfterFailingRun } from "./failing-run.ts";
 
 const files: Record<string, string> = {
   "package.json": '{ "name": "packer", "type": "module", "private": true }\n',
@@ -59,21 +57,9 @@ const files: Record<string, string> = {
   ].join("\n"),
 };
 
-let repo: TestRepo;
-let ranked: SuspectLocation[] = [];
+const ranked = rankedAfterFailingRun(files, [process.execPath, "--test", "test/pack.test.js"]);
 
-beforeAll(async () => {
-  repo = makeRepo(files, { git: false });
-  const { log, failures, index, readLines } = await failingRun(repo.root, [
-    process.execPath,
-    "--test",
-    "test/pack.test.js",
-  ]);
-  ranked = localize({ index, failures, logText: log, readLines });
-});
-afterAll(() => repo.cleanup());
-
-const find = (file: string, symbol: string) => ranked.find((s) => s.file === file && s.symbol === symbol);
+const find = (file: string, symbol: string) => ranked().find((s) => s.file === file && s.symbol === symbol);
 
 describe("localize when the test calls a thin wrapper", () => {
   it("says of what the wrapper calls what the test says of the wrapper, and through which", () => {

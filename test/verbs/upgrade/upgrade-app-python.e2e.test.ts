@@ -24,18 +24,13 @@ import {
 } from "../../workspace/support/fake-python-index.ts";
 import { scriptedModelAppEnv } from "../fix/send-fix-comment.ts";
 import { startFakeGitHubApi, type ApiCall, type FakeGitHubApi } from "./support/fake-github-api.ts";
+import { hostPythonImports } from "../../support/host-python.ts";
 
 const repoPath = "/repos/Codertocat/Hello-World";
 const botEmail = "xihe[bot]@users.noreply.github.com";
 
-function hostHasPytest(): boolean {
-  try {
-    execFileSync("python3", ["-c", `import ${pytestDists.join(", ")}`], { stdio: "ignore", cwd: "/" });
-    return true;
-  } catch {
-    return false; // nothing to serve pytest from on this machine
-  }
-}
+// nothing to serve pytest from on this machine without them
+const hostHasPytest = () => hostPythonImports(...pytestDists);
 
 let scratch: ReturnType<typeof makeScratchDir>;
 let index: FakePythonIndex;

@@ -1,6 +1,5 @@
 // Real pytest on real config files: the first run stops with its usage error, the overrides chosen
 // from that output make the second run reach the tests.
-import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { execa } from "execa";
@@ -12,24 +11,9 @@ import {
   type IniOverrides,
 } from "../../../../src/understanding/localize/dynamic/pytest-missing-plugins.ts";
 import { makeScratchDir } from "../../../support/scratch-dir.ts";
+import { hostHasPytest, hostPythonImports } from "../../../support/host-python.ts";
 
-function hostHasPytest(): boolean {
-  try {
-    execFileSync("python3", ["-m", "pytest", "--version"], { stdio: "ignore", cwd: "/" });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const missingPlugin = (name: string) => {
-  try {
-    execFileSync("python3", ["-c", `import ${name}`], { stdio: "ignore", cwd: "/" });
-    return false;
-  } catch {
-    return true;
-  }
-};
-const canRun = hostHasPytest() && missingPlugin("pytest_cov") && missingPlugin("xdist");
+const canRun = hostHasPytest() && !hostPythonImports("pytest_cov") && !hostPythonImports("xdist");
 
 let scratch: ReturnType<typeof makeScratchDir> | undefined;
 afterEach(() => scratch?.remove());

@@ -1,6 +1,5 @@
 // Real pytest on a test that fails only after the test before it in its file (an lru_cache that does
 // not tell 1 from 1.0): run alone it passes, so the re-run goes again with its whole file.
-import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
@@ -11,15 +10,7 @@ import {
 } from "../../../../src/understanding/localize/dynamic/filtered-argv.ts";
 import { pytestRetryTargets } from "../../../../src/understanding/localize/dynamic/pytest-retry-targets.ts";
 import { makeScratchDir } from "../../../support/scratch-dir.ts";
-
-function hostHasPytest(): boolean {
-  try {
-    execFileSync("python3", ["-m", "pytest", "--version"], { stdio: "ignore", cwd: "/" });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { hostHasPytest } from "../../../support/host-python.ts";
 
 const cacheTests = `from functools import lru_cache
 
