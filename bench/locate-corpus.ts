@@ -87,6 +87,9 @@ export interface CorpusOptions {
   /** The shared corpus: the dev set and the tooling (prepare.sh, mutate.mjs). */
   tools: string;
   repos?: string[];
+  /** One index cache per repository here (`REPO.sqlite`), shared by its tasks, whose checkouts differ
+   * by one file: each task parses only that file. Default: each checkout's own `.xihe/`. */
+  indexCache?: string;
 }
 
 export function corpusOptions(flag: (name: string) => string | undefined, sets: string[]): CorpusOptions {
@@ -110,6 +113,7 @@ export function corpusOptions(flag: (name: string) => string | undefined, sets: 
         join(project, "..", "shared", "corpus", "localize"),
     ),
     ...(flag("repos") ? { repos: flag("repos")!.split(",") } : {}),
+    ...(flag("index-cache") ? { indexCache: resolve(flag("index-cache")!) } : {}),
   };
 }
 
@@ -129,7 +133,8 @@ export async function* loadTasks(o: CorpusOptions): AsyncGenerator<LoadedTask> {
       if (!wanted.has(repoId)) continue;
       const dir = await checkout(o, scorer, task);
       const logText = readFileSync(join(folder, task.log), "utf8");
-      const repo = await openRepoIndex(project, dir, defaultRepoConfig);
+      const cache = o.indexCache ? { cache: join(o.indexCache, `${repoId}.sqlite`) } : {};
+      const repo = await openRepoIndex(project, dir, defaultRepoConfig, cache);
       const { failures } = await diagnose(logText, {
         repoRoot: repo.root,
         fileExists: (rel) => existsSync(join(repo.root, rel)),

@@ -39,7 +39,7 @@ for await (const t of loadTasks(corpusOptions(flag, (flag("sets") ?? "tune").spl
         exported: s.exported,
         prior: filePrior(lookup, s.file),
         sig,
-        callees: [...(calleesOf.get(id) ?? [])].filter((c) => cands.has(c)),
+        callees: [...(calleesOf.get(id)?.keys() ?? [])].filter((c) => cands.has(c)),
       },
     ];
   });

@@ -29,7 +29,12 @@ export function callEdges(
   const definedIn = new Set(index.symbols.map((s) => `${s.file}\0${s.name}`));
   const scopes = functionsByFile(index);
   for (const call of index.calls) {
-    const edge = { from: call.from, file: call.file, line: call.line };
+    const edge = {
+      from: call.from,
+      file: call.file,
+      line: call.line,
+      ...(call.value ? { value: true as const } : {}),
+    };
     const parts = call.calleeName.split(".");
     const name = parts.pop() ?? "";
     const through = parts.length === 0 ? name : parts.join(".");

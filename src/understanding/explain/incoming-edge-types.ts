@@ -9,6 +9,8 @@ export interface Edge {
   line: number;
   /** For a call through an imported name: the repository file that import resolves to. */
   resolved?: string;
+  /** The function is handed on as a value there (`run = deprecated(cli.run)`), not called. */
+  value?: true;
 }
 
 export interface IncomingEdges {

@@ -15,10 +15,20 @@ export interface ReachSite {
   value?: boolean;
 }
 
-/** The caller of an edge, one step up from `via`. */
+/**
+ * The caller of an edge, one step up from `via`. A function handed on there as a value keeps the
+ * site's `value`: top-level code naming it (`cmd = deprecated(cli.cmd)`) does not run it when its
+ * module loads, as index/module-load.ts says of the same edge; the walk goes on to what calls `cmd`.
+ */
 export function callerSite(lookup: SymbolLookup, edge: Edge, via: readonly string[]): ReachSite {
   const from = edge.from ? lookup.byId(edge.from) : undefined;
-  return { id: edge.from, path: edge.file, line: edge.line, via: [from?.qualifiedName ?? edge.file, ...via] };
+  return {
+    id: edge.from,
+    path: edge.file,
+    line: edge.line,
+    via: [from?.qualifiedName ?? edge.file, ...via],
+    ...(edge.value ? { value: true } : {}),
+  };
 }
 
 /** A symbol as a site at its first line, one step up from `via`. */

@@ -2,7 +2,7 @@
 // so the next build with the same set of paths only rebuilds the records of changed files and
 // re-resolves the call sites whose resolution can depend on them: calls in those files, and
 // calls anywhere to a name those files defined before or define now.
-import type { CallEdge, CodeIndex, SkippedFile } from "./code-index.ts";
+import type { CallEdge, CodeIndex, CodeSymbol, SkippedFile } from "./code-index.ts";
 import { isContentSkip, type FileOutcome } from "./file-parse.ts";
 import { codeNamedLikeSuites } from "./code-named-like-suites.ts";
 import { buildFileRecord, type FileRecord } from "./file-record.ts";
@@ -105,7 +105,7 @@ export function assembleIndex(
           inheritance.basesOf,
           exports,
         ) ?? null;
-      const to = target && (!record.reads[i] || target.accessor) ? target.id : null;
+      const to = target && keeps(call, record.reads[i] === true, target) ? target.id : null;
       // Edges of unchanged files are shared with the previous index: replace, never mutate.
       if (to !== call.to)
         record.calls[i] = fileChanged ? Object.assign(call, { to }) : ({ ...call, to } satisfies CallEdge);
@@ -115,6 +115,12 @@ export function assembleIndex(
     if (isContentSkip(e.outcome)) skipped.push({ path: e.path, reason: e.outcome.skip });
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { index: concatenate(root, parsed, assembly.records, skipped), assembly };
+}
+
+/** What a site may bind to: a read only an accessor (its getter runs), a value only a function or method. */
+function keeps(call: CallEdge, read: boolean, target: CodeSymbol): boolean {
+  if (read) return target.accessor === true;
+  return !call.value || target.kind === "function" || target.kind === "method";
 }
 
 /**
@@ -147,9 +153,10 @@ function concatenate(
     index.files.push(r.file);
     for (const s of r.symbols) index.symbols.push(s);
     for (const i of r.imports) index.imports.push(i);
-    // A property read is an edge only when it reached an accessor; a name alone says nothing.
+    // A property read is an edge only when it reached an accessor, a function named as a value only
+    // when it reached a function: a name alone says nothing.
     r.calls.forEach((c, i) => {
-      if (c.to !== null || !r.reads[i]) index.calls.push(c);
+      if (c.to !== null || (!r.reads[i] && !c.value)) index.calls.push(c);
     });
   }
   return index;

@@ -49,9 +49,11 @@ export interface ImportRef {
    */
   bindings?: { local: string; imported: string }[];
   /**
-   * What the importing file hands on of this module, JS/TS only: `exports.x = require("./x")` is
+   * What the importing file hands on of this module: `exports.x = require("./x")` is
    * `{ exported: "x", imported: "*" }`, `export { default as y } from "./y"` is `{ exported: "y",
-   * imported: "default" }`, `export * from "./z"` is `{ exported: "*", imported: "*" }`. Absent when none.
+   * imported: "default" }`, `export * from "./z"` is `{ exported: "*", imported: "*" }`. Python: every
+   * import at a module's top level, `from .x import a as b` is `{ exported: "b", imported: "a" }` and
+   * `from .x import *` is `{ exported: "*", imported: "*" }`. Absent when none.
    */
   reexports?: { exported: string; imported: string }[];
   /** Under Python's `if TYPE_CHECKING:`, or a TypeScript `import type`: type checkers read it, the
@@ -71,6 +73,12 @@ export interface CallEdge {
   /** Top-level code under `if __name__ == "__main__":` or `if (require.main === module)`: it runs
    * when the file is run as a script, not when it is imported. Absent otherwise. */
   scriptOnly?: boolean;
+  /**
+   * The function is named as a value here, not called: handed on as an argument (`cache(get_fields)`,
+   * `items.map(parse)`) or returned (`return wrapper`); whatever receives it may call it. Kept only
+   * when it resolved to a function or method. Absent for calls.
+   */
+  value?: true;
 }
 
 export interface IndexedFile {

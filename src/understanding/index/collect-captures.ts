@@ -40,6 +40,8 @@ export interface RawCaptures {
   calls: RawCall[];
   /** Property reads on a variable or `this` (`req.protocol`), calls and assignment targets included. */
   reads: Node[];
+  /** Names and members handed on as values (an argument, a returned value): `map(parse, xs)`. */
+  values: Node[];
   imports: RawImport[];
   exportNames: Set<string>;
 }
@@ -74,6 +76,7 @@ export function collectCaptures(matches: readonly QueryMatch[]): RawCaptures {
     scopes: [],
     calls: [],
     reads: [],
+    values: [],
     imports: [],
     exportNames: new Set(),
   };
@@ -116,6 +119,11 @@ export function collectCaptures(matches: readonly QueryMatch[]): RawCaptures {
     const read = byName.get("reference.read");
     if (read) {
       out.reads.push(read);
+      continue;
+    }
+    const value = byName.get("reference.value");
+    if (value) {
+      out.values.push(value);
       continue;
     }
     const importNode = byName.get("import");

@@ -12,8 +12,10 @@ import { isExported } from "./is-exported.ts";
 import { addExportedBindings, defaultExportedLocal, reexportsAt } from "./js-reexports.ts";
 import { ecmascriptLanguages } from "./languages.ts";
 import { functionReferenced, rebindsItself } from "./function-reference.ts";
+import { functionValues, getterNames, valueNames } from "./function-values.ts";
 import { innermostCallers } from "./innermost-caller.ts";
 import { propertyReads } from "./property-reads.ts";
+import { pythonReexports } from "./python-reexports.ts";
 import { aliasAt, collectBindings, receiverTypeAt, selfField } from "./receiver-types.ts";
 import { expandUseTree } from "./rust-use-tree.ts";
 import { bodyOf, signatureOf } from "./signature.ts";
@@ -57,7 +59,7 @@ export function extractFile(language: LoadedLanguage, text: string): FileParse {
       hasErrors: tree.rootNode.hasError,
       symbols,
       imports: buildImports(language, captures, tree.rootNode),
-      calls: buildCalls(captures, spans, symbols, mayType(language.id, text) ? tree.rootNode : null),
+      calls: buildCalls(captures, spans, symbols, tree.rootNode, mayType(language.id, text)),
     };
   } finally {
     tree.delete();
@@ -228,13 +230,19 @@ function buildImports(language: LoadedLanguage, captures: RawCaptures, root: Nod
       const wildcard = raw.node.text.includes("*");
       out.push({ source: raw.source, bindings: wildcard ? [] : [{ local: last, imported: last }], line });
     } else {
-      const reexports = ecmascript && raw.sourceNode ? reexportsAt(raw.sourceNode) : [];
+      const typeOnly = loadsNothing(language, raw.node);
+      const reexports =
+        ecmascript && raw.sourceNode
+          ? reexportsAt(raw.sourceNode)
+          : language.id === "python" && !typeOnly
+            ? pythonReexports(raw.node, raw.bindings)
+            : [];
       out.push({
         source: raw.source,
         bindings: raw.bindings,
         line,
         ...(reexports.length > 0 ? { reexports } : {}),
-        ...(loadsNothing(language, raw.node) ? { typeOnly: true } : {}),
+        ...(typeOnly ? { typeOnly: true } : {}),
       });
     }
   }
@@ -252,8 +260,10 @@ function buildCalls(
   captures: RawCaptures,
   spans: readonly Span[],
   symbols: readonly ParsedSymbol[],
-  root: Node | null,
+  tree: Node,
+  typed: boolean,
 ): ParsedCall[] {
+  const root = typed ? tree : null;
   let bindings: ReturnType<typeof collectBindings> | null = null;
   const callers = spans.filter(
     (s) => s.symbol !== null && !containerKinds.has(symbols[s.symbol]?.kind ?? "class"),
@@ -287,5 +297,14 @@ function buildCalls(
     });
   });
   for (const read of propertyReads(captures.reads, callers)) out.push(read);
+  const imported = captures.imports.flatMap((i) => i.bindings.map((b) => b.local));
+  const names = valueNames(symbols, imported, getterNames(captures.definitions.map((d) => d.node)));
+  for (const value of functionValues(
+    captures.values,
+    callers,
+    names,
+    () => (bindings ??= collectBindings(tree)),
+  ))
+    out.push(value);
   return out;
 }

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const extractorRevision = "17";
+const extractorRevision = "19";
 
 export function extractorVersion(): string {
   const dir = join(dirname(fileURLToPath(import.meta.url)), "queries");

@@ -32,7 +32,7 @@ export interface ImportBinding {
   imported: string;
 }
 
-/** A name an importing module hands on of the module it imports (JS/TS, js-reexports.ts). */
+/** A name an importing module hands on of the module it imports (js-reexports.ts, python-reexports.ts). */
 export interface Reexport {
   /** The name the importing module exports it under; "*" when every export of the source passes on
    * (`export * from`, `module.exports = require()`). */
@@ -64,6 +64,9 @@ export interface ParsedCall {
   /** Under `if __name__ == "__main__":` or `if (require.main === module)`: runs only when the file is
    * run as a script, never when it is imported (script-guard.ts). */
   scriptOnly?: boolean;
+  /** A function named as a value (an argument, a returned value), not called here (function-values.ts):
+   * an edge only when it resolves to a function or method. */
+  value?: boolean;
 }
 
 export interface FileParse {

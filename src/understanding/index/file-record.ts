@@ -91,6 +91,7 @@ export function buildFileRecord(
     calleeName: c.calleeName,
     to: null,
     ...(c.scriptOnly ? { scriptOnly: true } : {}),
+    ...(c.value ? { value: true } : {}),
   }));
   return {
     blobSha,

@@ -1,5 +1,6 @@
-// What a JS/TS module hands out under a name when it does not define it: its re-exports (a hub's
-// `exports.isPromise = require('./isPromise')`, `export { default as x } from './x'`, `export *`),
+// What a module hands out under a name when it does not define it: its re-exports (a hub's
+// `exports.isPromise = require('./isPromise')`, `export { default as x } from './x'`, `export *`, a
+// Python package's `from .core import from_dict`),
 // followed a few modules deep to the symbol that runs; and what runs for a declaration file's symbol.
 // Built per assembly from every file's imports.
 import type { CodeSymbol, ImportRef } from "./code-index.ts";

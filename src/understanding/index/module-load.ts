@@ -14,9 +14,10 @@ export function runsAtLoadIn(from: string | null, lookup: SymbolLookup): boolean
   return symbol?.parent === null && (symbol.kind === "constant" || symbol.kind === "variable");
 }
 
-/** The call runs when its (non-test) file is loaded, not when some function of it is called. */
+/** The call runs when its (non-test) file is loaded, not when some function of it is called. A
+ * function named as a value at the top level (`HOOKS = register(on_load)`) is handed on, not run. */
 function runsAtLoad(call: CallEdge, lookup: SymbolLookup): boolean {
-  return !call.scriptOnly && !lookup.isTest(call.file) && runsAtLoadIn(call.from, lookup);
+  return !call.scriptOnly && !call.value && !lookup.isTest(call.file) && runsAtLoadIn(call.from, lookup);
 }
 
 /** Per non-test file, the calls its loading runs. */

@@ -74,6 +74,9 @@ interface BindingSite {
   declarationOnly: boolean;
 }
 
+/** Per name, every place the file binds it. */
+export type BindingSites = ReadonlyMap<string, readonly BindingSite[]>;
+
 /** Per name, every place the file binds it; built once per file. */
 export function collectBindings(root: Node): Map<string, BindingSite[]> {
   const out = new Map<string, BindingSite[]>();
@@ -223,4 +226,21 @@ function valueAt(
     return valued[0] ?? null;
   }
   return null;
+}
+
+/**
+ * `name` where `at` reads it is a function's or class's own (a parameter, a local assignment, a loop
+ * target): the innermost scope that binds it is not the file's top level. A nested `def` is no
+ * binding here; an arrow function's lone parameter (`parse => run(parse)`) is.
+ */
+export function boundLocally(bindings: BindingSites, name: string, at: Node): boolean {
+  const sites = bindings.get(name) ?? [];
+  for (let scope: Node | null = at.parent; scope; scope = scope.parent) {
+    if (!scopeTypes.has(scope.type)) continue;
+    if (scope.type === "program" || scope.type === "module") return false;
+    if (scope.type === "arrow_function" && scope.childForFieldName("parameter")?.text === name) return true;
+    const { startIndex: start, endIndex: end } = scope;
+    if (sites.some((s) => s.start >= start && s.start < end)) return true;
+  }
+  return false;
 }

@@ -1,6 +1,9 @@
 // One-hop (configurable) call-chain expansion: the callees and callers of the strongest suspects
-// inherit part of their score, so a fault one call below the failing frame is still found.
+// inherit part of their score, so a fault one call below the failing frame is still found. Through a
+// function handed on as a value rather than called, each side inherits VALUE_EDGE of that
+// (callee-graph.ts): the receiver may not call it where the failure happened.
 import type { CodeIndex } from "../index/code-index.ts";
+import { edgeStrength } from "./callee-graph.ts";
 import { addHit, type SignalScores } from "./localize-signal.ts";
 import { resolveCallee } from "./test-target-signal.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
@@ -15,15 +18,17 @@ export function callChainSignal(
   depth: number,
 ): SignalScores {
   const scores: SignalScores = new Map();
-  // Each call edge resolved once: caller id -> callee ids, and callee id -> caller ids.
-  const calleesOf = new Map<string, Set<string>>();
-  const callersOf = new Map<string, Set<string>>();
+  // Each call edge resolved once: caller id -> callee ids, and callee id -> caller ids, each with the
+  // edge's strength (a call beats a value handed on between the same two).
+  const calleesOf = new Map<string, Map<string, number>>();
+  const callersOf = new Map<string, Map<string, number>>();
   for (const call of index.calls) {
     if (!call.from) continue;
+    const edge = edgeStrength(call);
     for (const callee of resolveCallee(call, lookup)) {
       if (callee.id === call.from) continue;
-      calleesOf.set(call.from, (calleesOf.get(call.from) ?? new Set()).add(callee.id));
-      callersOf.set(callee.id, (callersOf.get(callee.id) ?? new Set()).add(call.from));
+      link(calleesOf, call.from, callee.id, edge);
+      link(callersOf, callee.id, call.from, edge);
     }
   }
   let frontier = new Map(seeds);
@@ -36,14 +41,25 @@ export function callChainSignal(
     };
     for (const [id, strength] of frontier) {
       const name = lookup.byId(id)?.qualifiedName ?? id;
-      for (const callee of calleesOf.get(id) ?? [])
-        reach(callee, strength * CALLEE_DECAY, `called by ${name}`);
-      for (const caller of callersOf.get(id) ?? []) {
+      for (const [callee, edge] of calleesOf.get(id) ?? [])
+        reach(
+          callee,
+          strength * CALLEE_DECAY * edge,
+          edge < 1 ? `handed on by ${name}` : `called by ${name}`,
+        );
+      for (const [caller, edge] of callersOf.get(id) ?? []) {
         const symbol = lookup.byId(caller);
-        if (symbol && !lookup.isTest(symbol.file)) reach(caller, strength * CALLER_DECAY, `calls ${name}`);
+        if (symbol && !lookup.isTest(symbol.file))
+          reach(caller, strength * CALLER_DECAY * edge, edge < 1 ? `hands on ${name}` : `calls ${name}`);
       }
     }
     frontier = next;
   }
   return scores;
+}
+
+function link(edges: Map<string, Map<string, number>>, from: string, to: string, edge: number): void {
+  const out = edges.get(from) ?? new Map<string, number>();
+  out.set(to, Math.max(out.get(to) ?? 0, edge));
+  edges.set(from, out);
 }

@@ -7,10 +7,12 @@
 // `const crcTable = new Uint32Array(makeTable())` runs `makeTable` in every test importing pako.
 // A failing test also runs what its describe blocks call and what narrow test helpers call
 // (test-setup-calls.ts): radix3's tests build their router through test/_utils.ts `createRouter`.
+// A function reached only through one handed on as a value (`items.filter(isValid)`) counts as
+// VALUE_EDGE of a test (callee-graph.ts): whatever receives it may not call it on the failing path.
 import type { CallEdge, CodeIndex, CodeSymbol } from "../index/code-index.ts";
 import type { TestLocation } from "./frame-signal.ts";
 import { addHit, type SignalScores } from "./localize-signal.ts";
-import { calleesByCaller } from "./callee-graph.ts";
+import { calleesByCaller, edgeStrength, type CalleeGraph } from "./callee-graph.ts";
 import { callsOfTest, resolveCallee } from "./test-target-signal.ts";
 import type { SymbolLookup } from "../index/symbol-lookup.ts";
 import { isTestBlock } from "../index/symbol-tables.ts";
@@ -27,7 +29,7 @@ export function failingReachSignal(
   const scores: SignalScores = new Map();
   const distinct = new Map(testLocations.map((l) => [`${l.file}:${l.line}`, l]));
   const graph = testFileGraph(index, lookup);
-  const counts = new Map<string, number>();
+  const counts = new Map<string, { strength: number; tests: number }>();
   let tests = 0;
   for (const loc of distinct.values()) {
     const direct = callsOfTest(lookup, loc).map((c) => c.call);
@@ -39,12 +41,15 @@ export function failingReachSignal(
     const own = throughHelpers([...direct, ...setup], graph.code, lookup, graph.narrow);
     const seen = reach([...own, ...graph.loadCalls(loc.file)], lookup, graph.calleesOf);
     tests++;
-    for (const id of seen) counts.set(id, (counts.get(id) ?? 0) + 1);
+    for (const [id, strength] of seen) {
+      const count = counts.get(id) ?? { strength: 0, tests: 0 };
+      counts.set(id, { strength: count.strength + strength, tests: count.tests + 1 });
+    }
   }
   if (counts.size === 0) return scores;
   const all = allTestFilesReach(graph, lookup);
   const failing = failingTestFilesReach(graph, lookup, new Set(testLocations.map((l) => l.file)));
-  for (const [id, count] of counts) {
+  for (const [id, { strength, tests: count }] of counts) {
     const symbol = lookup.byId(id);
     if (!symbol || lookup.isTest(symbol.file)) continue;
     const reachedBy = all.get(id) ?? 0;
@@ -54,7 +59,13 @@ export function failingReachSignal(
     // A failing test in a file no test-file rule names reaches nothing here: no precision to take.
     const precision = failingReach > 0 && reachedBy > failingReach ? Math.sqrt(failingReach / reachedBy) : 1;
     const also = precision < 1 ? `, and by ${reachedBy - failingReach} other test files` : "";
-    addHit(scores, id, (count / tests) * precision, `reached by ${count} of ${tests} failing tests${also}`);
+    const handed = strength < count ? ", through a function handed on as a value" : "";
+    addHit(
+      scores,
+      id,
+      (strength / tests) * precision,
+      `reached by ${count} of ${tests} failing tests${handed}${also}`,
+    );
   }
   return scores;
 }
@@ -62,7 +73,7 @@ export function failingReachSignal(
 // The call graph and each test file's calls depend on the code alone: one index's are worked out once
 // (the fix loop localizes the same index every round), and so is what every test file reaches.
 interface TestFileGraph {
-  calleesOf: ReadonlyMap<string, ReadonlySet<string>>;
+  calleesOf: CalleeGraph;
   /** The resolved top-level calls of the project modules loading a file loads (module-load.ts); an
    * unresolved one would be taken by name, and module scope is full of `re.compile(...)`. */
   loadCalls: (file: string) => readonly CallEdge[];
@@ -156,7 +167,7 @@ function allTestFilesReach(graph: TestFileGraph, lookup: SymbolLookup): Readonly
   const all = new Map<string, number>();
   for (const file of graph.code.callsByFile.keys()) {
     if (graph.support.has(file)) continue;
-    for (const id of reach(fileCalls(graph, lookup, file), lookup, graph.calleesOf))
+    for (const id of reach(fileCalls(graph, lookup, file), lookup, graph.calleesOf).keys())
       all.set(id, (all.get(id) ?? 0) + 1);
   }
   graph.all = all;
@@ -171,29 +182,41 @@ function failingTestFilesReach(
 ): Map<string, number> {
   const failing = new Map<string, number>();
   for (const file of failingFiles)
-    for (const id of reach(fileCalls(graph, lookup, file), lookup, graph.calleesOf))
+    for (const id of reach(fileCalls(graph, lookup, file), lookup, graph.calleesOf).keys())
       failing.set(id, (failing.get(id) ?? 0) + 1);
   return failing;
 }
 
-/** What the calls resolve to and what those call, MAX_HOPS deep. */
+/**
+ * What the calls resolve to and what those call, MAX_HOPS deep, each with how surely it runs: the
+ * best over the paths there of the product of their edges' strengths (1 for a call, VALUE_EDGE for a
+ * function handed on). Hop by hop, a function is walked on whenever a path reaches it more surely.
+ */
 function reach(
   calls: readonly CallEdge[],
   lookup: SymbolLookup,
-  calleesOf: ReadonlyMap<string, ReadonlySet<string>>,
-): Set<string> {
-  const seen = new Set<string>();
-  for (const call of calls) for (const callee of resolveCallee(call, lookup)) seen.add(callee.id);
-  let frontier = [...seen];
-  for (let hop = 1; hop <= MAX_HOPS && frontier.length > 0; hop++) {
-    const next: string[] = [];
-    for (const id of frontier)
-      for (const callee of calleesOf.get(id) ?? [])
-        if (!seen.has(callee)) {
-          seen.add(callee);
-          next.push(callee);
-        }
+  calleesOf: CalleeGraph,
+): Map<string, number> {
+  const best = new Map<string, number>();
+  let frontier = new Map<string, number>();
+  for (const call of calls)
+    for (const callee of resolveCallee(call, lookup)) {
+      const strength = edgeStrength(call);
+      if (strength > (best.get(callee.id) ?? 0)) {
+        best.set(callee.id, strength);
+        frontier.set(callee.id, strength);
+      }
+    }
+  for (let hop = 1; hop <= MAX_HOPS && frontier.size > 0; hop++) {
+    const next = new Map<string, number>();
+    for (const [id, strength] of frontier)
+      for (const [callee, edge] of calleesOf.get(id) ?? []) {
+        const through = strength * edge;
+        if (through <= (best.get(callee) ?? 0)) continue;
+        best.set(callee, through);
+        next.set(callee, Math.max(next.get(callee) ?? 0, through));
+      }
     frontier = next;
   }
-  return seen;
+  return best;
 }

@@ -44,7 +44,8 @@ function namesakesOf(
 ) {
   const out = new Map<string, string[]>();
   for (const call of index.calls) {
-    if (call.from === null || !faces.has(call.from) || call.calleeName.includes(".")) continue;
+    // Handing a namesake on as a value (`run(encode)`) is not delegating to it.
+    if (call.from === null || call.value || !faces.has(call.from) || call.calleeName.includes(".")) continue;
     const face = lookup.byId(call.from);
     if (!face || decides(face, readLines)) continue;
     for (const callee of resolveCallee(call, lookup)) {

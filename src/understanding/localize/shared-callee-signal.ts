@@ -2,7 +2,8 @@
 // language, media type) and they all fail, the fault is likely in what those features share (a
 // parser they all call). Each non-test callable gets the summed strength of the distinct seeds
 // that reach it within MAX_HOPS calls (decayed per hop), normalised to the best; reaching it from
-// one seed only is what call_chain already says, so only symbols reached from two or more count.
+// one seed only is what call_chain already says, so only symbols reached from two or more count. A
+// hop through a function handed on as a value counts VALUE_EDGE of a call (callee-graph.ts).
 import type { CodeIndex } from "../index/code-index.ts";
 import { addHit, type SignalScores } from "./localize-signal.ts";
 import { calleesByCaller } from "./callee-graph.ts";
@@ -21,16 +22,17 @@ export function sharedCalleeSignal(
   for (const [seed, strength] of seeds) {
     // Breadth-first from this seed: each reached symbol counted once per seed, at its nearest hop.
     const seen = new Set([seed]);
-    let frontier = [seed];
+    let frontier = [{ id: seed, through: 1 }];
     for (let hop = 1; hop <= MAX_HOPS && frontier.length > 0; hop++) {
-      const next: string[] = [];
-      for (const id of frontier)
-        for (const callee of calleesOf.get(id) ?? []) {
+      const next: { id: string; through: number }[] = [];
+      for (const { id, through } of frontier)
+        for (const [callee, edge] of calleesOf.get(id) ?? []) {
           if (seen.has(callee)) continue;
           seen.add(callee);
-          next.push(callee);
+          next.push({ id: callee, through: through * edge });
           const sum = sums.get(callee) ?? { total: 0, seeds: 0 };
-          sums.set(callee, { total: sum.total + strength * HOP_DECAY ** hop, seeds: sum.seeds + 1 });
+          const added = strength * through * edge * HOP_DECAY ** hop;
+          sums.set(callee, { total: sum.total + added, seeds: sum.seeds + 1 });
         }
       frontier = next;
     }

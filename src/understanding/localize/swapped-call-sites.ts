@@ -64,7 +64,8 @@ export function swappedCallSites(
   const seen = new Set<string>();
   const built = constructorCalls(lookup);
   for (const call of index.calls) {
-    if (!call.from) continue;
+    // A function handed on as a value has no arguments of its own at that site.
+    if (!call.from || call.value) continue;
     const name = call.calleeName.split(".").pop() ?? "";
     const key = `${call.file}:${call.line}:${call.calleeName}`;
     if (name === "" || seen.has(key)) continue;

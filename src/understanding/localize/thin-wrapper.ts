@@ -60,7 +60,8 @@ function delegatesOf(
 ): Map<string, string[]> {
   const lastCall = new Map<string, { line: number; callees: Set<string> }>();
   for (const call of index.calls) {
-    if (call.from === null || !entries.has(call.from)) continue;
+    // Handing a function on as a value (`return sorter(weight)` delegates to `sorter`) is not delegating to it.
+    if (call.from === null || call.value || !entries.has(call.from)) continue;
     const wrapper = lookup.byId(call.from);
     // A plain call of a same-named function of another module is a namesake's face (namesake-delegate.ts).
     const callees = resolveCallee(call, lookup).filter(

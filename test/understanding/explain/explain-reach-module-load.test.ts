@@ -166,4 +166,33 @@ describe("tests reaching code run at module load", () => {
     expect(compileAll).toBeDefined();
     expect(testFiles(compileAll)).toEqual([]);
   });
+
+  it("does not reach a function that top-level code wraps (`cmd = deprecated(cli.cmd)`) through the module's loads", async () => {
+    const cli = (body: string) => lines("def cmd(n):", `    return ${body}`);
+    const result = await explain(
+      {
+        "pkg/__init__.py": lines("from pkg._compat import cmd", "", "VERSION = '1'"),
+        "pkg/cli.py": cli("n + 1"),
+        "pkg/_compat.py": lines(
+          "from pkg import cli",
+          "",
+          "def deprecated(f):",
+          "    return f",
+          "",
+          "cmd = deprecated(cli.cmd)",
+        ),
+        "tests/test_cli.py": lines(
+          "from pkg.cli import cmd",
+          "",
+          "def test_cmd():",
+          "    assert cmd(1) == 2",
+        ),
+        "tests/test_version.py": lines("import pkg", "", "def test_version():", "    assert pkg.VERSION"),
+      },
+      { "pkg/cli.py": cli("n + 2") },
+    );
+    const cmd = result.symbols.find((s) => s.qualifiedName === "cmd" && s.file === "pkg/cli.py");
+    expect(cmd).toBeDefined();
+    expect(testFiles(cmd)).toEqual(["tests/test_cli.py"]);
+  });
 });

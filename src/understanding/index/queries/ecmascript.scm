@@ -176,6 +176,10 @@
 ; ---- call sites
 (call_expression function: (_) @callee) @reference.call
 (new_expression constructor: (_) @callee) @reference.call
+; A function named as a value where it is handed on (an argument) or returned: `items.map(parse)`,
+; `app.use(this.handle)`, `return wrapper`. extract-file.ts keeps the names that can be functions.
+(arguments [(identifier) (member_expression)] @reference.value)
+(return_statement [(identifier) (member_expression)] @reference.value)
 
 ; Property reads on a variable or `this` (`req.protocol`): a read of an accessor runs its getter.
 ; extract-file.ts drops the ones that are a call's callee or an assignment's target.

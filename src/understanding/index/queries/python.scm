@@ -13,3 +13,10 @@
 (import_from_statement module_name: (_) @import.source (wildcard_import)) @import
 
 (call function: (_) @callee) @reference.call
+
+; A function named as a value where it is handed on (an argument, a keyword argument's value) or
+; returned: `cache(get_fields)(cls)`, `assertRaises(E, parse, s)`, `return wrapper`. extract-file.ts
+; keeps the names that can be functions (function-values.ts).
+(argument_list [(identifier) (attribute)] @reference.value)
+(argument_list (keyword_argument value: [(identifier) (attribute)] @reference.value))
+(return_statement [(identifier) (attribute)] @reference.value)
