@@ -1,8 +1,8 @@
 // Test repositories: a temp directory with the given files, committed with real git (or left as
 // a plain directory), removed by the returned cleanup.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { scratchDir } from "../support/scratch-dir.ts";
 
 export interface TestRepo {
@@ -57,4 +57,18 @@ export function makeRepo(files: Record<string, string | Buffer>, options: { git?
 /** Joins lines with "\n" and a final newline, so test sources read like files. */
 export function lines(...text: string[]): string {
   return `${text.join("\n")}\n`;
+}
+
+/** A fixture project's files by their path under `dir`, as makeRepo takes them. */
+export function filesUnder(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (at: string) => {
+    for (const name of readdirSync(at)) {
+      const path = join(at, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else out[relative(dir, path)] = readFileSync(path, "utf8");
+    }
+  };
+  walk(dir);
+  return out;
 }

@@ -2,31 +2,18 @@
 // that has nothing to do with the failure, and whose failing tests are fixture cases titled by the
 // module they run, loaded by a computed require (recorded from jest 29:
 // test/fixtures/projects/jest-plugins/record.sh).
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diagnose } from "../../../src/perception/diagnose.ts";
 import { buildIndex } from "../../../src/understanding/index/build-index.ts";
 import { localize, type SuspectLocation } from "../../../src/understanding/localize/localize.ts";
 import { withoutNonFailureSections } from "../../../src/understanding/localize/non-failure-sections.ts";
-import { makeRepo, type TestRepo } from "../make-repo.ts";
+import { filesUnder, makeRepo, type TestRepo } from "../make-repo.ts";
 
 const fixtures = fileURLToPath(new URL("../../fixtures/projects/jest-plugins/", import.meta.url));
 const log = readFileSync(join(fixtures, "jest-log.txt"), "utf8");
-
-function filesUnder(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (at: string) => {
-    for (const name of readdirSync(at)) {
-      const path = join(at, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else out[relative(dir, path)] = readFileSync(path, "utf8");
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 describe("withoutNonFailureSections on jest's console block with a code frame", () => {
   it("blanks the whole block, the frame's marked line and the stack under it included", () => {

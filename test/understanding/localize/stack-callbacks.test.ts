@@ -2,31 +2,18 @@
 // library: the library frame under it called the test's code, it did not fail. Read from the raw log
 // as well as from the parsed stacks, in the forms the runners print (logs recorded from mocha with
 // supertest and finalhandler's HTML 500 page, node:test, pytest: test/fixtures/projects/stack-callbacks).
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diagnose } from "../../../src/perception/diagnose.ts";
 import { buildIndex } from "../../../src/understanding/index/build-index.ts";
 import { localize, type SuspectLocation } from "../../../src/understanding/localize/localize.ts";
-import { makeRepo, type TestRepo } from "../make-repo.ts";
+import { filesUnder, makeRepo, type TestRepo } from "../make-repo.ts";
 
 const fixtures = fileURLToPath(new URL("../../fixtures/projects/stack-callbacks/", import.meta.url));
 // Where record.sh rewrote the checkout to (a CI runner's path).
 const runnerRoot = "/home/runner/work/stack-callbacks/stack-callbacks";
-
-function filesUnder(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (at: string) => {
-    for (const name of readdirSync(at)) {
-      const path = join(at, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else out[relative(dir, path)] = readFileSync(path, "utf8");
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 /** `rawOnly`: no parsed failures, so every frame the ranking sees is a mention in the raw log. */
 async function rankFromLog(
