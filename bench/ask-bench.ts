@@ -1,5 +1,5 @@
 // `xihe ask` without a model on questions with known answers about real repositories:
-//   npm run bench:ask -- [--set tune|tune2|test|heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9|heldout10|heldout11|heldout12|heldout13|heldout14|heldout15|heldout16|heldout17|heldout18|heldout19|heldout20|heldout21|heldout22|heldout23|all] [--mirrors DIR] [--work DIR] [--xihe BIN] [--show]
+//   npm run bench:ask -- [--set tune|tune2|test|heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9|heldout10|heldout11|heldout12|heldout13|heldout14|heldout15|heldout16|heldout17|heldout18|heldout19|heldout20|heldout21|heldout22|heldout23|heldout24|all] [--mirrors DIR] [--work DIR] [--xihe BIN] [--show]
 // Questions and their answers (a file, and a line inside the function or declaration that answers
 // them) are in bench/ask-corpus/questions.jsonl; the repositories and their tune/test split in
 // repos.json, fixed before any result was seen. Each question runs `xihe ask --json -k 3` through

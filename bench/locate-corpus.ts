@@ -78,6 +78,7 @@ export const SETS = [
   "heldout21",
   "heldout22",
   "heldout23",
+  "heldout24",
 ];
 
 export interface CorpusOptions {

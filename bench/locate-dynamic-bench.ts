@@ -1,5 +1,5 @@
 // Static vs dynamic (`xihe locate --run`) localization on the corpus' mutation tasks:
-//   node bin/run-ts.js bench/locate-dynamic-bench.ts -- [--set dev|tune|test|heldout|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9|heldout10|heldout11|heldout12|heldout13|heldout14|heldout15|heldout16|heldout17|heldout18|heldout19|heldout20|heldout21|heldout22|heldout23] [--corpus DIR]
+//   node bin/run-ts.js bench/locate-dynamic-bench.ts -- [--set dev|tune|test|heldout|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9|heldout10|heldout11|heldout12|heldout13|heldout14|heldout15|heldout16|heldout17|heldout18|heldout19|heldout20|heldout21|heldout22|heldout23|heldout24] [--corpus DIR]
 //     [--new-corpus DIR] [--mirrors DIR] [--work DIR] [--only ID,ID] [--budget SECONDS]
 //     [--test-path DIR]
 // --set dev (default) runs the shared development set; tune, test and heldout the repositories

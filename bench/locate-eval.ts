@@ -1,5 +1,5 @@
 // dev, tune and test side by side, per repository, before and after a change, in one process:
-//   node bin/run-ts.js bench/locate-eval.ts [--sets dev,tune,test,heldout,heldout4,heldout5,heldout6,heldout7,heldout8,heldout9,heldout10,heldout11,heldout12,heldout13,heldout14,heldout15,heldout16,heldout17,heldout18,heldout19,heldout20,heldout21,heldout22,heldout23] [--before DIR] [--repos ID,ID]
+//   node bin/run-ts.js bench/locate-eval.ts [--sets dev,tune,test,heldout,heldout4,heldout5,heldout6,heldout7,heldout8,heldout9,heldout10,heldout11,heldout12,heldout13,heldout14,heldout15,heldout16,heldout17,heldout18,heldout19,heldout20,heldout21,heldout22,heldout23,heldout24] [--before DIR] [--repos ID,ID]
 //                                           [--before-index] [--index-cache DIR]
 //                                           [--mirrors DIR] [--work DIR] [--corpus DIR]
 // Each task goes through what `xihe locate --json -k 20` does (perception, the code index, the repo
