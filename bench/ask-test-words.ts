@@ -50,11 +50,9 @@ for (const repo of repos.filter((r) => questions.some((q) => q.repo === r.id))) 
   const stem = createStemTerms();
   for (const q of questions.filter((x) => x.repo === repo.id)) {
     total.questions++;
-    // Recall as committed (no feedback or header weight from a variant of this session).
     const ranked = recall(index, readLines, q.question, {
       aliases: config.understanding.aliases,
       limit: 100000,
-      weights: { feedback: 0, fileHeader: 0 },
     });
     const rank = ranked.findIndex((r) => answers(q, recalledLines(r)));
     const answer = ranked[rank]?.symbol;

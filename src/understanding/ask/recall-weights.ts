@@ -67,8 +67,6 @@ export interface RecallWeights {
   testDamping: number;
   nonTestDamping: number;
   peripheralDamping: number;
-  feedback: number;
-  fileHeader: number;
 }
 
 export const recallWeights: Readonly<RecallWeights> = {
@@ -124,12 +122,6 @@ export const recallWeights: Readonly<RecallWeights> = {
   nonTestDamping: 0.5,
   // Examples, benchmarks and scripts come below the library unless the question is about them.
   peripheralDamping: 0.3,
-  // Pseudo-relevance feedback (pseudo-relevance.ts): the expansion's BM25, at this share of the best
-  // first-pass score, added to each matching symbol's.
-  feedback: 0,
-  // A file's header (its module docstring or opening comment, file-header.ts): its BM25, normalised
-  // over the files, at this share of the best first-pass score, added to each matching symbol's.
-  fileHeader: 0,
 };
 
 /** The question's word pairs found side by side: this many count fully. */

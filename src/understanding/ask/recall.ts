@@ -38,12 +38,6 @@ import {
 import { questionAbout } from "./question-about.ts";
 import { exampleIdentifiers } from "./question-examples.ts";
 import { americanSpelling } from "./british-spellings.ts";
-import { fileHeader } from "./file-header.ts";
-import { createBm25Index } from "../localize/bm25.ts";
-import { feedbackScores, feedbackTerms, type FeedbackOptions } from "./pseudo-relevance.ts";
-
-/** The feedback's top documents and expansion terms (RM3's usual sizes: a few documents, ten terms). */
-const FEEDBACK: FeedbackOptions = { documents: 5, terms: 10 };
 
 export type { RecalledSymbol };
 
@@ -134,13 +128,9 @@ export function recall(
   ];
   const terms = stemTerms(spelled);
   const wordOf = new Map(terms.map((t, i) => [t, spelled[i] ?? t]));
-  const testFiles = new Set(index.files.filter((f) => f.isTest).map((f) => f.path));
-  const fed = withFeedback(bm25, documents, terms, weights.feedback, (i) => {
-    const s = candidates[i];
-    return s !== undefined && !testFiles.has(s.file) && !lookup.isPeripheral(s.file);
-  });
-  const { scores, best } = withFileHeaders(fed, candidates, readLines, terms, stemTerms, weights.fileHeader);
+  const { scores, best } = bm25.score(terms);
   const ordered = stemTerms(spell(questionTerms(question)));
+  const testFiles = new Set(index.files.filter((f) => f.isTest).map((f) => f.path));
   const about = questionAbout(question);
   // A class read by its name and signature (withMembers) spells no literal of its methods' bodies.
   const literals = literalShares(question, candidates.length, (i) => {
@@ -298,60 +288,6 @@ export function recall(
   return out
     .sort((a, b) => tier(a) - tier(b) || b.score - a.score || span(recalledLines(a)) - span(recalledLines(b)))
     .slice(0, options.limit ?? 10);
-}
-
-/**
- * The first pass's BM25 scores with the pseudo-relevance feedback's (pseudo-relevance.ts) added at
- * `weight` of the best first-pass score, on the symbols the first pass scored: the expansion re-ranks
- * what matches the question, it does not bring in what matches none of its words. The feedback is
- * drawn from library code only: a test repeats its subject's words and the test harness's.
- */
-function withFeedback(
-  bm25: ReturnType<typeof windowedBm25>,
-  documents: readonly (readonly string[])[],
-  terms: readonly string[],
-  weight: number,
-  eligible: (i: number) => boolean,
-): { scores: number[]; best: number } {
-  const first = bm25.score(terms);
-  if (weight <= 0 || first.best <= 0) return first;
-  const expansion = feedbackTerms(documents, first.scores, terms, bm25.idf, FEEDBACK, eligible);
-  if (expansion.length === 0) return first;
-  const extra = feedbackScores((t) => bm25.score(t).scores, first.scores.length, expansion);
-  const extraBest = Math.max(0, ...extra.filter((_, i) => (first.scores[i] ?? 0) > 0));
-  if (extraBest <= 0) return first;
-  const scores = first.scores.map((s, i) =>
-    s > 0 ? s + (weight * first.best * (extra[i] ?? 0)) / extraBest : 0,
-  );
-  return { scores, best: Math.max(first.best, ...scores) };
-}
-
-/**
- * The first pass's scores with each symbol's file header's BM25 (file-header.ts; one document per
- * file, normalised by the best file) added at `weight` of the best first-pass score, on the symbols
- * the first pass scored: the header says what the file is for, so it ranks the file's matching
- * symbols against other files', and brings in nothing that matches no word of the question.
- */
-function withFileHeaders(
-  first: { scores: number[]; best: number },
-  candidates: readonly CodeSymbol[],
-  readLines: ReadLines,
-  terms: readonly string[],
-  stemTerms: (terms: readonly string[]) => string[],
-  weight: number,
-): { scores: number[]; best: number } {
-  if (weight <= 0 || first.best <= 0) return first;
-  const files = [...new Set(candidates.map((s) => s.file))];
-  const headers = files.map((f) => stemTerms(splitIdentifiers(fileHeader(readLines(f) ?? []))));
-  const byFile = createBm25Index(headers).score(terms);
-  const bestFile = Math.max(0, ...byFile);
-  if (bestFile <= 0) return first;
-  const of = new Map(files.map((f, k) => [f, (byFile[k] ?? 0) / bestFile]));
-  const scores = first.scores.map((s, i) => {
-    const file = candidates[i]?.file;
-    return s > 0 && file ? s + weight * first.best * (of.get(file) ?? 0) : s;
-  });
-  return { scores, best: Math.max(first.best, ...scores) };
 }
 
 /**
