@@ -225,6 +225,9 @@ export function collectSignals(input: LocalizeInput): CollectedSignals {
   };
 }
 
+/** The word signals that only break ties when project frames are on the failure's stack. */
+export const DAMPED_WHEN_FRAMED = ["bm25", "bm25_log", "exact_name", "test_name"] as const;
+
 export function rankSuspects(
   collected: CollectedSignals,
   overrides: Partial<SignalWeights> = {},
@@ -234,8 +237,7 @@ export function rankSuspects(
   const { lookup, signals } = collected;
   const weights = { ...defaultSignalWeights, ...overrides };
   // With stack frames in project code, words are a tie-breaker, not a rival: damp the lexical signals.
-  if (collected.framed)
-    for (const name of ["bm25", "bm25_log", "exact_name", "test_name"] as const) weights[name] *= damping;
+  if (collected.framed) for (const name of DAMPED_WHEN_FRAMED) weights[name] *= damping;
   const combined = combineSignals(signals, weights);
   const out: SuspectLocation[] = [];
   for (const c of combined) {

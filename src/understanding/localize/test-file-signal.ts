@@ -119,12 +119,12 @@ function mirroredFolders(testFile: string, codeFile: string): number {
  */
 function compoundNamed(testFile: string, codeFiles: readonly string[]): string[] {
   const base = (testFile.split("/").pop() ?? "").replace(EXTENSION, "").replace(EXTENSION, "");
-  const testWords = new Set(words(base.replace(TEST_AFFIX, "")));
+  const testWords = new Set(nameWords(base.replace(TEST_AFFIX, "")));
   let best: string[] = [];
   let most = 0;
   for (const file of codeFiles) {
     const parts = file.replace(EXTENSION, "").split("/");
-    const own = new Set(parts.filter((p) => !SOURCE_ROOT.test(p) && !INDEX_FILE.test(p)).flatMap(words));
+    const own = new Set(parts.filter((p) => !SOURCE_ROOT.test(p) && !INDEX_FILE.test(p)).flatMap(nameWords));
     if (own.size === 0 || ![...own].every((w) => testWords.has(w))) continue;
     if (own.size > most) [best, most] = [[file], own.size];
     else if (own.size === most) best.push(file);
@@ -173,9 +173,15 @@ function kindPrefixedStems(codeFiles: readonly string[]): Map<string, string[]> 
   return out;
 }
 
-function words(name: string): string[] {
+/**
+ * The words of a name, lowercase: camelCase, PascalCase (an acronym is one word: `XMLParser` is `xml`
+ * and `parser`), snake_case and kebab-case parts. Not the code index's terms: those leave out search
+ * stop words (`upperCase` is `upper` there), which are still words of a name.
+ */
+export function nameWords(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((w) => w !== "");

@@ -5,7 +5,7 @@
 // failing test's title spells its whole name as one word.
 import type { CodeSymbol } from "../index/code-index.ts";
 import { addHit, type SignalScores } from "./localize-signal.ts";
-import { codeStem } from "./test-file-signal.ts";
+import { codeStem, nameWords } from "./test-file-signal.ts";
 
 // A path in a title (`test/api.ts > ...`, pytest's `tests/test_x.py::Class::test`) names the test
 // file, which test-file-signal.ts reads; its words are not names of code.
@@ -60,16 +60,6 @@ function compoundStem(file: string): string | null {
   // `index.ts`, `__init__.py` are named by their folder (codeStem): count that name's words.
   const name = normalized(base) === stem ? base : (parts.reverse().find((p) => normalized(p) === stem) ?? "");
   return nameWords(name).length >= 2 ? stem : null;
-}
-
-// camelCase, PascalCase, snake_case and kebab-case parts. Not the code index's terms: those leave out
-// search stop words (`upperCase` is `upper` there), which are still words of a name.
-function nameWords(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .split(/[^A-Za-z0-9]+/)
-    .filter((w) => w !== "");
 }
 
 function normalized(word: string): string {

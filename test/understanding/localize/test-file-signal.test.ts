@@ -64,6 +64,16 @@ describe("test file -> code file by naming convention", () => {
     expect([...testFileSignal(candidates, ["test/omission.js"]).keys()]).toEqual(["omission"]);
   });
 
+  it("reads an acronym in a code file's folder as a word of its own (`HTMLParser` is `html parser`)", () => {
+    const symbol = (id: string, file: string) => ({ id, file }) as CodeSymbol;
+    const candidates = [
+      symbol("options", "lib/HTMLParser/options.js"),
+      symbol("tokens", "lib/HTMLParser/tokens.js"),
+    ];
+    const compound = testFileSignal(candidates, ["test/html-parser-options-defaults.js"]);
+    expect([...compound.keys()]).toEqual(["options"]);
+  });
+
   it("maps an alias or workspace import the index left unresolved to the one file of that name", () => {
     const files = [
       "packages/core/src/index.ts",
