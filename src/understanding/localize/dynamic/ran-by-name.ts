@@ -4,9 +4,13 @@
 // TS class down-levelled by ts-jest) has V8's inferred name, the owner's path without `prototype`
 // (`ColordClass.delta`, `Object.<anonymous>.Colord.toHex`): it ends with the index's qualified
 // name. Only qualified names (`Owner.method`) are matched that way: a bare `message` would take
-// any `t.throws.message` of the test harness.
+// any `t.throws.message` of the test harness. A CommonJS named export (`exports.dot = function`)
+// is the one bare name taken from an inferred one: V8 calls it `exports.dot` (or
+// `module.exports.dot`), the index `dot`, and nothing but the module's own export is named so.
 export function ranByName(names: ReadonlySet<string>, name: string, qualifiedName = name): boolean {
   if (names.has(name) || names.has(`get ${name}`) || names.has(`set ${name}`)) return true;
+  if (qualifiedName === name && (names.has(`exports.${name}`) || names.has(`module.exports.${name}`)))
+    return true;
   if (!qualifiedName.includes(".")) return false;
   for (const ran of names) if (ran === qualifiedName || ran.endsWith(`.${qualifiedName}`)) return true;
   return false;
