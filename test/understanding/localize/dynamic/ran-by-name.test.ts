@@ -117,4 +117,39 @@ describe("functions a transformed module ran, known by V8's names", () => {
     expect(spectrum.get(dot!.id)?.strength).toBe(1);
     expect(star === undefined || !spectrum.has(star.id)).toBe(true);
   });
+
+  it("counts a class constructor as run under V8's name for it, the class's", async () => {
+    scratch = makeScratchDir("ranbyname-constructor");
+    const root = join(scratch.dir, "repo");
+    mkdirSync(join(root, "lib"), { recursive: true });
+    writeFileSync(
+      join(root, "lib", "plugin.js"),
+      `class Ring {\n  constructor(size) {\n    this.size = size;\n  }\n  static of() {\n    return [];\n  }\n}\nfunction plugin() {}\nmodule.exports = { Ring, plugin };\n`,
+    );
+    const failing = await namesRun(
+      root,
+      join(scratch.dir, "cov-failing"),
+      'new (require("./lib/plugin.js").Ring)(2);',
+    );
+    const passing = await namesRun(
+      root,
+      join(scratch.dir, "cov-passing"),
+      'require("./lib/plugin.js").Ring.of();',
+    );
+    expect([...(failing.get("lib/plugin.js")?.functionNames ?? [])]).toContain("Ring");
+
+    const index = await buildIndex(root, { cache: null });
+    const candidates = index.symbols.filter((s) => isCallable(s) && s.file === "lib/plugin.js");
+    const constructor = candidates.find((s) => s.qualifiedName === "Ring.constructor");
+    expect(constructor?.name).toBe("constructor");
+    const spectrum = spectrumSignal(
+      [
+        { failed: true, coverage: failing },
+        { failed: false, coverage: passing },
+      ],
+      candidates,
+    );
+    expect(spectrum.get(constructor!.id)?.strength).toBe(1);
+    expect(ranByName(new Set(["Ring"]), "constructor", "Other.constructor")).toBe(false);
+  });
 });
