@@ -8,10 +8,13 @@
 // node_modules/.yarn-integrity, yarn 2+: .yarn/install-state.gz, for every linker), because a failed
 // install (a pinned version the registry no longer has) can leave a node_modules newer than the
 // lockfile and half empty. Python environments carry the stamp Xihe writes after its own install.
+// npm lockfile version 1 (npm 5 and 6) has no `packages` map: its `dependencies` tree is flattened
+// into one (npm-lock-v1-packages.ts), so an installed v1 checkout is not reinstalled on every run.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { hasCurrentInstallStamp, isStampedManager } from "./install-stamp.ts";
+import { npmLockV1Packages, type LockPackage } from "./npm-lock-v1-packages.ts";
 
 const lockSchema = z.object({
   packages: z.record(
@@ -24,6 +27,7 @@ const lockSchema = z.object({
     }),
   ),
 });
+type LockEntry = z.infer<typeof lockSchema>["packages"][string] | LockPackage;
 const installedSchema = z.object({ name: z.string().optional(), version: z.string().optional() });
 
 // For each manager, its lockfile and the record a completed install writes after it. Layouts as real
@@ -49,7 +53,7 @@ function isNpmInstallFresh(root: string): boolean {
   // Without a lockfile there is nothing to compare with: an existing node_modules is the user's own.
   if (!existsSync(lockPath)) return existsSync(join(root, "node_modules"));
   if (!existsSync(join(root, "node_modules"))) return false;
-  const lock = parseJson(lockPath, lockSchema);
+  const lock = npmLockPackages(lockPath);
   if (lock === null) return false;
   for (const [path, entry] of Object.entries(lock.packages)) {
     if (path === "" || (!path.startsWith("node_modules/") && !path.includes("/node_modules/"))) continue;
@@ -64,12 +68,23 @@ function isNpmInstallFresh(root: string): boolean {
       if (entry.optional) continue;
       return false;
     }
-    const name = entry.name ?? path.slice(path.lastIndexOf("node_modules/") + "node_modules/".length);
+    const name =
+      ("name" in entry ? entry.name : undefined) ??
+      path.slice(path.lastIndexOf("node_modules/") + "node_modules/".length);
     if (installed.version !== entry.version || installed.name !== name) return false;
   }
   return topLevelPackages(join(root, "node_modules")).every(
     (name) => `node_modules/${name}` in lock.packages,
   );
+}
+
+// The lockfile's packages by install path: version 2 and 3's own map, or version 1's tree flattened.
+function npmLockPackages(lockPath: string): { packages: Record<string, LockEntry> } | null {
+  const v2 = parseJson(lockPath, lockSchema);
+  if (v2 !== null) return v2;
+  const v1 = parseJson(lockPath, z.unknown());
+  const packages = v1 === null ? null : npmLockV1Packages(v1);
+  return packages === null ? null : { packages };
 }
 
 // The packages directly in node_modules (scoped ones as @scope/name), without npm's own dot entries.

@@ -68,7 +68,7 @@ function toTarget(f: Failure, isTest: (file: string) => boolean): TestTarget {
   const test = hookedTest(withoutSubtestSuffix(f.test?.trim() ?? "")) || null;
   // A pytest node id starts with a file path; other runners' names may hold `::` too (uvu prints
   // `Suite "name :: case"`), and they are names, not files.
-  if (test !== null && isNodeId(test)) {
+  if (test !== null && isNodeId(test, f.tool)) {
     const leaf = test.split("::").pop() ?? test;
     return { name: leaf.replace(/\[.*\]$/, ""), file: test.split("::")[0] ?? f.file, nodeId: test };
   }
@@ -140,7 +140,11 @@ export function leafName(full: string): string | null {
   return leaf === "" ? null : leaf;
 }
 
-function isNodeId(test: string): boolean {
+// pytest also collects text files as doctests (`--doctest-glob='*.doctest'`, `test*.txt` by default):
+// their node ids start with that file (`tests/test_robustness.doctest::test_robustness.doctest`),
+// and as a `-k` name they select nothing (the run lost the command's paths too: stdnum-07).
+function isNodeId(test: string, tool: string): boolean {
   const head = test.split("::")[0] ?? "";
-  return test.includes("::") && /^[\w./-]+\.py$/.test(head);
+  if (!test.includes("::")) return false;
+  return /^[\w./-]+\.py$/.test(head) || (tool === "pytest" && /^[\w./-]+\.[A-Za-z]\w*$/.test(head));
 }

@@ -51,6 +51,11 @@ export type JestBaseConfig =
  * config's rootDir defaults to its own folder) and the hook appended to setupFilesAfterEnv. A config
  * with `projects` keeps its lists (each project has its own) and only gets the absolute rootDir, so
  * its `<rootDir>` paths still name the checkout, not our folder.
+ * Ours is a plain object whenever the project's loads synchronously (package.json, JSON, a CommonJS
+ * object): jest before 26 takes a config module's export as the config itself, and a function there
+ * is read as an empty config whose rootDir is our folder, so no test file is found and the failing
+ * run "fails to start". Only a config that needs `import()` or is itself a function (which only jest
+ * 26+ accepts anyway) makes ours the async function jest 26+ awaits.
  */
 export function jestConfigSource(base: JestBaseConfig, root: string, setupFile: string): string {
   return `// Written by xihe (dynamic localization): the project's jest config plus a per-test coverage hook.
@@ -60,26 +65,47 @@ const path = require("path");
 const { pathToFileURL } = require("url");
 const base = ${JSON.stringify(base)};
 const root = ${JSON.stringify(root)};
+const setupFile = ${JSON.stringify(setupFile)};
 
-async function load() {
+// The project's config, or undefined when only import() can load it (an ES module).
+function loadSync() {
   if (base.kind === "none") return {};
   if (base.kind === "package") return JSON.parse(fs.readFileSync(base.path, "utf8")).jest ?? {};
   if (base.path.endsWith(".json")) return JSON.parse(fs.readFileSync(base.path, "utf8"));
+  if (base.path.endsWith(".mjs")) return undefined;
+  try {
+    const loaded = require(base.path);
+    return loaded.default ?? loaded;
+  } catch (error) {
+    if (error && (error.code === "ERR_REQUIRE_ESM" || error.code === "ERR_REQUIRE_ASYNC_MODULE")) return undefined;
+    throw error;
+  }
+}
+
+async function loadAsync() {
   const loaded = await import(pathToFileURL(base.path).href);
   return loaded.default ?? loaded;
 }
 
-module.exports = async () => {
-  let config = await load();
-  if (typeof config === "function") config = await config();
-  config = (await config) ?? {};
+function withHook(config) {
+  config = config ?? {};
   const from = base.kind === "none" ? root : path.dirname(base.path);
   if (config.projects) return { ...config, rootDir: path.resolve(from, config.rootDir ?? ".") };
   return {
     ...config,
     rootDir: path.resolve(from, config.rootDir ?? "."),
-    setupFilesAfterEnv: [...(config.setupFilesAfterEnv ?? []), ${JSON.stringify(setupFile)}],
+    setupFilesAfterEnv: [...(config.setupFilesAfterEnv ?? []), setupFile],
   };
-};
+}
+
+const sync = loadSync();
+module.exports =
+  sync !== undefined && typeof sync !== "function" && typeof sync.then !== "function"
+    ? withHook(sync)
+    : async () => {
+        let config = sync === undefined ? await loadAsync() : await sync;
+        if (typeof config === "function") config = await config();
+        return withHook(await config);
+      };
 `;
 }

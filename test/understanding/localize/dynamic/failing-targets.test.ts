@@ -129,3 +129,23 @@ describe("failing pytest parameters", () => {
     expect(new Set(targets.map((t) => t.name))).toEqual(new Set(["test_expression"]));
   });
 });
+
+describe("failing pytest doctests of text files", () => {
+  // A real pytest log of a python-stdnum mutant (corpus task stdnum-07): `--doctest-glob='*.doctest'`
+  // collects tests/test_robustness.doctest, whose node id starts with that file, not a `.py` one.
+  const doctestLog = readFileSync(join(process.cwd(), "bench/localize-corpus/logs/stdnum-07.txt"), "utf8");
+
+  it("are selected by their node id, not as a -k name", async () => {
+    const { failures } = await diagnose(doctestLog, {
+      repoRoot: "/home/runner/work/python-stdnum/python-stdnum",
+    });
+    const targets = failingTargets({ failures, max: 5, isTest: (f) => f.startsWith("tests/") });
+    expect(targets).toEqual([
+      {
+        name: "test_robustness.doctest",
+        file: "tests/test_robustness.doctest",
+        nodeId: "tests/test_robustness.doctest::test_robustness.doctest",
+      },
+    ]);
+  });
+});

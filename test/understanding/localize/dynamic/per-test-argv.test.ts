@@ -100,8 +100,8 @@ test("gc is exposed", () => expect(typeof globalThis.gc).toBe("function"));
       const config = out.at(-1)!;
       const require = createRequire(import.meta.url);
       delete require.cache[config]; // the same path is rewritten for each command
-      const required = require(config) as () => Promise<Record<string, unknown>>;
-      return { out, config: await required() };
+      const required = require(config) as Record<string, unknown> | (() => Promise<Record<string, unknown>>);
+      return { out, config: typeof required === "function" ? await required() : required, required };
     };
     // A TypeScript config is left alone: ours could not load it on every node; no hook is in the run.
     expect(perTestArgv("jest", ["npx", "jest", "-t", "x"], folder, root)).toEqual({
@@ -111,6 +111,8 @@ test("gc is exposed", () => expect(typeof globalThis.gc).toBe("function"));
     rmSync(join(root, "jest.config.ts"));
     const fromPackage = await load(["npx", "jest", "-t", "x"]);
     expect(fromPackage.out.slice(0, 4)).toEqual(["npx", "jest", "-t", "x"]);
+    // Loaded without import(): a plain object, which jest before 26 needs (it calls no function).
+    expect(typeof fromPackage.required).toBe("object");
     expect(fromPackage.config).toEqual({
       roots: ["src"],
       rootDir: root,
@@ -118,6 +120,8 @@ test("gc is exposed", () => expect(typeof globalThis.gc).toBe("function"));
     });
     const fromFile = await load(["jest", "--config", "sub/jest.config.cjs", "-t", "x"]);
     expect(fromFile.out.slice(0, 3)).toEqual(["jest", "-t", "x"]);
+    // The project's own config is a function: ours stays one too, for jest 26+ to call.
+    expect(typeof fromFile.required).toBe("function");
     expect(fromFile.config).toEqual({
       rootDir: root,
       testEnvironment: "node",

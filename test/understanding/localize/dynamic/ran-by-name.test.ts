@@ -80,4 +80,76 @@ describe("functions a transformed module ran, known by V8's names", () => {
     expect(ranByName(names, "message", "message")).toBe(false);
     expect(ranByName(names, "toHex", "Other.toHex")).toBe(false);
   });
+
+  it("counts a CommonJS named export (exports.dot = function) as run under V8's exports.dot", async () => {
+    scratch = makeScratchDir("ranbyname-exports");
+    const root = join(scratch.dir, "repo");
+    mkdirSync(join(root, "lib"), { recursive: true });
+    writeFileSync(
+      join(root, "lib", "plugin.js"),
+      `exports.dot = function (a, b) {\n  return a + "." + b;\n};\nmodule.exports.star = function (a) {\n  return a + "*";\n};\nfunction plugin() {}\nexports.plugin = plugin;\n`,
+    );
+    const failing = await namesRun(
+      root,
+      join(scratch.dir, "cov-failing"),
+      'require("./lib/plugin.js").dot(1, 2);',
+    );
+    const passing = await namesRun(
+      root,
+      join(scratch.dir, "cov-passing"),
+      'require("./lib/plugin.js").star(1);',
+    );
+    expect([...(failing.get("lib/plugin.js")?.functionNames ?? [])]).toContain("exports.dot");
+    expect([...(passing.get("lib/plugin.js")?.functionNames ?? [])]).toContain("module.exports.star");
+
+    const index = await buildIndex(root, { cache: null });
+    const candidates = index.symbols.filter((s) => isCallable(s) && s.file === "lib/plugin.js");
+    const dot = candidates.find((s) => s.name === "dot");
+    const star = candidates.find((s) => s.name === "star");
+    expect(dot?.qualifiedName).toBe("dot");
+    const spectrum = spectrumSignal(
+      [
+        { failed: true, coverage: failing },
+        { failed: false, coverage: passing },
+      ],
+      candidates,
+    );
+    expect(spectrum.get(dot!.id)?.strength).toBe(1);
+    expect(star === undefined || !spectrum.has(star.id)).toBe(true);
+  });
+
+  it("counts a class constructor as run under V8's name for it, the class's", async () => {
+    scratch = makeScratchDir("ranbyname-constructor");
+    const root = join(scratch.dir, "repo");
+    mkdirSync(join(root, "lib"), { recursive: true });
+    writeFileSync(
+      join(root, "lib", "plugin.js"),
+      `class Ring {\n  constructor(size) {\n    this.size = size;\n  }\n  static of() {\n    return [];\n  }\n}\nfunction plugin() {}\nmodule.exports = { Ring, plugin };\n`,
+    );
+    const failing = await namesRun(
+      root,
+      join(scratch.dir, "cov-failing"),
+      'new (require("./lib/plugin.js").Ring)(2);',
+    );
+    const passing = await namesRun(
+      root,
+      join(scratch.dir, "cov-passing"),
+      'require("./lib/plugin.js").Ring.of();',
+    );
+    expect([...(failing.get("lib/plugin.js")?.functionNames ?? [])]).toContain("Ring");
+
+    const index = await buildIndex(root, { cache: null });
+    const candidates = index.symbols.filter((s) => isCallable(s) && s.file === "lib/plugin.js");
+    const constructor = candidates.find((s) => s.qualifiedName === "Ring.constructor");
+    expect(constructor?.name).toBe("constructor");
+    const spectrum = spectrumSignal(
+      [
+        { failed: true, coverage: failing },
+        { failed: false, coverage: passing },
+      ],
+      candidates,
+    );
+    expect(spectrum.get(constructor!.id)?.strength).toBe(1);
+    expect(ranByName(new Set(["Ring"]), "constructor", "Other.constructor")).toBe(false);
+  });
 });
