@@ -38,6 +38,7 @@ import {
 import { questionAbout } from "./question-about.ts";
 import { exampleIdentifiers } from "./question-examples.ts";
 import { americanSpelling } from "./british-spellings.ts";
+import { discriminateSiblings } from "./sibling-discrimination.ts";
 
 export type { RecalledSymbol };
 
@@ -285,9 +286,32 @@ export function recall(
     if (window) r.window = window;
   }
   const tier = (r: RecalledSymbol) => (afterCode.has(r.symbol) ? 1 : 0);
-  return out
-    .sort((a, b) => tier(a) - tier(b) || b.score - a.score || span(recalledLines(a)) - span(recalledLines(b)))
-    .slice(0, options.limit ?? 10);
+  out.sort(
+    (a, b) => tier(a) - tier(b) || b.score - a.score || span(recalledLines(a)) - span(recalledLines(b)),
+  );
+  const indexOf = new Map(candidates.map((s, i) => [s, i]));
+  const byName = process.env["XIHE_SIB_MODE"] === "name";
+  const termSets = candidates.map((s, i) =>
+    byName ? new Set(stemTerms(splitIdentifiers(s.name))) : new Set(documents[i] ?? []),
+  );
+  const byFile = new Map<string, Set<string>[]>();
+  candidates.forEach((s, i) => {
+    const sets = byFile.get(s.file) ?? [];
+    sets.push(termSets[i] ?? new Set());
+    byFile.set(s.file, sets);
+  });
+  discriminateSiblings(
+    out,
+    {
+      termsOf: (r) => termSets[indexOf.get(r.symbol) ?? -1] ?? new Set(),
+      fileTerms: (f) => byFile.get(f) ?? [],
+      terms: [...new Set(terms)],
+      idf: bm25.idf,
+    },
+    Number(process.env["XIHE_SIB_W"] ?? 0),
+    tier,
+  );
+  return out.slice(0, options.limit ?? 10);
 }
 
 /**
