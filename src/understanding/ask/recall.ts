@@ -38,7 +38,7 @@ import {
 import { questionAbout } from "./question-about.ts";
 import { exampleIdentifiers } from "./question-examples.ts";
 import { americanSpelling } from "./british-spellings.ts";
-import { discriminateSiblings } from "./sibling-discrimination.ts";
+import { discriminateSiblings, siblingEvidence } from "./sibling-discrimination.ts";
 
 export type { RecalledSymbol };
 
@@ -289,28 +289,8 @@ export function recall(
   out.sort(
     (a, b) => tier(a) - tier(b) || b.score - a.score || span(recalledLines(a)) - span(recalledLines(b)),
   );
-  const indexOf = new Map(candidates.map((s, i) => [s, i]));
-  const byName = process.env["XIHE_SIB_MODE"] === "name";
-  const termSets = candidates.map((s, i) =>
-    byName ? new Set(stemTerms(splitIdentifiers(s.name))) : new Set(documents[i] ?? []),
-  );
-  const byFile = new Map<string, Set<string>[]>();
-  candidates.forEach((s, i) => {
-    const sets = byFile.get(s.file) ?? [];
-    sets.push(termSets[i] ?? new Set());
-    byFile.set(s.file, sets);
-  });
-  discriminateSiblings(
-    out,
-    {
-      termsOf: (r) => termSets[indexOf.get(r.symbol) ?? -1] ?? new Set(),
-      fileTerms: (f) => byFile.get(f) ?? [],
-      terms: [...new Set(terms)],
-      idf: bm25.idf,
-    },
-    Number(process.env["XIHE_SIB_W"] ?? 0),
-    tier,
-  );
+  // Siblings of one file among the first three, told apart by the words few of them hold.
+  discriminateSiblings(out, siblingEvidence(candidates, documents, terms, bm25.idf), weights.siblings, tier);
   return out.slice(0, options.limit ?? 10);
 }
 

@@ -1,27 +1,56 @@
-// Siblings of one file that rank together: a question term that few of the file's symbols hold tells
-// them apart, a term every one of them holds does not. Recall's BM25 weighs a term by its rarity over
-// the whole repository, so within one file (cachetools' cache classes, semver's comparators) the
-// file's common vocabulary counts as much as the word only one of them holds.
+// Siblings of one file at the top of the ranking: what tells them apart is how specific to each of
+// them the question's words it holds are. Recall's BM25 weighs a term by its rarity over the whole
+// repository, so within one file (json5's character helpers, entities' decoders, cachetools' cache
+// classes) the file's common vocabulary counts as much as the word only one sibling holds, and the
+// sibling holding the most of the question's words comes first.
+import type { CodeSymbol } from "../index/code-index.ts";
 import type { RecalledSymbol } from "./recalled-symbol.ts";
 
 export interface SiblingEvidence {
-  /** The terms each candidate holds, by file (what the file-local rarity is counted over). */
+  /** The (stemmed) terms a ranked symbol's document holds. */
   termsOf: (r: RecalledSymbol) => ReadonlySet<string>;
-  /** Every candidate's term set in a file. */
+  /** The term sets of every candidate of a file: what a term's rarity within the file is counted over. */
   fileTerms: (file: string) => readonly ReadonlySet<string>[];
-  /** The question's distinct terms and their repository-wide weight. */
+  /** The question's distinct terms and their weight over the repository (BM25's idf). */
   terms: readonly string[];
   idf: (term: string) => number;
 }
 
-/** How many of the first results are looked at for siblings of one file. */
-export const SIBLING_TOP = Number(process.env["XIHE_SIB_K"] ?? 10);
+/** The evidence from recall's candidates and their (stemmed) documents, as BM25 scored them. */
+export function siblingEvidence(
+  candidates: readonly CodeSymbol[],
+  documents: readonly (readonly string[])[],
+  terms: readonly string[],
+  idf: (term: string) => number,
+): SiblingEvidence {
+  // Read on demand: most questions have no two siblings among the first three.
+  const indexOf = new Map(candidates.map((s, i) => [s, i]));
+  const setOf = (i: number) => new Set(documents[i] ?? []);
+  return {
+    termsOf: (r) => setOf(indexOf.get(r.symbol) ?? -1),
+    fileTerms: (file) => candidates.flatMap((s, i) => (s.file === file ? [setOf(i)] : [])),
+    terms: [...new Set(terms)],
+    idf,
+  };
+}
 
 /**
- * Re-orders, within the slots they hold among the first SIBLING_TOP results, the symbols of one file:
- * each by its score plus `weight` × the group's best score × its share of the group's best
- * file-local evidence (Σ idf(t) · idf_file(t) over the question terms it holds). Symbols of other
- * files keep their places, so only a sibling can pass a sibling.
+ * Only the first three are re-ordered, so the top three stay the same symbols: holding fewer of the
+ * question's words, a sibling from further down would push out one that holds more (session 52:
+ * re-ordering the first ten cost 8 top-3 answers for 1 top-1).
+ */
+export const SIBLING_TOP = 3;
+
+/**
+ * Re-orders, within the slots they hold among the first SIBLING_TOP results, the symbols of one file
+ * (of one tier: a type declaration stays after code): each by its score plus `weight` × the group's
+ * best score × its specificity relative to the group's most specific. A symbol's specificity is the
+ * idf-weighted mean, over the question terms it holds, of each term's idf within its file: 1-ish
+ * when what it shares with the question is what few siblings hold, near 0 when every sibling holds
+ * it too. A mean, not a sum: a sum rewards the sibling that holds the most terms, which BM25 already
+ * does (session 52, s52-ask2: the sum traded as many questions as it won). Symbols of other files
+ * keep their places, so only a sibling passes a sibling; a symbol takes the score of the slot it
+ * moves to, so the scores shown stay in rank order.
  */
 export function discriminateSiblings(
   ranked: RecalledSymbol[],
@@ -30,36 +59,42 @@ export function discriminateSiblings(
   tierOf: (r: RecalledSymbol) => number,
 ): void {
   if (weight <= 0) return;
-  const top = ranked.slice(0, SIBLING_TOP);
   const groups = new Map<string, number[]>();
-  top.forEach((r, i) => {
+  ranked.slice(0, SIBLING_TOP).forEach((r, i) => {
     const key = `${tierOf(r)}\0${r.symbol.file}`;
     groups.set(key, [...(groups.get(key) ?? []), i]);
   });
   for (const slots of groups.values()) {
-    if (slots.length < 2) continue;
     const members = slots.map((i) => ranked[i]).filter((r): r is RecalledSymbol => r !== undefined);
-    const file = members[0]?.symbol.file ?? "";
-    const local = fileIdf(evidence.fileTerms(file));
-    const mass = members.map((r) => {
-      const held = evidence.termsOf(r);
-      const local_ = evidence.terms.reduce((m, t) => m + (held.has(t) ? evidence.idf(t) * local(t) : 0), 0);
-      if (process.env["XIHE_SIB_MODE"] !== "prec") return local_;
-      const global = evidence.terms.reduce((m, t) => m + (held.has(t) ? evidence.idf(t) : 0), 0);
-      return global > 0 ? local_ / global : 0;
+    if (members.length < 2) continue;
+    const local = fileIdf(evidence.fileTerms(members[0]?.symbol.file ?? ""));
+    const specificity = members.map((r) => {
+      const held = evidence.terms.filter((t) => evidence.termsOf(r).has(t));
+      const global = held.reduce((m, t) => m + evidence.idf(t), 0);
+      return global > 0 ? held.reduce((m, t) => m + evidence.idf(t) * local(t), 0) / global : 0;
     });
-    const most = Math.max(...mass);
+    const most = Math.max(...specificity);
     if (most <= 0) continue;
     const groupBest = Math.max(...members.map((r) => r.score));
-    const adjusted = members.map((r, k) => ({
-      r,
-      k,
-      value: r.score + weight * groupBest * ((mass[k] ?? 0) / most),
-    }));
-    adjusted.sort((a, b) => b.value - a.value || a.k - b.k);
-    adjusted.forEach((a, j) => {
+    const reordered = members
+      .map((r, k) => ({ r, k, value: r.score + weight * groupBest * ((specificity[k] ?? 0) / most) }))
+      .sort((a, b) => b.value - a.value || a.k - b.k);
+    // Each takes its new slot's score too, so the scores shown stay in rank order.
+    const slotScores = slots.map((i) => ranked[i]?.score ?? 0);
+    reordered.forEach((a, j) => {
       const slot = slots[j];
-      if (slot !== undefined) ranked[slot] = a.r;
+      if (slot === undefined) return;
+      const passed = reordered
+        .slice(j + 1)
+        .filter((b) => b.k < a.k)
+        .map((b) => b.r.symbol.qualifiedName);
+      if (passed.length > 0) {
+        a.r.why.push(
+          `ranked above ${passed.join(", ")} of its file: fewer of the file's symbols hold the question's words it holds`,
+        );
+      }
+      a.r.score = slotScores[j] ?? a.r.score;
+      ranked[slot] = a.r;
     });
   }
 }
