@@ -38,6 +38,7 @@ import {
 import { questionAbout } from "./question-about.ts";
 import { exampleIdentifiers } from "./question-examples.ts";
 import { americanSpelling } from "./british-spellings.ts";
+import { discriminateSiblings, siblingEvidence } from "./sibling-discrimination.ts";
 
 export type { RecalledSymbol };
 
@@ -285,9 +286,12 @@ export function recall(
     if (window) r.window = window;
   }
   const tier = (r: RecalledSymbol) => (afterCode.has(r.symbol) ? 1 : 0);
-  return out
-    .sort((a, b) => tier(a) - tier(b) || b.score - a.score || span(recalledLines(a)) - span(recalledLines(b)))
-    .slice(0, options.limit ?? 10);
+  out.sort(
+    (a, b) => tier(a) - tier(b) || b.score - a.score || span(recalledLines(a)) - span(recalledLines(b)),
+  );
+  // Siblings of one file among the first three, told apart by the words few of them hold.
+  discriminateSiblings(out, siblingEvidence(candidates, documents, terms, bm25.idf), weights.siblings, tier);
+  return out.slice(0, options.limit ?? 10);
 }
 
 /**
