@@ -23,7 +23,7 @@ export interface AskRepo {
  * The sets the weights may be chosen on: every set measured before session 36 (heldout6, heldout7
  * seen since; heldout8 since session 37; heldout9's ask results seen since session 37, heldout10's
  * since session 38, heldout11's since session 39, heldout12's since session 40, heldout13's since
- * session 41, heldout14's since session 42, heldout15's since session 43, heldout16's since session 44, heldout17's since session 45, heldout18's since session 46, heldout19's since session 47, heldout20's since session 48, heldout21's since session 49, heldout22's since session 50 and heldout23's since session 51, each after one measurement before and one after that session's merges).
+ * session 41, heldout14's since session 42, heldout15's since session 43, heldout16's since session 44, heldout17's since session 45, heldout18's since session 46, heldout19's since session 47, heldout20's since session 48, heldout21's since session 49, heldout22's since session 50, heldout23's since session 51 and heldout24's since session 52, each after one measurement before and one after that session's merges).
  */
 export const SEEN = [
   "tune",
@@ -52,6 +52,7 @@ export const SEEN = [
   "heldout21",
   "heldout22",
   "heldout23",
+  "heldout24",
 ];
 
 /** A whole class or module "containing" the line is not an answer a reader can use. */
