@@ -48,28 +48,45 @@ async function namesRun(root: string, out: string, calls: string): Promise<Execu
   ]);
 }
 
+/**
+ * lib/plugin.js with `source`, one failing run of `failingCalls` and one passing run of
+ * `passingCalls` (names only, as a transformed module keeps), and the spectrum over the file's
+ * callables from the real index.
+ */
+async function pluginSpectrum(name: string, source: string, failingCalls: string, passingCalls: string) {
+  scratch = makeScratchDir(name);
+  const root = join(scratch.dir, "repo");
+  mkdirSync(join(root, "lib"), { recursive: true });
+  writeFileSync(join(root, "lib", "plugin.js"), source);
+  const failing = await namesRun(root, join(scratch.dir, "cov-failing"), failingCalls);
+  const passing = await namesRun(root, join(scratch.dir, "cov-passing"), passingCalls);
+  const index = await buildIndex(root, { cache: null });
+  const candidates = index.symbols.filter((s) => isCallable(s) && s.file === "lib/plugin.js");
+  const spectrum = spectrumSignal(
+    [
+      { failed: true, coverage: failing },
+      { failed: false, coverage: passing },
+    ],
+    candidates,
+  );
+  const ranNames = (coverage: Execution["coverage"]) => [
+    ...(coverage.get("lib/plugin.js")?.functionNames ?? []),
+  ];
+  return { failingNames: ranNames(failing), passingNames: ranNames(passing), candidates, spectrum };
+}
+
 describe("functions a transformed module ran, known by V8's names", () => {
   it("counts a method assigned to a prototype as run under V8's inferred Owner.method name", async () => {
-    scratch = makeScratchDir("ranbyname");
-    const root = join(scratch.dir, "repo");
-    mkdirSync(join(root, "lib"), { recursive: true });
-    writeFileSync(join(root, "lib", "plugin.js"), plugin);
-    const failing = await namesRun(root, join(scratch.dir, "cov-failing"), "new Color().delta(2);");
-    const passing = await namesRun(root, join(scratch.dir, "cov-passing"), "new Color().lighten(2);");
-    expect([...(failing.get("lib/plugin.js")?.functionNames ?? [])]).toContain("Owner.delta");
-
-    const index = await buildIndex(root, { cache: null });
-    const candidates = index.symbols.filter((s) => isCallable(s) && s.file === "lib/plugin.js");
+    const { failingNames, candidates, spectrum } = await pluginSpectrum(
+      "ranbyname",
+      plugin,
+      "new Color().delta(2);",
+      "new Color().lighten(2);",
+    );
+    expect(failingNames).toContain("Owner.delta");
     const delta = candidates.find((s) => s.qualifiedName === "Owner.delta");
     const lighten = candidates.find((s) => s.qualifiedName === "Owner.lighten");
     expect(delta?.name).toBe("delta");
-    const spectrum = spectrumSignal(
-      [
-        { failed: true, coverage: failing },
-        { failed: false, coverage: passing },
-      ],
-      candidates,
-    );
     expect(spectrum.get(delta!.id)?.strength).toBe(1);
     expect(spectrum.has(lighten!.id)).toBe(false);
   });
@@ -82,73 +99,32 @@ describe("functions a transformed module ran, known by V8's names", () => {
   });
 
   it("counts a CommonJS named export (exports.dot = function) as run under V8's exports.dot", async () => {
-    scratch = makeScratchDir("ranbyname-exports");
-    const root = join(scratch.dir, "repo");
-    mkdirSync(join(root, "lib"), { recursive: true });
-    writeFileSync(
-      join(root, "lib", "plugin.js"),
+    const { failingNames, passingNames, candidates, spectrum } = await pluginSpectrum(
+      "ranbyname-exports",
       `exports.dot = function (a, b) {\n  return a + "." + b;\n};\nmodule.exports.star = function (a) {\n  return a + "*";\n};\nfunction plugin() {}\nexports.plugin = plugin;\n`,
-    );
-    const failing = await namesRun(
-      root,
-      join(scratch.dir, "cov-failing"),
       'require("./lib/plugin.js").dot(1, 2);',
-    );
-    const passing = await namesRun(
-      root,
-      join(scratch.dir, "cov-passing"),
       'require("./lib/plugin.js").star(1);',
     );
-    expect([...(failing.get("lib/plugin.js")?.functionNames ?? [])]).toContain("exports.dot");
-    expect([...(passing.get("lib/plugin.js")?.functionNames ?? [])]).toContain("module.exports.star");
-
-    const index = await buildIndex(root, { cache: null });
-    const candidates = index.symbols.filter((s) => isCallable(s) && s.file === "lib/plugin.js");
+    expect(failingNames).toContain("exports.dot");
+    expect(passingNames).toContain("module.exports.star");
     const dot = candidates.find((s) => s.name === "dot");
     const star = candidates.find((s) => s.name === "star");
     expect(dot?.qualifiedName).toBe("dot");
-    const spectrum = spectrumSignal(
-      [
-        { failed: true, coverage: failing },
-        { failed: false, coverage: passing },
-      ],
-      candidates,
-    );
     expect(spectrum.get(dot!.id)?.strength).toBe(1);
-    expect(star === undefined || !spectrum.has(star.id)).toBe(true);
+    expect(star?.qualifiedName).toBe("star");
+    expect(spectrum.has(star!.id)).toBe(false);
   });
 
   it("counts a class constructor as run under V8's name for it, the class's", async () => {
-    scratch = makeScratchDir("ranbyname-constructor");
-    const root = join(scratch.dir, "repo");
-    mkdirSync(join(root, "lib"), { recursive: true });
-    writeFileSync(
-      join(root, "lib", "plugin.js"),
+    const { failingNames, candidates, spectrum } = await pluginSpectrum(
+      "ranbyname-constructor",
       `class Ring {\n  constructor(size) {\n    this.size = size;\n  }\n  static of() {\n    return [];\n  }\n}\nfunction plugin() {}\nmodule.exports = { Ring, plugin };\n`,
-    );
-    const failing = await namesRun(
-      root,
-      join(scratch.dir, "cov-failing"),
       'new (require("./lib/plugin.js").Ring)(2);',
-    );
-    const passing = await namesRun(
-      root,
-      join(scratch.dir, "cov-passing"),
       'require("./lib/plugin.js").Ring.of();',
     );
-    expect([...(failing.get("lib/plugin.js")?.functionNames ?? [])]).toContain("Ring");
-
-    const index = await buildIndex(root, { cache: null });
-    const candidates = index.symbols.filter((s) => isCallable(s) && s.file === "lib/plugin.js");
+    expect(failingNames).toContain("Ring");
     const constructor = candidates.find((s) => s.qualifiedName === "Ring.constructor");
     expect(constructor?.name).toBe("constructor");
-    const spectrum = spectrumSignal(
-      [
-        { failed: true, coverage: failing },
-        { failed: false, coverage: passing },
-      ],
-      candidates,
-    );
     expect(spectrum.get(constructor!.id)?.strength).toBe(1);
     expect(ranByName(new Set(["Ring"]), "constructor", "Other.constructor")).toBe(false);
   });
