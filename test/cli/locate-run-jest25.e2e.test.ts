@@ -10,10 +10,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../../src/cli.ts";
-import type { CliIo } from "../../src/cli/cli-io.ts";
 import { isInstallFresh } from "../../src/workspace/install/install-freshness.ts";
 import { makeScratchDir } from "../support/scratch-dir.ts";
+import { locateRunJson } from "./locate-run-json.ts";
 
 const fixture = fileURLToPath(new URL("../fixtures/projects/jest25-kit/", import.meta.url));
 const command = "npx jest --modulePaths=. --verbose=false";
@@ -40,18 +39,7 @@ describe("xihe locate --run on a jest 25 project with an npm 6 lockfile", () => 
     await execa("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--prefer-offline"], {
       cwd: root,
     });
-    const out: string[] = [];
-    const io: CliIo = {
-      stdout: (t) => out.push(t),
-      stderr: () => undefined,
-      readStdin: async () => "",
-      env: {},
-      cwd: root,
-      isTTY: false,
-    };
-    const code = await main(["locate", "--repo", root, "--log", logFile, "--json", "--run", command], io);
-    expect(code).toBe(0);
-    located = JSON.parse(out.join("")) as Located;
+    located = await locateRunJson<Located>(root, logFile, command);
   }, 300_000);
   afterAll(() => scratch.remove());
 

@@ -24,8 +24,12 @@ export interface LocateRunJson {
   };
 }
 
-/** Runs it (it must exit 0) and returns its JSON. */
-export async function locateRunJson(dir: string, logFile: string, command: string): Promise<LocateRunJson> {
+/** Runs it (it must exit 0) and returns its JSON, typed as much of it as the caller reads. */
+export async function locateRunJson<T = LocateRunJson>(
+  dir: string,
+  logFile: string,
+  command: string,
+): Promise<T> {
   const out: string[] = [];
   const cli: CliIo = {
     stdout: (t) => out.push(t),
@@ -37,7 +41,7 @@ export async function locateRunJson(dir: string, logFile: string, command: strin
   };
   const code = await main(["locate", "--repo", dir, "--log", logFile, "--json", "--run", command], cli);
   expect(code).toBe(0);
-  return JSON.parse(out.join("")) as LocateRunJson;
+  return JSON.parse(out.join("")) as T;
 }
 
 /**
